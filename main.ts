@@ -1,0 +1,35 @@
+import { ConfigError, loadConfig } from "./shared/config.ts";
+import { log, setLogLevel } from "./shared/log.ts";
+import { preparePlatform } from "./shared/start.ts";
+import { createApp } from "./shared/app.tsx";
+import { startScheduler } from "./shared/jobs/scheduler.ts";
+import { MODULES } from "./modules/registry.ts";
+
+let config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  console.error(err.message);
+  Deno.exit(1);
+}
+setLogLevel(config.LOG_LEVEL);
+
+const platform = await preparePlatform(config, MODULES);
+const app = createApp(platform);
+const server = Deno.serve({
+  port: config.PORT,
+  hostname: config.HOST,
+  onListen: ({ hostname, port }) =>
+    log.info("listening", { url: `http://${hostname}:${port}`, database: platform.db.mode }),
+}, app.fetch);
+const stopScheduler = startScheduler(platform);
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  Deno.addSignalListener(signal, async () => {
+    stopScheduler();
+    await server.shutdown();
+    await platform.db.close();
+    Deno.exit(0);
+  });
+}

@@ -1,0 +1,20 @@
+import { entries, placeholderModule } from "../placeholder.tsx";
+
+const perms = ["agent", "job", "settings"]
+  .flatMap((r) => [`automation.${r}.read`, `automation.${r}.write`]);
+
+export const automation = placeholderModule({
+  name: "automation",
+  icon: "⚙",
+  permissions: perms,
+  menu: entries("automation", [
+    ["dashboard", "", "automation.job.read"],
+    ["agents", "/agents", "automation.agent.read"],
+    ["jobs", "/jobs", "automation.job.read"],
+    ["jobHistory", "/jobs/history", "automation.job.read"],
+    ["notifications", "/notifications", "automation.job.read"],
+    ["activityLog", "/activity", "automation.job.read"],
+    ["settings", "/settings", "automation.settings.read"],
+    ["translations", "/translations", "automation.settings.read"],
+  ]),
+});

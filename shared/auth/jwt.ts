@@ -1,0 +1,138 @@
+import * as jose from "jose";
+import type { Config } from "../config.ts";
+
+/** Only these algorithms are ever accepted; `none` and HMAC never are. */
+export const LOCAL_ALG = "EdDSA";
+const EXTERNAL_ALGS = ["RS256", "PS256", "ES256", "EdDSA"];
+
+export interface Claims {
+  sub: string;
+  tid: string;
+  roles: string[];
+  jti?: string;
+  exp: number;
+  /** Set for tokens of the external issuer: the tenant claim and e-mail still need mapping. */
+  external?: { tenant: string; email: string };
+}
+
+export class TokenError extends Error {}
+
+export interface TokenService {
+  issue(input: { userId: string; tenantId: string; roles: string[] }): Promise<
+    { token: string; jti: string; expiresIn: number; expiresAt: Date }
+  >;
+  verify(token: string): Promise<Claims>;
+  jwks(): jose.JSONWebKeySet;
+}
+
+export interface KeyPair {
+  privateKey: CryptoKey;
+  publicJwk: jose.JWK;
+}
+
+/** Keys from config, or generated once and persisted under DATA_DIR (embedded mode). */
+export async function loadKeys(config: Config): Promise<KeyPair> {
+  if (config.JWT_PRIVATE_KEY && config.JWT_PUBLIC_KEY) {
+    return await importPair(config.JWT_PRIVATE_KEY, config.JWT_PUBLIC_KEY);
+  }
+  const file = `${config.DATA_DIR}/jwt-keys.json`;
+  try {
+    const saved = JSON.parse(await Deno.readTextFile(file));
+    return await importPair(saved.privateKey, saved.publicKey);
+  } catch (err) {
+    if (!(err instanceof Deno.errors.NotFound)) throw err;
+  }
+  const pair = await jose.generateKeyPair(LOCAL_ALG, { crv: "Ed25519", extractable: true });
+  const privateKey = await jose.exportPKCS8(pair.privateKey);
+  const publicKey = await jose.exportSPKI(pair.publicKey);
+  await Deno.mkdir(config.DATA_DIR, { recursive: true });
+  await Deno.writeTextFile(file, JSON.stringify({ privateKey, publicKey }), { mode: 0o600 });
+  return await importPair(privateKey, publicKey);
+}
+
+async function importPair(privatePem: string, publicPem: string): Promise<KeyPair> {
+  const privateKey = await jose.importPKCS8(privatePem, LOCAL_ALG) as CryptoKey;
+  const publicKey = await jose.importSPKI(publicPem, LOCAL_ALG, { extractable: true });
+  const jwk = await jose.exportJWK(publicKey);
+  const kid = await jose.calculateJwkThumbprint(jwk);
+  return { privateKey, publicJwk: { ...jwk, kid, alg: LOCAL_ALG, use: "sig" } };
+}
+
+export function createTokenService(config: Config, keys: KeyPair): TokenService {
+  const localSet = jose.createLocalJWKSet({ keys: [keys.publicJwk] });
+  const externalSet = config.EXTERNAL_JWKS_URL
+    ? jose.createRemoteJWKSet(new URL(config.EXTERNAL_JWKS_URL))
+    : null;
+
+  async function verifyLocal(token: string): Promise<Claims> {
+    const { payload } = await jose.jwtVerify(token, localSet, {
+      algorithms: [LOCAL_ALG],
+      issuer: config.JWT_ISSUER,
+      audience: config.JWT_AUDIENCE,
+      requiredClaims: ["exp", "sub", "tid", "iat"],
+    });
+    const { sub, tid, roles, jti, exp } = payload as Record<string, unknown>;
+    if (typeof sub !== "string" || typeof tid !== "string" || !isUuid(sub) || !isUuid(tid)) {
+      throw new TokenError("token has no valid subject or tenant");
+    }
+    const list = Array.isArray(roles) ? roles.filter((r) => typeof r === "string") : [];
+    return { sub, tid, roles: list, jti: jti as string | undefined, exp: exp as number };
+  }
+
+  async function verifyExternal(token: string): Promise<Claims> {
+    const { payload } = await jose.jwtVerify(token, externalSet!, {
+      algorithms: EXTERNAL_ALGS,
+      issuer: config.EXTERNAL_ISSUER,
+      audience: config.EXTERNAL_AUDIENCE,
+      requiredClaims: ["exp", "sub"],
+    });
+    const tenant = payload[config.EXTERNAL_TENANT_CLAIM];
+    const email = payload[config.EXTERNAL_EMAIL_CLAIM];
+    if (typeof tenant !== "string" || !tenant || typeof email !== "string" || !email) {
+      throw new TokenError("external token has no tenant or e-mail claim");
+    }
+    return { sub: "", tid: "", roles: [], exp: payload.exp!, external: { tenant, email } };
+  }
+
+  return {
+    async issue({ userId, tenantId, roles }) {
+      const jti = crypto.randomUUID();
+      const now = Math.floor(Date.now() / 1000);
+      const token = await new jose.SignJWT({ tid: tenantId, roles })
+        .setProtectedHeader({ alg: LOCAL_ALG, kid: keys.publicJwk.kid, typ: "JWT" })
+        .setSubject(userId)
+        .setIssuer(config.JWT_ISSUER)
+        .setAudience(config.JWT_AUDIENCE)
+        .setIssuedAt(now)
+        .setExpirationTime(now + config.JWT_TTL_SECONDS)
+        .setJti(jti)
+        .sign(keys.privateKey);
+      return {
+        token,
+        jti,
+        expiresIn: config.JWT_TTL_SECONDS,
+        expiresAt: new Date((now + config.JWT_TTL_SECONDS) * 1000),
+      };
+    },
+    async verify(token) {
+      let issuer: unknown;
+      try {
+        issuer = jose.decodeJwt(token).iss;
+      } catch {
+        throw new TokenError("malformed token");
+      }
+      try {
+        if (externalSet && issuer === config.EXTERNAL_ISSUER) return await verifyExternal(token);
+        return await verifyLocal(token);
+      } catch (err) {
+        if (err instanceof TokenError) throw err;
+        throw new TokenError((err as Error).message);
+      }
+    },
+    jwks: () => ({ keys: [keys.publicJwk] }),
+  };
+}
+
+export function isUuid(v: string) {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
+}

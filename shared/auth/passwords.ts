@@ -1,0 +1,47 @@
+import { argon2id } from "hash-wasm";
+
+// OWASP's argon2id baseline: 19 MiB memory, 2 iterations, 1 lane.
+const PARAMS = { memorySize: 19456, iterations: 2, parallelism: 1, hashLength: 32 };
+const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/=+$/, "");
+const unb64 = (s: string) => Uint8Array.from(atob(s), (ch) => ch.charCodeAt(0));
+
+const PHC = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([^$]+)\$([^$]+)$/;
+
+/** Returns a PHC string: $argon2id$v=19$m=..,t=..,p=..$salt$hash */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = crypto.getRandomValues(new Uint8Array(16));
+  const hash = await argon2id({ ...PARAMS, password, salt, outputType: "binary" });
+  const { memorySize: m, iterations: t, parallelism: p } = PARAMS;
+  return `$argon2id$v=19$m=${m},t=${t},p=${p}$${b64(salt)}$${b64(hash)}`;
+}
+
+/** Recomputes the hash with the stored parameters and compares in constant time. */
+export async function verifyPassword(password: string, encoded: string | null): Promise<boolean> {
+  const parsed = encoded ? PHC.exec(encoded) : null;
+  // Unknown account or no password: still spend the time of a real check, then fail.
+  const [m, t, p, salt, expected] = parsed
+    ? [+parsed[1], +parsed[2], +parsed[3], unb64(parsed[4]), unb64(parsed[5])]
+    : [PARAMS.memorySize, PARAMS.iterations, 1, new Uint8Array(16), new Uint8Array(32)];
+  const actual = await argon2id({
+    password,
+    salt,
+    memorySize: m,
+    iterations: t,
+    parallelism: p,
+    hashLength: expected.length,
+    outputType: "binary",
+  });
+  return parsed !== null && timingSafeEqual(actual, expected);
+}
+
+export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a[i] ^ b[i];
+  return diff === 0;
+}
+
+/** A random password for generated accounts: 18 bytes, URL-safe. */
+export function generatePassword(): string {
+  return b64(crypto.getRandomValues(new Uint8Array(18))).replace(/\+/g, "-").replace(/\//g, "_");
+}

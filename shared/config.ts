@@ -1,0 +1,78 @@
+import { z } from "zod";
+
+// Empty strings count as "unset" so that `FOO=` in a .env file falls back to the default.
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+
+const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
+const ConfigSchema = z.object({
+  PORT: optional(z.coerce.number().int().min(0).max(65535)).default(8000),
+  HOST: optional(z.string()).default("0.0.0.0"),
+  DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
+  DATABASE_POOL_SIZE: optional(z.coerce.number().int().min(1).max(200)).default(10),
+  DATA_DIR: optional(z.string()).default("./data"),
+  LOG_LEVEL: optional(z.enum(["debug", "info", "warn", "error", "silent"])).default("info"),
+  BODY_LIMIT_BYTES: optional(z.coerce.number().int().min(1024)).default(1024 * 1024),
+  COOKIE_SECURE: optional(bool),
+  JWT_PRIVATE_KEY: optional(
+    z.string().includes("PRIVATE KEY", { message: "must be a PKCS#8 PEM" }),
+  ),
+  JWT_PUBLIC_KEY: optional(z.string().includes("PUBLIC KEY", { message: "must be an SPKI PEM" })),
+  JWT_ISSUER: optional(z.string()).default("urn:platform"),
+  JWT_AUDIENCE: optional(z.string()).default("urn:platform:api"),
+  JWT_TTL_SECONDS: optional(z.coerce.number().int().min(60).max(30 * 86400)).default(8 * 3600),
+  EXTERNAL_JWKS_URL: optional(z.url()),
+  EXTERNAL_ISSUER: optional(z.string()),
+  EXTERNAL_AUDIENCE: optional(z.string()),
+  EXTERNAL_TENANT_CLAIM: optional(z.string()).default("tenant"),
+  EXTERNAL_EMAIL_CLAIM: optional(z.string()).default("email"),
+  ADMIN_EMAIL: optional(z.email()).default("admin@example.com"),
+  ADMIN_PASSWORD: optional(z.string().min(8)),
+  DEFAULT_TENANT: optional(z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/)).default("demo"),
+  STORAGE_MODE: optional(z.enum(["local", "objstore"])).default("local"),
+  LOCAL_STORAGE_PATH: optional(z.string()),
+  OBJ_BUCKET: optional(z.string()),
+  OBJ_REGION: optional(z.string()).default("us-east-1"),
+  OBJ_ENDPOINT: optional(z.url()),
+  OBJ_ACCESS_KEY: optional(z.string()),
+  OBJ_SECRET_KEY: optional(z.string()),
+}).superRefine((c, ctx) => {
+  if (!!c.JWT_PRIVATE_KEY !== !!c.JWT_PUBLIC_KEY) {
+    ctx.addIssue({
+      code: "custom",
+      path: [c.JWT_PRIVATE_KEY ? "JWT_PUBLIC_KEY" : "JWT_PRIVATE_KEY"],
+      message: "JWT_PRIVATE_KEY and JWT_PUBLIC_KEY must be set together",
+    });
+  }
+  const external = [c.EXTERNAL_JWKS_URL, c.EXTERNAL_ISSUER, c.EXTERNAL_AUDIENCE];
+  if (external.some(Boolean) && !external.every(Boolean)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["EXTERNAL_JWKS_URL"],
+      message: "EXTERNAL_JWKS_URL, EXTERNAL_ISSUER and EXTERNAL_AUDIENCE must be set together",
+    });
+  }
+  if (c.STORAGE_MODE === "objstore" && !c.OBJ_BUCKET) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["OBJ_BUCKET"],
+      message: "required when STORAGE_MODE=objstore",
+    });
+  }
+});
+
+export type Config = z.infer<typeof ConfigSchema> & { LOCAL_STORAGE_PATH: string };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = Deno.env.toObject()): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const c = parsed.data;
+  return { ...c, LOCAL_STORAGE_PATH: c.LOCAL_STORAGE_PATH ?? `${c.DATA_DIR}/files` };
+}

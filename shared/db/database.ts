@@ -1,0 +1,87 @@
+import postgres from "postgres";
+import type { Config } from "../config.ts";
+import { log } from "../log.ts";
+
+/** The postgres.js handle. Transactions are typed as the same callable so repos take either. */
+// deno-lint-ignore no-explicit-any
+export type Sql = postgres.Sql<any>;
+
+export interface Database {
+  /** Connection as the schema owner: migrations and the scoped transactions below start here. */
+  sql: Sql;
+  mode: "embedded" | "postgres";
+  close(): Promise<void>;
+}
+
+// Timestamps travel as ISO 8601 strings (the API's format), dates as YYYY-MM-DD.
+const TIMESTAMP_OIDS = [1114, 1184];
+const options = {
+  transform: postgres.camel,
+  onnotice: () => {},
+  types: {
+    timestamp: {
+      to: 1184,
+      from: TIMESTAMP_OIDS,
+      serialize: (v: Date | string) => (v instanceof Date ? v.toISOString() : v),
+      parse: parseTimestamp,
+    },
+    date: { to: 1082, from: [1082], serialize: (v: string) => v, parse: (v: string) => v },
+  },
+};
+
+function parseTimestamp(v: string): string {
+  if (v === "infinity" || v === "-infinity") return v;
+  let iso = v.replace(" ", "T");
+  if (/[+-]\d\d$/.test(iso)) iso += ":00";
+  else if (!/(Z|[+-]\d\d:\d\d)$/.test(iso)) iso += "Z"; // timestamp without time zone: UTC
+  return new Date(iso).toISOString();
+}
+
+export interface OpenOptions {
+  /** Embedded mode only: keep the database in memory (tests). */
+  inMemory?: boolean;
+}
+
+export async function openDatabase(config: Config, opts: OpenOptions = {}): Promise<Database> {
+  if (config.DATABASE_URL) {
+    const sql = postgres(config.DATABASE_URL, { ...options, max: config.DATABASE_POOL_SIZE });
+    await sql`select 1`;
+    return { sql, mode: "postgres", close: () => sql.end({ timeout: 5 }) };
+  }
+  return await openEmbedded(config, opts);
+}
+
+/**
+ * PGlite is one database session, so it sits behind pglite-socket and the pool is exactly one
+ * connection: several connections would interleave their transactions in that one session.
+ */
+async function openEmbedded(config: Config, opts: OpenOptions): Promise<Database> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
+  const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
+  const dataDir = opts.inMemory ? undefined : `${config.DATA_DIR}/pgdata`;
+  if (dataDir) await Deno.mkdir(dataDir, { recursive: true });
+  const pglite = await PGlite.create({ dataDir, extensions: { pg_trgm, unaccent } });
+  const server = new PGLiteSocketServer({ db: pglite, host: "127.0.0.1", port: 0 });
+  await server.start();
+  const [host, port] = server.getServerConn().split(":");
+  const sql = postgres({
+    ...options,
+    host,
+    port: Number(port),
+    user: "postgres",
+    database: "postgres",
+    max: 1,
+  });
+  log.debug("embedded database started", { dataDir: dataDir ?? "memory" });
+  return {
+    sql,
+    mode: "embedded",
+    async close() {
+      await sql.end({ timeout: 5 });
+      await server.stop();
+      await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import { z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** An RFC 9457 problem. Throw it anywhere below a handler; onError renders it. */
+export class Problem extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly slug: string,
+    readonly title: string,
+    readonly detail?: string,
+    readonly errors?: FieldError[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail ?? title);
+  }
+}
+
+export const problems = {
+  validation: (errors: FieldError[], detail = "The request is not valid.") =>
+    new Problem(400, "validation", "Bad Request", detail, errors),
+  badRequest: (detail: string) => new Problem(400, "bad-request", "Bad Request", detail),
+  unauthorized: (detail = "Authentication is required.") =>
+    new Problem(401, "unauthorized", "Unauthorized", detail),
+  forbidden: (detail = "You are not allowed to do this.") =>
+    new Problem(403, "forbidden", "Forbidden", detail),
+  notFound: (detail = "Not found.") => new Problem(404, "not-found", "Not Found", detail),
+  conflict: (detail: string) => new Problem(409, "conflict", "Conflict", detail),
+  tooLarge: (detail = "The request body is too large.") =>
+    new Problem(413, "too-large", "Content Too Large", detail),
+  unprocessable: (detail: string) =>
+    new Problem(422, "business-rule", "Unprocessable Content", detail),
+  tooManyRequests: (retryAfterSeconds: number) =>
+    new Problem(
+      429,
+      "rate-limited",
+      "Too Many Requests",
+      "Too many attempts; try again later.",
+      [],
+      {
+        "Retry-After": String(retryAfterSeconds),
+      },
+    ),
+};
+
+export function problemBody(p: Problem, instance?: string) {
+  return {
+    type: `/problems/${p.slug}`,
+    title: p.title,
+    status: p.status,
+    ...(p.detail ? { detail: p.detail } : {}),
+    ...(instance ? { instance } : {}),
+    ...(p.errors?.length ? { errors: p.errors } : {}),
+  };
+}
+
+export function problemResponse(c: Context, p: Problem) {
+  return c.json(problemBody(p, c.req.path), p.status, {
+    ...p.headers,
+    "Content-Type": "application/problem+json",
+  });
+}
+
+export const ProblemSchema = z.object({
+  type: z.string().openapi({ example: "/problems/validation" }),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string().optional(),
+  instance: z.string().optional(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+}).openapi("Problem");
+
+const descriptions: Record<number, string> = {
+  400: "Bad input",
+  401: "Missing or invalid credentials",
+  403: "Not allowed",
+  404: "Not found (also for another tenant's id)",
+  409: "Conflict",
+  413: "Request body too large",
+  422: "A valid request that breaks a business rule",
+  429: "Rate limited",
+};
+
+/** OpenAPI response entries for the given error statuses, all as problem+json. */
+export function errorResponses<S extends keyof typeof descriptions & number>(...statuses: S[]) {
+  return Object.fromEntries(statuses.map((s) => [s, {
+    description: descriptions[s],
+    content: { "application/problem+json": { schema: ProblemSchema } },
+  }])) as Record<
+    S,
+    {
+      description: string;
+      content: { "application/problem+json": { schema: typeof ProblemSchema } };
+    }
+  >;
+}

@@ -1,0 +1,138 @@
+import { Hono } from "hono";
+import type { Context } from "hono";
+import type { z } from "@hono/zod-openapi";
+import type { AppEnv } from "../http/env.ts";
+import { Problem } from "../http/problem.ts";
+import { hasPermission, requirePermission } from "../rbac/permissions.ts";
+import { t } from "../i18n/i18n.ts";
+import { listMembers } from "./users.repo.ts";
+import { listRoles } from "./roles.repo.ts";
+import { addMember, changeMember, createCustomRole } from "./admin.service.ts";
+import { CreateMemberBody, CreateRoleBody, UpdateMemberBody } from "./identity.schemas.ts";
+import { html, page } from "../../views/render.tsx";
+import { type Flash, UsersPanel } from "../../views/admin/users.tsx";
+import { RolesPanel } from "../../views/admin/roles.tsx";
+
+type C = Context<AppEnv>;
+
+/** Form fields as an object; repeated fields (checkboxes) become arrays, empty ones vanish. */
+async function formData(c: C) {
+  const form = await c.req.parseBody({ all: true });
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(form)) {
+    const values = (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === "string");
+    const kept = values.map((x) => x.trim()).filter(Boolean);
+    if (kept.length) {
+      out[k] = kept.length === 1 && !["roles", "permissions"].includes(k) ? kept[0] : kept;
+    }
+  }
+  return out;
+}
+
+/** Runs a form action; validation and rule failures come back as an inline message. */
+async function act<T extends z.ZodType>(
+  schema: T,
+  input: unknown,
+  run: (data: z.infer<T>) => Promise<Flash>,
+): Promise<{ flash: Flash; status: 200 | 400 | 403 | 404 | 409 | 422 }> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const text = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    return { flash: { kind: "error", text }, status: 400 };
+  }
+  try {
+    return { flash: await run(parsed.data), status: 200 };
+  } catch (err) {
+    if (err instanceof Problem && err.status < 500) {
+      return { flash: { kind: "error", text: err.detail ?? err.title }, status: err.status as 422 };
+    }
+    throw err;
+  }
+}
+
+async function usersPanel(c: C, flash?: Flash) {
+  const { sql, session, locale } = c.var;
+  const members = await listMembers(sql, { limit: 100 });
+  const roles = (await listRoles(sql)).map((r) => r.key);
+  const canWrite = hasPermission(session.permissions, "admin.user.write");
+  return (
+    <UsersPanel
+      l={locale}
+      members={members.slice(0, 100)}
+      roles={roles}
+      canWrite={canWrite}
+      flash={flash}
+    />
+  );
+}
+
+async function rolesPanel(c: C, flash?: Flash) {
+  const { sql, session, locale, platform } = c.var;
+  const canWrite = hasPermission(session.permissions, "admin.role.write");
+  return (
+    <RolesPanel
+      l={locale}
+      roles={await listRoles(sql)}
+      permissions={platform.permissions}
+      canWrite={canWrite}
+      flash={flash}
+    />
+  );
+}
+
+/** htmx swaps the panel; a plain form post gets the whole page back. */
+async function respond(
+  c: C,
+  title: string,
+  panel: preact.JSX.Element,
+  status: 200 | 400 | 403 | 404 | 409 | 422,
+) {
+  if (c.req.header("HX-Request")) return html(c, panel, status);
+  return await page(c, title, panel, status);
+}
+
+export const adminPages = new Hono<AppEnv>()
+  .get("/users", requirePermission("admin.user.read"), async (c) => {
+    return await page(c, t(c.var.locale, "admin.users.title"), await usersPanel(c));
+  })
+  .post("/users", requirePermission("admin.user.write"), async (c) => {
+    const l = c.var.locale;
+    const { flash, status } = await act(CreateMemberBody, await formData(c), async (data) => {
+      const { member, temporaryPassword } = await addMember(c.var.sql, c.var.session, data);
+      const text = t(l, "admin.users.created", { email: member.email }) +
+        (temporaryPassword
+          ? " " + t(l, "admin.users.generated", { password: temporaryPassword })
+          : "");
+      return { kind: "ok", text };
+    });
+    return respond(c, t(l, "admin.users.title"), await usersPanel(c, flash), status);
+  })
+  .post("/users/:id{[0-9a-f-]{36}}", requirePermission("admin.user.write"), async (c) => {
+    const l = c.var.locale;
+    const { flash, status } = await act(UpdateMemberBody, await formData(c), async (data) => {
+      await changeMember(c.var.sql, c.var.session, c.req.param("id"), data);
+      return { kind: "ok", text: t(l, "admin.users.updated") };
+    });
+    return respond(c, t(l, "admin.users.title"), await usersPanel(c, flash), status);
+  })
+  .get("/roles", requirePermission("admin.role.read"), async (c) => {
+    return await page(c, t(c.var.locale, "admin.roles.title"), await rolesPanel(c));
+  })
+  .post("/roles", requirePermission("admin.role.write"), async (c) => {
+    const l = c.var.locale;
+    const input = await formData(c);
+    const { flash, status } = await act(
+      CreateRoleBody,
+      { permissions: [], ...input },
+      async (data) => {
+        const role = await createCustomRole(
+          c.var.sql,
+          c.var.session,
+          c.var.platform.permissions,
+          data,
+        );
+        return { kind: "ok", text: t(l, "admin.roles.created", { name: role.name }) };
+      },
+    );
+    return respond(c, t(l, "admin.roles.title"), await rolesPanel(c, flash), status);
+  });

@@ -1,0 +1,118 @@
+import { Hono } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
+import type { AppEnv } from "../http/env.ts";
+import { Problem } from "../http/problem.ts";
+import { isLocale, t } from "../i18n/i18n.ts";
+import { login, revokeToken, switchTenant } from "../auth/auth.service.ts";
+import { clearSessionCookie, isSameOrigin, setSessionCookie } from "../auth/session.ts";
+import { setUserLocale } from "./users.repo.ts";
+import { clientAddress } from "./auth.handlers.ts";
+import { html, page } from "../../views/render.tsx";
+import { LoginPage } from "../../views/login.tsx";
+import { Home } from "../../views/home.tsx";
+
+/** Only same-site relative targets, so the login form cannot become an open redirect. */
+export function safeNext(next: unknown): string {
+  return typeof next === "string" && next.startsWith("/") && !next.startsWith("//") &&
+      !next.startsWith("/\\")
+    ? next
+    : "/";
+}
+
+const LANG_COOKIE = "lang";
+
+/** After a form post: htmx reloads the page, plain browsers follow a 303. */
+function backTo(c: import("hono").Context, to: string) {
+  if (c.req.header("HX-Request")) {
+    c.header("HX-Redirect", to);
+    return c.body(null, 204);
+  }
+  return c.redirect(to, 303);
+}
+
+/** Pages reachable without a session. */
+export const publicPages = new Hono<AppEnv>()
+  .get("/login", (c) => {
+    const lang = c.req.query("lang");
+    if (isLocale(lang)) {
+      setCookie(c, LANG_COOKIE, lang, { path: "/", sameSite: "Lax", maxAge: 365 * 86400 });
+      c.set("locale", lang);
+    }
+    return html(c, <LoginPage locale={c.var.locale} next={safeNext(c.req.query("next"))} />);
+  })
+  .post("/login", async (c) => {
+    const form = await c.req.parseBody();
+    const field = (k: string) => (typeof form[k] === "string" ? (form[k] as string).trim() : "");
+    const [email, password, tenant, next] = [
+      field("email"),
+      field("password"),
+      field("tenant"),
+      field("next"),
+    ];
+    const l = c.var.locale;
+    const again = (error: string, status: 400 | 401 | 403 | 429) =>
+      html(
+        c,
+        <LoginPage locale={l} email={email} tenant={tenant} next={safeNext(next)} error={error} />,
+        status,
+      );
+    if (!isSameOrigin(c)) return again(t(l, "error.forbidden"), 403);
+    if (!email || !password || email.length > 254 || password.length > 1024) {
+      return again(t(l, "login.required"), 400);
+    }
+    try {
+      const signedIn = await login(c.var.platform, {
+        email,
+        password,
+        tenant: tenant || undefined,
+        address: clientAddress(c),
+      });
+      setSessionCookie(c, signedIn.accessToken, signedIn.expiresIn);
+      return c.redirect(safeNext(next), 303);
+    } catch (err) {
+      if (!(err instanceof Problem)) throw err;
+      if (err.status === 429) {
+        c.header("Retry-After", err.headers["Retry-After"]);
+        return again(t(l, "login.throttled", { seconds: err.headers["Retry-After"] }), 429);
+      }
+      return again(t(l, "login.invalid"), 401);
+    }
+  });
+
+/** Pages and form actions of a signed-in user. */
+export const sessionPages = new Hono<AppEnv>()
+  .get("/", (c) => {
+    const { session, locale, platform } = c.var;
+    return page(
+      c,
+      t(locale, "home.title", { name: session.name }),
+      <Home locale={locale} session={session} modules={platform.modules} />,
+    );
+  })
+  .post("/logout", async (c) => {
+    await revokeToken(c.var.sql, c.var.session.jti, c.var.session.exp);
+    clearSessionCookie(c);
+    return backTo(c, "/login");
+  })
+  .post("/switch-tenant", async (c) => {
+    const form = await c.req.parseBody();
+    const { sql, platform, session } = c.var;
+    const signedIn = await switchTenant(sql, platform, session.userId, String(form.tenant ?? ""));
+    await revokeToken(sql, session.jti, session.exp);
+    setSessionCookie(c, signedIn.accessToken, signedIn.expiresIn);
+    return backTo(c, "/");
+  })
+  .post("/language", async (c) => {
+    const form = await c.req.parseBody();
+    const locale = form.locale;
+    if (isLocale(locale)) {
+      await setUserLocale(c.var.sql, c.var.session.userId, locale);
+      setCookie(c, LANG_COOKIE, locale, { path: "/", sameSite: "Lax", maxAge: 365 * 86400 });
+    }
+    const referer = c.req.header("Referer");
+    return backTo(c, referer && isSameOrigin(c) ? safeNext(new URL(referer).pathname) : "/");
+  });
+
+export function languageCookie(c: import("hono").Context) {
+  return getCookie(c, LANG_COOKIE);
+}

@@ -1,0 +1,51 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { errorResponses } from "../http/problem.ts";
+import { LoginBody, MeResponse, SwitchTenantBody, TokenResponse } from "./identity.schemas.ts";
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+
+export const loginRoute = createRoute({
+  method: "post",
+  path: "/login",
+  tags: ["auth"],
+  summary: "Sign in with e-mail and password",
+  description: "Returns a bearer token and also sets it as an HttpOnly session cookie.",
+  security: [],
+  request: { body: { required: true, content: { "application/json": { schema: LoginBody } } } },
+  responses: {
+    200: json(TokenResponse, "Signed in"),
+    ...errorResponses(400, 401, 429),
+  },
+});
+
+export const logoutRoute = createRoute({
+  method: "post",
+  path: "/logout",
+  tags: ["auth"],
+  summary: "Sign out: revokes the token and clears the cookie",
+  responses: { 204: { description: "Signed out" }, ...errorResponses(401, 403) },
+});
+
+export const meRoute = createRoute({
+  method: "get",
+  path: "/me",
+  tags: ["auth"],
+  summary: "The caller, their tenant, roles and effective permissions",
+  responses: { 200: json(MeResponse, "The caller"), ...errorResponses(401) },
+});
+
+export const switchTenantRoute = createRoute({
+  method: "post",
+  path: "/switch-tenant",
+  tags: ["auth"],
+  summary: "Switch to another tenant the caller belongs to; returns a new token",
+  request: {
+    body: { required: true, content: { "application/json": { schema: SwitchTenantBody } } },
+  },
+  responses: { 200: json(TokenResponse, "New token"), ...errorResponses(400, 401, 403, 404) },
+});
+
+export { json };

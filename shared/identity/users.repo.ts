@@ -1,0 +1,117 @@
+import type { Sql } from "../db/database.ts";
+import { uuidv7 } from "uuidv7";
+
+export interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  passwordHash: string | null;
+  locale: "en" | "tr" | null;
+  isOperator: boolean;
+}
+
+export interface MemberRow {
+  id: string;
+  email: string;
+  name: string;
+  locale: "en" | "tr" | null;
+  roles: string[];
+  status: "active" | "disabled";
+  createdAt: string;
+}
+
+export async function findUserByEmail(sql: Sql, email: string): Promise<UserRow | undefined> {
+  const [row] = await sql<UserRow[]>`
+    select id, email, name, password_hash, locale, is_operator
+    from users where lower(email) = lower(${email})`;
+  return row;
+}
+
+export async function insertUser(
+  sql: Sql,
+  u: { email: string; name: string; passwordHash: string | null; isOperator?: boolean },
+): Promise<UserRow> {
+  const [row] = await sql<UserRow[]>`
+    insert into users (id, email, name, password_hash, is_operator)
+    values (${uuidv7()}, ${u.email}, ${u.name}, ${u.passwordHash}, ${u.isOperator ?? false})
+    returning id, email, name, password_hash, locale, is_operator`;
+  return row;
+}
+
+export async function setUserLocale(sql: Sql, userId: string, locale: string | null) {
+  await sql`update users set locale = ${locale}, updated_at = now() where id = ${userId}`;
+}
+
+const memberColumns = (sql: Sql) =>
+  sql`u.id, u.email, u.name, u.locale, m.roles, m.status, m.created_at`;
+
+/** Members of the current tenant (RLS scopes memberships to it). */
+export async function listMembers(
+  sql: Sql,
+  opts: { limit: number; after?: [string, string] | null; q?: string },
+): Promise<MemberRow[]> {
+  return await sql<MemberRow[]>`
+    select ${memberColumns(sql)}
+    from memberships m join users u on u.id = m.user_id
+    where m.tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid
+      ${
+    opts.q
+      ? sql`and (u.email ilike ${"%" + opts.q + "%"} or u.name ilike ${"%" + opts.q + "%"})`
+      : sql``
+  }
+      ${opts.after ? sql`and (lower(u.email), u.id) > (${opts.after[0]}, ${opts.after[1]})` : sql``}
+    order by lower(u.email), u.id
+    limit ${opts.limit + 1}`;
+}
+
+export async function findMember(sql: Sql, userId: string): Promise<MemberRow | undefined> {
+  const [row] = await sql<MemberRow[]>`
+    select ${memberColumns(sql)}
+    from memberships m join users u on u.id = m.user_id
+    where m.tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid
+      and m.user_id = ${userId}`;
+  return row;
+}
+
+export async function insertMembership(
+  sql: Sql,
+  tenantId: string,
+  userId: string,
+  roles: string[],
+) {
+  await sql`insert into memberships (tenant_id, user_id, roles)
+            values (${tenantId}, ${userId}, ${roles})`;
+}
+
+export async function updateMembership(
+  sql: Sql,
+  userId: string,
+  patch: { roles?: string[]; status?: string },
+) {
+  await sql`
+    update memberships set
+      roles = coalesce(${patch.roles ?? null}::text[], roles),
+      status = coalesce(${patch.status ?? null}, status),
+      updated_at = now()
+    where tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid
+      and user_id = ${userId}`;
+}
+
+export async function updateUserName(sql: Sql, userId: string, name: string) {
+  await sql`update users set name = ${name}, updated_at = now() where id = ${userId}`;
+}
+
+export async function countOwners(sql: Sql): Promise<number> {
+  const [{ n }] = await sql`
+    select count(*)::int as n from memberships
+    where tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid
+      and 'owner' = any(roles) and status = 'active'`;
+  return n;
+}
+
+/** The tenants a user belongs to (their own memberships are visible across tenants). */
+export async function tenantsOfUser(sql: Sql, userId: string) {
+  return await sql<{ id: string; slug: string; name: string }[]>`
+    select t.id, t.slug, t.name from memberships m join tenants t on t.id = m.tenant_id
+    where m.user_id = ${userId} and m.status = 'active' order by t.name`;
+}

@@ -1,0 +1,38 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Hono } from "hono";
+import type { AppEnv } from "./http/env.ts";
+
+export interface MenuEntry {
+  /** i18n key of the label. */
+  labelKey: string;
+  /** Absolute page path, under /<module>. */
+  path: string;
+  /** Hidden from users without this permission. */
+  permission?: string;
+  /** Optional sub-heading the entry is listed under (for example "admin"). */
+  section?: string;
+}
+
+export interface SystemJob {
+  name: string;
+  /** Cron expression; absent for jobs only enqueued on demand. */
+  schedule?: string;
+  handler: (input: { tenantId: string | null; payload: unknown }) => Promise<void>;
+}
+
+/** What a module hands the platform. Adding a module is one folder and one line in the registry. */
+export interface ModuleManifest {
+  name: string;
+  labelKey: string;
+  /** A short glyph shown beside the module's name in the menu. */
+  icon: string;
+  menu: MenuEntry[];
+  /** JSON API, mounted at /api/<name>. */
+  api: OpenAPIHono<AppEnv>;
+  /** Pages, mounted at /<name>. */
+  pages: Hono<AppEnv>;
+  permissions: string[];
+  jobs: SystemJob[];
+  /** Paths (under the app root) reachable without signing in, e.g. public shares. */
+  publicPaths?: RegExp[];
+}

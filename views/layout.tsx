@@ -1,0 +1,88 @@
+import type { ComponentChildren } from "preact";
+import type { Session } from "../shared/http/env.ts";
+import { type Locale, LOCALES, t } from "../shared/i18n/i18n.ts";
+import type { ModuleManifest } from "../shared/modules.ts";
+import { Document } from "./document.tsx";
+import { Menu } from "./menu.tsx";
+
+export interface ShellData {
+  session: Session;
+  tenants: { id: string; slug: string; name: string }[];
+  locale: Locale;
+  modules: ModuleManifest[];
+  path: string;
+}
+
+const LANGUAGE_NAMES: Record<Locale, string> = { en: "English", tr: "Türkçe" };
+
+function TopBar({ shell }: { shell: ShellData }) {
+  const l = shell.locale;
+  const { session } = shell;
+  return (
+    <header class="topbar">
+      <a class="brand" href="/">{t(l, "app.name")}</a>
+      <form
+        class="inline"
+        method="post"
+        action="/switch-tenant"
+        hx-post="/switch-tenant"
+        hx-trigger="change"
+        aria-label={t(l, "top.tenant")}
+      >
+        <label class="sr-only" for="tenant-switch">{t(l, "top.tenant")}</label>
+        <select id="tenant-switch" name="tenant">
+          {shell.tenants.map((tn) => (
+            <option value={tn.slug} selected={tn.id === session.tenantId}>{tn.name}</option>
+          ))}
+        </select>
+        <button type="submit" class="secondary js-hide">{t(l, "top.switch")}</button>
+      </form>
+      <form
+        class="inline"
+        method="post"
+        action="/language"
+        hx-post="/language"
+        hx-trigger="change"
+        aria-label={t(l, "top.language")}
+      >
+        <label class="sr-only" for="language-switch">{t(l, "top.language")}</label>
+        <select id="language-switch" name="locale">
+          {LOCALES.map((code) => (
+            <option value={code} selected={code === l}>{LANGUAGE_NAMES[code]}</option>
+          ))}
+        </select>
+        <button type="submit" class="secondary js-hide">OK</button>
+      </form>
+      <details class="user-menu">
+        <summary>{session.name}</summary>
+        <div class="user-menu-body">
+          <p class="muted">{session.email}</p>
+          <form method="post" action="/logout">
+            <button type="submit">{t(l, "top.signOut")}</button>
+          </form>
+        </div>
+      </details>
+    </header>
+  );
+}
+
+export function Layout(
+  { shell, title, children }: { shell: ShellData; title: string; children: ComponentChildren },
+) {
+  const l = shell.locale;
+  return (
+    <Document locale={l} title={`${title} · ${t(l, "app.name")}`}>
+      <body>
+        <a class="skip" href="#content">{t(l, "app.skip")}</a>
+        <TopBar shell={shell} />
+        <div class="shell">
+          <Menu shell={shell} />
+          <main id="content" tabIndex={-1}>
+            <h1>{title}</h1>
+            {children}
+          </main>
+        </div>
+      </body>
+    </Document>
+  );
+}
