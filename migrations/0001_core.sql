@@ -16,7 +16,9 @@ alter default privileges in schema public grant usage, select on sequences to pl
 -- Platform-level tables (not tenant-owned).
 create table tenants (
   id uuid primary key,
-  slug text not null unique check (slug ~ '^[a-z0-9][a-z0-9-]{1,62}$'),
+  -- A slug never looks like a UUID, so "slug or id" lookups are unambiguous.
+  slug text not null unique check (slug ~ '^[a-z0-9][a-z0-9-]{1,62}$'
+                                   and slug !~ '^[0-9a-f]{8}-[0-9a-f]{4}-'),
   name text not null,
   created_at timestamptz not null default now()
 );
@@ -43,7 +45,7 @@ create table login_throttle (
 
 -- Signed-out token ids, kept until the token would have expired anyway.
 create table revoked_tokens (
-  jti uuid primary key,
+  jti text primary key,
   expires_at timestamptz not null
 );
 

@@ -137,6 +137,7 @@ export function createApp(platform: Platform) {
   });
   app.get("/.well-known/jwks.json", (c) => c.json(platform.tokens.jwks()));
   app.get("/docs", (c) => c.html(docsPage));
+  app.get("/favicon.ico", (c) => c.redirect("/assets/favicon.svg", 301));
   app.route("/assets", assetsRouter);
 
   app.route("/api/auth", authApi);
@@ -174,7 +175,10 @@ export function createApp(platform: Platform) {
     }
     const l = c.var.locale ?? "en";
     if (problem?.status === 401) {
-      const next = c.req.method === "GET" ? `?next=${encodeURIComponent(c.req.path)}` : "";
+      const url = new URL(c.req.url);
+      const next = c.req.method === "GET"
+        ? `?next=${encodeURIComponent(url.pathname + url.search)}`
+        : "";
       return c.redirect(`/login${next}`, 303);
     }
     if (problem?.status === 403) return pageError(c, 403, t(l, "error.forbidden"));

@@ -15,6 +15,7 @@ const ConfigSchema = z.object({
   LOG_LEVEL: optional(z.enum(["debug", "info", "warn", "error", "silent"])).default("info"),
   BODY_LIMIT_BYTES: optional(z.coerce.number().int().min(1024)).default(1024 * 1024),
   COOKIE_SECURE: optional(bool),
+  TRUST_PROXY: optional(bool).default(false),
   JWT_PRIVATE_KEY: optional(
     z.string().includes("PRIVATE KEY", { message: "must be a PKCS#8 PEM" }),
   ),

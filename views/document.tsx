@@ -28,6 +28,7 @@ export function Document(
           content={JSON.stringify(HTMX_CONFIG)}
         />
         <title>{title}</title>
+        <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/assets/app.css" />
         <script src="/assets/htmx.min.js" defer></script>
         <script src="/assets/app.js" defer></script>

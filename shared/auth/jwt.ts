@@ -91,7 +91,10 @@ export function createTokenService(config: Config, keys: KeyPair): TokenService 
     if (typeof tenant !== "string" || !tenant || typeof email !== "string" || !email) {
       throw new TokenError("external token has no tenant or e-mail claim");
     }
-    return { sub: "", tid: "", roles: [], exp: payload.exp!, external: { tenant, email } };
+    if (payload.email_verified === false) throw new TokenError("external e-mail is not verified");
+    // The issuer's jti (when it sends one) lets sign-out revoke external tokens too.
+    const jti = typeof payload.jti === "string" ? `ext:${payload.jti}` : undefined;
+    return { sub: "", tid: "", roles: [], jti, exp: payload.exp!, external: { tenant, email } };
   }
 
   return {

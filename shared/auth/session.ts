@@ -100,7 +100,7 @@ export const scopedSession = createMiddleware<AppEnv>(async (c, next) => {
         select u.email, u.name, u.locale, u.is_operator, t.slug, t.name as tenant_name, m.roles,
           coalesce((select array_agg(distinct p order by p) from roles r, unnest(r.permissions) p
                     where r.key = any(m.roles)), '{}') as permissions,
-          exists(select 1 from revoked_tokens where jti = ${claims.jti ?? null}::uuid) as revoked
+          exists(select 1 from revoked_tokens where jti = ${claims.jti ?? null}) as revoked
         from memberships m join users u on u.id = m.user_id join tenants t on t.id = m.tenant_id
         where m.tenant_id = ${ids.tid} and m.user_id = ${ids.sub} and m.status = 'active'`;
       if (!row || row.revoked) throw problems.unauthorized("The session has ended.");

@@ -35,19 +35,23 @@ async function sha256(text: string) {
  * Applies pending migrations in order, each in its own transaction, under a session advisory
  * lock. A failing migration rolls back and throws: the database stays as it was before it.
  */
-export async function migrate(sql: Sql, migrations?: Migration[]): Promise<number[]> {
-  const all = migrations ?? await readMigrations();
+export async function migrate(
+  sql: Sql,
+  opts: { migrations?: Migration[]; table?: string } = {},
+): Promise<number[]> {
+  const all = opts.migrations ?? await readMigrations();
+  const table = sql(opts.table ?? "schema_migrations");
   const conn = await sql.reserve();
   try {
     await conn`select pg_advisory_lock(${LOCK_KEY})`;
-    await conn`create table if not exists schema_migrations (
+    await conn`create table if not exists ${table} (
       version integer primary key,
       name text not null,
       checksum text not null,
       applied_at timestamptz not null default now()
     )`;
     const applied = new Map<number, string>();
-    for (const r of await conn`select version, checksum from schema_migrations`) {
+    for (const r of await conn`select version, checksum from ${table}`) {
       applied.set(r.version, r.checksum);
     }
     const done: number[] = [];
@@ -62,7 +66,7 @@ export async function migrate(sql: Sql, migrations?: Migration[]): Promise<numbe
       await conn.unsafe("begin");
       try {
         await conn.unsafe(m.sql);
-        await conn`insert into schema_migrations (version, name, checksum)
+        await conn`insert into ${table} (version, name, checksum)
                    values (${m.version}, ${m.name}, ${m.checksum})`;
         await conn.unsafe("commit");
       } catch (err) {

@@ -16,6 +16,7 @@ const files = new Map<string, URL>([
   ["swagger-ui.css", fromPackage("swagger-ui-dist/swagger-ui.css")],
   ["swagger-ui-bundle.js", fromPackage("swagger-ui-dist/swagger-ui-bundle.js")],
   ["docs.js", fromViews("docs.js")],
+  ["favicon.svg", fromViews("favicon.svg")],
 ]);
 
 export function registerAsset(name: string, file: URL) {

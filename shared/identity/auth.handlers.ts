@@ -8,10 +8,15 @@ import { problems } from "../http/problem.ts";
 import { tenantsOfUser } from "./users.repo.ts";
 import type { loginRoute, logoutRoute, meRoute, switchTenantRoute } from "./auth.routes.ts";
 
-/** The client address for throttling; behind a proxy the first X-Forwarded-For hop. */
-export function clientAddress(c: Context): string {
-  const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-  if (forwarded) return forwarded;
+/**
+ * The client address for throttling. X-Forwarded-For is believed only behind a trusted proxy
+ * (TRUST_PROXY), since any client can send it.
+ */
+export function clientAddress(c: Context<AppEnv>): string {
+  if (c.var.platform.config.TRUST_PROXY) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
   try {
     return getConnInfo(c).remote.address ?? "unknown";
   } catch {

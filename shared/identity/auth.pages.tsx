@@ -110,7 +110,8 @@ export const sessionPages = new Hono<AppEnv>()
       setCookie(c, LANG_COOKIE, locale, { path: "/", sameSite: "Lax", maxAge: 365 * 86400 });
     }
     const referer = c.req.header("Referer");
-    return backTo(c, referer && isSameOrigin(c) ? safeNext(new URL(referer).pathname) : "/");
+    const back = referer && isSameOrigin(c) ? new URL(referer) : null;
+    return backTo(c, back ? safeNext(back.pathname + back.search) : "/");
   });
 
 export function languageCookie(c: import("hono").Context) {

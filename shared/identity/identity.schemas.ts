@@ -48,7 +48,8 @@ export const SwitchTenantBody = z.object({
   tenant: z.string().min(1).max(64).openapi({ description: "Tenant slug or id" }),
 }).openapi("SwitchTenantRequest");
 
-const Slug = z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, "lowercase letters, digits and dashes");
+const Slug = z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, "lowercase letters, digits and dashes")
+  .refine((s) => !/^[0-9a-f]{8}-[0-9a-f]{4}-/.test(s), "must not look like an id");
 const Password = z.string().min(8).max(1024);
 const Name = z.string().trim().min(1).max(200);
 const RoleKeys = z.array(z.string().regex(/^[a-z][a-z0-9_-]{1,40}$/)).max(20);

@@ -3,6 +3,7 @@ import { setTenant } from "../db/scope.ts";
 import { problems } from "../http/problem.ts";
 import { generatePassword, hashPassword } from "../auth/passwords.ts";
 import { uuidv7 } from "uuidv7";
+import { isUuid } from "../auth/jwt.ts";
 import { seedBuiltinRoles } from "./roles.repo.ts";
 import { findUserByEmail, insertMembership, insertUser } from "./users.repo.ts";
 
@@ -28,7 +29,7 @@ export async function listTenants(sql: Sql): Promise<TenantRow[]> {
 export async function findTenant(sql: Sql, slugOrId: string): Promise<TenantRow | undefined> {
   const [row] = await sql<TenantRow[]>`
     select id, slug, name, created_at from tenants
-    where slug = ${slugOrId} or id::text = ${slugOrId}`;
+    where ${isUuid(slugOrId) ? sql`id = ${slugOrId}` : sql`slug = ${slugOrId}`}`;
   return row;
 }
 

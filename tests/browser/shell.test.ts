@@ -1,0 +1,196 @@
+/**
+ * The app shell in a real browser: sign-in, menu per role, a placeholder page, the language
+ * switch (htmx + HX-Redirect), sign-out, and the phone layout. Every page must load only from
+ * our own origin, without console errors or CSP violations.
+ */
+import assert from "node:assert/strict";
+import { browserTest, type Page } from "./browser.ts";
+import { newTenant, PASSWORD, testApp } from "../helpers.ts";
+
+const MODULES = ["support", "workflow", "documents", "analytics", "projects", "automation"];
+const TURKISH_LABELS: Record<string, string> = {
+  support: "Destek",
+  workflow: "İş Akışı",
+  documents: "Belgeler",
+  analytics: "Analitik",
+  projects: "Projeler",
+  automation: "Otomasyon",
+};
+
+/** Serves the shared test app on a random local port for the length of `fn`. */
+async function withServer(fn: (base: string) => Promise<void>) {
+  const { app } = await testApp();
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, app.fetch);
+  try {
+    await fn(`http://127.0.0.1:${server.addr.port}`);
+  } finally {
+    await server.shutdown();
+  }
+}
+
+/**
+ * Collects what must never happen on our pages: console errors, uncaught exceptions, CSP
+ * violations, requests to any other host, and error responses.
+ */
+function watch(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (msg) => {
+    const text = msg.text();
+    if (text.includes("Content Security Policy")) problems.push(`CSP: ${text}`);
+    else if (msg.type() === "error") {
+      problems.push(`console error: ${text} (${msg.location().url})`);
+    }
+  });
+  page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
+  page.on("request", (req) => {
+    const url = new URL(req.url());
+    if (["data:", "blob:", "about:"].includes(url.protocol)) return;
+    if (url.hostname !== "127.0.0.1") problems.push(`foreign request: ${req.method()} ${url}`);
+  });
+  page.on("response", (res) => {
+    const url = new URL(res.url());
+    if (res.status() >= 400) {
+      problems.push(`HTTP ${res.status()}: ${res.request().method()} ${url.pathname}`);
+    }
+  });
+  return problems;
+}
+
+const menuModule = (page: Page, name: string) =>
+  page.locator(`nav.menu section.menu-module[data-module="${name}"]`);
+
+/** Fills and submits the sign-in form, then waits for the home page. */
+async function signIn(page: Page, base: string, email: string, tenant: string) {
+  await page.goto(`${base}/login`);
+  await page.locator("#email").fill(email);
+  await page.locator("#password").fill(PASSWORD);
+  await page.locator("#tenant").fill(tenant);
+  await Promise.all([
+    page.waitForURL(`${base}/`),
+    page.locator('main form[action="/login"] button[type="submit"]').click(),
+  ]);
+}
+
+async function assertModulesVisible(page: Page) {
+  for (const name of MODULES) {
+    const section = menuModule(page, name);
+    await section.waitFor({ state: "visible" });
+    assert.equal(await section.count(), 1, `one menu section for ${name}`);
+    assert.ok(await section.locator("a").first().isVisible(), `a visible link in ${name}`);
+  }
+}
+
+browserTest("shell: owner signs in, opens a module page, switches to Turkish, signs out", async (
+  context,
+) => {
+  const tenant = await newTenant();
+  await withServer(async (base) => {
+    const page = await context.newPage();
+    const problems = watch(page);
+
+    await signIn(page, base, tenant.owner.email, tenant.slug);
+    assert.equal(await page.locator("html").getAttribute("lang"), "en");
+    assert.equal(await page.locator("main h1").innerText(), "Welcome, Owner");
+    assert.equal(
+      await page.locator("#tenant-switch option:checked").getAttribute("value"),
+      tenant.slug,
+    );
+
+    // All six modules, plus administration for the owner.
+    await assertModulesVisible(page);
+    assert.equal(await menuModule(page, "admin").count(), 1, "owner sees the admin section");
+    assert.ok(await menuModule(page, "admin").locator('a[href="/admin/users"]').isVisible());
+
+    // Support → Tickets: the honest placeholder page.
+    const tickets = menuModule(page, "support").locator('a[href="/support/tickets"]');
+    assert.equal(await tickets.innerText(), "Tickets");
+    await Promise.all([page.waitForURL(`${base}/support/tickets`), tickets.click()]);
+    assert.equal(new URL(page.url()).pathname, "/support/tickets");
+    assert.equal(await page.locator("main h1").innerText(), "Tickets");
+    await page.locator("main [data-placeholder]").waitFor({ state: "visible" });
+    assert.match(await page.locator("main [data-placeholder]").innerText(), /not built yet/);
+    assert.equal(await tickets.getAttribute("aria-current"), "page");
+
+    // Language switch: htmx posts the form on change, the answer's HX-Redirect reloads the page.
+    const languagePosted = page.waitForResponse((res) =>
+      new URL(res.url()).pathname === "/language" && res.request().method() === "POST"
+    );
+    await page.locator("#language-switch").selectOption("tr");
+    const answer = await languagePosted;
+    assert.equal(answer.status(), 204);
+    assert.equal(answer.headers()["hx-redirect"], "/support/tickets");
+    await page.locator("html[lang=tr]").waitFor({ state: "attached" });
+    await page.locator("main h1").waitFor({ state: "visible" });
+    assert.equal(new URL(page.url()).pathname, "/support/tickets");
+    assert.equal(await page.locator("main h1").innerText(), "Talepler");
+    for (const name of MODULES) {
+      assert.match(
+        await menuModule(page, name).locator("h2").textContent() ?? "",
+        new RegExp(TURKISH_LABELS[name]),
+      );
+    }
+    assert.equal(await page.locator("#language-switch").inputValue(), "tr");
+
+    // The choice sticks to the user: the home page is Turkish too.
+    await page.goto(`${base}/`);
+    assert.equal(await page.locator("html").getAttribute("lang"), "tr");
+    assert.equal(await page.locator("main h1").innerText(), "Hoş geldiniz, Owner");
+
+    // Sign out from the user menu.
+    await page.locator("details.user-menu summary").click();
+    const signOut = page.locator('details.user-menu form[action="/logout"] button');
+    await signOut.waitFor({ state: "visible" });
+    await Promise.all([page.waitForURL(`${base}/login`), signOut.click()]);
+    assert.equal(new URL(page.url()).pathname, "/login");
+    const cookies = await context.cookies(base);
+    assert.ok(!cookies.some((c) => c.name === "session"), "session cookie is gone");
+
+    // The shell is closed again.
+    await page.goto(`${base}/`);
+    assert.equal(new URL(page.url()).pathname, "/login");
+    await page.locator("#email").waitFor({ state: "visible" });
+
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+});
+
+browserTest("shell: a viewer on a phone sees every module but no administration", async (
+  context,
+) => {
+  const tenant = await newTenant();
+  const viewer = await tenant.member(["viewer"]);
+  await withServer(async (base) => {
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const problems = watch(page);
+
+    await signIn(page, base, viewer.email, tenant.slug);
+    assert.equal(await page.locator("main h1").innerText(), "Welcome, Member viewer");
+    await assertModulesVisible(page);
+    assert.equal(await menuModule(page, "admin").count(), 0, "no admin section for a viewer");
+    assert.equal(await page.locator('nav.menu a[href^="/admin/"]').count(), 0);
+
+    // No horizontal scrolling, and the menu entries fit the screen.
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(scrollWidth <= 390 + 1, `page is ${scrollWidth}px wide at 390px`);
+    for (const name of MODULES) {
+      const box = await menuModule(page, name).locator("a").first().boundingBox();
+      assert.ok(box, `${name} link has a box`);
+      assert.ok(
+        box.x >= 0 && box.x + box.width <= 390 + 1,
+        `${name} link fits: ${box.x}+${box.width}`,
+      );
+    }
+
+    // A module page at phone width is still reachable and does not overflow.
+    const tickets = menuModule(page, "support").locator('a[href="/support/tickets"]');
+    await Promise.all([page.waitForURL(`${base}/support/tickets`), tickets.click()]);
+    await page.locator("main [data-placeholder]").waitFor({ state: "visible" });
+    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(pageWidth <= 390 + 1, `placeholder page is ${pageWidth}px wide at 390px`);
+
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+});

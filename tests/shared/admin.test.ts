@@ -1,0 +1,289 @@
+import assert from "node:assert/strict";
+import { callApp, itest, newTenant, PASSWORD, problem, testApp, unique } from "../helpers.ts";
+import { hasPermission, matches } from "../../shared/rbac/permissions.ts";
+
+itest("rbac: pattern matching of grants", () => {
+  assert.ok(matches("*", "support.ticket.read"));
+  assert.ok(matches("support.*", "support.ticket.read"));
+  assert.ok(matches("*.*.read", "projects.task.read"));
+  assert.ok(matches("support.ticket.read", "support.ticket.read"));
+  assert.ok(!matches("support.*", "projects.task.read"));
+  assert.ok(!matches("*.*.read", "projects.task.write"));
+  assert.ok(!matches("support.ticket", "support.ticket.read"));
+  assert.ok(!hasPermission([], "admin.user.read"));
+  return Promise.resolve();
+});
+
+itest("admin users: list, create and update members of the current tenant", async () => {
+  const t = await newTenant();
+  const email = `${unique("new")}@example.test`;
+  const created = await t.owner.call("POST", "/api/admin/users", {
+    email,
+    name: "New One",
+    roles: ["agent"],
+  });
+  const body = await created.json();
+  assert.equal(created.status, 201, JSON.stringify(body));
+  assert.equal(body.email, email);
+  assert.deepEqual(body.roles, ["agent"]);
+  assert.ok(body.temporaryPassword.length >= 16, "a generated password is returned once");
+  const signIn = await callApp("/api/auth/login", {
+    method: "POST",
+    body: { email, password: body.temporaryPassword },
+  });
+  assert.equal(signIn.status, 200);
+
+  const patched = await t.owner.call("PATCH", `/api/admin/users/${body.id}`, {
+    roles: ["viewer"],
+    name: "Renamed",
+  });
+  const patchedBody = await patched.json();
+  assert.equal(patched.status, 200);
+  assert.deepEqual(patchedBody.roles, ["viewer"]);
+  assert.equal(patchedBody.name, "Renamed");
+
+  const list = await (await t.owner.call("GET", "/api/admin/users?limit=1")).json();
+  assert.equal(list.items.length, 1);
+  assert.ok(list.nextCursor);
+  const next =
+    await (await t.owner.call("GET", `/api/admin/users?limit=1&cursor=${list.nextCursor}`)).json();
+  assert.equal(next.items.length, 1);
+  assert.notEqual(next.items[0].id, list.items[0].id);
+  assert.equal(next.nextCursor, null);
+});
+
+itest("admin users: an existing account is added without touching its password", async () => {
+  const a = await newTenant();
+  const b = await newTenant();
+  const res = await b.owner.call("POST", "/api/admin/users", {
+    email: a.owner.email,
+    name: "ignored",
+    password: "another-password",
+    roles: ["member"],
+  });
+  assert.equal(res.status, 201);
+  const again = await b.owner.call("POST", "/api/admin/users", {
+    email: a.owner.email,
+    name: "x",
+    roles: ["member"],
+  });
+  await problem(again, 409);
+  const signIn = await callApp("/api/auth/login", {
+    method: "POST",
+    body: { email: a.owner.email, password: PASSWORD, tenant: b.slug },
+  });
+  assert.equal(signIn.status, 200);
+});
+
+itest("admin users: validation, rules and permissions", async () => {
+  const t = await newTenant();
+  const viewer = await t.member(["viewer"]);
+  const admin = await t.member(["admin"]);
+  await problem(await t.owner.call("POST", "/api/admin/users", { email: "bad", roles: [] }), 400);
+  await problem(await t.owner.call("GET", "/api/admin/users?limit=500"), 400);
+  await problem(await t.owner.call("GET", "/api/admin/users?cursor=garbage"), 400);
+  await problem(await t.owner.call("PATCH", `/api/admin/users/not-a-uuid`, { name: "x" }), 400);
+  await problem(await t.owner.call("PATCH", `/api/admin/users/${viewer.id}`, {}), 400);
+  const unknownRole = await t.owner.call("POST", "/api/admin/users", {
+    email: `${unique("r")}@example.test`,
+    name: "x",
+    roles: ["astronaut"],
+  });
+  await problem(unknownRole, 422);
+  // Members may read the member list but not change it; viewers may not even read it.
+  const member = await t.member(["member"]);
+  assert.equal((await member.call("GET", "/api/admin/users")).status, 200);
+  await problem(
+    await member.call("POST", "/api/admin/users", {
+      email: "a@b.co",
+      name: "x",
+      roles: ["viewer"],
+    }),
+    403,
+  );
+  await problem(await viewer.call("GET", "/api/admin/users"), 403);
+  await problem(
+    await viewer.call("POST", "/api/admin/users", {
+      email: "a@b.co",
+      name: "x",
+      roles: ["viewer"],
+    }),
+    403,
+  );
+  await problem(
+    await viewer.call("PATCH", `/api/admin/users/${viewer.id}`, { roles: ["owner"] }),
+    403,
+  );
+  // Admins cannot grant or take the owner role; nobody removes the last owner.
+  await problem(
+    await admin.call("PATCH", `/api/admin/users/${viewer.id}`, { roles: ["owner"] }),
+    403,
+  );
+  await problem(
+    await admin.call("PATCH", `/api/admin/users/${t.owner.id}`, { roles: ["viewer"] }),
+    403,
+  );
+  await problem(
+    await t.owner.call("PATCH", `/api/admin/users/${t.owner.id}`, { roles: ["admin"] }),
+    422,
+  );
+  await problem(
+    await t.owner.call("PATCH", `/api/admin/users/${t.owner.id}`, { status: "disabled" }),
+    422,
+  );
+  const me = await (await t.owner.call("GET", "/api/auth/me")).json();
+  assert.deepEqual(me.roles, ["owner"], "nothing changed");
+});
+
+itest("admin users: another tenant's member is 404 and stays unchanged", async () => {
+  const a = await newTenant();
+  const b = await newTenant();
+  const bMember = await b.member(["member"]);
+  await problem(
+    await a.owner.call("PATCH", `/api/admin/users/${bMember.id}`, { roles: ["viewer"] }),
+    404,
+  );
+  const list = await (await b.owner.call("GET", "/api/admin/users")).json();
+  const row = list.items.find((u: { id: string }) => u.id === bMember.id);
+  assert.deepEqual(row.roles, ["member"]);
+});
+
+itest(
+  "admin roles: built-ins are listed and read-only; custom roles grant what they say",
+  async () => {
+    const t = await newTenant();
+    const list = await (await t.owner.call("GET", "/api/admin/roles")).json();
+    const keys = list.items.map((r: { key: string }) => r.key);
+    for (const k of ["owner", "admin", "agent", "member", "viewer"]) assert.ok(keys.includes(k), k);
+    const viewerRole = list.items.find((r: { key: string }) => r.key === "viewer");
+    await problem(
+      await t.owner.call("PUT", `/api/admin/roles/${viewerRole.id}`, {
+        name: "x",
+        permissions: ["*"],
+      }),
+      422,
+    );
+
+    const created = await t.owner.call("POST", "/api/admin/roles", {
+      key: "auditor",
+      name: "Auditor",
+      permissions: ["admin.role.read"],
+    });
+    const role = await created.json();
+    assert.equal(created.status, 201, JSON.stringify(role));
+    await problem(
+      await t.owner.call("POST", "/api/admin/roles", {
+        key: "auditor",
+        name: "Again",
+        permissions: [],
+      }),
+      409,
+    );
+
+    const auditor = await t.member(["auditor"]);
+    assert.equal((await auditor.call("GET", "/api/admin/roles")).status, 200);
+    await problem(await auditor.call("GET", "/api/admin/users"), 403);
+
+    const updated = await t.owner.call("PUT", `/api/admin/roles/${role.id}`, {
+      name: "Auditor",
+      permissions: ["admin.role.read", "admin.user.read"],
+    });
+    assert.equal(updated.status, 200);
+    assert.equal(
+      (await auditor.call("GET", "/api/admin/users")).status,
+      200,
+      "takes effect at once",
+    );
+  },
+);
+
+itest("admin roles: validation, permission denied and other tenant's role", async () => {
+  const a = await newTenant();
+  const b = await newTenant();
+  const viewer = await a.member(["viewer"]);
+  await problem(
+    await a.owner.call("POST", "/api/admin/roles", {
+      key: "Bad Key",
+      name: "",
+      permissions: ["x"],
+    }),
+    400,
+  );
+  await problem(
+    await a.owner.call("POST", "/api/admin/roles", {
+      key: "ok",
+      name: "Ok",
+      permissions: ["made.up.thing"],
+    }),
+    422,
+  );
+  await problem(
+    await viewer.call("POST", "/api/admin/roles", { key: "mine", name: "Mine", permissions: [] }),
+    403,
+  );
+  await problem(await viewer.call("GET", "/api/admin/roles"), 403);
+  const bRole = await (await b.owner.call("POST", "/api/admin/roles", {
+    key: "b-only",
+    name: "B",
+    permissions: [],
+  })).json();
+  await problem(
+    await a.owner.call("PUT", `/api/admin/roles/${bRole.id}`, {
+      name: "Taken",
+      permissions: ["*"],
+    }),
+    404,
+  );
+  const bRoles = await (await b.owner.call("GET", "/api/admin/roles")).json();
+  assert.equal(bRoles.items.find((r: { id: string }) => r.id === bRole.id).name, "B");
+});
+
+itest("admin permissions: the catalog lists core and module permissions", async () => {
+  const t = await newTenant();
+  const viewer = await t.member(["viewer"]);
+  const body = await (await t.owner.call("GET", "/api/admin/permissions")).json();
+  assert.ok(body.items.includes("admin.user.write"));
+  assert.ok(body.items.includes("support.ticket.read"));
+  await problem(await viewer.call("GET", "/api/admin/permissions"), 403);
+});
+
+itest("admin tenants: only platform operators list and create tenants", async () => {
+  const t = await newTenant();
+  await problem(await t.owner.call("GET", "/api/admin/tenants"), 403);
+  await problem(await t.owner.call("POST", "/api/admin/tenants", {}), 403);
+
+  const { platform } = await testApp();
+  const login = await callApp("/api/auth/login", {
+    method: "POST",
+    body: { email: platform.config.ADMIN_EMAIL, password: "bootstrap-password" },
+    headers: { "X-Forwarded-For": unique("op") },
+  });
+  const { accessToken } = await login.json();
+  const op = (method: string, body?: unknown) =>
+    callApp("/api/admin/tenants", { method, body, token: accessToken });
+  const slug = unique("acme").toLowerCase().slice(0, 40);
+  const created = await op("POST", {
+    slug,
+    name: "Acme",
+    owner: { email: `${slug}@example.test`, password: "owner-password", name: "Acme Owner" },
+  });
+  const body = await created.json();
+  assert.equal(created.status, 201, JSON.stringify(body));
+  assert.equal(body.tenant.slug, slug);
+  await problem(
+    await op("POST", {
+      slug,
+      name: "Again",
+      owner: { email: "x@example.test", password: "12345678", name: "X" },
+    }),
+    409,
+  );
+  await problem(await op("POST", { slug: "Bad Slug!", name: "", owner: {} }), 400);
+  const list = await (await op("GET")).json();
+  assert.ok(list.items.some((x: { slug: string }) => x.slug === slug));
+  const ownerLogin = await callApp("/api/auth/login", {
+    method: "POST",
+    body: { email: `${slug}@example.test`, password: "owner-password" },
+  });
+  assert.equal((await ownerLogin.json()).tenant.slug, slug);
+});

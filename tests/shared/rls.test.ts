@@ -1,0 +1,110 @@
+import assert from "node:assert/strict";
+import { itest, newTenant, testApp } from "../helpers.ts";
+import { APP_ROLE, withScope } from "../../shared/db/scope.ts";
+
+itest("rls: the application role owns nothing and cannot bypass RLS", async () => {
+  const { platform } = await testApp();
+  const [role] = await platform.db.sql`
+    select rolsuper, rolbypassrls from pg_roles where rolname = ${APP_ROLE}`;
+  assert.deepEqual({ ...role }, { rolsuper: false, rolbypassrls: false });
+  const owned = await platform.db.sql`
+    select c.relname from pg_class c join pg_roles r on r.oid = c.relowner
+    where r.rolname = ${APP_ROLE}`;
+  assert.deepEqual([...owned], []);
+  const [who] = await withScope(platform.db.sql, {}, (tx) => tx`select current_user as u`);
+  assert.equal(who.u, APP_ROLE);
+});
+
+itest(
+  "rls catalog: every table with tenant_id has forced RLS, a policy and tenant-led keys",
+  async () => {
+    const { platform } = await testApp();
+    const tables = await platform.db.sql`
+    select c.oid, c.relname, c.relrowsecurity, c.relforcerowsecurity,
+      (select count(*)::int from pg_policy p where p.polrelid = c.oid) as policies,
+      a.attnum as tenant_attnum
+    from pg_class c
+    join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+    join pg_attribute a on a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped
+    where c.relkind in ('r', 'p')`;
+    assert.ok(tables.length >= 2, "expected tenant tables");
+    for (const t of tables) {
+      assert.ok(t.relrowsecurity, `${t.relname}: row level security is not enabled`);
+      assert.ok(t.relforcerowsecurity, `${t.relname}: row level security is not forced`);
+      assert.ok(t.policies > 0, `${t.relname}: has no policy`);
+      const keys = await platform.db.sql`
+      select i.indexrelid::regclass::text as name,
+        ${t.tenantAttnum}::int2 = any(i.indkey::int2[]) as has_tenant
+      from pg_index i where i.indrelid = ${t.oid} and (i.indisunique or i.indisprimary)`;
+      assert.ok(keys.length > 0, `${t.relname}: no primary key`);
+      for (const k of keys) {
+        assert.ok(k.hasTenant, `${t.relname}: key ${k.name} lacks tenant_id`);
+      }
+    }
+  },
+);
+
+itest("rls: without a tenant context no tenant rows are visible", async () => {
+  const { platform } = await testApp();
+  await newTenant();
+  for (const table of ["roles", "memberships"]) {
+    const rows = await withScope(platform.db.sql, {}, (tx) => tx`select * from ${tx(table)}`);
+    assert.equal(rows.length, 0, `${table} leaked rows without a tenant`);
+  }
+});
+
+itest("rls: one tenant cannot read, update, delete or insert another's rows", async () => {
+  const { platform } = await testApp();
+  const a = await newTenant();
+  const b = await newTenant();
+  const sql = platform.db.sql;
+  const asA = <T>(fn: Parameters<typeof withScope<T>>[2]) =>
+    withScope<T>(sql, { tenantId: a.id }, fn);
+
+  // A raw query that forgets `where tenant_id` still sees only A.
+  const seen = await asA((tx) => tx`select distinct tenant_id from roles`);
+  assert.deepEqual(seen.map((r) => r.tenantId), [a.id]);
+
+  const updated = await asA((tx) =>
+    tx`update roles set name = 'hijacked' where tenant_id = ${b.id}`
+  );
+  assert.equal(updated.count, 0);
+  const deleted = await asA((tx) => tx`delete from memberships where tenant_id = ${b.id}`);
+  assert.equal(deleted.count, 0);
+
+  await assert.rejects(
+    () =>
+      asA((tx) =>
+        tx`insert into roles (tenant_id, id, key, name) values (${b.id}, ${crypto.randomUUID()}, 'evil', 'Evil')`
+      ),
+    /row-level security/,
+  );
+  await assert.rejects(
+    () => asA((tx) => tx`update roles set tenant_id = ${b.id} where key = 'viewer'`),
+    /row-level security/,
+  );
+
+  const bRoles = await withScope(
+    sql,
+    { tenantId: b.id },
+    (tx) => tx`select name, key from roles order by key`,
+  );
+  assert.ok(bRoles.length >= 5);
+  assert.ok(bRoles.every((r) => r.name !== "hijacked" && r.key !== "evil"));
+  const bMembers = await withScope(
+    sql,
+    { tenantId: b.id },
+    (tx) => tx`select count(*)::int as n from memberships`,
+  );
+  assert.equal(bMembers[0].n, 1);
+});
+
+itest("rls: the request transaction is scoped to the caller's tenant", async () => {
+  const a = await newTenant();
+  const b = await newTenant();
+  await b.member(["viewer"]);
+  const res = await a.owner.call("GET", "/api/admin/users");
+  const body = await res.json();
+  assert.equal(res.status, 200);
+  assert.deepEqual(body.items.map((u: { email: string }) => u.email), [a.owner.email]);
+});
