@@ -1,0 +1,226 @@
+import assert from "node:assert/strict";
+import { callApp, type Caller, itest, newTenant, PASSWORD, testApp, unique } from "../helpers.ts";
+
+const ORIGIN = "http://localhost";
+
+/** A browser-like request: session cookie, same-origin header, form body. */
+function browse(
+  path: string,
+  opts: {
+    who?: Caller;
+    form?: Record<string, string | string[]>;
+    origin?: string;
+    headers?: Record<string, string>;
+  } = {},
+) {
+  const headers: Record<string, string> = { Origin: opts.origin ?? ORIGIN, ...opts.headers };
+  if (opts.who) headers.Cookie = `session=${opts.who.token}`;
+  let body: string | undefined;
+  if (opts.form) {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(opts.form)) for (const x of [v].flat()) params.append(k, x);
+    body = params.toString();
+    headers["Content-Type"] = "application/x-www-form-urlencoded";
+  }
+  return callApp(path, { method: opts.form ? "POST" : "GET", body, headers });
+}
+
+itest("pages: without a session every page redirects to /login with next", async () => {
+  for (const path of ["/", "/support/tickets", "/admin/users", "/documents/files?view=grid"]) {
+    const res = await browse(path);
+    assert.equal(res.status, 303, path);
+    assert.equal(res.headers.get("location"), `/login?next=${encodeURIComponent(path)}`);
+  }
+});
+
+itest("pages: the login page follows Accept-Language and ?lang", async () => {
+  const en = await (await browse("/login")).text();
+  assert.match(en, /<html lang="en">/);
+  assert.match(en, /name="email"/);
+  const tr =
+    await (await browse("/login", { headers: { "Accept-Language": "tr-TR,tr;q=0.9,en;q=0.8" } }))
+      .text();
+  assert.match(tr, /Giriş yap/);
+  const chosen = await browse("/login?lang=tr");
+  assert.match(chosen.headers.get("set-cookie") ?? "", /lang=tr/);
+  assert.match(await chosen.text(), /<html lang="tr">/);
+});
+
+itest("pages: signing in with the form sets the cookie and follows next", async () => {
+  const t = await newTenant();
+  const ok = await browse("/login", {
+    form: { email: t.owner.email, password: PASSWORD, tenant: t.slug, next: "/support/tickets" },
+    headers: { "X-Forwarded-For": unique("ip") },
+  });
+  assert.equal(ok.status, 303);
+  assert.equal(ok.headers.get("location"), "/support/tickets");
+  assert.match(ok.headers.get("set-cookie") ?? "", /session=.+HttpOnly/);
+
+  const evil = await browse("/login", {
+    form: { email: t.owner.email, password: PASSWORD, next: "//evil.example/x" },
+    headers: { "X-Forwarded-For": unique("ip") },
+  });
+  assert.equal(evil.headers.get("location"), "/");
+
+  const wrong = await browse("/login", {
+    form: { email: t.owner.email, password: "wrong" },
+    headers: { "X-Forwarded-For": unique("ip") },
+  });
+  assert.equal(wrong.status, 401);
+  const html = await wrong.text();
+  assert.match(html, /role="alert"/);
+  assert.match(html, new RegExp(`value="${t.owner.email}"`), "keeps what was typed");
+
+  const crossSite = await browse("/login", {
+    form: { email: t.owner.email, password: PASSWORD },
+    origin: "https://evil.example",
+  });
+  assert.equal(crossSite.status, 403);
+  assert.equal(crossSite.headers.get("set-cookie"), null);
+});
+
+itest("pages: the shell lists the six modules and admin only for admins", async () => {
+  const t = await newTenant();
+  const viewer = await t.member(["viewer"]);
+  const ownerHome = await (await browse("/", { who: t.owner })).text();
+  for (
+    const m of ["support", "workflow", "documents", "analytics", "projects", "automation", "admin"]
+  ) {
+    assert.match(ownerHome, new RegExp(`data-module="${m}"`), m);
+  }
+  assert.match(ownerHome, /src="\/assets\/htmx\.min\.js"/);
+  assert.doesNotMatch(ownerHome, /(src|href)="https?:/, "nothing loaded from outside");
+  const viewerHome = await (await browse("/", { who: viewer })).text();
+  assert.doesNotMatch(viewerHome, /data-module="admin"/);
+  assert.doesNotMatch(viewerHome, /href="\/admin\//);
+  assert.match(viewerHome, /data-module="support"/);
+});
+
+itest("pages: every module menu entry renders its placeholder", async () => {
+  const t = await newTenant();
+  const { platform } = await testApp();
+  assert.equal(platform.modules.length, 6);
+  for (const m of platform.modules) {
+    for (const entry of m.menu) {
+      const res = await browse(entry.path, { who: t.owner });
+      const html = await res.text();
+      assert.equal(res.status, 200, entry.path);
+      assert.match(html, /data-placeholder/, entry.path);
+      assert.match(html, /not built yet/, entry.path);
+    }
+  }
+});
+
+itest("pages: permission denied and unknown pages render HTML errors", async () => {
+  const t = await newTenant();
+  const viewer = await t.member(["viewer"]);
+  const denied = await browse("/admin/users", { who: viewer });
+  assert.equal(denied.status, 403);
+  assert.match(denied.headers.get("content-type") ?? "", /text\/html/);
+  assert.match(await denied.text(), /not allowed/);
+  const missing = await browse("/no/such/page", { who: t.owner });
+  assert.equal(missing.status, 404);
+  assert.match(await missing.text(), /does not exist/);
+});
+
+itest("pages: language switch is stored in the profile; cross-site posts are refused", async () => {
+  const t = await newTenant();
+  const refused = await browse("/language", {
+    who: t.owner,
+    form: { locale: "tr" },
+    origin: "https://evil.example",
+  });
+  assert.equal(refused.status, 403);
+  assert.match(await (await browse("/", { who: t.owner })).text(), /<html lang="en">/);
+
+  const res = await browse("/language", {
+    who: t.owner,
+    form: { locale: "tr" },
+    headers: { Referer: `${ORIGIN}/support/tickets?x=1` },
+  });
+  assert.equal(res.status, 303);
+  assert.equal(res.headers.get("location"), "/support/tickets?x=1");
+  const home = await (await browse("/", { who: t.owner })).text();
+  assert.match(home, /<html lang="tr">/);
+  assert.match(home, /Destek/);
+  const me = await (await t.owner.call("GET", "/api/auth/me")).json();
+  assert.equal(me.user.locale, "tr");
+});
+
+itest("pages: admin users page adds a member inline (htmx) and shows errors inline", async () => {
+  const t = await newTenant();
+  const email = `${unique("p")}@example.test`;
+  const htmx = { "HX-Request": "true" };
+  const created = await browse("/admin/users", {
+    who: t.owner,
+    form: { email, name: "Page User", password: "page-password", roles: ["member", "agent"] },
+    headers: htmx,
+  });
+  const html = await created.text();
+  assert.equal(created.status, 200, html);
+  assert.match(html, /^<!doctype html><div id="users-panel">/, "a partial, not a page");
+  assert.match(html, new RegExp(email));
+  const members = await (await t.owner.call("GET", "/api/admin/users")).json();
+  const added = members.items.find((u: { email: string }) => u.email === email);
+  assert.deepEqual(added.roles.sort(), ["agent", "member"]);
+
+  const invalid = await browse("/admin/users", {
+    who: t.owner,
+    form: { email: "nope", name: "" },
+    headers: htmx,
+  });
+  assert.equal(invalid.status, 400);
+  assert.match(await invalid.text(), /class="alert error"/);
+
+  const viewer = await t.member(["viewer"]);
+  const denied = await browse("/admin/users", {
+    who: viewer,
+    form: { email, name: "x", roles: "viewer" },
+  });
+  assert.equal(denied.status, 403);
+});
+
+itest("pages: admin roles page creates a custom role", async () => {
+  const t = await newTenant();
+  const res = await browse("/admin/roles", {
+    who: t.owner,
+    form: {
+      key: "reporter",
+      name: "Reporter",
+      permissions: ["support.report.read", "projects.report.read"],
+    },
+  });
+  const html = await res.text();
+  assert.equal(res.status, 200);
+  assert.match(html, /id="role-reporter"/);
+  const roles = await (await t.owner.call("GET", "/api/admin/roles")).json();
+  const role = roles.items.find((r: { key: string }) => r.key === "reporter");
+  assert.deepEqual(role.permissions.sort(), ["projects.report.read", "support.report.read"]);
+});
+
+itest("pages: tenant switch from the top bar", async () => {
+  const a = await newTenant();
+  const b = await newTenant();
+  await b.owner.call("POST", "/api/admin/users", {
+    email: a.owner.email,
+    name: "x",
+    roles: ["member"],
+  });
+  const res = await browse("/switch-tenant", { who: a.owner, form: { tenant: b.slug } });
+  assert.equal(res.status, 303);
+  const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0];
+  const home = await (await callApp("/", { headers: { Cookie: cookie } })).text();
+  assert.match(home, new RegExp(`<option value="${b.slug}" selected`));
+  // The old session was replaced by the switch.
+  assert.equal((await browse("/", { who: a.owner })).status, 303);
+  const notMine = await callApp("/switch-tenant", {
+    method: "POST",
+    body: "tenant=no-such-tenant",
+    headers: {
+      Cookie: cookie,
+      Origin: ORIGIN,
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
+  });
+  assert.equal(notMine.status, 404);
+});
