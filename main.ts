@@ -15,7 +15,11 @@ try {
 }
 setLogLevel(config.LOG_LEVEL);
 
-const platform = await preparePlatform(config, MODULES);
+const platform = await preparePlatform(config, MODULES).catch((err: Error) => {
+  // A failed migration or an unreachable database: say so and stop, nothing half-started.
+  console.error(`start failed: ${err.message}`);
+  Deno.exit(1);
+});
 const app = createApp(platform);
 const server = Deno.serve({
   port: config.PORT,
