@@ -2,7 +2,7 @@ import { ConfigError, loadConfig } from "./shared/config.ts";
 import { log, setLogLevel } from "./shared/log.ts";
 import { preparePlatform } from "./shared/start.ts";
 import { createApp } from "./shared/app.tsx";
-import { startScheduler } from "./shared/jobs/scheduler.ts";
+import { startJobs } from "./shared/jobs/runtime.ts";
 import { MODULES } from "./modules/registry.ts";
 
 let config;
@@ -27,12 +27,12 @@ const server = Deno.serve({
   onListen: ({ hostname, port }) =>
     log.info("listening", { url: `http://${hostname}:${port}`, database: platform.db.mode }),
 }, app.fetch);
-const stopScheduler = startScheduler(platform);
+const stopJobs = startJobs(platform);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(signal, async () => {
-    stopScheduler();
     await server.shutdown();
+    await stopJobs();
     await platform.db.close();
     Deno.exit(0);
   });

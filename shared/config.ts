@@ -12,6 +12,8 @@ const ConfigSchema = z.object({
   DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
   DATABASE_POOL_SIZE: optional(z.coerce.number().int().min(1).max(200)).default(10),
   DATA_DIR: optional(z.string()).default("./data"),
+  JOB_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)).default(4),
+  JOB_TENANT_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)).default(2),
   LOG_LEVEL: optional(z.enum(["debug", "info", "warn", "error", "silent"])).default("info"),
   BODY_LIMIT_BYTES: optional(z.coerce.number().int().min(1024)).default(1024 * 1024),
   COOKIE_SECURE: optional(bool),

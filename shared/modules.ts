@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Hono } from "hono";
 import type { AppEnv } from "./http/env.ts";
+import type { JobHandler } from "./jobs/dispatcher.ts";
 
 export interface MenuEntry {
   /** i18n key of the label. */
@@ -13,11 +14,17 @@ export interface MenuEntry {
   section?: string;
 }
 
+/** A named job handler, optionally run on a schedule (e.g. `support.sla-check` every minute). */
 export interface SystemJob {
   name: string;
-  /** Cron expression; absent for jobs only enqueued on demand. */
-  schedule?: string;
-  handler: (input: { tenantId: string | null; payload: unknown }) => Promise<void>;
+  handler: JobHandler;
+  schedule?: {
+    cron: string;
+    timezone?: string;
+    perTenant?: boolean;
+    priority?: number;
+    payload?: unknown;
+  };
 }
 
 /** What a module hands the platform. Adding a module is one folder and one line in the registry. */

@@ -1,7 +1,9 @@
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import type { TokenService } from "./auth/jwt.ts";
-import type { ModuleManifest } from "./modules.ts";
+import type { ModuleManifest, SystemJob } from "./modules.ts";
+import type { JobHandler } from "./jobs/dispatcher.ts";
+import type { ScheduleDef } from "./jobs/scheduler.ts";
 import { CORE_PERMISSIONS } from "./rbac/permissions.ts";
 
 /** Everything built once at start and shared by requests (reached as c.var.platform). */
@@ -12,6 +14,15 @@ export interface Platform {
   modules: ModuleManifest[];
   /** Every permission a role can be granted: the core's and each module's. */
   permissions: string[];
+  /** Job handlers by name, and the schedules of system jobs (core and modules). */
+  jobs: Map<string, JobHandler>;
+  schedules: ScheduleDef[];
+}
+
+/** Jobs of the platform core itself (mail delivery, rules); modules bring theirs. */
+const coreJobs: SystemJob[] = [];
+export function registerCoreJob(job: SystemJob) {
+  coreJobs.push(job);
 }
 
 export function createPlatform(
@@ -21,5 +32,24 @@ export function createPlatform(
   modules: ModuleManifest[],
 ): Platform {
   const permissions = [...CORE_PERMISSIONS, ...modules.flatMap((m) => m.permissions)];
-  return { config, db, tokens, modules, permissions: [...new Set(permissions)].sort() };
+  const all = [...coreJobs, ...modules.flatMap((m) => m.jobs)];
+  const jobs = new Map<string, JobHandler>();
+  for (const job of all) {
+    if (jobs.has(job.name)) throw new Error(`two jobs are named ${job.name}`);
+    jobs.set(job.name, job.handler);
+  }
+  const schedules = all.filter((j) => j.schedule).map((j) => ({
+    key: j.name,
+    job: j.name,
+    ...j.schedule!,
+  }));
+  return {
+    config,
+    db,
+    tokens,
+    modules,
+    permissions: [...new Set(permissions)].sort(),
+    jobs,
+    schedules,
+  };
 }

@@ -12,7 +12,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
   const dataDir = await Deno.makeTempDir({ prefix: "platform-test-" });
   const config = loadConfig({
     DATABASE_URL: Deno.env.get("DATABASE_URL") ?? "",
-    LOG_LEVEL: Deno.env.get("LOG_LEVEL") ?? "warn",
+    LOG_LEVEL: Deno.env.get("LOG_LEVEL") ?? "error",
     DATA_DIR: dataDir,
     ADMIN_PASSWORD: "bootstrap-password",
     TRUST_PROXY: "true",

@@ -1,0 +1,256 @@
+import { uuidv7 } from "uuidv7";
+import type { Database, Sql } from "../db/database.ts";
+import { withScope } from "../db/scope.ts";
+import { log } from "../log.ts";
+import { type JobRow, onEnqueue, PLATFORM_TENANT } from "./queue.ts";
+
+export const WORKER_ROLE = "platform_worker";
+// Claims are serialized by this transaction-level lock so per-tenant limits hold exactly.
+const CLAIM_LOCK = 7_202_613;
+const MAX_BACKOFF_SECONDS = 3600;
+const LOG_LIMIT = 4000;
+
+export interface JobContext {
+  job: JobRow;
+  /** The job's tenant, or null for platform-wide jobs. */
+  tenantId: string | null;
+  payload: unknown;
+  attempt: number;
+  /** Appends a line to the run's log excerpt (kept in job_runs). */
+  log(line: string): void;
+  /** Runs fn in a transaction scoped to the job's tenant (RLS applies). */
+  scoped<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
+}
+
+export type JobHandler = (ctx: JobContext) => Promise<void>;
+
+export interface DispatcherOptions {
+  workerId?: string;
+  /** Jobs run at once by this dispatcher. */
+  concurrency?: number;
+  /** Jobs of one tenant running at once across all dispatchers. */
+  perTenantLimit?: number;
+  leaseSeconds?: number;
+  pollMs?: number;
+  /** Claim only these job names (a dedicated pool); default: every job, unknown ones dead-letter. */
+  onlyNames?: string[];
+}
+
+/** Runs fn as the dispatcher role, which sees every tenant's queue rows and nothing else. */
+export async function asWorker<T>(sql: Sql, fn: (tx: Sql) => Promise<T>): Promise<T> {
+  return await sql.begin(async (tx) => {
+    await tx`select set_config('role', ${WORKER_ROLE}, true)`;
+    return await fn(tx as unknown as Sql);
+  }) as T;
+}
+
+/**
+ * Claims due jobs (priority, then age), runs their handlers with a renewed lease, records each
+ * run in job_runs, retries failures with exponential backoff and dead-letters them at the limit.
+ * Several dispatchers (in one process or many) share the queue safely.
+ */
+export class Dispatcher {
+  readonly workerId: string;
+  private readonly concurrency: number;
+  private readonly perTenantLimit: number;
+  private readonly leaseSeconds: number;
+  private readonly pollMs: number;
+  private readonly onlyNames: string[] | null;
+  private readonly active = new Set<Promise<void>>();
+  private running = false;
+  private wake: (() => void) | null = null;
+  private loop: Promise<void> | null = null;
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly handlers: Map<string, JobHandler>,
+    opts: DispatcherOptions = {},
+  ) {
+    this.workerId = opts.workerId ?? `worker-${uuidv7().slice(-12)}`;
+    this.concurrency = opts.concurrency ?? 4;
+    this.perTenantLimit = opts.perTenantLimit ?? 2;
+    this.leaseSeconds = opts.leaseSeconds ?? 30;
+    this.pollMs = opts.pollMs ?? 1000;
+    this.onlyNames = opts.onlyNames ?? null;
+  }
+
+  start() {
+    if (this.running) return;
+    this.running = true;
+    this.unsubscribe = onEnqueue(() => this.wake?.());
+    this.loop = this.run();
+  }
+
+  /** Stops claiming and waits for running jobs to finish. */
+  async stop() {
+    this.running = false;
+    this.unsubscribe?.();
+    this.wake?.();
+    await this.loop;
+    await Promise.all(this.active);
+  }
+
+  private async run() {
+    while (this.running) {
+      let claimed = 0;
+      try {
+        claimed = await this.claimAndStart(this.concurrency - this.active.size);
+      } catch (err) {
+        log.error("job claim failed", { worker: this.workerId, error: String(err) });
+      }
+      if (claimed > 0 && this.active.size < this.concurrency) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, this.pollMs);
+        function done() {
+          clearTimeout(timer);
+          resolve();
+        }
+        this.wake = done;
+      });
+      this.wake = null;
+    }
+  }
+
+  /** Claims and runs whatever is due now, waiting until those jobs finish (tests, benchmarks). */
+  async drain(): Promise<number> {
+    let total = 0;
+    while (true) {
+      const claimed = await this.claimAndStart(this.concurrency - this.active.size);
+      total += claimed;
+      if (claimed === 0 && this.active.size === 0) return total;
+      if (claimed === 0 || this.active.size >= this.concurrency) await Promise.race(this.active);
+    }
+  }
+
+  private async claimAndStart(free: number): Promise<number> {
+    if (free <= 0) return 0;
+    const jobs = await this.claim(free);
+    for (const job of jobs) {
+      const p: Promise<void> = this.execute(job).finally(() => {
+        this.active.delete(p);
+        this.wake?.();
+      });
+      this.active.add(p);
+    }
+    return jobs.length;
+  }
+
+  /** Reaps expired leases, then claims up to `limit` due jobs within the per-tenant limit. */
+  async claim(limit: number): Promise<JobRow[]> {
+    const { workerId, leaseSeconds, perTenantLimit } = this;
+    return await asWorker(this.db.sql, async (tx) => {
+      await tx`select pg_advisory_xact_lock(${CLAIM_LOCK})`;
+      const lost = await tx`
+        update jobs set
+          state = case when attempts >= max_attempts then 'dead' else 'queued' end,
+          finished_at = case when attempts >= max_attempts then now() end,
+          last_error = 'lease expired: the worker stopped answering',
+          locked_by = null, lease_until = null, run_after = now()
+        where state = 'running' and lease_until <= now()
+        returning tenant_id, id`;
+      for (const j of lost) {
+        await tx`update job_runs set status = 'lost', finished_at = now(),
+                   error = 'lease expired: the worker stopped answering'
+                 where tenant_id = ${j.tenantId} and job_id = ${j.id} and status = 'running'`;
+      }
+      const claimed = await tx<JobRow[]>`
+        with running as (
+          select tenant_id, count(*)::int as n from jobs where state = 'running' group by tenant_id
+        ), ranked as (
+          select tenant_id, id, priority, run_after,
+            row_number() over (partition by tenant_id order by priority desc, run_after, id) as rn
+          from jobs where state = 'queued' and run_after <= now()
+            ${this.onlyNames ? tx`and name = any(${this.onlyNames})` : tx``}
+        ), picked as (
+          select r.tenant_id, r.id from ranked r left join running x using (tenant_id)
+          where r.rn <= ${perTenantLimit} - coalesce(x.n, 0)
+          order by r.priority desc, r.run_after, r.id
+          limit ${limit}
+        )
+        update jobs j set state = 'running', attempts = j.attempts + 1, locked_by = ${workerId},
+          lease_until = now() + make_interval(secs => ${leaseSeconds}), started_at = now()
+        from picked p where j.tenant_id = p.tenant_id and j.id = p.id
+        returning j.*`;
+      for (const j of claimed) {
+        await tx`insert into job_runs (tenant_id, id, job_id, name, attempt, status, worker)
+                 values (${j.tenantId}, ${uuidv7()}, ${j.id}, ${j.name}, ${j.attempts}, 'running', ${workerId})`;
+      }
+      return claimed;
+    });
+  }
+
+  private async execute(job: JobRow) {
+    const lines: string[] = [];
+    const tenantId = job.tenantId === PLATFORM_TENANT ? null : job.tenantId;
+    const ctx: JobContext = {
+      job,
+      tenantId,
+      payload: job.payload,
+      attempt: job.attempts,
+      log: (line) => lines.push(`${new Date().toISOString()} ${line}`),
+      scoped: (fn) => withScope(this.db.sql, { tenantId }, fn),
+    };
+    const heartbeat = setInterval(
+      () => this.renew(job).catch(() => {}),
+      (this.leaseSeconds * 1000) / 3,
+    );
+    let error: string | null = null;
+    let retry = true;
+    try {
+      const handler = this.handlers.get(job.name);
+      if (!handler) throw new NoHandler(`no handler registered for job ${job.name}`);
+      await handler(ctx);
+    } catch (err) {
+      error = err instanceof Error ? err.message : String(err);
+      if (err instanceof NoHandler) retry = false;
+    } finally {
+      clearInterval(heartbeat);
+    }
+    try {
+      await this.finish(job, error, retry, lines.join("\n").slice(-LOG_LIMIT));
+    } catch (err) {
+      // The lease will expire and another dispatcher retries the job.
+      log.error("job completion failed", { job: job.id, error: String(err) });
+    }
+  }
+
+  private async renew(job: JobRow) {
+    await asWorker(
+      this.db.sql,
+      (tx) =>
+        tx`update jobs set lease_until = now() + make_interval(secs => ${this.leaseSeconds})
+         where tenant_id = ${job.tenantId} and id = ${job.id}
+           and locked_by = ${this.workerId} and state = 'running'`,
+    );
+  }
+
+  private async finish(job: JobRow, error: string | null, retry: boolean, logText: string) {
+    const dead = error !== null && (!retry || job.attempts >= job.maxAttempts);
+    const status = error === null ? "succeeded" : dead ? "dead" : "failed";
+    const delay = Math.min(job.backoffSeconds * 2 ** (job.attempts - 1), MAX_BACKOFF_SECONDS) *
+      (0.9 + Math.random() * 0.2);
+    await asWorker(this.db.sql, async (tx) => {
+      // Fenced by worker and attempt: a job whose lease was lost is not overwritten.
+      const updated = await tx`
+        update jobs set
+          state = ${status === "failed" ? "queued" : status},
+          run_after = case when ${status === "failed"} then now() + make_interval(secs => ${delay})
+                      else run_after end,
+          finished_at = case when ${status !== "failed"} then now() end,
+          last_error = ${error}, locked_by = null, lease_until = null
+        where tenant_id = ${job.tenantId} and id = ${job.id} and locked_by = ${this.workerId}
+          and attempts = ${job.attempts} and state = 'running'`;
+      if (updated.count === 0) return;
+      await tx`update job_runs set status = ${status}, finished_at = now(), error = ${error},
+                 log = ${logText}
+               where tenant_id = ${job.tenantId} and job_id = ${job.id}
+                 and attempt = ${job.attempts} and status = 'running'`;
+    });
+    if (error) {
+      log.warn("job failed", { job: job.name, id: job.id, attempt: job.attempts, status, error });
+    }
+  }
+}
+
+class NoHandler extends Error {}

@@ -1,0 +1,80 @@
+import { uuidv7 } from "uuidv7";
+import type { Sql } from "../db/database.ts";
+
+/** tenant_id of platform-wide jobs (system work that belongs to no tenant). */
+export const PLATFORM_TENANT = "00000000-0000-0000-0000-000000000000";
+
+export interface EnqueueOptions {
+  payload?: unknown;
+  /** Higher runs first. */
+  priority?: number;
+  runAfter?: Date;
+  maxAttempts?: number;
+  /** First retry delay; doubles with each attempt. */
+  backoffSeconds?: number;
+  /** At most one job per key and tenant, ever: a second enqueue is a no-op. */
+  dedupeKey?: string;
+  /** Defaults to the transaction's tenant (app.tenant_id). */
+  tenantId?: string;
+}
+
+export interface JobRow {
+  tenantId: string;
+  id: string;
+  name: string;
+  payload: unknown;
+  priority: number;
+  state: "queued" | "running" | "succeeded" | "dead" | "cancelled";
+  runAfter: string;
+  attempts: number;
+  maxAttempts: number;
+  backoffSeconds: number;
+  dedupeKey: string | null;
+  lockedBy: string | null;
+  leaseUntil: string | null;
+  lastError: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+/** Listeners woken when jobs are enqueued in this process (dispatchers poll otherwise). */
+const wakers = new Set<() => void>();
+export function onEnqueue(fn: () => void) {
+  wakers.add(fn);
+  return () => wakers.delete(fn);
+}
+
+/**
+ * Adds a job inside the caller's transaction: it becomes visible (and runs) only if that
+ * transaction commits. Returns the job id, or null when the dedupe key was already used.
+ */
+export async function enqueue(
+  sql: Sql,
+  name: string,
+  opts: EnqueueOptions = {},
+): Promise<string | null> {
+  const id = uuidv7();
+  const rows = await sql`
+    insert into jobs (tenant_id, id, name, payload, priority, run_after, max_attempts,
+                      backoff_seconds, dedupe_key)
+    values (
+      coalesce(${
+    opts.tenantId ?? null
+  }::uuid, nullif(current_setting('app.tenant_id', true), '')::uuid),
+      ${id}, ${name}, ${sql.json((opts.payload ?? {}) as never)}, ${opts.priority ?? 0},
+      ${opts.runAfter ?? new Date()}, ${opts.maxAttempts ?? 5}, ${opts.backoffSeconds ?? 10},
+      ${opts.dedupeKey ?? null})
+    on conflict (tenant_id, dedupe_key) where dedupe_key is not null do nothing
+    returning id`;
+  await sql`select pg_notify('platform_jobs', '')`;
+  queueMicrotask(() => wakers.forEach((w) => w()));
+  return rows.length ? id : null;
+}
+
+/** Jobs of the current tenant, newest first (for history pages). */
+export async function listJobs(sql: Sql, opts: { state?: string; limit: number }) {
+  return await sql<JobRow[]>`
+    select * from jobs ${opts.state ? sql`where state = ${opts.state}` : sql``}
+    order by created_at desc, id desc limit ${opts.limit}`;
+}

@@ -1,0 +1,19 @@
+import type { Platform } from "../platform.ts";
+import { Dispatcher } from "./dispatcher.ts";
+import { Scheduler, startHeartbeat } from "./scheduler.ts";
+
+/** Starts this instance's dispatcher and the schedule heartbeat; returns a stop function. */
+export function startJobs(platform: Platform) {
+  const { config } = platform;
+  const dispatcher = new Dispatcher(platform.db, platform.jobs, {
+    concurrency: config.JOB_CONCURRENCY,
+    perTenantLimit: config.JOB_TENANT_CONCURRENCY,
+  });
+  dispatcher.start();
+  const scheduler = new Scheduler(platform.db, () => platform.schedules);
+  const stopHeartbeat = startHeartbeat(() => scheduler.tick());
+  return async () => {
+    stopHeartbeat();
+    await dispatcher.stop();
+  };
+}
