@@ -42,6 +42,8 @@ const PG_INPUT_ERRORS: Record<string, () => Problem> = {
   "22008": () => problems.badRequest("A date or time is out of range."),
   "22003": () => problems.badRequest("A number is out of range."),
   "22001": () => problems.badRequest("A value is too long."),
+  "22021": () => problems.badRequest("A text contains a character that is not allowed."),
+  "22P05": () => problems.badRequest("A text contains a character that is not allowed."),
 };
 
 function toProblem(err: unknown): Problem | null {

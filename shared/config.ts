@@ -30,6 +30,7 @@ const ConfigSchema = z.object({
   EXTERNAL_AUDIENCE: optional(z.string()),
   EXTERNAL_TENANT_CLAIM: optional(z.string()).default("tenant"),
   EXTERNAL_EMAIL_CLAIM: optional(z.string()).default("email"),
+  EXTERNAL_REQUIRE_EMAIL_VERIFIED: optional(bool).default(true),
   ADMIN_EMAIL: optional(z.email()).default("admin@example.com"),
   ADMIN_PASSWORD: optional(z.string().min(8)),
   DEFAULT_TENANT: optional(z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/)).default("demo"),

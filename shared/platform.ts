@@ -5,6 +5,7 @@ import type { ModuleManifest, SystemJob } from "./modules.ts";
 import type { JobHandler } from "./jobs/dispatcher.ts";
 import type { ScheduleDef } from "./jobs/scheduler.ts";
 import { CORE_PERMISSIONS } from "./rbac/permissions.ts";
+import { CORE_JOBS } from "./core-jobs.ts";
 
 /** Everything built once at start and shared by requests (reached as c.var.platform). */
 export interface Platform {
@@ -19,17 +20,12 @@ export interface Platform {
   schedules: ScheduleDef[];
 }
 
-/** Jobs of the platform core itself (mail delivery, rules); modules bring theirs. */
-const coreJobs: SystemJob[] = [];
-export function registerCoreJob(job: SystemJob) {
-  coreJobs.push(job);
-}
-
 export function createPlatform(
   config: Config,
   db: Database,
   tokens: TokenService,
   modules: ModuleManifest[],
+  coreJobs: SystemJob[] = CORE_JOBS,
 ): Platform {
   const permissions = [...CORE_PERMISSIONS, ...modules.flatMap((m) => m.permissions)];
   const all = [...coreJobs, ...modules.flatMap((m) => m.jobs)];

@@ -36,7 +36,7 @@ export async function preparePlatform(
         );
       }
     }
-    const tokens = createTokenService(config, await loadKeys(config));
+    const tokens = createTokenService(config, await loadKeys(config, db.sql));
     return createPlatform(config, db, tokens, modules);
   } catch (err) {
     await db.close();

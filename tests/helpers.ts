@@ -15,7 +15,7 @@ export function testApp(): Promise<TestApp> {
 }
 
 /** Deno.test without the resource sanitizers: the shared database outlives each test. */
-export function itest(name: string, fn: (t: Deno.TestContext) => Promise<void>) {
+export function itest(name: string, fn: (t: Deno.TestContext) => void | Promise<void>) {
   Deno.test({ name, fn, sanitizeOps: false, sanitizeResources: false });
 }
 
@@ -103,12 +103,17 @@ export async function newTenant(): Promise<TestTenant> {
     owner,
     async member(roles, memberEmail) {
       const mail = memberEmail ?? `${unique("u")}@example.test`;
-      const session = { tenantId, userId: owner.id, roles: ["owner"] } as Session;
+      const session = {
+        tenantId,
+        userId: owner.id,
+        roles: ["owner"],
+        permissions: ["*"],
+      } as Session;
       const { member } = await withScope(
         platform.db.sql,
         { tenantId, userId: owner.id },
         (tx) =>
-          addMember(tx, session, {
+          addMember(tx, session, platform.permissions, {
             email: mail,
             name: "Member " + roles.join("+"),
             password: PASSWORD,
@@ -134,4 +139,20 @@ export async function problem(res: Response, status: number) {
     throw new Error(`leaks internals: ${text}`);
   }
   return body;
+}
+
+/** Invites an existing account into a tenant and accepts for it (a user in two tenants). */
+export async function join(who: Caller, tenant: TestTenant, roles: string[]) {
+  const invited = await tenant.owner.call("POST", "/api/admin/users", {
+    email: who.email,
+    name: "Guest",
+    roles,
+  });
+  if (invited.status !== 201) {
+    throw new Error(`invite failed: ${invited.status} ${await invited.text()}`);
+  }
+  const accepted = await who.call("POST", `/api/auth/invitations/${tenant.id}/accept`);
+  if (accepted.status !== 200) {
+    throw new Error(`accept failed: ${accepted.status} ${await accepted.text()}`);
+  }
 }

@@ -8,6 +8,7 @@ import { Menu } from "./menu.tsx";
 export interface ShellData {
   session: Session;
   tenants: { id: string; slug: string; name: string }[];
+  invitations: { id: string; name: string }[];
   locale: Locale;
   modules: ModuleManifest[];
   path: string;
@@ -57,6 +58,23 @@ function TopBar({ shell }: { shell: ShellData }) {
         <summary>{session.name}</summary>
         <div class="user-menu-body">
           <p class="muted">{session.email}</p>
+          {shell.invitations.length > 0 && (
+            <section aria-label={t(l, "invitations.title")} class="invitations">
+              <h2>{t(l, "invitations.title")}</h2>
+              {shell.invitations.map((inv) => (
+                <div class="invitation">
+                  <form method="post" action={`/invitations/${inv.id}/accept`} class="inline">
+                    <button type="submit">
+                      {t(l, "invitations.accept", { tenant: inv.name })}
+                    </button>
+                  </form>{" "}
+                  <form method="post" action={`/invitations/${inv.id}/decline`} class="inline">
+                    <button type="submit" class="secondary">{t(l, "invitations.decline")}</button>
+                  </form>
+                </div>
+              ))}
+            </section>
+          )}
           <form method="post" action="/logout">
             <button type="submit">{t(l, "top.signOut")}</button>
           </form>

@@ -5,7 +5,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../shared/http/env.ts";
 import { t } from "../shared/i18n/i18n.ts";
 import { Layout, type ShellData } from "./layout.tsx";
-import { tenantsOfUser } from "../shared/identity/users.repo.ts";
+import { invitationsOfUser, tenantsOfUser } from "../shared/identity/users.repo.ts";
 
 export function html(c: Context, vnode: VNode, status: ContentfulStatusCode = 200) {
   return c.html("<!doctype html>" + renderToString(vnode), status);
@@ -15,9 +15,11 @@ export function html(c: Context, vnode: VNode, status: ContentfulStatusCode = 20
 export async function shellData(c: Context<AppEnv>): Promise<ShellData> {
   const session = c.var.session;
   const tenants = await tenantsOfUser(c.var.sql, session.userId);
+  const invitations = await invitationsOfUser(c.var.sql, session.userId);
   return {
     session,
     tenants,
+    invitations,
     locale: c.var.locale,
     modules: c.var.platform.modules,
     path: c.req.path,

@@ -2,13 +2,7 @@ import type { Platform } from "../platform.ts";
 import { withScope } from "../db/scope.ts";
 import { problems } from "../http/problem.ts";
 import { verifyPassword } from "./passwords.ts";
-import {
-  ACCOUNT_POLICY,
-  ADDRESS_POLICY,
-  clearFailures,
-  lockedFor,
-  recordFailure,
-} from "./throttle.ts";
+import { ACCOUNT_POLICY, ADDRESS_POLICY, countAttempt, forgiveAttempt } from "./throttle.ts";
 import { findUserByEmail, tenantsOfUser } from "../identity/users.repo.ts";
 import type { Sql } from "../db/database.ts";
 
@@ -34,7 +28,11 @@ export async function login(
   const { sql } = platform.db;
   const accountKey = `account:${input.email.toLowerCase()}`;
   const addressKey = `address:${input.address}`;
-  const wait = await withScope(sql, {}, (tx) => lockedFor(tx, [accountKey, addressKey]));
+  const wait = await withScope(sql, {}, async (tx) =>
+    Math.max(
+      await countAttempt(tx, addressKey, ADDRESS_POLICY),
+      await countAttempt(tx, accountKey, ACCOUNT_POLICY),
+    ));
   if (wait > 0) throw problems.tooManyRequests(wait);
 
   const user = await withScope(sql, {}, (tx) => findUserByEmail(tx, input.email));
@@ -49,14 +47,10 @@ export async function login(
       return tenant ? await issueToken(tx, platform, user, tenant) : null;
     });
     if (signedIn) {
-      await withScope(sql, {}, (tx) => clearFailures(tx, accountKey));
+      await withScope(sql, {}, (tx) => forgiveAttempt(tx, accountKey, addressKey));
       return signedIn;
     }
   }
-  await withScope(sql, {}, async (tx) => {
-    await recordFailure(tx, accountKey, ACCOUNT_POLICY);
-    await recordFailure(tx, addressKey, ADDRESS_POLICY);
-  });
   throw invalid();
 }
 

@@ -1,5 +1,6 @@
 import * as jose from "jose";
 import type { Config } from "../config.ts";
+import type { Sql } from "../db/database.ts";
 
 /** Only these algorithms are ever accepted; `none` and HMAC never are. */
 export const LOCAL_ALG = "EdDSA";
@@ -30,24 +31,28 @@ export interface KeyPair {
   publicJwk: jose.JWK;
 }
 
-/** Keys from config, or generated once and persisted under DATA_DIR (embedded mode). */
-export async function loadKeys(config: Config): Promise<KeyPair> {
+/**
+ * Keys from config, or generated once and kept in the database (platform_secrets, readable by
+ * the schema owner only), so every instance on one database signs with the same key.
+ */
+export async function loadKeys(config: Config, sql: Sql): Promise<KeyPair> {
   if (config.JWT_PRIVATE_KEY && config.JWT_PUBLIC_KEY) {
     return await importPair(config.JWT_PRIVATE_KEY, config.JWT_PUBLIC_KEY);
   }
-  const file = `${config.DATA_DIR}/jwt-keys.json`;
-  try {
-    const saved = JSON.parse(await Deno.readTextFile(file));
-    return await importPair(saved.privateKey, saved.publicKey);
-  } catch (err) {
-    if (!(err instanceof Deno.errors.NotFound)) throw err;
-  }
-  const pair = await jose.generateKeyPair(LOCAL_ALG, { crv: "Ed25519", extractable: true });
-  const privateKey = await jose.exportPKCS8(pair.privateKey);
-  const publicKey = await jose.exportSPKI(pair.publicKey);
-  await Deno.mkdir(config.DATA_DIR, { recursive: true });
-  await Deno.writeTextFile(file, JSON.stringify({ privateKey, publicKey }), { mode: 0o600 });
-  return await importPair(privateKey, publicKey);
+  const saved = await sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(7202614)`;
+    const [row] = await tx`select value from platform_secrets where name = 'jwt-signing-key'`;
+    if (row) return JSON.parse(row.value);
+    const pair = await jose.generateKeyPair(LOCAL_ALG, { crv: "Ed25519", extractable: true });
+    const pems = {
+      privateKey: await jose.exportPKCS8(pair.privateKey),
+      publicKey: await jose.exportSPKI(pair.publicKey),
+    };
+    await tx`insert into platform_secrets (name, value)
+             values ('jwt-signing-key', ${JSON.stringify(pems)})`;
+    return pems;
+  });
+  return await importPair(saved.privateKey, saved.publicKey);
 }
 
 async function importPair(privatePem: string, publicPem: string): Promise<KeyPair> {
@@ -91,7 +96,10 @@ export function createTokenService(config: Config, keys: KeyPair): TokenService 
     if (typeof tenant !== "string" || !tenant || typeof email !== "string" || !email) {
       throw new TokenError("external token has no tenant or e-mail claim");
     }
-    if (payload.email_verified === false) throw new TokenError("external e-mail is not verified");
+    // Mapping by e-mail is only as good as the issuer's word that the address is verified.
+    if (config.EXTERNAL_REQUIRE_EMAIL_VERIFIED && payload.email_verified !== true) {
+      throw new TokenError("external e-mail is not verified");
+    }
     // The issuer's jti (when it sends one) lets sign-out revoke external tokens too.
     const jti = typeof payload.jti === "string" ? `ext:${payload.jti}` : undefined;
     return { sub: "", tid: "", roles: [], jti, exp: payload.exp!, external: { tenant, email } };

@@ -45,9 +45,12 @@ export function clearSessionCookie(c: Context) {
  * Cookies ride along on cross-site requests, so a cookie-authenticated state change must come
  * from our own origin (Origin header, or Sec-Fetch-Site from browsers that omit it).
  */
-export function isSameOrigin(c: Context): boolean {
+export function isSameOrigin(c: Context<AppEnv>): boolean {
   const origin = c.req.header("Origin");
-  const host = c.req.header("x-forwarded-host") ?? c.req.header("host") ?? new URL(c.req.url).host;
+  const forwarded = c.var.platform.config.TRUST_PROXY
+    ? c.req.header("x-forwarded-host")
+    : undefined;
+  const host = forwarded ?? c.req.header("host") ?? new URL(c.req.url).host;
   if (origin && origin !== "null") {
     try {
       return new URL(origin).host === host;
@@ -95,34 +98,38 @@ export const scopedSession = createMiddleware<AppEnv>(async (c, next) => {
   if (!ids) throw problems.unauthorized("No member matches the token's tenant and e-mail.");
 
   try {
-    await withScope(db.sql, { tenantId: ids.tid, userId: ids.sub }, async (tx) => {
-      const [row] = await tx`
+    await withScope(
+      db.sql,
+      { tenantId: ids.tid, userId: ids.sub, requestId: c.var.requestId },
+      async (tx) => {
+        const [row] = await tx`
         select u.email, u.name, u.locale, u.is_operator, t.slug, t.name as tenant_name, m.roles,
           coalesce((select array_agg(distinct p order by p) from roles r, unnest(r.permissions) p
                     where r.key = any(m.roles)), '{}') as permissions,
           exists(select 1 from revoked_tokens where jti = ${claims.jti ?? null}) as revoked
         from memberships m join users u on u.id = m.user_id join tenants t on t.id = m.tenant_id
         where m.tenant_id = ${ids.tid} and m.user_id = ${ids.sub} and m.status = 'active'`;
-      if (!row || row.revoked) throw problems.unauthorized("The session has ended.");
-      c.set("sql", tx);
-      c.set("session", {
-        userId: ids.sub,
-        tenantId: ids.tid,
-        email: row.email,
-        name: row.name,
-        isOperator: row.isOperator,
-        tenantSlug: row.slug,
-        tenantName: row.tenantName,
-        roles: row.roles,
-        permissions: row.permissions,
-        jti: claims.jti,
-        exp: claims.exp,
-        via: found.via,
-      });
-      if (isLocale(row.locale)) c.set("locale", row.locale);
-      await next();
-      if (c.error || c.res.status >= 400) throw new Rollback();
-    });
+        if (!row || row.revoked) throw problems.unauthorized("The session has ended.");
+        c.set("sql", tx);
+        c.set("session", {
+          userId: ids.sub,
+          tenantId: ids.tid,
+          email: row.email,
+          name: row.name,
+          isOperator: row.isOperator,
+          tenantSlug: row.slug,
+          tenantName: row.tenantName,
+          roles: row.roles,
+          permissions: row.permissions,
+          jti: claims.jti,
+          exp: claims.exp,
+          via: found.via,
+        });
+        if (isLocale(row.locale)) c.set("locale", row.locale);
+        await next();
+        if (c.error || c.res.status >= 400) throw new Rollback();
+      },
+    );
   } catch (err) {
     if (!(err instanceof Rollback)) throw err;
   }

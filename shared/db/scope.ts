@@ -6,6 +6,42 @@ export const APP_ROLE = "platform_app";
 export interface Scope {
   tenantId?: string | null;
   userId?: string | null;
+  /** The HTTP request behind this work, recorded by the activity log. */
+  requestId?: string | null;
+}
+
+/** Work to run once a transaction has committed (in-process fan-out, wake-ups). */
+const commitHooks = new WeakMap<object, (() => void)[]>();
+
+/**
+ * Runs fn once tx commits; dropped if it rolls back. Outside a transaction opened by
+ * `transaction` (e.g. on the bare pool) fn runs right away.
+ */
+export function afterCommit(tx: Sql, fn: () => void) {
+  const hooks = commitHooks.get(tx);
+  if (hooks) hooks.push(fn);
+  else queueMicrotask(fn);
+}
+
+/** A transaction whose first statement is `setup`, with after-commit hooks. */
+export async function transaction<T>(
+  sql: Sql,
+  setup: (tx: Sql) => Promise<unknown>,
+  fn: (tx: Sql) => Promise<T>,
+): Promise<T> {
+  const hooks: (() => void)[] = [];
+  const result = await sql.begin(async (raw) => {
+    const tx = raw as unknown as Sql;
+    commitHooks.set(tx, hooks);
+    await setup(tx);
+    return await fn(tx);
+  }) as T;
+  for (const hook of hooks) {
+    try {
+      hook();
+    } catch { /* a hook must not undo a committed transaction */ }
+  }
+  return result;
 }
 
 /**
@@ -13,12 +49,15 @@ export interface Scope {
  * Throwing inside fn rolls everything back.
  */
 export async function withScope<T>(sql: Sql, scope: Scope, fn: (tx: Sql) => Promise<T>) {
-  return await sql.begin(async (tx) => {
-    await tx`select set_config('role', ${APP_ROLE}, true),
-                    set_config('app.tenant_id', ${scope.tenantId ?? ""}, true),
-                    set_config('app.user_id', ${scope.userId ?? ""}, true)`;
-    return await fn(tx as unknown as Sql);
-  }) as T;
+  return await transaction(
+    sql,
+    (tx) =>
+      tx`select set_config('role', ${APP_ROLE}, true),
+                set_config('app.tenant_id', ${scope.tenantId ?? ""}, true),
+                set_config('app.user_id', ${scope.userId ?? ""}, true),
+                set_config('app.request_id', ${scope.requestId ?? ""}, true)`,
+    fn,
+  );
 }
 
 /** Points an open scoped transaction at another tenant (operator work across tenants). */

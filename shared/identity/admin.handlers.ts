@@ -34,18 +34,22 @@ export const listUsersHandler: RouteHandler<typeof listUsersRoute, AppEnv> = asy
 };
 
 export const createUserHandler: RouteHandler<typeof createUserRoute, AppEnv> = async (c) => {
+  const { sql, session, platform } = c.var;
   const { member, temporaryPassword } = await addMember(
-    c.var.sql,
-    c.var.session,
+    sql,
+    session,
+    platform.permissions,
     c.req.valid("json"),
   );
   return c.json({ ...member, ...(temporaryPassword ? { temporaryPassword } : {}) }, 201);
 };
 
 export const updateUserHandler: RouteHandler<typeof updateUserRoute, AppEnv> = async (c) => {
+  const { sql, session, platform } = c.var;
   const member = await changeMember(
-    c.var.sql,
-    c.var.session,
+    sql,
+    session,
+    platform.permissions,
     c.req.valid("param").id,
     c.req.valid("json"),
   );
@@ -65,9 +69,10 @@ export const createRoleHandler: RouteHandler<typeof createRoleRoute, AppEnv> = a
 };
 
 export const updateRoleHandler: RouteHandler<typeof updateRoleRoute, AppEnv> = async (c) => {
-  const { sql, platform } = c.var;
+  const { sql, session, platform } = c.var;
   const role = await changeCustomRole(
     sql,
+    session,
     platform.permissions,
     c.req.valid("param").id,
     c.req.valid("json"),

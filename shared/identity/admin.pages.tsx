@@ -3,31 +3,23 @@ import type { Context } from "hono";
 import type { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../http/env.ts";
 import { Problem } from "../http/problem.ts";
+import { readForm } from "../http/form.ts";
 import { hasPermission, requirePermission } from "../rbac/permissions.ts";
 import { t } from "../i18n/i18n.ts";
 import { listMembers } from "./users.repo.ts";
 import { listRoles } from "./roles.repo.ts";
-import { addMember, changeMember, createCustomRole } from "./admin.service.ts";
-import { CreateMemberBody, CreateRoleBody, UpdateMemberBody } from "./identity.schemas.ts";
+import { addMember, changeCustomRole, changeMember, createCustomRole } from "./admin.service.ts";
+import {
+  CreateMemberBody,
+  CreateRoleBody,
+  UpdateMemberBody,
+  UpdateRoleBody,
+} from "./identity.schemas.ts";
 import { html, page } from "../../views/render.tsx";
 import { type Flash, UsersPanel } from "../../views/admin/users.tsx";
 import { RolesPanel } from "../../views/admin/roles.tsx";
 
 type C = Context<AppEnv>;
-
-/** Form fields as an object; repeated fields (checkboxes) become arrays, empty ones vanish. */
-async function formData(c: C) {
-  const form = await c.req.parseBody({ all: true });
-  const out: Record<string, string | string[]> = {};
-  for (const [k, v] of Object.entries(form)) {
-    const values = (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === "string");
-    const kept = values.map((x) => x.trim()).filter(Boolean);
-    if (kept.length) {
-      out[k] = kept.length === 1 && !["roles", "permissions"].includes(k) ? kept[0] : kept;
-    }
-  }
-  return out;
-}
 
 /** Runs a form action; validation and rule failures come back as an inline message. */
 async function act<T extends z.ZodType>(
@@ -97,8 +89,13 @@ export const adminPages = new Hono<AppEnv>()
   })
   .post("/users", requirePermission("admin.user.write"), async (c) => {
     const l = c.var.locale;
-    const { flash, status } = await act(CreateMemberBody, await formData(c), async (data) => {
-      const { member, temporaryPassword } = await addMember(c.var.sql, c.var.session, data);
+    const { flash, status } = await act(CreateMemberBody, await readForm(c), async (data) => {
+      const { member, temporaryPassword } = await addMember(
+        c.var.sql,
+        c.var.session,
+        c.var.platform.permissions,
+        data,
+      );
       const text = t(l, "admin.users.created", { email: member.email }) +
         (temporaryPassword
           ? " " + t(l, "admin.users.generated", { password: temporaryPassword })
@@ -109,8 +106,14 @@ export const adminPages = new Hono<AppEnv>()
   })
   .post("/users/:id{[0-9a-f-]{36}}", requirePermission("admin.user.write"), async (c) => {
     const l = c.var.locale;
-    const { flash, status } = await act(UpdateMemberBody, await formData(c), async (data) => {
-      await changeMember(c.var.sql, c.var.session, c.req.param("id"), data);
+    const { flash, status } = await act(UpdateMemberBody, await readForm(c), async (data) => {
+      await changeMember(
+        c.var.sql,
+        c.var.session,
+        c.var.platform.permissions,
+        c.req.param("id"),
+        data,
+      );
       return { kind: "ok", text: t(l, "admin.users.updated") };
     });
     return respond(c, t(l, "admin.users.title"), await usersPanel(c, flash), status);
@@ -120,7 +123,7 @@ export const adminPages = new Hono<AppEnv>()
   })
   .post("/roles", requirePermission("admin.role.write"), async (c) => {
     const l = c.var.locale;
-    const input = await formData(c);
+    const input = await readForm(c);
     const { flash, status } = await act(
       CreateRoleBody,
       { permissions: [], ...input },
@@ -129,6 +132,25 @@ export const adminPages = new Hono<AppEnv>()
           c.var.sql,
           c.var.session,
           c.var.platform.permissions,
+          data,
+        );
+        return { kind: "ok", text: t(l, "admin.roles.created", { name: role.name }) };
+      },
+    );
+    return respond(c, t(l, "admin.roles.title"), await rolesPanel(c, flash), status);
+  })
+  .post("/roles/:id{[0-9a-f-]{36}}", requirePermission("admin.role.write"), async (c) => {
+    const l = c.var.locale;
+    const input = await readForm(c);
+    const { flash, status } = await act(
+      UpdateRoleBody,
+      { permissions: [], ...input },
+      async (data) => {
+        const role = await changeCustomRole(
+          c.var.sql,
+          c.var.session,
+          c.var.platform.permissions,
+          c.req.param("id"),
           data,
         );
         return { kind: "ok", text: t(l, "admin.roles.created", { name: role.name }) };

@@ -6,7 +6,18 @@ import { login, revokeToken, switchTenant } from "../auth/auth.service.ts";
 import { clearSessionCookie, isSameOrigin, setSessionCookie } from "../auth/session.ts";
 import { problems } from "../http/problem.ts";
 import { tenantsOfUser } from "./users.repo.ts";
-import type { loginRoute, logoutRoute, meRoute, switchTenantRoute } from "./auth.routes.ts";
+import { findTenant } from "./tenants.service.ts";
+import { invitationsOfUser } from "./users.repo.ts";
+import { answerInvitation } from "./invitations.service.ts";
+import type {
+  acceptInvitationRoute,
+  declineInvitationRoute,
+  listInvitationsRoute,
+  loginRoute,
+  logoutRoute,
+  meRoute,
+  switchTenantRoute,
+} from "./auth.routes.ts";
 
 /**
  * The client address for throttling. X-Forwarded-For is believed only behind a trusted proxy
@@ -69,4 +80,26 @@ export const switchTenantHandler: RouteHandler<typeof switchTenantRoute, AppEnv>
   if (session.via === "cookie") setSessionCookie(c, signedIn.accessToken, signedIn.expiresIn);
   const { roles: _roles, ...response } = signedIn;
   return c.json(response, 200);
+};
+
+export const listInvitationsHandler: RouteHandler<typeof listInvitationsRoute, AppEnv> = async (
+  c,
+) => {
+  return c.json({ items: await invitationsOfUser(c.var.sql, c.var.session.userId) }, 200);
+};
+
+export const acceptInvitationHandler: RouteHandler<typeof acceptInvitationRoute, AppEnv> = async (
+  c,
+) => {
+  const { tenantId } = c.req.valid("param");
+  await answerInvitation(c.var.sql, c.var.session.userId, tenantId, true);
+  const tenant = (await findTenant(c.var.sql, tenantId))!;
+  return c.json({ tenant: { id: tenant.id, slug: tenant.slug, name: tenant.name } }, 200);
+};
+
+export const declineInvitationHandler: RouteHandler<typeof declineInvitationRoute, AppEnv> = async (
+  c,
+) => {
+  await answerInvitation(c.var.sql, c.var.session.userId, c.req.valid("param").tenantId, false);
+  return c.body(null, 204);
 };

@@ -2,21 +2,32 @@ import { Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../http/env.ts";
 import { Problem } from "../http/problem.ts";
+import { field, readForm } from "../http/form.ts";
 import { isLocale, t } from "../i18n/i18n.ts";
 import { login, revokeToken, switchTenant } from "../auth/auth.service.ts";
 import { clearSessionCookie, isSameOrigin, setSessionCookie } from "../auth/session.ts";
 import { setUserLocale } from "./users.repo.ts";
+import { answerInvitation } from "./invitations.service.ts";
 import { clientAddress } from "./auth.handlers.ts";
 import { html, page } from "../../views/render.tsx";
 import { LoginPage } from "../../views/login.tsx";
 import { Home } from "../../views/home.tsx";
 
-/** Only same-site relative targets, so the login form cannot become an open redirect. */
+/**
+ * Only paths of this site, so the login form cannot become an open redirect: control
+ * characters and backslashes (which browsers strip or turn into "/") are refused outright.
+ */
 export function safeNext(next: unknown): string {
-  return typeof next === "string" && next.startsWith("/") && !next.startsWith("//") &&
-      !next.startsWith("/\\")
-    ? next
-    : "/";
+  // deno-lint-ignore no-control-regex
+  if (typeof next !== "string" || !next.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(next)) {
+    return "/";
+  }
+  try {
+    const url = new URL(next, "http://app.invalid");
+    return url.origin === "http://app.invalid" ? url.pathname + url.search : "/";
+  } catch {
+    return "/";
+  }
 }
 
 const LANG_COOKIE = "lang";
@@ -41,14 +52,10 @@ export const publicPages = new Hono<AppEnv>()
     return html(c, <LoginPage locale={c.var.locale} next={safeNext(c.req.query("next"))} />);
   })
   .post("/login", async (c) => {
-    const form = await c.req.parseBody();
-    const field = (k: string) => (typeof form[k] === "string" ? (form[k] as string).trim() : "");
-    const [email, password, tenant, next] = [
-      field("email"),
-      field("password"),
-      field("tenant"),
-      field("next"),
-    ];
+    const form = await readForm(c);
+    const [email, password, tenant, next] = ["email", "password", "tenant", "next"].map((k) =>
+      field(form, k)
+    );
     const l = c.var.locale;
     const again = (error: string, status: 400 | 401 | 403 | 429) =>
       html(
@@ -95,16 +102,20 @@ export const sessionPages = new Hono<AppEnv>()
     return backTo(c, "/login");
   })
   .post("/switch-tenant", async (c) => {
-    const form = await c.req.parseBody();
+    const form = await readForm(c);
     const { sql, platform, session } = c.var;
-    const signedIn = await switchTenant(sql, platform, session.userId, String(form.tenant ?? ""));
+    const signedIn = await switchTenant(sql, platform, session.userId, field(form, "tenant"));
     await revokeToken(sql, session.jti, session.exp);
     setSessionCookie(c, signedIn.accessToken, signedIn.expiresIn);
     return backTo(c, "/");
   })
+  .post("/invitations/:tenantId{[0-9a-f-]{36}}/:answer{accept|decline}", async (c) => {
+    const accept = c.req.param("answer") === "accept";
+    await answerInvitation(c.var.sql, c.var.session.userId, c.req.param("tenantId"), accept);
+    return backTo(c, "/");
+  })
   .post("/language", async (c) => {
-    const form = await c.req.parseBody();
-    const locale = form.locale;
+    const locale = field(await readForm(c), "locale");
     if (isLocale(locale)) {
       await setUserLocale(c.var.sql, c.var.session.userId, locale);
       setCookie(c, LANG_COOKIE, locale, { path: "/", sameSite: "Lax", maxAge: 365 * 86400 });

@@ -1,6 +1,14 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { errorResponses } from "../http/problem.ts";
-import { LoginBody, MeResponse, SwitchTenantBody, TokenResponse } from "./identity.schemas.ts";
+import {
+  InvitationSchema,
+  LoginBody,
+  MeResponse,
+  SwitchTenantBody,
+  TenantIdParam,
+  TenantSchema,
+  TokenResponse,
+} from "./identity.schemas.ts";
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
@@ -46,6 +54,38 @@ export const switchTenantRoute = createRoute({
     body: { required: true, content: { "application/json": { schema: SwitchTenantBody } } },
   },
   responses: { 200: json(TokenResponse, "New token"), ...errorResponses(400, 401, 403, 404) },
+});
+
+export const listInvitationsRoute = createRoute({
+  method: "get",
+  path: "/invitations",
+  tags: ["auth"],
+  summary: "Tenants that invited the caller's account and await an answer",
+  responses: {
+    200: json(z.object({ items: z.array(InvitationSchema) }), "Invitations"),
+    ...errorResponses(401),
+  },
+});
+
+export const acceptInvitationRoute = createRoute({
+  method: "post",
+  path: "/invitations/{tenantId}/accept",
+  tags: ["auth"],
+  summary: "Join a tenant that invited the caller",
+  request: { params: TenantIdParam },
+  responses: {
+    200: json(z.object({ tenant: TenantSchema }), "Joined"),
+    ...errorResponses(400, 401, 403, 404),
+  },
+});
+
+export const declineInvitationRoute = createRoute({
+  method: "post",
+  path: "/invitations/{tenantId}/decline",
+  tags: ["auth"],
+  summary: "Decline an invitation",
+  request: { params: TenantIdParam },
+  responses: { 204: { description: "Declined" }, ...errorResponses(400, 401, 403, 404) },
 });
 
 export { json };

@@ -9,7 +9,10 @@ export const authApi = createRouter()
   .openapi(auth.loginRoute, authH.loginHandler)
   .openapi(auth.logoutRoute, authH.logoutHandler)
   .openapi(auth.meRoute, authH.meHandler)
-  .openapi(auth.switchTenantRoute, authH.switchTenantHandler);
+  .openapi(auth.switchTenantRoute, authH.switchTenantHandler)
+  .openapi(auth.listInvitationsRoute, authH.listInvitationsHandler)
+  .openapi(auth.acceptInvitationRoute, authH.acceptInvitationHandler)
+  .openapi(auth.declineInvitationRoute, authH.declineInvitationHandler);
 
 /** /api/admin: tenants (operators), users and roles of the current tenant. */
 export const adminApi = createRouter()

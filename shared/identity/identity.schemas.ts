@@ -68,7 +68,9 @@ export const MemberSchema = z.object({
   name: z.string(),
   locale: z.enum(["en", "tr"]).nullable(),
   roles: z.array(z.string()),
-  status: z.enum(["active", "disabled"]),
+  status: z.enum(["active", "disabled", "invited"]).openapi({
+    description: "invited: an existing account was added and has not accepted yet",
+  }),
   createdAt: z.string(),
 }).openapi("Member");
 
@@ -84,6 +86,18 @@ export const CreateMemberBody = z.object({
   }),
   roles: RoleKeys.min(1),
 }).openapi("CreateMemberRequest");
+
+export const InvitationSchema = z.object({
+  id: Uuid.openapi({ description: "The inviting tenant's id" }),
+  slug: z.string(),
+  name: z.string(),
+  roles: z.array(z.string()),
+  invitedAt: z.string(),
+}).openapi("Invitation");
+
+export const TenantIdParam = z.object({
+  tenantId: z.uuid().openapi({ param: { name: "tenantId", in: "path" } }),
+});
 
 export const CreatedMember = MemberSchema.extend({
   temporaryPassword: z.string().optional(),

@@ -16,7 +16,7 @@ export interface MemberRow {
   name: string;
   locale: "en" | "tr" | null;
   roles: string[];
-  status: "active" | "disabled";
+  status: "active" | "disabled" | "invited";
   createdAt: string;
 }
 
@@ -42,8 +42,10 @@ export async function setUserLocale(sql: Sql, userId: string, locale: string | n
   await sql`update users set locale = ${locale}, updated_at = now() where id = ${userId}`;
 }
 
+// The tenant's own name for a member wins over the account's name (which it never edits).
 const memberColumns = (sql: Sql) =>
-  sql`u.id, u.email, u.name, u.locale, m.roles, m.status, m.created_at`;
+  sql`u.id, u.email, coalesce(m.display_name, u.name) as name, u.locale, m.roles, m.status,
+      m.created_at`;
 
 /** Members of the current tenant (RLS scopes memberships to it). */
 export async function listMembers(
@@ -78,35 +80,46 @@ export async function insertMembership(
   tenantId: string,
   userId: string,
   roles: string[],
+  opts: { status?: "active" | "invited"; displayName?: string } = {},
 ) {
-  await sql`insert into memberships (tenant_id, user_id, roles)
-            values (${tenantId}, ${userId}, ${roles})`;
+  await sql`insert into memberships (tenant_id, user_id, roles, status, display_name)
+            values (${tenantId}, ${userId}, ${roles}, ${opts.status ?? "active"},
+                    ${opts.displayName ?? null})`;
 }
 
 export async function updateMembership(
   sql: Sql,
   userId: string,
-  patch: { roles?: string[]; status?: string },
+  patch: { roles?: string[]; status?: string; name?: string },
 ) {
   await sql`
     update memberships set
       roles = coalesce(${patch.roles ?? null}::text[], roles),
       status = coalesce(${patch.status ?? null}, status),
+      display_name = coalesce(${patch.name ?? null}, display_name),
       updated_at = now()
     where tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid
       and user_id = ${userId}`;
 }
 
-export async function updateUserName(sql: Sql, userId: string, name: string) {
-  await sql`update users set name = ${name}, updated_at = now() where id = ${userId}`;
+/** Active owners of the current tenant, locked so concurrent demotions cannot remove all. */
+export async function lockOwners(sql: Sql): Promise<string[]> {
+  const rows = await sql`
+    select user_id from memberships
+    where tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid
+      and 'owner' = any(roles) and status = 'active'
+    for update`;
+  return rows.map((r) => r.userId as string);
 }
 
-export async function countOwners(sql: Sql): Promise<number> {
-  const [{ n }] = await sql`
-    select count(*)::int as n from memberships
-    where tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid
-      and 'owner' = any(roles) and status = 'active'`;
-  return n;
+/** Tenants that invited this user (an existing account) and await an answer. */
+export async function invitationsOfUser(sql: Sql, userId: string) {
+  return await sql<
+    { id: string; slug: string; name: string; roles: string[]; invitedAt: string }[]
+  >`
+    select t.id, t.slug, t.name, m.roles, m.created_at as invited_at
+    from memberships m join tenants t on t.id = m.tenant_id
+    where m.user_id = ${userId} and m.status = 'invited' order by m.created_at`;
 }
 
 /** The tenants a user belongs to (their own memberships are visible across tenants). */

@@ -1,6 +1,6 @@
 import { uuidv7 } from "uuidv7";
 import type { Database, Sql } from "../db/database.ts";
-import { withScope } from "../db/scope.ts";
+import { transaction, withScope } from "../db/scope.ts";
 import { log } from "../log.ts";
 import { type JobRow, onEnqueue, PLATFORM_TENANT } from "./queue.ts";
 
@@ -38,10 +38,7 @@ export interface DispatcherOptions {
 
 /** Runs fn as the dispatcher role, which sees every tenant's queue rows and nothing else. */
 export async function asWorker<T>(sql: Sql, fn: (tx: Sql) => Promise<T>): Promise<T> {
-  return await sql.begin(async (tx) => {
-    await tx`select set_config('role', ${WORKER_ROLE}, true)`;
-    return await fn(tx as unknown as Sql);
-  }) as T;
+  return await transaction(sql, (tx) => tx`select set_config('role', ${WORKER_ROLE}, true)`, fn);
 }
 
 /**

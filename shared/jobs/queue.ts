@@ -1,5 +1,6 @@
 import { uuidv7 } from "uuidv7";
 import type { Sql } from "../db/database.ts";
+import { afterCommit } from "../db/scope.ts";
 
 /** tenant_id of platform-wide jobs (system work that belongs to no tenant). */
 export const PLATFORM_TENANT = "00000000-0000-0000-0000-000000000000";
@@ -67,8 +68,7 @@ export async function enqueue(
       ${opts.dedupeKey ?? null})
     on conflict (tenant_id, dedupe_key) where dedupe_key is not null do nothing
     returning id`;
-  await sql`select pg_notify('platform_jobs', '')`;
-  queueMicrotask(() => wakers.forEach((w) => w()));
+  if (rows.length) afterCommit(sql, () => wakers.forEach((w) => w()));
   return rows.length ? id : null;
 }
 

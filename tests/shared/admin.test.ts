@@ -52,27 +52,90 @@ itest("admin users: list, create and update members of the current tenant", asyn
   assert.equal(next.nextCursor, null);
 });
 
-itest("admin users: an existing account is added without touching its password", async () => {
-  const a = await newTenant();
-  const b = await newTenant();
-  const res = await b.owner.call("POST", "/api/admin/users", {
-    email: a.owner.email,
-    name: "ignored",
-    password: "another-password",
-    roles: ["member"],
+itest(
+  "admin users: an existing account is invited without touching its password or name",
+  async () => {
+    const a = await newTenant();
+    const b = await newTenant();
+    const res = await b.owner.call("POST", "/api/admin/users", {
+      email: a.owner.email,
+      name: "Known in B as Guest",
+      password: "another-password",
+      roles: ["member"],
+    });
+    const body = await res.json();
+    assert.equal(res.status, 201);
+    assert.equal(body.status, "invited");
+    assert.equal(body.temporaryPassword, undefined);
+    const again = await b.owner.call("POST", "/api/admin/users", {
+      email: a.owner.email,
+      name: "x",
+      roles: ["member"],
+    });
+    await problem(again, 409);
+    await problem(
+      await b.owner.call("PATCH", `/api/admin/users/${body.id}`, { status: "active" }),
+      422,
+    );
+    assert.equal((await a.owner.call("POST", `/api/auth/invitations/${b.id}/accept`)).status, 200);
+    const signIn = await callApp("/api/auth/login", {
+      method: "POST",
+      body: { email: a.owner.email, password: PASSWORD, tenant: b.slug },
+    });
+    assert.equal(signIn.status, 200);
+    // B renames its member: only B's view changes, never the account itself.
+    await b.owner.call("PATCH", `/api/admin/users/${a.owner.id}`, { name: "Renamed by B" });
+    const me = await (await a.owner.call("GET", "/api/auth/me")).json();
+    assert.equal(me.user.name, "Owner");
+    const inB = await (await b.owner.call("GET", "/api/admin/users")).json();
+    assert.equal(inB.items.find((u: { id: string }) => u.id === a.owner.id).name, "Renamed by B");
+  },
+);
+
+itest("admin: nobody grants or edits permissions beyond their own", async () => {
+  const t = await newTenant();
+  const created = await t.owner.call("POST", "/api/admin/roles", {
+    key: "user-manager",
+    name: "User manager",
+    permissions: ["admin.user.read", "admin.user.write", "admin.role.read", "admin.role.write"],
   });
-  assert.equal(res.status, 201);
-  const again = await b.owner.call("POST", "/api/admin/users", {
-    email: a.owner.email,
-    name: "x",
-    roles: ["member"],
+  const role = await created.json();
+  assert.equal(created.status, 201);
+  const manager = await t.member(["user-manager"]);
+  const viewer = await t.member(["viewer"]);
+  // Assigning a role with more than the manager holds is refused, also to themselves.
+  await problem(
+    await manager.call("PATCH", `/api/admin/users/${manager.id}`, { roles: ["admin"] }),
+    403,
+  );
+  await problem(
+    await manager.call("PATCH", `/api/admin/users/${viewer.id}`, { roles: ["agent"] }),
+    403,
+  );
+  await problem(
+    await manager.call("POST", "/api/admin/users", {
+      email: `${unique("e")}@example.test`,
+      name: "x",
+      roles: ["admin"],
+    }),
+    403,
+  );
+  // Editing their own role up to everything, or creating such a role, is refused.
+  await problem(
+    await manager.call("PUT", `/api/admin/roles/${role.id}`, { name: "x", permissions: ["*"] }),
+    403,
+  );
+  await problem(
+    await manager.call("POST", "/api/admin/roles", { key: "god", name: "God", permissions: ["*"] }),
+    403,
+  );
+  // Within their own grants they may act.
+  const ok = await manager.call("PATCH", `/api/admin/users/${viewer.id}`, {
+    roles: ["viewer", "user-manager"],
   });
-  await problem(again, 409);
-  const signIn = await callApp("/api/auth/login", {
-    method: "POST",
-    body: { email: a.owner.email, password: PASSWORD, tenant: b.slug },
-  });
-  assert.equal(signIn.status, 200);
+  assert.equal(ok.status, 200, await ok.text());
+  const me = await (await manager.call("GET", "/api/auth/me")).json();
+  assert.ok(!me.permissions.includes("*"));
 });
 
 itest("admin users: validation, rules and permissions", async () => {

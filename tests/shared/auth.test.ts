@@ -1,8 +1,5 @@
 import assert from "node:assert/strict";
-import { callApp, itest, newTenant, PASSWORD, problem, testApp, unique } from "../helpers.ts";
-import { withScope } from "../../shared/db/scope.ts";
-import { addMember } from "../../shared/identity/admin.service.ts";
-import type { Session } from "../../shared/http/env.ts";
+import { callApp, itest, join, newTenant, PASSWORD, problem, testApp, unique } from "../helpers.ts";
 
 const login = (body: unknown, headers: Record<string, string> = {}) =>
   callApp("/api/auth/login", {
@@ -127,13 +124,7 @@ itest("logout: revokes the token and clears the cookie", async () => {
 itest("switch-tenant: a user in two tenants gets a token for the other", async () => {
   const a = await newTenant();
   const b = await newTenant();
-  const { platform } = await testApp();
-  const session = { tenantId: b.id, userId: b.owner.id, roles: ["owner"] } as Session;
-  await withScope(
-    platform.db.sql,
-    { tenantId: b.id, userId: b.owner.id },
-    (tx) => addMember(tx, session, { email: a.owner.email, name: "x", roles: ["viewer"] }),
-  );
+  await join(a.owner, b, ["viewer"]);
 
   const me = await (await a.owner.call("GET", "/api/auth/me")).json();
   assert.deepEqual(me.tenants.map((x: { id: string }) => x.id).sort(), [a.id, b.id].sort());
@@ -166,4 +157,54 @@ itest("bootstrap: the default tenant's owner is a platform operator", async () =
   const me = await (await callApp("/api/auth/me", { token: accessToken })).json();
   assert.equal(me.user.isOperator, true);
   assert.deepEqual(me.roles, ["owner"]);
+});
+
+itest("login: concurrent guesses cannot slip past the account limit", async () => {
+  const t = await newTenant();
+  const answers = await Promise.all(
+    Array.from({ length: 12 }, () => login({ email: t.owner.email, password: "wrong" })),
+  );
+  const statuses = answers.map((r) => r.status);
+  await Promise.all(answers.map((r) => r.body?.cancel()));
+  assert.equal(statuses.filter((s) => s === 401).length, 5, statuses.join(","));
+  assert.equal(statuses.filter((s) => s === 429).length, 7);
+});
+
+itest("invitations: an existing account joins another tenant only after accepting", async () => {
+  const a = await newTenant();
+  const b = await newTenant();
+  const invited = await b.owner.call("POST", "/api/admin/users", {
+    email: a.owner.email,
+    name: "Guest from A",
+    roles: ["member"],
+  });
+  const body = await invited.json();
+  assert.equal(invited.status, 201);
+  assert.equal(body.status, "invited");
+  assert.equal(body.name, "Guest from A", "the inviter never learns the account's own name");
+  await problem(await login({ email: a.owner.email, password: PASSWORD, tenant: b.slug }), 401);
+
+  const list = await (await a.owner.call("GET", "/api/auth/invitations")).json();
+  assert.deepEqual(list.items.map((i: { id: string }) => i.id), [b.id]);
+  await problem(
+    await a.owner.call("POST", `/api/auth/invitations/${crypto.randomUUID()}/accept`),
+    404,
+  );
+  await problem(await a.owner.call("POST", `/api/auth/invitations/not-a-uuid/accept`), 400);
+  const accepted = await a.owner.call("POST", `/api/auth/invitations/${b.id}/accept`);
+  assert.equal(accepted.status, 200);
+  assert.equal(
+    (await login({ email: a.owner.email, password: PASSWORD, tenant: b.slug })).status,
+    200,
+  );
+
+  const c = await newTenant();
+  await c.owner.call("POST", "/api/admin/users", {
+    email: a.owner.email,
+    name: "x",
+    roles: ["viewer"],
+  });
+  assert.equal((await a.owner.call("POST", `/api/auth/invitations/${c.id}/decline`)).status, 204);
+  const after = await (await c.owner.call("GET", "/api/admin/users")).json();
+  assert.ok(!after.items.some((u: { email: string }) => u.email === a.owner.email));
 });

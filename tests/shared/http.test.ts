@@ -12,6 +12,8 @@ itest("http: malformed JSON, wrong types and unknown paths are problem+json 4xx"
   await problem(await t.owner.call("GET", "/api/nope"), 404);
   await problem(await t.owner.call("DELETE", "/api/admin/roles"), 404);
   await problem(await callApp("/api/nope"), 401);
+  await problem(await t.owner.call("GET", "/api/admin/users?q=%00"), 400);
+  await problem(await post(JSON.stringify({ key: "nul", name: "a\u0000b", permissions: [] })), 400);
 });
 
 itest("http: an oversize body is a 413 problem and nothing is written", async () => {

@@ -37,7 +37,9 @@ const merge = (base: Payload, over: Payload) =>
 async function setup() {
   const { platform } = await testApp();
   const [a, b] = [await newTenant(), await newTenant()];
-  const saved = JSON.parse(await Deno.readTextFile(`${platform.config.DATA_DIR}/jwt-keys.json`));
+  const [secret] = await platform.db.sql`
+    select value from platform_secrets where name = 'jwt-signing-key'`;
+  const saved = JSON.parse(secret.value);
   const realKey = await jose.importPKCS8(saved.privateKey, "EdDSA");
   const kid = platform.tokens.jwks().keys[0].kid!;
   const header = { alg: "EdDSA", kid, typ: "JWT" };
@@ -181,6 +183,7 @@ itest("jwt: an external issuer's tokens map to tenant and user by claim", async 
     const base = {
       tenant: x.tenant.slug,
       email: x.owner.email,
+      email_verified: true,
       sub: "idp-user-42",
       iss: "https://idp.example",
       aud: "platform",
@@ -213,6 +216,8 @@ itest("jwt: an external issuer's tokens map to tenant and user by claim", async 
     await problem(await call(await ext({ email: `${unique("ghost")}@example.test` })), 401);
     await problem(await call(await ext({ tenant: undefined })), 401);
     await problem(await call(await ext({ email: undefined })), 401);
+    await problem(await call(await ext({ email_verified: undefined })), 401); // unverified e-mail
+    await problem(await call(await ext({ email_verified: false })), 401);
     await problem(await call(await ext({ exp: now() - 60 })), 401);
     const hmac = new TextEncoder().encode(JSON.stringify(jwk));
     await problem(

@@ -1,5 +1,14 @@
 import assert from "node:assert/strict";
-import { callApp, type Caller, itest, newTenant, PASSWORD, testApp, unique } from "../helpers.ts";
+import {
+  callApp,
+  type Caller,
+  itest,
+  join,
+  newTenant,
+  PASSWORD,
+  testApp,
+  unique,
+} from "../helpers.ts";
 
 const ORIGIN = "http://localhost";
 
@@ -56,11 +65,21 @@ itest("pages: signing in with the form sets the cookie and follows next", async 
   assert.equal(ok.headers.get("location"), "/support/tickets");
   assert.match(ok.headers.get("set-cookie") ?? "", /session=.+HttpOnly/);
 
-  const evil = await browse("/login", {
-    form: { email: t.owner.email, password: PASSWORD, next: "//evil.example/x" },
-    headers: { "X-Forwarded-For": unique("ip") },
-  });
-  assert.equal(evil.headers.get("location"), "/");
+  for (
+    const next of [
+      "//evil.example/x",
+      "/\t/evil.example",
+      "/\\evil.example",
+      "/ok\nSet-Cookie: x=1",
+    ]
+  ) {
+    const evil = await browse("/login", {
+      form: { email: t.owner.email, password: PASSWORD, next },
+      headers: { "X-Forwarded-For": unique("ip") },
+    });
+    assert.equal(evil.status, 303, next);
+    assert.equal(evil.headers.get("location"), "/", next);
+  }
 
   const wrong = await browse("/login", {
     form: { email: t.owner.email, password: "wrong" },
@@ -201,11 +220,7 @@ itest("pages: admin roles page creates a custom role", async () => {
 itest("pages: tenant switch from the top bar", async () => {
   const a = await newTenant();
   const b = await newTenant();
-  await b.owner.call("POST", "/api/admin/users", {
-    email: a.owner.email,
-    name: "x",
-    roles: ["member"],
-  });
+  await join(a.owner, b, ["member"]);
   const res = await browse("/switch-tenant", { who: a.owner, form: { tenant: b.slug } });
   assert.equal(res.status, 303);
   const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0];
@@ -223,4 +238,29 @@ itest("pages: tenant switch from the top bar", async () => {
     },
   });
   assert.equal(notMine.status, 404);
+});
+
+itest("pages: malformed form bodies and NUL characters are 400s, not crashes", async () => {
+  const t = await newTenant();
+  const garbage = (path: string) =>
+    callApp(path, {
+      method: "POST",
+      body: "garbage",
+      headers: {
+        Origin: ORIGIN,
+        Cookie: `session=${t.owner.token}`,
+        "Content-Type": "multipart/form-data; boundary=zzz",
+      },
+    });
+  for (const path of ["/login", "/admin/users", "/language", "/switch-tenant"]) {
+    const res = await garbage(path);
+    assert.equal(res.status, 400, path);
+    await res.body?.cancel();
+  }
+  const nul = await browse("/admin/users", {
+    who: t.owner,
+    form: { email: "a@b.co", name: "a\u0000b", roles: "viewer" },
+  });
+  assert.equal(nul.status, 400);
+  await nul.body?.cancel();
 });

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { itest, newTenant, testApp } from "../helpers.ts";
+import { itest, join, newTenant, testApp } from "../helpers.ts";
 import { APP_ROLE, withScope } from "../../shared/db/scope.ts";
 
 itest("rls: the application role owns nothing and cannot bypass RLS", async () => {
@@ -108,3 +108,42 @@ itest("rls: the request transaction is scoped to the caller's tenant", async () 
   assert.equal(res.status, 200);
   assert.deepEqual(body.items.map((u: { email: string }) => u.email), [a.owner.email]);
 });
+
+itest(
+  "rls: a user's own memberships in other tenants are readable but never writable",
+  async () => {
+    const { platform } = await testApp();
+    const a = await newTenant();
+    const b = await newTenant();
+    await join(a.owner, b, ["viewer"]);
+    const scope = { tenantId: a.id, userId: a.owner.id };
+    const seen = await withScope(
+      platform.db.sql,
+      scope,
+      (tx) =>
+        tx`select tenant_id from memberships where user_id = ${a.owner.id} order by tenant_id`,
+    );
+    assert.deepEqual(
+      seen.map((r) => r.tenantId).sort(),
+      [a.id, b.id].sort(),
+    );
+    const deleted = await withScope(
+      platform.db.sql,
+      scope,
+      (tx) => tx`delete from memberships where user_id = ${a.owner.id} and tenant_id = ${b.id}`,
+    );
+    assert.equal(deleted.count, 0);
+    const updated = await withScope(
+      platform.db.sql,
+      scope,
+      (tx) => tx`update memberships set roles = '{owner}' where tenant_id = ${b.id}`,
+    );
+    assert.equal(updated.count, 0);
+    const inB = await withScope(
+      platform.db.sql,
+      { tenantId: b.id },
+      (tx) => tx`select roles from memberships where user_id = ${a.owner.id}`,
+    );
+    assert.deepEqual(inB[0].roles, ["viewer"]);
+  },
+);

@@ -2,6 +2,47 @@ import { type Locale, t } from "../../shared/i18n/i18n.ts";
 import type { RoleRow } from "../../shared/identity/roles.repo.ts";
 import { type Flash, FlashMessage } from "./users.tsx";
 
+function PermissionChecks({ permissions, checked }: { permissions: string[]; checked: string[] }) {
+  return (
+    <div class="checks">
+      {permissions.map((p) => (
+        <label>
+          <input type="checkbox" name="permissions" value={p} checked={checked.includes(p)} /> {p}
+        </label>
+      ))}
+    </div>
+  );
+}
+
+/** Inline editor of a custom role: name, description and grants. */
+function RoleEditor({ l, role, permissions }: { l: Locale; role: RoleRow; permissions: string[] }) {
+  const id = `edit-${role.key}`;
+  return (
+    <details>
+      <summary>{t(l, "admin.roles.edit")}</summary>
+      <form
+        method="post"
+        action={`/admin/roles/${role.id}`}
+        hx-post={`/admin/roles/${role.id}`}
+        hx-target="#roles-panel"
+        hx-swap="outerHTML"
+      >
+        <label for={`${id}-name`}>{t(l, "admin.roles.name")}</label>
+        <input id={`${id}-name`} name="name" type="text" required value={role.name} />
+        <label for={`${id}-description`}>{t(l, "admin.roles.description")}</label>
+        <input id={`${id}-description`} name="description" type="text" value={role.description} />
+        <fieldset>
+          <legend>{t(l, "admin.roles.permissions")}</legend>
+          <PermissionChecks permissions={permissions} checked={role.permissions} />
+        </fieldset>
+        <p>
+          <button type="submit">{t(l, "admin.roles.save")}</button>
+        </p>
+      </form>
+    </details>
+  );
+}
+
 /** Roles with their grants, and the form for a custom role. */
 export function RolesPanel(
   { l, roles, permissions, canWrite, flash }: {
@@ -35,7 +76,16 @@ export function RolesPanel(
                   {r.name}
                   <div class="muted">{r.description}</div>
                 </td>
-                <td>{r.permissions.map((p) => <span class="badge">{p}</span>)}</td>
+                <td>
+                  {r.permissions.map((p) => <span class="badge">{p}</span>)}
+                  {canWrite && !r.builtin && (
+                    <RoleEditor
+                      l={l}
+                      role={r}
+                      permissions={permissions}
+                    />
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -59,13 +109,7 @@ export function RolesPanel(
           <input id="role-description" name="description" type="text" />
           <fieldset>
             <legend>{t(l, "admin.roles.permissions")}</legend>
-            <div class="checks">
-              {permissions.map((p) => (
-                <label>
-                  <input type="checkbox" name="permissions" value={p} /> {p}
-                </label>
-              ))}
-            </div>
+            <PermissionChecks permissions={permissions} checked={[]} />
           </fieldset>
           <p>
             <button type="submit">{t(l, "admin.roles.save")}</button>

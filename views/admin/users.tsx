@@ -47,16 +47,19 @@ function MemberRowView(
               hx-swap="outerHTML"
             >
               <RoleChecks name="roles" roles={roles} checked={m.roles} />
-              <label class="sr-only" for={`status-${m.id}`}>{t(l, "admin.users.status")}</label>
-              <select id={`status-${m.id}`} name="status">
-                <option value="active" selected={m.status === "active"}>
-                  {t(l, "status.active")}
-                </option>
-                <option value="disabled" selected={m.status === "disabled"}>
-                  {t(l, "status.disabled")}
-                </option>
-              </select>{" "}
-              <button type="submit" class="secondary">{t(l, "admin.users.save")}</button>
+              {m.status !== "invited" && (
+                <>
+                  <label class="sr-only" for={`status-${m.id}`}>{t(l, "admin.users.status")}</label>
+                  <select id={`status-${m.id}`} name="status">
+                    <option value="active" selected={m.status === "active"}>
+                      {t(l, "status.active")}
+                    </option>
+                    <option value="disabled" selected={m.status === "disabled"}>
+                      {t(l, "status.disabled")}
+                    </option>
+                  </select>
+                </>
+              )} <button type="submit" class="secondary">{t(l, "admin.users.save")}</button>
             </form>
           )
           : m.roles.join(", ")}
