@@ -33,6 +33,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(signal, async () => {
     await server.shutdown();
     await stopJobs();
+    await platform.bus.close();
     await platform.db.close();
     Deno.exit(0);
   });

@@ -15,6 +15,8 @@ import { log } from "./log.ts";
 import { adminApi, authApi } from "./identity/identity.api.ts";
 import { languageCookie, publicPages, sessionPages } from "./identity/auth.pages.tsx";
 import { adminPages } from "./identity/admin.pages.tsx";
+import { notificationsApi } from "./notifications/notifications.api.ts";
+import { notificationsPages, outboxPages } from "./notifications/notifications.pages.tsx";
 import { html } from "../views/render.tsx";
 import { ErrorPage } from "../views/error.tsx";
 
@@ -144,11 +146,14 @@ export function createApp(platform: Platform) {
 
   app.route("/api/auth", authApi);
   app.route("/api/admin", adminApi);
+  app.route("/api/notifications", notificationsApi);
   for (const m of platform.modules) app.route(`/api/${m.name}`, m.api);
 
   app.route("/", publicPages);
   app.route("/", sessionPages);
   app.route("/admin", adminPages);
+  app.route("/admin/outbox", outboxPages);
+  app.route("/notifications", notificationsPages);
   for (const m of platform.modules) app.route(`/${m.name}`, m.pages);
 
   mountOpenApi(app);

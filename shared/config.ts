@@ -34,6 +34,8 @@ const ConfigSchema = z.object({
   ADMIN_EMAIL: optional(z.email()).default("admin@example.com"),
   ADMIN_PASSWORD: optional(z.string().min(8)),
   DEFAULT_TENANT: optional(z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/)).default("demo"),
+  SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
+  MAIL_FROM: optional(z.string().min(3)).default("Business Platform <no-reply@localhost>"),
   STORAGE_MODE: optional(z.enum(["local", "objstore"])).default("local"),
   LOCAL_STORAGE_PATH: optional(z.string()),
   OBJ_BUCKET: optional(z.string()),

@@ -5,13 +5,16 @@ import type { ModuleManifest, SystemJob } from "./modules.ts";
 import type { JobHandler } from "./jobs/dispatcher.ts";
 import type { ScheduleDef } from "./jobs/scheduler.ts";
 import { CORE_PERMISSIONS } from "./rbac/permissions.ts";
-import { CORE_JOBS } from "./core-jobs.ts";
+import { coreJobsFor } from "./core-jobs.ts";
+import { type Bus, createBus } from "./realtime/bus.ts";
 
 /** Everything built once at start and shared by requests (reached as c.var.platform). */
 export interface Platform {
   config: Config;
   db: Database;
   tokens: TokenService;
+  /** Real-time fan-out (LISTEN/NOTIFY on PostgreSQL, in-process when embedded). */
+  bus: Bus;
   modules: ModuleManifest[];
   /** Every permission a role can be granted: the core's and each module's. */
   permissions: string[];
@@ -25,7 +28,7 @@ export function createPlatform(
   db: Database,
   tokens: TokenService,
   modules: ModuleManifest[],
-  coreJobs: SystemJob[] = CORE_JOBS,
+  coreJobs: SystemJob[] = coreJobsFor(config),
 ): Platform {
   const permissions = [...CORE_PERMISSIONS, ...modules.flatMap((m) => m.permissions)];
   const all = [...coreJobs, ...modules.flatMap((m) => m.jobs)];
@@ -43,6 +46,7 @@ export function createPlatform(
     config,
     db,
     tokens,
+    bus: createBus(db),
     modules,
     permissions: [...new Set(permissions)].sort(),
     jobs,

@@ -25,6 +25,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     app,
     platform,
     async close() {
+      await platform.bus.close();
       await platform.db.close();
       await Deno.remove(dataDir, { recursive: true }).catch(() => {});
     },

@@ -1,20 +1,20 @@
 import type { ComponentChildren } from "preact";
 import type { Session } from "../shared/http/env.ts";
-import { type Locale, LOCALES, t } from "../shared/i18n/i18n.ts";
+import { currentLanguages, type Locale, t } from "../shared/i18n/i18n.ts";
 import type { ModuleManifest } from "../shared/modules.ts";
 import { Document } from "./document.tsx";
 import { Menu } from "./menu.tsx";
+import { NotificationBell } from "./notifications.tsx";
 
 export interface ShellData {
   session: Session;
   tenants: { id: string; slug: string; name: string }[];
   invitations: { id: string; name: string }[];
+  unread: number;
   locale: Locale;
   modules: ModuleManifest[];
   path: string;
 }
-
-const LANGUAGE_NAMES: Record<Locale, string> = { en: "English", tr: "Türkçe" };
 
 function TopBar({ shell }: { shell: ShellData }) {
   const l = shell.locale;
@@ -48,12 +48,13 @@ function TopBar({ shell }: { shell: ShellData }) {
       >
         <label class="sr-only" for="language-switch">{t(l, "top.language")}</label>
         <select id="language-switch" name="locale">
-          {LOCALES.map((code) => (
-            <option value={code} selected={code === l}>{LANGUAGE_NAMES[code]}</option>
+          {currentLanguages().map(({ code, name }) => (
+            <option value={code} selected={code === l} lang={code}>{name}</option>
           ))}
         </select>
         <button type="submit" class="secondary js-hide">OK</button>
       </form>
+      <NotificationBell l={l} count={shell.unread} />
       <details class="user-menu">
         <summary>{session.name}</summary>
         <div class="user-menu-body">

@@ -12,6 +12,7 @@ export function Menu({ shell }: { shell: ShellData }) {
   const admin = [
     { labelKey: "nav.users", path: "/admin/users", permission: "admin.user.read" },
     { labelKey: "nav.roles", path: "/admin/roles", permission: "admin.role.read" },
+    { labelKey: "nav.outbox", path: "/admin/outbox", permission: "admin.mail.read" },
   ].filter((e) => can(e.permission));
   const link = (path: string, label: string) => (
     <li>
@@ -22,7 +23,10 @@ export function Menu({ shell }: { shell: ShellData }) {
     <nav class="menu" aria-label={t(l, "nav.menu")}>
       <details open>
         <summary>{t(l, "nav.menu")}</summary>
-        <ul>{link("/", t(l, "nav.home"))}</ul>
+        <ul>
+          {link("/", t(l, "nav.home"))}
+          {link("/notifications", t(l, "notifications.title"))}
+        </ul>
         {modules.map(({ m, entries }) => (
           <section class="menu-module" data-module={m.name}>
             <h2>

@@ -6,6 +6,7 @@ import type { AppEnv } from "../shared/http/env.ts";
 import { t } from "../shared/i18n/i18n.ts";
 import { Layout, type ShellData } from "./layout.tsx";
 import { invitationsOfUser, tenantsOfUser } from "../shared/identity/users.repo.ts";
+import { unreadCount } from "../shared/notifications/notifications.repo.ts";
 
 export function html(c: Context, vnode: VNode, status: ContentfulStatusCode = 200) {
   return c.html("<!doctype html>" + renderToString(vnode), status);
@@ -16,10 +17,12 @@ export async function shellData(c: Context<AppEnv>): Promise<ShellData> {
   const session = c.var.session;
   const tenants = await tenantsOfUser(c.var.sql, session.userId);
   const invitations = await invitationsOfUser(c.var.sql, session.userId);
+  const unread = await unreadCount(c.var.sql, session.userId);
   return {
     session,
     tenants,
     invitations,
+    unread,
     locale: c.var.locale,
     modules: c.var.platform.modules,
     path: c.req.path,

@@ -7,6 +7,7 @@ export const automation = placeholderModule({
   name: "automation",
   icon: "⚙",
   permissions: perms,
+  translations: { read: "automation.settings.read", write: "automation.settings.write" },
   menu: entries("automation", [
     ["dashboard", "", "automation.job.read"],
     ["agents", "/agents", "automation.agent.read"],

@@ -7,12 +7,13 @@ export const projects = placeholderModule({
   name: "projects",
   icon: "▣",
   permissions: perms,
+  translations: { read: "projects.project.read", write: "projects.project.write" },
   menu: entries("projects", [
     ["dashboard", "", "projects.project.read"],
     ["projects", "/projects", "projects.project.read"],
     ["tasks", "/tasks", "projects.task.read"],
     ["notifications", "/notifications", "projects.project.read"],
     ["activityLog", "/activity", "projects.project.read"],
-    ["translations", "/translations", "projects.project.write"],
+    ["translations", "/translations", "projects.project.read"],
   ]),
 });

@@ -16,6 +16,7 @@ export const support = placeholderModule({
   name: "support",
   icon: "☎",
   permissions: perms,
+  translations: { read: "support.settings.read", write: "support.settings.write" },
   menu: entries("support", [
     ["dashboard", "", "support.ticket.read"],
     ["tickets", "/tickets", "support.ticket.read"],

@@ -10,7 +10,7 @@ export interface SignedIn {
   accessToken: string;
   tokenType: "Bearer";
   expiresIn: number;
-  user: { id: string; email: string; name: string; locale: "en" | "tr" | null };
+  user: { id: string; email: string; name: string; locale: string | null };
   tenant: { id: string; slug: string; name: string };
   roles: string[];
 }
@@ -61,7 +61,7 @@ export async function login(
 async function issueToken(
   tx: Sql,
   platform: Platform,
-  user: { id: string; email: string; name: string; locale: "en" | "tr" | null },
+  user: { id: string; email: string; name: string; locale: string | null },
   tenant: { id: string; slug: string; name: string },
 ): Promise<SignedIn> {
   const [m] = await tx`select roles from memberships

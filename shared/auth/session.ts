@@ -8,7 +8,8 @@ import type { Sql } from "../db/database.ts";
 import { type Claims, TokenError } from "./jwt.ts";
 import { findTenant } from "../identity/tenants.service.ts";
 import { findUserByEmail } from "../identity/users.repo.ts";
-import { isLocale } from "../i18n/i18n.ts";
+import { resolveLocale, runWithOverrides } from "../i18n/i18n.ts";
+import { loadTenantOverrides } from "../i18n/translations.service.ts";
 
 export const SESSION_COOKIE = "session";
 
@@ -125,8 +126,14 @@ export const scopedSession = createMiddleware<AppEnv>(async (c, next) => {
           exp: claims.exp,
           via: found.via,
         });
-        if (isLocale(row.locale)) c.set("locale", row.locale);
-        await next();
+        // The tenant's translations apply to every t() of the request (cached per tenant).
+        const translations = await loadTenantOverrides(tx, ids.tid);
+        await runWithOverrides(translations, async () => {
+          // Resolved inside the scope, so the tenant's extra languages count as valid.
+          const cookie = getCookie(c, "lang");
+          c.set("locale", resolveLocale(row.locale, cookie, c.req.header("Accept-Language")));
+          await next();
+        });
         if (c.error || c.res.status >= 400) throw new Rollback();
       },
     );

@@ -11,6 +11,7 @@ const fromViews = (path: string) => new URL(`views/assets/${path}`, root);
  */
 const files = new Map<string, URL>([
   ["htmx.min.js", fromPackage("htmx.org/dist/htmx.min.js")],
+  ["htmx-sse.js", fromPackage("htmx-ext-sse/dist/sse.js")],
   ["app.css", fromViews("app.css")],
   ["app.js", fromViews("app.js")],
   ["swagger-ui.css", fromPackage("swagger-ui-dist/swagger-ui.css")],

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { PERMISSION_PATTERN } from "../rbac/permissions.ts";
+import { LOCALE_PATTERN } from "../i18n/i18n.ts";
 
 export const Uuid = z.uuid();
 export const IdParam = z.object({
@@ -19,7 +20,7 @@ export const UserSchema = z.object({
   id: Uuid,
   email: z.email(),
   name: z.string(),
-  locale: z.enum(["en", "tr"]).nullable(),
+  locale: z.string().regex(LOCALE_PATTERN).nullable(),
 }).openapi("User");
 
 export const LoginBody = z.object({
@@ -66,7 +67,7 @@ export const MemberSchema = z.object({
   id: Uuid,
   email: z.string(),
   name: z.string(),
-  locale: z.enum(["en", "tr"]).nullable(),
+  locale: z.string().regex(LOCALE_PATTERN).nullable(),
   roles: z.array(z.string()),
   status: z.enum(["active", "disabled", "invited"]).openapi({
     description: "invited: an existing account was added and has not accepted yet",

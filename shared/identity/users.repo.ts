@@ -6,7 +6,7 @@ export interface UserRow {
   email: string;
   name: string;
   passwordHash: string | null;
-  locale: "en" | "tr" | null;
+  locale: string | null;
   isOperator: boolean;
 }
 
@@ -14,7 +14,7 @@ export interface MemberRow {
   id: string;
   email: string;
   name: string;
-  locale: "en" | "tr" | null;
+  locale: string | null;
   roles: string[];
   status: "active" | "disabled" | "invited";
   createdAt: string;

@@ -3,6 +3,7 @@ import type { Database, Sql } from "../db/database.ts";
 import { transaction, withScope } from "../db/scope.ts";
 import { log } from "../log.ts";
 import { type JobRow, onEnqueue, PLATFORM_TENANT } from "./queue.ts";
+import { type Bus, createBus } from "../realtime/bus.ts";
 
 export const WORKER_ROLE = "platform_worker";
 // Claims are serialized by this transaction-level lock so per-tenant limits hold exactly.
@@ -20,6 +21,8 @@ export interface JobContext {
   log(line: string): void;
   /** Runs fn in a transaction scoped to the job's tenant (RLS applies). */
   scoped<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
+  /** Real-time fan-out, for jobs that notify users. */
+  bus: Bus;
 }
 
 export type JobHandler = (ctx: JobContext) => Promise<void>;
@@ -32,6 +35,8 @@ export interface DispatcherOptions {
   perTenantLimit?: number;
   leaseSeconds?: number;
   pollMs?: number;
+  /** For handlers that publish real-time messages; defaults to an in-process bus. */
+  bus?: Bus;
   /** Claim only these job names (a dedicated pool); default: every job, unknown ones dead-letter. */
   onlyNames?: string[];
 }
@@ -53,6 +58,7 @@ export class Dispatcher {
   private readonly leaseSeconds: number;
   private readonly pollMs: number;
   private readonly onlyNames: string[] | null;
+  private readonly bus: Bus;
   private readonly active = new Set<Promise<void>>();
   private running = false;
   private wake: (() => void) | null = null;
@@ -70,6 +76,7 @@ export class Dispatcher {
     this.leaseSeconds = opts.leaseSeconds ?? 30;
     this.pollMs = opts.pollMs ?? 1000;
     this.onlyNames = opts.onlyNames ?? null;
+    this.bus = opts.bus ?? createBus(db);
   }
 
   start() {
@@ -187,6 +194,7 @@ export class Dispatcher {
       attempt: job.attempts,
       log: (line) => lines.push(`${new Date().toISOString()} ${line}`),
       scoped: (fn) => withScope(this.db.sql, { tenantId }, fn),
+      bus: this.bus,
     };
     const heartbeat = setInterval(
       () => this.renew(job).catch(() => {}),

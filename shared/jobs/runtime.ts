@@ -8,6 +8,7 @@ export function startJobs(platform: Platform) {
   const dispatcher = new Dispatcher(platform.db, platform.jobs, {
     concurrency: config.JOB_CONCURRENCY,
     perTenantLimit: config.JOB_TENANT_CONCURRENCY,
+    bus: platform.bus,
   });
   dispatcher.start();
   const scheduler = new Scheduler(platform.db, () => platform.schedules);

@@ -8,6 +8,8 @@ export const CORE_PERMISSIONS = [
   "admin.user.write",
   "admin.role.read",
   "admin.role.write",
+  "admin.notification.write",
+  "admin.mail.read",
 ] as const;
 
 const MODULES = ["support", "workflow", "documents", "analytics", "projects", "automation"];

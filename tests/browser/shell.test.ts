@@ -4,7 +4,7 @@
  * our own origin, without console errors or CSP violations.
  */
 import assert from "node:assert/strict";
-import { browserTest, type Page } from "./browser.ts";
+import { type BrowserContext, browserTest, type Page } from "./browser.ts";
 import { newTenant, PASSWORD, testApp } from "../helpers.ts";
 
 const MODULES = ["support", "workflow", "documents", "analytics", "projects", "automation"];
@@ -17,13 +17,17 @@ const TURKISH_LABELS: Record<string, string> = {
   automation: "Otomasyon",
 };
 
-/** Serves the shared test app on a random local port for the length of `fn`. */
-async function withServer(fn: (base: string) => Promise<void>) {
+/**
+ * Serves the shared test app on a random local port for the length of `fn`. Pages are closed
+ * first: their live notification streams would otherwise keep the server's shutdown waiting.
+ */
+async function withServer(context: BrowserContext, fn: (base: string) => Promise<void>) {
   const { app } = await testApp();
   const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, app.fetch);
   try {
     await fn(`http://127.0.0.1:${server.addr.port}`);
   } finally {
+    for (const page of context.pages()) await page.close();
     await server.shutdown();
   }
 }
@@ -84,7 +88,7 @@ browserTest("shell: owner signs in, opens a module page, switches to Turkish, si
   context,
 ) => {
   const tenant = await newTenant();
-  await withServer(async (base) => {
+  await withServer(context, async (base) => {
     const page = await context.newPage();
     const problems = watch(page);
 
@@ -160,7 +164,7 @@ browserTest("shell: a viewer on a phone sees every module but no administration"
 ) => {
   const tenant = await newTenant();
   const viewer = await tenant.member(["viewer"]);
-  await withServer(async (base) => {
+  await withServer(context, async (base) => {
     const page = await context.newPage();
     await page.setViewportSize({ width: 390, height: 844 });
     const problems = watch(page);
@@ -192,5 +196,42 @@ browserTest("shell: a viewer on a phone sees every module but no administration"
 
     assert.deepEqual(problems, []);
     await page.close();
+  });
+});
+
+browserTest("shell: the unread badge updates live when a notification arrives", async (context) => {
+  const tenant = await newTenant();
+  const member = await tenant.member(["member"]);
+  await withServer(context, async (base) => {
+    const page = await context.newPage();
+    const problems = watch(page);
+    await signIn(page, base, member.email, tenant.slug);
+    const badge = page.locator("#unread-badge [data-unread]");
+    assert.equal(await badge.getAttribute("data-unread"), "0");
+    assert.equal(await badge.isVisible(), false, "no count shown while nothing is unread");
+
+    // Created through the API by someone else; the open page must show it without a reload.
+    const url = page.url();
+    const sent = await tenant.owner.call("POST", "/api/notifications", {
+      userId: member.id,
+      title: "Your task is due",
+      link: "/projects/tasks",
+    });
+    assert.equal(sent.status, 201);
+    await page.locator('#unread-badge [data-unread="1"]').waitFor({
+      state: "visible",
+      timeout: 10_000,
+    });
+    assert.equal(page.url(), url, "no navigation happened");
+
+    await page.locator("a.bell").click();
+    await page.waitForURL(`${base}/notifications`);
+    await page.getByText("Your task is due").waitFor();
+    await page.getByRole("button", { name: "Mark all read" }).click();
+    await page.locator('#unread-badge [data-unread="0"]').waitFor({
+      state: "attached",
+      timeout: 10_000,
+    });
+    assert.deepEqual(problems, []);
   });
 });

@@ -1,0 +1,29 @@
+import type { Sql } from "../db/database.ts";
+import type { Bus } from "../realtime/bus.ts";
+import { insertNotification, type NewNotification } from "./notifications.repo.ts";
+
+export const NOTIFICATIONS_CHANNEL = "platform_notifications";
+
+/** A bus message: which inbox changed (receivers re-read it under their own RLS scope). */
+export interface InboxChanged {
+  tenantId: string;
+  userId: string;
+  notificationId?: string;
+}
+
+/**
+ * The one way to notify a user in-app: stored in the caller's transaction and announced in
+ * real time once that transaction commits.
+ */
+export async function notify(sql: Sql, bus: Bus, input: NewNotification) {
+  const row = await insertNotification(sql, input);
+  await announce(sql, bus, input.userId, row.id);
+  return row;
+}
+
+/** Tells the user's open pages that their inbox changed (new, read, read-all). */
+export async function announce(sql: Sql, bus: Bus, userId: string, notificationId?: string) {
+  const [{ tenantId }] = await sql`select current_setting('app.tenant_id', true) as tenant_id`;
+  const message: InboxChanged = { tenantId, userId, ...(notificationId ? { notificationId } : {}) };
+  await bus.publish(sql, NOTIFICATIONS_CHANNEL, message as unknown as Record<string, unknown>);
+}

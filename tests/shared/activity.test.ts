@@ -1,0 +1,370 @@
+import assert from "node:assert/strict";
+import { Hono } from "hono";
+import { itest, newTenant, testApp } from "../helpers.ts";
+import { withScope } from "../../shared/db/scope.ts";
+import type { Sql } from "../../shared/db/database.ts";
+import {
+  diffObjects,
+  listActivity,
+  recordActivity,
+  type RecordInput,
+} from "../../shared/activity/activity.service.ts";
+import { activityRoutes, entityHistory } from "../../shared/activity/activity.pages.tsx";
+import { createApp } from "../../shared/app.tsx";
+import { createRouter } from "../../shared/http/router.ts";
+import { problems } from "../../shared/http/problem.ts";
+import type { AppEnv } from "../../shared/http/env.ts";
+import type { ModuleManifest } from "../../shared/modules.ts";
+import { html } from "../../views/render.tsx";
+import { ActivityList } from "../../views/activity.tsx";
+import { renderToString } from "preact-render-to-string";
+
+const line = (over: Partial<RecordInput> = {}): RecordInput => ({
+  module: "documents",
+  entityType: "file",
+  entityId: crypto.randomUUID(),
+  action: "updated",
+  summary: "Renamed a file",
+  before: { name: "a.txt", size: 1 },
+  after: { name: "b.txt", size: 1 },
+  ...over,
+});
+
+async function scoped<T>(tenantId: string, userId: string | null, fn: (tx: Sql) => Promise<T>) {
+  const { platform } = await testApp();
+  return await withScope(platform.db.sql, { tenantId, userId, requestId: "req-test" }, fn);
+}
+
+Deno.test("activity: diffObjects keeps changed fields only, for updates, creates and deletes", () => {
+  const when = new Date("2026-01-02T03:04:05.000Z");
+  assert.deepEqual(
+    diffObjects(
+      { a: 1, b: "x", tags: ["p", "q"], meta: { x: 1, y: 2 }, gone: true, nil: null, at: when },
+      { a: 2, b: "x", tags: ["p", "q"], meta: { y: 2, x: 1 }, added: "n", at: when },
+    ),
+    { a: { from: 1, to: 2 }, gone: { from: true, to: null }, added: { from: null, to: "n" } },
+  );
+  assert.deepEqual(diffObjects(null, { id: "1", name: "n" }), {
+    id: { from: null, to: "1" },
+    name: { from: null, to: "n" },
+  });
+  assert.deepEqual(diffObjects({ id: "1", due: when }, undefined), {
+    id: { from: "1", to: null },
+    due: { from: "2026-01-02T03:04:05.000Z", to: null },
+  });
+  assert.deepEqual(diffObjects({ tags: [1, 2], o: { k: [1] } }, { tags: [2, 1], o: { k: [2] } }), {
+    tags: { from: [1, 2], to: [2, 1] },
+    o: { from: { k: [1] }, to: { k: [2] } },
+  });
+  assert.deepEqual(diffObjects({ a: 1, u: undefined }, { a: 1, u: null }), {});
+  assert.deepEqual(
+    diffObjects({ a: 1, updatedAt: "x" }, { a: 1, updatedAt: "y" }, ["updatedAt"]),
+    {},
+  );
+});
+
+itest("activity: a change that rolls back leaves no line; a committed one leaves one", async () => {
+  const t = await newTenant();
+  const failed = line();
+  await assert.rejects(
+    () =>
+      scoped(t.id, t.owner.id, async (tx) => {
+        await recordActivity(tx, failed);
+        throw new Error("the change failed");
+      }),
+    /the change failed/,
+  );
+  const ok = line({ before: { name: "a", updatedAt: "1" }, after: { name: "b", updatedAt: "2" } });
+  await scoped(t.id, t.owner.id, (tx) => recordActivity(tx, ok));
+  await scoped(t.id, null, async (tx) => {
+    const rows = await tx`select * from activity where entity_id in ${
+      tx([failed.entityId, ok.entityId])
+    }`;
+    assert.equal(rows.length, 1);
+    assert.equal(rows[0].entityId, ok.entityId);
+    assert.equal(rows[0].tenantId, t.id);
+    assert.equal(rows[0].actorId, t.owner.id);
+    assert.equal(rows[0].requestId, "req-test");
+    assert.deepEqual(rows[0].changes, { name: { from: "a", to: "b" } }, "updatedAt is noise");
+    assert.deepEqual(rows[0].before, { name: "a", updatedAt: "1" });
+    const { items } = await listActivity(tx, { entityId: ok.entityId, limit: 5 });
+    assert.equal(items[0].actorName, "Owner");
+    assert.equal(items[0].actorEmail, t.owner.email);
+  });
+  // A job (no user) is recorded as the system; no tenant means no line at all.
+  const job = await scoped(t.id, null, (tx) => recordActivity(tx, line({ action: "deleted" })));
+  assert.equal(job.actorId, null);
+  await assert.rejects(() => scoped("", null, (tx) => recordActivity(tx, line())));
+});
+
+itest("activity: the application role can only append (update, delete refused)", async () => {
+  const t = await newTenant();
+  const entry = await scoped(t.id, t.owner.id, (tx) => recordActivity(tx, line()));
+  for (
+    const stmt of [
+      (tx: Sql) => tx`update activity set summary = 'forged' where id = ${entry.id}`,
+      (tx: Sql) => tx`delete from activity where id = ${entry.id}`,
+      (tx: Sql) => tx`truncate activity`,
+    ]
+  ) {
+    await assert.rejects(() => scoped(t.id, t.owner.id, stmt), /permission denied/);
+  }
+  const [row] = await scoped(
+    t.id,
+    null,
+    (tx) => tx`select summary from activity where id = ${entry.id}`,
+  );
+  assert.equal(row.summary, "Renamed a file");
+});
+
+itest("activity: another tenant sees none of a tenant's lines", async () => {
+  const a = await newTenant();
+  const b = await newTenant();
+  const mine = line();
+  await scoped(a.id, a.owner.id, (tx) => recordActivity(tx, mine));
+  const seen = await scoped(b.id, b.owner.id, async (tx) => {
+    const all = await tx`select count(*)::int as n from activity`;
+    return [all[0].n, (await listActivity(tx, { entityId: mine.entityId, limit: 10 })).items];
+  });
+  assert.deepEqual(seen, [0, []]);
+  await assert.rejects(
+    () =>
+      scoped(
+        b.id,
+        b.owner.id,
+        (tx) =>
+          tx`insert into activity (tenant_id, id, module, entity_type, entity_id, action)
+           values (${a.id}, ${crypto.randomUUID()}, 'documents', 'file', 'x', 'forged')`,
+      ),
+    /row-level security/,
+  );
+});
+
+itest("activity: filters and keyset paging, newest first", async () => {
+  const t = await newTenant();
+  const member = await t.member(["member"]);
+  const file = crypto.randomUUID();
+  await scoped(t.id, t.owner.id, async (tx) => {
+    // Several lines in one transaction share occurred_at: the id breaks the tie.
+    for (let i = 0; i < 3; i++) {
+      await recordActivity(tx, line({ entityId: file, summary: `o${i}` }));
+    }
+  });
+  for (let i = 0; i < 3; i++) {
+    await scoped(
+      t.id,
+      member.id,
+      (tx) => recordActivity(tx, line({ entityId: file, summary: `m${i}` })),
+    );
+  }
+  await scoped(
+    t.id,
+    null,
+    (tx) => recordActivity(tx, line({ entityType: "folder", action: "deleted", summary: "s" })),
+  );
+  await scoped(
+    t.id,
+    t.owner.id,
+    (tx) => recordActivity(tx, line({ module: "projects", summary: "p" })),
+  );
+
+  await scoped(t.id, null, async (tx) => {
+    const list = async (f: Parameters<typeof listActivity>[1]) =>
+      (await listActivity(tx, f)).items.map((e) => e.summary);
+    const all = await list({ limit: 100 });
+    assert.deepEqual(all, ["p", "s", "m2", "m1", "m0", "o2", "o1", "o0"]);
+    for (const limit of [1, 3]) {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await listActivity(tx, { limit, cursor });
+        assert.ok(page.items.length <= limit);
+        seen.push(...page.items.map((e) => e.summary));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      assert.deepEqual(seen, all, `paging by ${limit}`);
+    }
+    assert.deepEqual(await list({ limit: 100, module: "projects" }), ["p"]);
+    assert.deepEqual(await list({ limit: 100, entityType: "folder" }), ["s"]);
+    assert.deepEqual(await list({ limit: 100, action: "deleted" }), ["s"]);
+    assert.deepEqual(await list({ limit: 100, actorId: member.id }), ["m2", "m1", "m0"]);
+    assert.deepEqual(await list({ limit: 100, actorId: null }), ["s"]);
+    assert.equal((await list({ limit: 100, entityId: file, module: "documents" })).length, 6);
+    const hour = 3_600_000;
+    const iso = (ms: number) => new Date(Date.now() + ms).toISOString();
+    assert.equal((await list({ limit: 100, from: iso(-hour), to: iso(hour) })).length, 8);
+    assert.deepEqual(await list({ limit: 100, from: iso(hour) }), []);
+    assert.deepEqual(await list({ limit: 100, to: iso(-hour) }), []);
+    const bad = problems.validation([]).status;
+    for (const f of [{ cursor: "nope" }, { cursor: btoa('["x","y"]') }, { actorId: "me" }]) {
+      await assert.rejects(() => listActivity(tx, { limit: 5, ...f }), { status: bad });
+    }
+  });
+});
+
+Deno.test("activity: the timeline names the system and removed users, escapes text", () => {
+  const entry = {
+    id: "e1",
+    occurredAt: "2026-01-02T03:04:05.678Z",
+    actorId: null,
+    actorName: null,
+    actorEmail: null,
+    module: "documents",
+    entityType: "file",
+    entityId: "f1",
+    action: "purged",
+    summary: "<script>x</script>",
+    changes: {},
+    before: null,
+    after: null,
+    requestId: null,
+  };
+  const out = renderToString(
+    ActivityList({
+      l: "en",
+      items: [entry, { ...entry, id: "e2", actorId: "u" }],
+      nextCursor: "c",
+    }),
+  );
+  assert.match(out, /<time datetime="2026-01-02T03:04:05.678Z">2 Jan 2026, 03:04 UTC<\/time>/);
+  assert.match(out, /<strong>System<\/strong> <span class="badge" data-action="purged">purged/);
+  assert.match(out, /<strong>Removed user<\/strong>/);
+  assert.match(out, /&lt;script>x&lt;\/script>/);
+  assert.doesNotMatch(out, /<details|activity-more/, "no changes, no href: no details, no more");
+  assert.match(renderToString(ActivityList({ l: "tr", items: [], nextCursor: null })), /Henüz/);
+});
+
+/** The real app plus a test module whose pages record lines and mount the timeline. */
+async function appWithTimeline() {
+  const { platform } = await testApp();
+  const pages = new Hono<AppEnv>()
+    .route(
+      "/activity",
+      activityRoutes({ module: "audit-test", permission: "documents.audit.read", pageSize: 2 }),
+    )
+    .route("/all", activityRoutes({ permission: "admin.role.write" }))
+    .post("/things/:id", async (c) => {
+      await recordActivity(c.var.sql, line({ module: "audit-test", entityId: c.req.param("id") }));
+      if (c.req.query("fail")) throw problems.unprocessable("refused after recording");
+      return c.text("ok");
+    })
+    .get(
+      "/things/:id",
+      async (c) =>
+        html(
+          c,
+          await entityHistory(c, {
+            module: "audit-test",
+            entityType: "file",
+            entityId: c.req.param("id"),
+            limit: 1,
+            href: "/audit-test/activity",
+          }),
+        ),
+    );
+  const mod: ModuleManifest = {
+    name: "audit-test",
+    labelKey: "x",
+    icon: "x",
+    menu: [],
+    api: createRouter(),
+    pages,
+    permissions: [],
+    jobs: [],
+  };
+  return createApp({ ...platform, modules: [...platform.modules, mod] });
+}
+
+itest(
+  "activity pages: recorded through HTTP with the request id; timeline, filters, load more",
+  async () => {
+    const app = await appWithTimeline();
+    const t = await newTenant();
+    const headers = { Cookie: `session=${t.owner.token}`, Origin: "http://localhost" };
+    const get = (path: string, extra: Record<string, string> = {}) =>
+      app.request(path, { headers: { ...headers, ...extra } });
+
+    const empty = await (await get("/audit-test/activity")).text();
+    assert.match(empty, /No activity yet\./);
+    const tr = await (await get("/audit-test/activity", { "Accept-Language": "tr" })).text();
+    assert.match(tr, /<html lang="tr">/);
+    assert.match(tr, /Henüz etkinlik yok\./);
+
+    const ids = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    const failed = await app.request(`/audit-test/things/${ids[0]}?fail=1`, {
+      method: "POST",
+      headers,
+    });
+    assert.equal(failed.status, 422);
+    const reqIds: string[] = [];
+    for (const id of ids) {
+      const res = await app.request(`/audit-test/things/${id}`, { method: "POST", headers });
+      assert.equal(res.status, 200);
+      reqIds.push(res.headers.get("X-Request-Id")!);
+    }
+    const lines = await scoped(
+      t.id,
+      null,
+      (tx) => tx`select entity_id, request_id from activity order by id`,
+    );
+    assert.deepEqual(
+      lines.map((r) => [r.entityId, r.requestId]),
+      ids.map((id, i) => [id, reqIds[i]]),
+    );
+
+    const res = await get("/audit-test/activity");
+    assert.equal(res.status, 200);
+    const full = await res.text();
+    assert.match(full, /<h1>Activity log<\/h1>/);
+    assert.match(full, /<form[^>]*role="search"[^>]*method="get"/);
+    for (const f of ["actor", "action", "entity-type", "from", "to"]) {
+      assert.match(full, new RegExp(`<label for="activity-${f}">`));
+    }
+    assert.match(full, /<ol class="activity-timeline"/);
+    assert.match(full, /<time datetime="\d{4}-\d\d-\d\dT[\d:.]+Z">/);
+    assert.match(
+      full,
+      /<details class="activity-changes"><summary>Changes \(1\)<\/summary><dl><dt>name<\/dt>/,
+    );
+    assert.match(full, /<del>a\.txt<\/del>.*<ins>b\.txt<\/ins>/);
+    assert.equal(full.match(/class="activity-entry"/g)?.length, 2);
+    const more = /<a class="button secondary" href="([^"]+)" hx-get="([^"]+)"/.exec(full);
+    assert.ok(more, "a load more link");
+    const next = await (await get(more[2].replaceAll("&amp;", "&"), { "HX-Request": "true" }))
+      .text();
+    assert.match(next, /^<li class="activity-entry"/);
+    assert.equal(next.match(/class="activity-entry"/g)?.length, 1);
+    assert.ok(next.includes(`id="activity-`) && !next.includes("activity-more"));
+    const plain = await (await get(more[1].replaceAll("&amp;", "&"))).text();
+    assert.match(plain, /<h1>Activity log<\/h1>/, "without JS the link opens the next page");
+
+    const filtered =
+      await (await get(`/audit-test/activity?actor=&action=created`, { "HX-Request": "true" }))
+        .text();
+    assert.doesNotMatch(filtered, /<html/);
+    assert.match(filtered, /No activity matches these filters\./);
+    const byEntity = await (await get(
+      `/audit-test/activity?entityId=${ids[1]}&actor=${t.owner.id}&from=2000-01-01&to=2999-12-31`,
+      { "HX-Request": "true" },
+    )).text();
+    assert.equal(byEntity.match(/class="activity-entry"/g)?.length, 1);
+
+    const history = await (await get(`/audit-test/things/${ids[2]}`)).text();
+    assert.match(
+      history,
+      /<section class="activity-history" aria-labelledby="activity-history"><h2 id="activity-history">History<\/h2>/,
+    );
+    assert.equal(history.match(/class="activity-entry"/g)?.length, 1);
+
+    for (const q of ["actor=me", "from=2024-13-45", "cursor=zzz"]) {
+      assert.equal((await get(`/audit-test/activity?${q}`)).status, 400, q);
+    }
+    const viewer = await t.member(["viewer"]);
+    const denied = await app.request("/audit-test/all", {
+      headers: { Cookie: `session=${viewer.token}` },
+    });
+    assert.equal(denied.status, 403);
+    const across = await (await get("/audit-test/all?module=audit-test")).text();
+    assert.match(across, /<select id="activity-module" name="module">/);
+  },
+);

@@ -1,0 +1,171 @@
+import assert from "node:assert/strict";
+import { SMTPServer } from "smtp-server";
+import { itest, newTenant, problem, testApp } from "../helpers.ts";
+import { withScope } from "../../shared/db/scope.ts";
+import { Dispatcher } from "../../shared/jobs/dispatcher.ts";
+import { MAIL_SEND_JOB, mailJobs, queueMail } from "../../shared/notifications/mail.ts";
+import { renderTemplate } from "../../shared/notifications/templates.ts";
+
+/** A real SMTP server in this process that keeps what it receives. */
+async function smtpSink() {
+  const received: { from: string; to: string[]; raw: string }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Uint8Array[] = [];
+      stream.on("data", (c: Uint8Array) => chunks.push(c));
+      stream.on("end", () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: new TextDecoder().decode(new Uint8Array(chunks.flatMap((c) => [...c]))),
+        });
+        callback();
+      });
+    },
+  });
+  const port = await new Promise<number>((resolve) => {
+    server.listen(
+      0,
+      "127.0.0.1",
+      () => resolve((server.server.address() as { port: number }).port),
+    );
+  });
+  return {
+    received,
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+function mailDispatcher(smtpUrl: string | undefined) {
+  return testApp().then(({ platform }) => {
+    const jobs = mailJobs({ SMTP_URL: smtpUrl, MAIL_FROM: "Platform <no-reply@example.test>" });
+    return new Dispatcher(platform.db, new Map(jobs.map((j) => [j.name, j.handler])), {
+      onlyNames: [MAIL_SEND_JOB],
+    });
+  });
+}
+
+itest("templates: values are escaped in HTML, kept in text, missing ones are empty", () => {
+  const out = renderTemplate(
+    {
+      subject: "Ticket {{ ticket.number }}\nupdated",
+      body: "Hi {{name}},\n{{ ticket.subject }} {{missing}}!",
+    },
+    { name: "Ayşe", ticket: { number: "T-0001", subject: "<script>alert(1)</script> & more" } },
+  );
+  assert.equal(out.subject, "Ticket T-0001 updated");
+  assert.equal(out.text, "Hi Ayşe,\n<script>alert(1)</script> & more !");
+  assert.match(out.html, /Hi Ayşe,<br>\n&lt;script&gt;alert\(1\)&lt;\/script&gt; &amp; more !/);
+  assert.doesNotMatch(out.html, /<script>/);
+});
+
+itest("mail: the outbox is written with the change and delivered over SMTP", async () => {
+  const t = await newTenant();
+  const sink = await smtpSink();
+  const { platform } = await testApp();
+  try {
+    const rendered = renderTemplate(
+      { subject: "Ticket {{number}} opened", body: "Subject: {{subject}}" },
+      { number: "T-42", subject: "Printer <on fire>" },
+    );
+    await withScope(
+      platform.db.sql,
+      { tenantId: t.id },
+      (tx) =>
+        queueMail(tx, {
+          to: "customer@example.test",
+          subject: rendered.subject,
+          text: rendered.text,
+          html: rendered.html,
+        }),
+    );
+    await assert.rejects(() =>
+      withScope(platform.db.sql, { tenantId: t.id }, async (tx) => {
+        await queueMail(tx, { to: "never@example.test", subject: "rolled back", text: "x" });
+        throw new Error("the change failed");
+      })
+    );
+    const d = await mailDispatcher(sink.url);
+    await d.drain();
+    assert.equal(sink.received.length, 1);
+    const [msg] = sink.received;
+    assert.deepEqual(msg.to, ["customer@example.test"]);
+    assert.equal(msg.from, "no-reply@example.test");
+    assert.match(msg.raw, /Subject: Ticket T-42 opened/);
+    assert.match(msg.raw, /Content-Type: text\/plain/);
+    assert.match(msg.raw, /Content-Type: text\/html/);
+    assert.match(msg.raw, /Printer &lt;on fire&gt;/);
+    const rows = await withScope(
+      platform.db.sql,
+      { tenantId: t.id },
+      (tx) => tx`select to_address, state, sent_at from mail_outbox`,
+    );
+    assert.deepEqual(rows.map((r) => [r.toAddress, r.state]), [["customer@example.test", "sent"]]);
+  } finally {
+    await sink.close();
+  }
+});
+
+itest("mail: without SMTP the message waits in the outbox, shown to admins", async () => {
+  const t = await newTenant();
+  const viewer = await t.member(["viewer"]);
+  const { platform, app } = await testApp();
+  await withScope(
+    platform.db.sql,
+    { tenantId: t.id },
+    (tx) => queueMail(tx, { to: "waiting@example.test", subject: "Waiting for SMTP", text: "x" }),
+  );
+  await (await mailDispatcher(undefined)).drain();
+  const [row] = await withScope(
+    platform.db.sql,
+    { tenantId: t.id },
+    (tx) => tx`select state from mail_outbox`,
+  );
+  assert.equal(row.state, "queued");
+  const page = await app.request("/admin/outbox", {
+    headers: { Cookie: `session=${t.owner.token}` },
+  });
+  const html = await page.text();
+  assert.equal(page.status, 200);
+  assert.match(html, /waiting@example\.test/);
+  assert.match(html, /Waiting for SMTP/);
+  const denied = await app.request("/admin/outbox", {
+    headers: { Cookie: `session=${viewer.token}` },
+  });
+  assert.equal(denied.status, 403);
+  await denied.body?.cancel();
+  // Other tenants' mail is not listed.
+  const other = await newTenant();
+  const otherPage = await app.request("/admin/outbox", {
+    headers: { Cookie: `session=${other.owner.token}` },
+  });
+  assert.doesNotMatch(await otherPage.text(), /waiting@example\.test/);
+  await problem(await t.owner.call("GET", "/api/notifications?cursor=bad"), 400);
+});
+
+itest("mail: a refused delivery is retried and the error kept", async () => {
+  const t = await newTenant();
+  const { platform } = await testApp();
+  await withScope(
+    platform.db.sql,
+    { tenantId: t.id },
+    (tx) => queueMail(tx, { to: "a@example.test", subject: "Nobody listens", text: "x" }),
+  );
+  const d = await mailDispatcher("smtp://127.0.0.1:1"); // nothing listens on port 1
+  await d.drain();
+  const [row] = await withScope(
+    platform.db.sql,
+    { tenantId: t.id },
+    (tx) => tx`select state, attempts, last_error from mail_outbox`,
+  );
+  assert.equal(row.state, "queued");
+  assert.equal(row.attempts, 1);
+  assert.ok(row.lastError);
+  const [job] = await platform.db.sql`select state, attempts from jobs
+    where tenant_id = ${t.id} and name = ${MAIL_SEND_JOB}`;
+  assert.deepEqual([job.state, job.attempts], ["queued", 1], "scheduled for a retry with backoff");
+});
