@@ -35,8 +35,10 @@ create table jobs (
 );
 -- One job per key and tenant, ever: scheduled occurrences and idempotent enqueues.
 create unique index jobs_dedupe_key on jobs (tenant_id, dedupe_key) where dedupe_key is not null;
-create index jobs_claimable on jobs (priority desc, run_after, id) where state in ('queued', 'running');
+-- Claims walk the tenants with queued work, then take each one's best jobs.
+create index jobs_queued_tenant on jobs (tenant_id, priority desc, run_after, id) where state = 'queued';
 create index jobs_running on jobs (tenant_id) where state = 'running';
+create index jobs_lease on jobs (lease_until) where state = 'running';
 
 create table job_runs (
   tenant_id uuid not null,

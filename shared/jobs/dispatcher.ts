@@ -158,28 +158,46 @@ export class Dispatcher {
                    error = 'lease expired: the worker stopped answering'
                  where tenant_id = ${j.tenantId} and job_id = ${j.id} and status = 'running'`;
       }
+      // Cost grows with tenants x per-tenant limit, not with the queue's length: a loose index
+      // scan finds the tenants with queued work, then each gives its best few jobs.
+      const runIds = Array.from({ length: limit }, () => uuidv7());
+      const names = this.onlyNames;
       const claimed = await tx<JobRow[]>`
-        with running as (
+        with recursive tenants_due as (
+          (select tenant_id from jobs where state = 'queued' order by tenant_id limit 1)
+          union all
+          select (select j.tenant_id from jobs j
+                  where j.state = 'queued' and j.tenant_id > t.tenant_id
+                  order by j.tenant_id limit 1)
+          from tenants_due t where t.tenant_id is not null
+        ), running as (
           select tenant_id, count(*)::int as n from jobs where state = 'running' group by tenant_id
-        ), ranked as (
-          select tenant_id, id, priority, run_after,
-            row_number() over (partition by tenant_id order by priority desc, run_after, id) as rn
-          from jobs where state = 'queued' and run_after <= now()
-            ${this.onlyNames ? tx`and name = any(${this.onlyNames})` : tx``}
+        ), candidates as (
+          select c.* from tenants_due t
+          left join running x using (tenant_id)
+          cross join lateral (
+            select j.tenant_id, j.id, j.priority, j.run_after from jobs j
+            where j.tenant_id = t.tenant_id and j.state = 'queued' and j.run_after <= now()
+              ${names ? tx`and j.name = any(${names})` : tx``}
+            order by j.priority desc, j.run_after, j.id
+            limit greatest(${perTenantLimit}::int - coalesce(x.n, 0), 0)
+          ) c
+          where t.tenant_id is not null
         ), picked as (
-          select r.tenant_id, r.id from ranked r left join running x using (tenant_id)
-          where r.rn <= ${perTenantLimit} - coalesce(x.n, 0)
-          order by r.priority desc, r.run_after, r.id
-          limit ${limit}
+          select tenant_id, id, row_number() over (order by priority desc, run_after, id) as rn
+          from candidates order by priority desc, run_after, id limit ${limit}
+        ), claimed as (
+          update jobs j set state = 'running', attempts = j.attempts + 1, locked_by = ${workerId},
+            lease_until = now() + make_interval(secs => ${leaseSeconds}), started_at = now()
+          from picked p
+          where j.tenant_id = p.tenant_id and j.id = p.id and j.state = 'queued'
+          returning j.*, p.rn
+        ), runs as (
+          insert into job_runs (tenant_id, id, job_id, name, attempt, status, worker)
+          select c.tenant_id, r.id, c.id, c.name, c.attempts, 'running', ${workerId}
+          from claimed c join unnest(${runIds}::uuid[]) with ordinality as r(id, rn) using (rn)
         )
-        update jobs j set state = 'running', attempts = j.attempts + 1, locked_by = ${workerId},
-          lease_until = now() + make_interval(secs => ${leaseSeconds}), started_at = now()
-        from picked p where j.tenant_id = p.tenant_id and j.id = p.id
-        returning j.*`;
-      for (const j of claimed) {
-        await tx`insert into job_runs (tenant_id, id, job_id, name, attempt, status, worker)
-                 values (${j.tenantId}, ${uuidv7()}, ${j.id}, ${j.name}, ${j.attempts}, 'running', ${workerId})`;
-      }
+        select * from claimed order by rn`;
       return claimed;
     });
   }
