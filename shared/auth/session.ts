@@ -9,7 +9,7 @@ import { type Claims, TokenError } from "./jwt.ts";
 import { findTenant } from "../identity/tenants.service.ts";
 import { findUserByEmail } from "../identity/users.repo.ts";
 import { resolveLocale, runWithOverrides } from "../i18n/i18n.ts";
-import { loadTenantOverrides } from "../i18n/translations.service.ts";
+import { loadTenantOverrides } from "../i18n/translations.cache.ts";
 
 export const SESSION_COOKIE = "session";
 

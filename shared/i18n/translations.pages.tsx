@@ -7,9 +7,9 @@ import type { AppEnv } from "../http/env.ts";
 import { Problem, problems } from "../http/problem.ts";
 import { hasPermission, requirePermission } from "../rbac/permissions.ts";
 import { hasMessageKey, replaceCurrentOverrides, t } from "./i18n.ts";
+import { readTenantTranslations } from "./translations.cache.ts";
 import {
   addLanguage,
-  readTenantTranslations,
   removeLanguage,
   resetTranslation,
   setTranslation,
@@ -17,16 +17,14 @@ import {
   translationTable,
 } from "./translations.service.ts";
 import { page } from "../../views/render.tsx";
+import type { Editing } from "../../views/translations/cell.tsx";
+import { filterQuery, type TranslationsFilter } from "../../views/translations/filter.tsx";
+import { type Flash, TranslationsPanel } from "../../views/translations/panel.tsx";
 import {
-  type Editing,
-  filterQuery,
-  type Flash,
   type RowNote,
   TranslationRowView,
-  type TranslationsFilter,
-  TranslationsPanel,
   TranslationsTable,
-} from "../../views/translations.tsx";
+} from "../../views/translations/table.tsx";
 
 type C = Context<AppEnv>;
 

@@ -125,7 +125,7 @@ itest("pages: every module menu entry renders its placeholder", async () => {
       const html = await res.text();
       assert.equal(res.status, 200, entry.path);
       if (entry.labelKey === "page.translations") {
-        // Built: the shared translations page (tests/shared/translations.test.ts).
+        // Built: the shared translations page (tests/shared/translations-pages.test.ts).
         assert.match(html, /id="translations-panel"/, entry.path);
         continue;
       }

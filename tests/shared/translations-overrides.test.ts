@@ -1,0 +1,157 @@
+import assert from "node:assert/strict";
+import { itest, newTenant, testApp } from "../helpers.ts";
+import { withScope } from "../../shared/db/scope.ts";
+import {
+  currentLanguages,
+  isLocale,
+  resolveLocale,
+  runWithOverrides,
+  t,
+} from "../../shared/i18n/i18n.ts";
+import {
+  invalidateTenantOverrides,
+  loadTenantOverrides,
+} from "../../shared/i18n/translations.cache.ts";
+import { browse } from "./translations.fixtures.ts";
+
+itest("translations: t() applies the tenant's overrides inside runWithOverrides only", async () => {
+  const tn = await newTenant();
+  await tn.owner.call("PUT", "/api/support/translations/en/home.title", { value: "Hi {name}!" });
+  await tn.owner.call("PUT", "/api/support/translations/de/nav.home", { value: "Startseite" });
+  const { platform } = await testApp();
+  const sql = platform.db.sql;
+  const scoped = <T>(fn: Parameters<typeof withScope<T>>[2]) =>
+    withScope<T>(sql, { tenantId: tn.id }, fn);
+
+  const data = await scoped((tx) => loadTenantOverrides(tx, tn.id));
+  assert.equal(t("en", "home.title", { name: "Ada" }), "Welcome, Ada");
+  assert.equal(isLocale("de"), false);
+  runWithOverrides(data, () => {
+    assert.equal(t("en", "home.title", { name: "Ada" }), "Hi Ada!");
+    assert.equal(t("tr", "home.title", { name: "Ada" }), "Hoş geldiniz, Ada");
+    assert.equal(t("de", "nav.home"), "Startseite");
+    assert.equal(t("de", "nav.users"), "Users");
+    assert.equal(isLocale("de"), true);
+    assert.equal(isLocale("fr"), false);
+    assert.equal(resolveLocale("de", undefined, undefined), "de");
+    assert.equal(resolveLocale(null, undefined, "de-CH,de;q=0.9,en;q=0.5"), "de");
+    assert.deepEqual(currentLanguages().map((l) => l.code), ["en", "tr", "de"]);
+  });
+  // Also across awaits.
+  const later = await runWithOverrides(data, async () => {
+    await new Promise((r) => setTimeout(r, 5));
+    await scoped((tx) => tx`select 1`);
+    return t("en", "home.title", { name: "Bo" });
+  });
+  assert.equal(later, "Hi Bo!");
+  assert.equal(t("en", "home.title", { name: "Ada" }), "Welcome, Ada");
+  assert.equal(resolveLocale("de", undefined, undefined), "en");
+});
+
+itest("translations: per-tenant cache reuses, and drops on change", async () => {
+  const tn = await newTenant();
+  const { platform } = await testApp();
+  const scoped = <T>(fn: Parameters<typeof withScope<T>>[2]) =>
+    withScope<T>(platform.db.sql, { tenantId: tn.id }, fn);
+
+  const first = await scoped((tx) => loadTenantOverrides(tx, tn.id));
+  // A change behind the service's back is not seen until the entry expires or is dropped...
+  await scoped((tx) =>
+    tx`insert into translations (tenant_id, locale, key, value)
+       values (${tn.id}, 'en', 'nav.home', 'Sneaky')`
+  );
+  const cached = await scoped((tx) => loadTenantOverrides(tx, tn.id));
+  assert.equal(cached, first, "served from the cache");
+  invalidateTenantOverrides(tn.id);
+  const fresh = await scoped((tx) => loadTenantOverrides(tx, tn.id));
+  assert.equal(fresh.overrides.en["nav.home"], "Sneaky");
+
+  // ...while a change through the API drops the entry at once.
+  await tn.owner.call("PUT", "/api/support/translations/en/nav.home", { value: "Start" });
+  const after = await scoped((tx) => loadTenantOverrides(tx, tn.id));
+  assert.equal(after.overrides.en["nav.home"], "Start");
+
+  // A refused (rolled back) change leaves the committed text in place.
+  await tn.owner.call("PUT", "/api/support/translations/en/nav.home", { value: "{bad}" });
+  const still = await scoped((tx) => loadTenantOverrides(tx, tn.id));
+  assert.equal(still.overrides.en["nav.home"], "Start");
+});
+
+itest("translations: an override shows in a rendered page", async () => {
+  const tn = await newTenant();
+  await tn.owner.call("PUT", "/api/support/translations/en/nav.home", { value: "Start here" });
+  const { platform } = await testApp();
+  // Until the session middleware wraps requests itself, do what it will do (load in a short
+  // transaction of its own: the embedded database has one connection).
+  const data = await withScope(
+    platform.db.sql,
+    { tenantId: tn.id },
+    (tx) => loadTenantOverrides(tx, tn.id),
+  );
+  const home = await runWithOverrides(data, async () => await (await browse("/", tn.owner)).text());
+  assert.match(home, /<a href="\/"[^>]*>Start here<\/a>/);
+  const other = await newTenant();
+  assert.doesNotMatch(await (await browse("/", other.owner)).text(), /Start here/);
+});
+
+/**
+ * End to end through the session middleware: active once shared/auth/session.ts wraps each
+ * request in the tenant's translations (runWithOverrides); ignored until then.
+ */
+const sessionSource = await Deno.readTextFile(
+  new URL(import.meta.resolve("../../shared/auth/session.ts")),
+);
+const WIRED = sessionSource.includes("runWithOverrides");
+
+function wiredTest(name: string, fn: () => Promise<void>) {
+  Deno.test({ name, fn, ignore: !WIRED, sanitizeOps: false, sanitizeResources: false });
+}
+
+wiredTest("translations (http): an override shows on the tenant's pages only", async () => {
+  const tn = await newTenant();
+  const other = await newTenant();
+  await tn.owner.call("PUT", "/api/support/translations/en/nav.home", { value: "Start here" });
+  await tn.owner.call("PUT", "/api/support/translations/tr/nav.home", { value: "Buradan başla" });
+  const home = await (await browse("/", tn.owner)).text();
+  assert.match(home, /<a href="\/"[^>]*>Start here<\/a>/);
+  const tr = await (await browse("/", tn.owner, { headers: { "Accept-Language": "tr" } })).text();
+  assert.match(tr, /<a href="\/"[^>]*>Buradan başla<\/a>/);
+  assert.doesNotMatch(await (await browse("/", other.owner)).text(), /Start here/);
+
+  // A plain form post shows the new text in the same response's menu.
+  const saved = await (await browse("/support/translations/save", tn.owner, {
+    form: { key: "nav.home", locale: "en", value: "Begin" },
+  })).text();
+  assert.match(saved, /<a href="\/"[^>]*>Begin<\/a>/);
+  // Reset: the built-in text is back at once.
+  await tn.owner.call("DELETE", "/api/support/translations/en/nav.home");
+  assert.match(await (await browse("/", tn.owner)).text(), /<a href="\/"[^>]*>Home<\/a>/);
+});
+
+wiredTest("translations (http): a tenant's extra language can be chosen and is used", async () => {
+  const tn = await newTenant();
+  await tn.owner.call("PUT", "/api/support/translations/de/nav.home", { value: "Startseite" });
+  const before = await (await browse("/", tn.owner)).text();
+  assert.match(before, /<option value="de" lang="de">Deutsch<\/option>/);
+
+  const chosen = await browse("/language", tn.owner, { form: { locale: "de" } });
+  assert.equal(chosen.status, 303);
+  const home = await (await browse("/", tn.owner)).text();
+  assert.match(home, /<html lang="de">/);
+  assert.match(home, /<a href="\/"[^>]*>Startseite<\/a>/);
+  assert.match(home, /<option value="de" selected lang="de">Deutsch<\/option>/);
+  assert.match(home, /<a href="\/admin\/users"[^>]*>Users<\/a>/, "untranslated: English");
+  const me = await (await tn.owner.call("GET", "/api/auth/me")).json();
+  assert.equal(me.user.locale, "de");
+  // The catalog defaults to the caller's language.
+  assert.equal(
+    (await (await tn.owner.call("GET", "/api/support/translations")).json()).locale,
+    "de",
+  );
+
+  // Removing the language takes it away from the switcher and the user's pages.
+  await tn.owner.call("DELETE", "/api/support/translations/languages/de");
+  const after = await (await browse("/", tn.owner)).text();
+  assert.match(after, /<html lang="en">/);
+  assert.doesNotMatch(after, /value="de"/);
+});
