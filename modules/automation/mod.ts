@@ -1,4 +1,5 @@
 import { entries, placeholderModule } from "../placeholder.tsx";
+import { TRANSLATIONS_WRITE } from "../../shared/rbac/permissions.ts";
 
 const perms = ["agent", "job", "settings"]
   .flatMap((r) => [`automation.${r}.read`, `automation.${r}.write`]);
@@ -7,7 +8,7 @@ export const automation = placeholderModule({
   name: "automation",
   icon: "⚙",
   permissions: perms,
-  translations: { read: "automation.settings.read", write: "automation.settings.write" },
+  translations: { read: "automation.settings.read", write: TRANSLATIONS_WRITE },
   menu: entries("automation", [
     ["dashboard", "", "automation.job.read"],
     ["agents", "/agents", "automation.agent.read"],

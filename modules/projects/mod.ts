@@ -1,4 +1,5 @@
 import { entries, placeholderModule } from "../placeholder.tsx";
+import { TRANSLATIONS_WRITE } from "../../shared/rbac/permissions.ts";
 
 const perms = ["project", "task", "comment", "report"]
   .flatMap((r) => [`projects.${r}.read`, `projects.${r}.write`]);
@@ -7,7 +8,7 @@ export const projects = placeholderModule({
   name: "projects",
   icon: "▣",
   permissions: perms,
-  translations: { read: "projects.project.read", write: "projects.project.write" },
+  translations: { read: "projects.project.read", write: TRANSLATIONS_WRITE },
   menu: entries("projects", [
     ["dashboard", "", "projects.project.read"],
     ["projects", "/projects", "projects.project.read"],

@@ -1,4 +1,5 @@
 import { entries, placeholderModule } from "../placeholder.tsx";
+import { TRANSLATIONS_WRITE } from "../../shared/rbac/permissions.ts";
 
 const perms = [
   "ticket",
@@ -16,7 +17,7 @@ export const support = placeholderModule({
   name: "support",
   icon: "☎",
   permissions: perms,
-  translations: { read: "support.settings.read", write: "support.settings.write" },
+  translations: { read: "support.settings.read", write: TRANSLATIONS_WRITE },
   menu: entries("support", [
     ["dashboard", "", "support.ticket.read"],
     ["tickets", "/tickets", "support.ticket.read"],

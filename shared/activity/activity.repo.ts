@@ -77,11 +77,13 @@ export async function selectActivity(
   after: [string, string] | null,
 ): Promise<(ActivityEntry & { sortAt: string })[]> {
   return await sql<(ActivityEntry & { sortAt: string })[]>`
-    select a.id, a.occurred_at, a.actor_id, u.name as actor_name, u.email as actor_email,
+    select a.id, a.occurred_at, a.actor_id, coalesce(m.display_name, u.name) as actor_name,
+      u.email as actor_email,
       a.module, a.entity_type, a.entity_id, a.action, a.summary, a.changes, a.before, a.after,
       a.request_id,
       to_char(a.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as sort_at
     from activity a left join users u on u.id = a.actor_id
+      left join memberships m on m.tenant_id = a.tenant_id and m.user_id = a.actor_id
     where a.tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid
       ${f.module ? sql`and a.module = ${f.module}` : sql``}
       ${f.entityType ? sql`and a.entity_type = ${f.entityType}` : sql``}

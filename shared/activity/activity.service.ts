@@ -103,6 +103,7 @@ export interface ListInput extends ActivityFilter {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?Z$/;
+const DATE_OR_TIME = /^\d{4}-\d\d-\d\d(T\d\d:\d\d(:\d\d(\.\d{1,6})?)?(Z|[+-]\d\d:\d\d))?$/;
 
 /** The tenant's activity, newest first, keyset-paged; actor name and e-mail joined. */
 export async function listActivity(
@@ -118,7 +119,8 @@ export async function listActivity(
     throw problems.validation([{ path: "query.actorId", message: "Invalid uuid" }]);
   }
   for (const k of ["from", "to"] as const) {
-    if (filter[k] && Number.isNaN(Date.parse(filter[k]!))) {
+    // A date, or a date-time with its zone: what JavaScript and PostgreSQL both read the same way.
+    if (filter[k] && (!DATE_OR_TIME.test(filter[k]!) || Number.isNaN(Date.parse(filter[k]!)))) {
       throw problems.validation([{ path: `query.${k}`, message: "Invalid date-time" }]);
     }
   }

@@ -10,7 +10,11 @@ export const CORE_PERMISSIONS = [
   "admin.role.write",
   "admin.notification.write",
   "admin.mail.read",
+  "admin.translation.write",
 ] as const;
+
+/** Interface texts belong to the whole tenant, so changing them is one tenant-wide right. */
+export const TRANSLATIONS_WRITE = "admin.translation.write";
 
 const MODULES = ["support", "workflow", "documents", "analytics", "projects", "automation"];
 const reads = MODULES.map((m) => `${m}.*.read`);

@@ -368,3 +368,19 @@ itest(
     assert.match(across, /<select id="activity-module" name="module">/);
   },
 );
+
+itest("activity: the actor shows under the tenant's name for them; bad dates are 400", async () => {
+  const t = await newTenant();
+  const member = await t.member(["member"]);
+  await t.owner.call("PATCH", `/api/admin/users/${member.id}`, { name: "Known here as Deniz" });
+  await scoped(t.id, member.id, (tx) => recordActivity(tx, line()));
+  const page = await scoped(t.id, t.owner.id, (tx) => listActivity(tx, { limit: 10 }));
+  assert.equal(page.items[0].actorName, "Known here as Deniz");
+  for (const bad of ["1", "2026-13-45", "yesterday"]) {
+    await assert.rejects(
+      () => scoped(t.id, t.owner.id, (tx) => listActivity(tx, { limit: 10, from: bad })),
+      (err: { status?: number }) => err.status === 400,
+      bad,
+    );
+  }
+});
