@@ -31,7 +31,8 @@ const stopJobs = startJobs(platform);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(signal, async () => {
-    await server.shutdown();
+    // Open event streams never finish on their own: give requests 5 s, then stop anyway.
+    await Promise.race([server.shutdown(), new Promise((r) => setTimeout(r, 5000))]);
     await stopJobs();
     await platform.bus.close();
     await platform.db.close();
