@@ -16,9 +16,15 @@ export interface InboxChanged {
  * real time once that transaction commits.
  */
 export async function notify(sql: Sql, bus: Bus, input: NewNotification) {
-  const row = await insertNotification(sql, input);
+  const row = await insertNotification(sql, { ...input, link: safeLink(input.link) });
   await announce(sql, bus, input.userId, row.id);
   return row;
+}
+
+/** Links point inside the app only: no other sites, no `javascript:` (rules fill them from data). */
+export function safeLink(link: string | null | undefined): string | null {
+  // deno-lint-ignore no-control-regex
+  return link && /^\/(?![\/\\])/.test(link) && !/[\u0000-\u001f\\]/.test(link) ? link : null;
 }
 
 /** Tells the user's open pages that their inbox changed (new, read, read-all). */

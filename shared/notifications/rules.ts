@@ -31,7 +31,7 @@ export const RuleAction = z.discriminatedUnion("type", [
     userField: z.string().max(200).optional(),
     title: Text,
     body: z.string().max(4000).optional(),
-    link: z.string().max(500).optional(),
+    link: z.string().regex(/^\/(?!\/)/, "a path of this site").max(500).optional(),
   }),
   z.object({
     type: z.literal("email"),

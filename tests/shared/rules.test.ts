@@ -121,3 +121,27 @@ itest(
     assert.equal(jobs[0].payload.reason, "critical");
   },
 );
+
+itest("rules: notification links stay inside the app", async () => {
+  const { safeLink } = await import("../../shared/notifications/notify.ts");
+  assert.equal(safeLink("/support/tickets/1"), "/support/tickets/1");
+  for (
+    const bad of [
+      "javascript:alert(1)",
+      "//evil.example",
+      "/\\evil.example",
+      "https://x.example",
+      "/a\nb",
+    ]
+  ) {
+    assert.equal(safeLink(bad), null, bad);
+  }
+  assert.equal(
+    RuleInput.safeParse({
+      name: "x",
+      event: "support.ticket.created",
+      actions: [{ type: "notify", userIds: [], title: "t", link: "javascript:alert(1)" }],
+    }).success,
+    false,
+  );
+});
