@@ -26,6 +26,8 @@ create table mail_outbox (
   attempts integer not null default 0,
   last_error text,
   created_at timestamptz not null default now(),
+  -- When a worker took it for sending; a stale claim (crashed worker) may be taken again.
+  claimed_at timestamptz,
   sent_at timestamptz,
   primary key (tenant_id, id)
 );

@@ -1,6 +1,7 @@
 import postgres from "postgres";
 import type { Config } from "../config.ts";
 import { log } from "../log.ts";
+import { registerPool } from "./scope.ts";
 
 /** The postgres.js handle. Transactions are typed as the same callable so repos take either. */
 // deno-lint-ignore no-explicit-any
@@ -45,6 +46,7 @@ export interface OpenOptions {
 export async function openDatabase(config: Config, opts: OpenOptions = {}): Promise<Database> {
   if (config.DATABASE_URL) {
     const sql = postgres(config.DATABASE_URL, { ...options, max: config.DATABASE_POOL_SIZE });
+    registerPool(sql);
     await sql`select 1`;
     return { sql, mode: "postgres", close: () => sql.end({ timeout: 5 }) };
   }
@@ -74,6 +76,7 @@ async function openEmbedded(config: Config, opts: OpenOptions): Promise<Database
     database: "postgres",
     max: 1,
   });
+  registerPool(sql);
   log.debug("embedded database started", { dataDir: dataDir ?? "memory" });
   return {
     sql,

@@ -12,15 +12,23 @@ export interface Scope {
 
 /** Work to run once a transaction has committed (in-process fan-out, wake-ups). */
 const commitHooks = new WeakMap<object, (() => void)[]>();
+/** Connection pools (autocommit): work "after commit" there can run at once. */
+const pools = new WeakSet<object>();
+
+export function registerPool(sql: Sql) {
+  pools.add(sql);
+}
 
 /**
- * Runs fn once tx commits; dropped if it rolls back. Outside a transaction opened by
- * `transaction` (e.g. on the bare pool) fn runs right away.
+ * Runs fn once tx commits; dropped if it rolls back. On a bare pool (autocommit) fn runs right
+ * away. Any other handle (a savepoint) is refused: it cannot know when its outer transaction
+ * commits, and running early would announce changes that may still roll back.
  */
 export function afterCommit(tx: Sql, fn: () => void) {
   const hooks = commitHooks.get(tx);
   if (hooks) hooks.push(fn);
-  else queueMicrotask(fn);
+  else if (pools.has(tx)) queueMicrotask(fn);
+  else throw new Error("afterCommit needs the transaction itself (or a pool), not a savepoint");
 }
 
 /** A transaction whose first statement is `setup`, with after-commit hooks. */

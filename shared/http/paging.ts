@@ -21,17 +21,32 @@ export function encodeCursor(values: (string | number)[]): string {
   return btoa(JSON.stringify(values)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
+/** What each position of a cursor must hold, so a forged cursor is a 400 and never reaches SQL. */
+export type CursorPart = "timestamp" | "uuid" | "text" | "number";
+const PART_CHECKS: Record<CursorPart, (v: unknown) => boolean> = {
+  timestamp: (v) =>
+    typeof v === "string" && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?Z$/.test(v),
+  uuid: (v) =>
+    typeof v === "string" &&
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v),
+  text: (v) => typeof v === "string" && v.length <= 1000 && !v.includes("\u0000"),
+  number: (v) => typeof v === "number" && Number.isFinite(v),
+};
+
+/** Decodes a cursor; `parts` gives its arity, or better the kind of every value. */
 export function decodeCursor(
   cursor: string | undefined,
-  arity: number,
+  parts: number | CursorPart[],
 ): (string | number)[] | null {
   if (!cursor) return null;
   try {
     const values = JSON.parse(atob(cursor.replace(/-/g, "+").replace(/_/g, "/")));
-    if (
-      Array.isArray(values) && values.length === arity &&
-      values.every((v) => typeof v === "string" || typeof v === "number")
-    ) return values;
+    const arity = typeof parts === "number" ? parts : parts.length;
+    const valid = (v: unknown, i: number) =>
+      typeof parts === "number"
+        ? typeof v === "string" || typeof v === "number"
+        : PART_CHECKS[parts[i]](v);
+    if (Array.isArray(values) && values.length === arity && values.every(valid)) return values;
   } catch { /* fall through */ }
   throw problems.validation([{ path: "query.cursor", message: "Invalid cursor" }]);
 }

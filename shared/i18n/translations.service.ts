@@ -188,6 +188,17 @@ export interface TranslationEntry {
   overridden: boolean;
 }
 
+/** Extra languages per tenant: every one multiplies the catalog a page or cache load works through. */
+export const MAX_EXTRA_LANGUAGES = 20;
+
+async function ensureLanguageRoom(sql: Sql, locale: string) {
+  const [{ n, known }] = await sql`
+    select count(*)::int as n, bool_or(locale = ${locale}) as known from translation_languages`;
+  if (!known && n >= MAX_EXTRA_LANGUAGES) {
+    throw problems.unprocessable(`A workspace has at most ${MAX_EXTRA_LANGUAGES} extra languages.`);
+  }
+}
+
 /** Stores the tenant's text for (locale, key); a new language code becomes an extra language. */
 export async function setTranslation(
   sql: Sql,
@@ -197,7 +208,10 @@ export async function setTranslation(
   checkLocale(input.locale);
   checkKey(input.key);
   checkValue(input.key, input.value);
-  if (!isBuiltinLocale(input.locale)) await repo.upsertLanguage(sql, input.locale);
+  if (!isBuiltinLocale(input.locale)) {
+    await ensureLanguageRoom(sql, input.locale);
+    await repo.upsertLanguage(sql, input.locale);
+  }
   const row = await repo.upsertOverride(sql, input);
   invalidateAfterChange(sql, tenantId);
   const data = await readTenantTranslations(sql);
@@ -238,6 +252,7 @@ export async function addLanguage(
   if (name && name.length > 100) {
     throw problems.validation([{ path: "name", message: "At most 100 characters." }]);
   }
+  await ensureLanguageRoom(sql, input.locale);
   await repo.upsertLanguage(sql, input.locale, name);
   invalidateAfterChange(sql, tenantId);
   const lang = (await languagesFor(sql)).find((l) => l.code === input.locale)!;

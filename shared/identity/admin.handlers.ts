@@ -28,7 +28,7 @@ export const createTenantHandler: RouteHandler<typeof createTenantRoute, AppEnv>
 
 export const listUsersHandler: RouteHandler<typeof listUsersRoute, AppEnv> = async (c) => {
   const { limit, cursor, q } = c.req.valid("query");
-  const after = decodeCursor(cursor, 2) as [string, string] | null;
+  const after = decodeCursor(cursor, ["text", "uuid"]) as [string, string] | null;
   const rows = await listMembers(c.var.sql, { limit, after, q });
   return c.json(toPage(rows, limit, (r) => [r.email.toLowerCase(), r.id]), 200);
 };

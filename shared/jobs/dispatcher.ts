@@ -37,7 +37,7 @@ export interface DispatcherOptions {
   pollMs?: number;
   /** For handlers that publish real-time messages; defaults to an in-process bus. */
   bus?: Bus;
-  /** Claim only these job names (a dedicated pool); default: every job, unknown ones dead-letter. */
+  /** Claim only these job names (a dedicated pool); default: the names in `handlers`. */
   onlyNames?: string[];
 }
 
@@ -57,7 +57,7 @@ export class Dispatcher {
   private readonly perTenantLimit: number;
   private readonly leaseSeconds: number;
   private readonly pollMs: number;
-  private readonly onlyNames: string[] | null;
+  private readonly onlyNames: string[];
   private readonly bus: Bus;
   private readonly active = new Set<Promise<void>>();
   private running = false;
@@ -75,7 +75,9 @@ export class Dispatcher {
     this.perTenantLimit = opts.perTenantLimit ?? 2;
     this.leaseSeconds = opts.leaseSeconds ?? 30;
     this.pollMs = opts.pollMs ?? 1000;
-    this.onlyNames = opts.onlyNames ?? null;
+    // By default only jobs this instance can run: during a rolling deploy an older instance
+    // must not dead-letter jobs that only the newer one knows.
+    this.onlyNames = opts.onlyNames ?? [...handlers.keys()];
     this.bus = opts.bus ?? createBus(db);
   }
 
@@ -178,7 +180,7 @@ export class Dispatcher {
           cross join lateral (
             select j.tenant_id, j.id, j.priority, j.run_after from jobs j
             where j.tenant_id = t.tenant_id and j.state = 'queued' and j.run_after <= now()
-              ${names ? tx`and j.name = any(${names})` : tx``}
+              and j.name = any(${names})
             order by j.priority desc, j.run_after, j.id
             limit greatest(${perTenantLimit}::int - coalesce(x.n, 0), 0)
           ) c
@@ -211,7 +213,9 @@ export class Dispatcher {
       payload: job.payload,
       attempt: job.attempts,
       log: (line) => lines.push(`${new Date().toISOString()} ${line}`),
-      scoped: (fn) => withScope(this.db.sql, { tenantId }, fn),
+      // Platform jobs run scoped to the platform's own (nil) tenant: they see their own queue rows
+      // and no tenant's data.
+      scoped: (fn) => withScope(this.db.sql, { tenantId: job.tenantId }, fn),
       bus: this.bus,
     };
     const heartbeat = setInterval(

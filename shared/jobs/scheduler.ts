@@ -100,7 +100,7 @@ export class Scheduler {
 
 /**
  * The heartbeat behind every timed job: Deno.cron where the runtime has it (once a minute),
- * a timer otherwise. Returns a function that stops the timer fallback.
+ * a timer otherwise. Returns a function that stops it.
  */
 export function startHeartbeat(beat: () => Promise<unknown>, everyMs = 60_000): () => void {
   const run = async () => {
@@ -112,8 +112,9 @@ export function startHeartbeat(beat: () => Promise<unknown>, everyMs = 60_000): 
   };
   queueMicrotask(run);
   if (typeof Deno.cron === "function" && everyMs === 60_000) {
-    Deno.cron("platform-heartbeat", "* * * * *", run);
-    return () => {};
+    const stop = new AbortController();
+    Deno.cron("platform-heartbeat", "* * * * *", { signal: stop.signal }, run);
+    return () => stop.abort();
   }
   const timer = setInterval(run, everyMs);
   return () => clearInterval(timer);

@@ -1,12 +1,15 @@
 // @ts-types="@types/nodemailer"
 import nodemailer from "nodemailer";
 import { uuidv7 } from "uuidv7";
+import { z } from "zod";
+import { problems } from "../http/problem.ts";
 import type { Sql } from "../db/database.ts";
 import { enqueue } from "../jobs/queue.ts";
 import type { JobContext } from "../jobs/dispatcher.ts";
 import type { SystemJob } from "../modules.ts";
 
 export const MAIL_SEND_JOB = "platform.mail.send";
+const SINGLE_ADDRESS = z.email().max(254);
 export const MAIL_FLUSH_JOB = "platform.mail.flush";
 const MAX_ATTEMPTS = 8;
 
@@ -27,6 +30,12 @@ export interface MailSettings {
  * that caused it commits) and schedules its delivery.
  */
 export async function queueMail(sql: Sql, mail: OutgoingMail): Promise<string> {
+  // One plain address: a list or a line break here would add recipients or headers.
+  if (!SINGLE_ADDRESS.safeParse(mail.to).success) {
+    throw problems.unprocessable(
+      `Not a single e-mail address: ${JSON.stringify(mail.to.slice(0, 80))}`,
+    );
+  }
   const id = uuidv7();
   await sql`
     insert into mail_outbox (tenant_id, id, to_address, subject, text_body, html_body)
@@ -70,9 +79,9 @@ function transport(url: string) {
 async function sendOne(ctx: JobContext, settings: Required<MailSettings>, id: string) {
   const row = await ctx.scoped(async (sql) => {
     const [r] = await sql`
-      update mail_outbox set state = 'sending', attempts = attempts + 1
+      update mail_outbox set state = 'sending', attempts = attempts + 1, claimed_at = now()
       where id = ${id} and (state = 'queued' or (state = 'sending' and
-        coalesce(sent_at, created_at) < now() - interval '10 minutes'))
+        claimed_at < now() - interval '10 minutes'))
       returning id, to_address, subject, text_body, html_body, attempts`;
     return r;
   });
@@ -80,7 +89,7 @@ async function sendOne(ctx: JobContext, settings: Required<MailSettings>, id: st
   try {
     await transport(settings.SMTP_URL).sendMail({
       from: settings.MAIL_FROM,
-      to: row.toAddress,
+      to: { name: "", address: row.toAddress },
       subject: row.subject,
       text: row.textBody,
       ...(row.htmlBody ? { html: row.htmlBody } : {}),
@@ -102,7 +111,7 @@ async function sendOne(ctx: JobContext, settings: Required<MailSettings>, id: st
 /** Delivery jobs. Without SMTP_URL, mail stays in the outbox (visible on /admin/outbox). */
 export function mailJobs(settings: MailSettings): SystemJob[] {
   const configured = settings.SMTP_URL ? settings as Required<MailSettings> : null;
-  return [
+  const jobs: SystemJob[] = [
     {
       name: MAIL_SEND_JOB,
       handler: async (ctx) => {
@@ -110,18 +119,21 @@ export function mailJobs(settings: MailSettings): SystemJob[] {
         await sendOne(ctx, configured, (ctx.payload as { id: string }).id);
       },
     },
-    {
-      // Picks up what the per-message jobs could not send (no SMTP at the time, crashes).
+  ];
+  // Picks up what the per-message jobs could not send (no SMTP at the time, crashes); only
+  // scheduled when there is an SMTP server to send to.
+  if (configured) {
+    jobs.push({
       name: MAIL_FLUSH_JOB,
       schedule: { cron: "*/5 * * * *", perTenant: true },
       handler: async (ctx) => {
-        if (!configured) return;
         const pending = await ctx.scoped((sql) =>
           sql`select id from mail_outbox where state in ('queued', 'sending')
               and created_at < now() - interval '5 minutes' order by created_at limit 100`
         );
         for (const { id } of pending) await sendOne(ctx, configured, id).catch(() => {});
       },
-    },
-  ];
+    });
+  }
+  return jobs;
 }

@@ -4,7 +4,7 @@ import type { AppEnv } from "../http/env.ts";
 import { decodeCursor, toPage } from "../http/paging.ts";
 import { problems } from "../http/problem.ts";
 import { withScope } from "../db/scope.ts";
-import { findMember } from "../identity/users.repo.ts";
+import { currentOverrides, runWithOverrides } from "../i18n/i18n.ts";
 import { listNotifications, markAllRead, markRead, unreadCount } from "./notifications.repo.ts";
 import { announce, type InboxChanged, NOTIFICATIONS_CHANNEL, notify } from "./notify.ts";
 import { unreadCountHtml } from "../../views/notifications.tsx";
@@ -23,14 +23,14 @@ export const listNotificationsHandler: RouteHandler<typeof listNotificationsRout
   c,
 ) => {
   const { limit, cursor, unread, module } = c.req.valid("query");
-  const after = decodeCursor(cursor, 2) as [string, string] | null;
+  const after = decodeCursor(cursor, ["timestamp", "uuid"]) as [string, string] | null;
   const rows = await listNotifications(c.var.sql, c.var.session.userId, {
     unreadOnly: unread === "true",
     module,
     limit,
     after,
   });
-  return c.json(toPage(rows, limit, (r) => [r.createdAt, r.id]), 200);
+  return c.json(toPage(rows, limit, (r) => [r.sortAt, r.id]), 200);
 };
 
 export const unreadCountHandler: RouteHandler<typeof unreadCountRoute, AppEnv> = async (c) => {
@@ -43,10 +43,7 @@ export const sendNotificationHandler: RouteHandler<typeof sendNotificationRoute,
   const { sql, session, platform } = c.var;
   const body = c.req.valid("json");
   const userId = body.userId ?? session.userId;
-  const member = await findMember(sql, userId);
-  if (!member || member.status !== "active") {
-    throw problems.unprocessable("The recipient is not an active member.");
-  }
+  // notify() refuses anyone who is not an active member of this tenant (422).
   const row = await notify(sql, platform.bus, { ...body, userId });
   return c.json(row, 201);
 };
@@ -71,38 +68,59 @@ export const markAllReadHandler: RouteHandler<typeof markAllReadRoute, AppEnv> =
  */
 export const streamHandler: RouteHandler<typeof streamRoute, AppEnv> = (c) => {
   const { platform, locale } = c.var;
-  const { tenantId, userId } = c.var.session;
+  const { tenantId, userId, jti, exp } = c.var.session;
+  // Pushes run in the publisher's context: keep this request's tenant translations for them.
+  const overrides = currentOverrides() ?? { overrides: {}, languages: [] };
   c.header("Cache-Control", "no-store");
   c.header("X-Accel-Buffering", "no");
   return streamSSE(c, async (stream) => {
+    let ended = false;
+    const end = () => {
+      ended = true;
+      stream.abort();
+    };
+    // The stream lives no longer than the token that opened it.
+    const expiry = setTimeout(end, Math.max(0, exp * 1000 - Date.now()));
     let pending = Promise.resolve();
     const push = (message?: InboxChanged) => {
-      pending = pending.then(async () => {
-        const [count, fresh] = await withScope(
-          platform.db.sql,
-          { tenantId, userId },
-          async (tx) => [
-            await unreadCount(tx, userId),
-            message?.notificationId
+      pending = pending.then(() =>
+        runWithOverrides(overrides, async () => {
+          const state = await withScope(platform.db.sql, { tenantId, userId }, async (tx) => {
+            // Signed out or removed since the stream opened: stop telling them anything.
+            const [live] = await tx`
+              select exists(select 1 from memberships where tenant_id = ${tenantId}
+                              and user_id = ${userId} and status = 'active')
+                 and not exists(select 1 from revoked_tokens where jti = ${jti ?? null}) as ok`;
+            if (!live.ok) return null;
+            const count = await unreadCount(tx, userId);
+            const fresh = message?.notificationId
               ? (await tx`select id, module, title, body, link, created_at from notifications
-                        where id = ${message.notificationId}`)[0]
-              : undefined,
-          ],
-        );
-        if (fresh) await stream.writeSSE({ event: "notification", data: JSON.stringify(fresh) });
-        await stream.writeSSE({ event: "unread", data: unreadCountHtml(locale, count as number) });
-      }).catch(() => {});
+                          where id = ${message.notificationId} and user_id = ${userId}`)[0]
+              : undefined;
+            return { count, fresh };
+          });
+          if (!state) return end();
+          if (state.fresh) {
+            await stream.writeSSE({ event: "notification", data: JSON.stringify(state.fresh) });
+          }
+          await stream.writeSSE({ event: "unread", data: unreadCountHtml(locale, state.count) });
+        })
+      ).catch(() => {});
     };
     const unsubscribe = await platform.bus.subscribe(NOTIFICATIONS_CHANNEL, (payload) => {
       const m = payload as unknown as InboxChanged;
       if (m.tenantId === tenantId && m.userId === userId) push(m);
     });
-    stream.onAbort(unsubscribe);
+    stream.onAbort(() => {
+      clearTimeout(expiry);
+      unsubscribe();
+    });
     push();
-    while (!stream.aborted && !stream.closed) {
+    while (!ended && !stream.aborted && !stream.closed) {
       await stream.sleep(KEEPALIVE_MS);
       if (!stream.aborted) await stream.write(": keepalive\n\n").catch(() => {});
     }
+    clearTimeout(expiry);
     unsubscribe();
   }) as never;
 };

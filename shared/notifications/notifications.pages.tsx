@@ -18,9 +18,12 @@ async function inbox(c: Context<AppEnv>) {
   const rows = await listNotifications(c.var.sql, c.var.session.userId, {
     unreadOnly,
     limit,
-    after: decodeCursor(c.req.query("cursor") || undefined, 2) as [string, string] | null,
+    after: decodeCursor(c.req.query("cursor") || undefined, ["timestamp", "uuid"]) as [
+      string,
+      string,
+    ] | null,
   });
-  const { items, nextCursor } = toPage(rows, limit, (r) => [r.createdAt, r.id]);
+  const { items, nextCursor } = toPage(rows, limit, (r) => [r.sortAt, r.id]);
   return (
     <NotificationList
       l={c.var.locale}

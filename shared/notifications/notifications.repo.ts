@@ -21,6 +21,10 @@ export interface NewNotification {
 }
 
 const columns = (sql: Sql) => sql`id, user_id, module, title, body, link, read_at, created_at`;
+// The paging key keeps microseconds: rows written in one transaction share one now(), and a
+// millisecond cursor would skip or repeat them.
+const sortKey = (sql: Sql) =>
+  sql`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as sort_at`;
 
 export async function insertNotification(sql: Sql, n: NewNotification): Promise<NotificationRow> {
   const [row] = await sql<NotificationRow[]>`
@@ -36,9 +40,9 @@ export async function listNotifications(
   sql: Sql,
   userId: string,
   opts: { unreadOnly?: boolean; module?: string; limit: number; after?: [string, string] | null },
-): Promise<NotificationRow[]> {
-  return await sql<NotificationRow[]>`
-    select ${columns(sql)} from notifications
+): Promise<(NotificationRow & { sortAt: string })[]> {
+  return await sql<(NotificationRow & { sortAt: string })[]>`
+    select ${columns(sql)}, ${sortKey(sql)} from notifications
     where user_id = ${userId}
       ${opts.unreadOnly ? sql`and read_at is null` : sql``}
       ${opts.module ? sql`and module = ${opts.module}` : sql``}

@@ -1,4 +1,5 @@
 import type { Sql } from "../db/database.ts";
+import { problems } from "../http/problem.ts";
 import type { Bus } from "../realtime/bus.ts";
 import { insertNotification, type NewNotification } from "./notifications.repo.ts";
 
@@ -16,6 +17,11 @@ export interface InboxChanged {
  * real time once that transaction commits.
  */
 export async function notify(sql: Sql, bus: Bus, input: NewNotification) {
+  const [member] = await sql`
+    select 1 from memberships
+    where tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid
+      and user_id = ${input.userId} and status = 'active'`;
+  if (!member) throw problems.unprocessable("The recipient is not an active member.");
   const row = await insertNotification(sql, { ...input, link: safeLink(input.link) });
   await announce(sql, bus, input.userId, row.id);
   return row;

@@ -41,7 +41,11 @@ export const RuleAction = z.discriminatedUnion("type", [
   }),
   z.object({
     type: z.literal("job"),
-    name: z.string().regex(/^[a-z][\w.-]{1,100}$/),
+    // Platform jobs (rule dispatch itself, mail, purges) are never a rule's to start.
+    name: z.string().regex(
+      /^(?!platform\.)[a-z][\w.-]{1,100}$/,
+      "a module job, not a platform job",
+    ),
     payload: z.record(z.string(), z.unknown()).optional(),
     priority: z.number().int().min(-100).max(100).optional(),
   }),
@@ -169,7 +173,7 @@ async function runAction(
   } else if (action.type === "email") {
     const fromField = action.toField ? [value(data, action.toField)].flat() : [];
     const to = [...(action.to ?? []), ...fromField].filter((x): x is string =>
-      typeof x === "string" && x.includes("@")
+      typeof x === "string" && z.email().max(254).safeParse(x).success
     );
     const rendered = renderTemplate(action.template, vars);
     for (const address of new Set(to)) {
@@ -180,9 +184,9 @@ async function runAction(
         html: rendered.html,
       });
     }
-  } else {
+  } else if (!action.name.startsWith("platform.")) { // also for rules stored before the schema said so
     await enqueue(sql, action.name, {
-      payload: { event, data, ...action.payload },
+      payload: { ...action.payload, event, data },
       priority: action.priority,
     });
   }

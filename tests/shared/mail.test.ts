@@ -174,3 +174,26 @@ itest("mail: a refused delivery is retried and the error kept", async () => {
     where tenant_id = ${t.id} and name = ${MAIL_SEND_JOB}`;
   assert.deepEqual([job.state, job.attempts], ["queued", 1], "scheduled for a retry with backoff");
 });
+
+itest("mail: one plain recipient only (no lists, no header tricks)", async () => {
+  const t = await newTenant();
+  const { platform } = await testApp();
+  for (
+    const to of [
+      "a@example.test, b@example.test",
+      "a@example.test\r\nBcc: c@example.test",
+      "not-an-address",
+    ]
+  ) {
+    await assert.rejects(
+      () =>
+        withScope(
+          platform.db.sql,
+          { tenantId: t.id },
+          (tx) => queueMail(tx, { to, subject: "s", text: "t" }),
+        ),
+      (err: { status?: number }) => err.status === 422,
+      to,
+    );
+  }
+});

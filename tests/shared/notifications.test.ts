@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import postgres from "postgres";
-import { type Caller, itest, newTenant, problem, testApp } from "../helpers.ts";
+import { callApp, type Caller, itest, newTenant, problem, testApp } from "../helpers.ts";
 import { withScope } from "../../shared/db/scope.ts";
 import { notify } from "../../shared/notifications/notify.ts";
 import { createBus } from "../../shared/realtime/bus.ts";
@@ -168,4 +168,74 @@ itest("notifications: the inbox page lists and marks read; the shell shows the b
   });
   assert.equal(marked.status, 200);
   assert.match(await marked.text(), /class="notification read"/);
+});
+
+itest("notifications: paging sees every row, even many written in one transaction", async () => {
+  const t = await newTenant();
+  const { platform } = await testApp();
+  await withScope(platform.db.sql, { tenantId: t.id }, async (tx) => {
+    for (let i = 0; i < 30; i++) {
+      await notify(tx, platform.bus, { userId: t.owner.id, module: "platform", title: `n${i}` });
+    }
+  });
+  const seen = new Set<string>();
+  let cursor = "";
+  for (let page = 0; page < 5; page++) {
+    const res = await (await t.owner.call(
+      "GET",
+      `/api/notifications?limit=10${cursor ? `&cursor=${cursor}` : ""}`,
+    )).json();
+    for (const n of res.items) seen.add(n.title);
+    if (!res.nextCursor) break;
+    cursor = res.nextCursor;
+  }
+  assert.equal(seen.size, 30);
+  const forged = btoa(JSON.stringify([1, 2]));
+  await problem(await t.owner.call("GET", `/api/notifications?cursor=${forged}`), 400);
+  const page = await callApp(`/notifications?cursor=${forged}`, {
+    headers: { Cookie: `session=${t.owner.token}` },
+  });
+  assert.equal(page.status, 400);
+  await page.body?.cancel();
+});
+
+itest("notifications: a stream ends when its session is signed out", async () => {
+  const t = await newTenant();
+  const { platform } = await testApp();
+  const token =
+    (await platform.tokens.issue({ userId: t.owner.id, tenantId: t.id, roles: ["owner"] })).token;
+  const who = { ...t.owner, token };
+  const stream = await openStream(who);
+  await stream.until(/data-unread="0"/);
+  assert.equal((await callApp("/api/auth/logout", { method: "POST", token })).status, 204);
+  // The next inbox change must not reach the signed-out stream; the stream closes instead.
+  await withScope(
+    platform.db.sql,
+    { tenantId: t.id },
+    (tx) => notify(tx, platform.bus, { userId: t.owner.id, module: "platform", title: "Secret" }),
+  );
+  await assert.rejects(() => stream.until(/Secret/, 2000), /stream ended|no event/);
+});
+
+itest("after-commit work refuses a savepoint handle (it would run before the commit)", async () => {
+  const t = await newTenant();
+  const { platform } = await testApp();
+  await assert.rejects(
+    () =>
+      withScope(
+        platform.db.sql,
+        { tenantId: t.id },
+        (tx) =>
+          (tx as unknown as {
+            savepoint: (fn: (sp: unknown) => Promise<unknown>) => Promise<unknown>;
+          }).savepoint((sp) =>
+            notify(sp as never, platform.bus, {
+              userId: t.owner.id,
+              module: "platform",
+              title: "x",
+            })
+          ),
+      ),
+    /savepoint/,
+  );
 });

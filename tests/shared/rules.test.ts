@@ -145,3 +145,14 @@ itest("rules: notification links stay inside the app", async () => {
     false,
   );
 });
+
+itest("rules: a rule cannot start platform jobs (no rule loops, no mail or purge runs)", () => {
+  for (const name of ["platform.rules.dispatch", "platform.mail.send", "platform.retention"]) {
+    const parsed = RuleInput.safeParse({
+      name: "loop",
+      event: "support.ticket.created",
+      actions: [{ type: "job", name }],
+    });
+    assert.equal(parsed.success, false, name);
+  }
+});
