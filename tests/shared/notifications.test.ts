@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import postgres from "postgres";
 import { callApp, type Caller, itest, newTenant, problem, testApp } from "../helpers.ts";
-import { withScope } from "../../shared/db/scope.ts";
+import { afterCommit, withScope } from "../../shared/db/scope.ts";
 import { notify } from "../../shared/notifications/notify.ts";
 import { createBus } from "../../shared/realtime/bus.ts";
 import type { Sql } from "../../shared/db/database.ts";
@@ -220,22 +220,25 @@ itest("notifications: a stream ends when its session is signed out", async () =>
 itest("after-commit work refuses a savepoint handle (it would run before the commit)", async () => {
   const t = await newTenant();
   const { platform } = await testApp();
+  let ran = 0;
+  type WithSavepoint = { savepoint: (fn: (sp: Sql) => Promise<unknown>) => Promise<unknown> };
   await assert.rejects(
     () =>
       withScope(
         platform.db.sql,
         { tenantId: t.id },
         (tx) =>
-          (tx as unknown as {
-            savepoint: (fn: (sp: unknown) => Promise<unknown>) => Promise<unknown>;
-          }).savepoint((sp) =>
-            notify(sp as never, platform.bus, {
-              userId: t.owner.id,
-              module: "platform",
-              title: "x",
-            })
-          ),
+          (tx as unknown as WithSavepoint).savepoint((sp) => {
+            afterCommit(sp, () => ran++);
+            return Promise.resolve();
+          }),
       ),
     /savepoint/,
   );
+  await withScope(platform.db.sql, { tenantId: t.id }, (tx) => {
+    afterCommit(tx, () => ran++);
+    return Promise.resolve();
+  });
+  await new Promise((r) => setTimeout(r, 0));
+  assert.equal(ran, 1, "the transaction's own hook ran after its commit");
 });
