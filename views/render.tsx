@@ -5,7 +5,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../shared/http/env.ts";
 import { t } from "../shared/i18n/i18n.ts";
 import { Layout, type ShellData } from "./layout.tsx";
-import { invitationsOfUser, tenantsOfUser } from "../shared/identity/users.repo.ts";
+import { workspacesOfUser } from "../shared/identity/users.repo.ts";
 import { unreadCount } from "../shared/notifications/notifications.repo.ts";
 
 export function html(c: Context, vnode: VNode, status: ContentfulStatusCode = 200) {
@@ -15,8 +15,7 @@ export function html(c: Context, vnode: VNode, status: ContentfulStatusCode = 20
 /** What every shell page needs: the caller, their tenants and the visible menu. */
 export async function shellData(c: Context<AppEnv>): Promise<ShellData> {
   const session = c.var.session;
-  const tenants = await tenantsOfUser(c.var.sql, session.userId);
-  const invitations = await invitationsOfUser(c.var.sql, session.userId);
+  const { tenants, invitations } = await workspacesOfUser(c.var.sql, session.userId);
   const unread = await unreadCount(c.var.sql, session.userId);
   return {
     session,

@@ -1,13 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { errorResponses } from "../http/problem.ts";
+import { jsonBody, jsonResponse } from "../http/route-helpers.ts";
 import { requirePermission } from "../rbac/permissions.ts";
 import { LOCALE_PATTERN } from "./i18n.ts";
 import { MAX_VALUE_LENGTH } from "./translations.service.ts";
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
 
 const localeCode = z.string().regex(LOCALE_PATTERN, "A language code like en, tr, de or pt-BR");
 
@@ -83,7 +79,7 @@ export function translationRoutes(module: string, perms: { read: string; write: 
       summary: "Interface languages and the merged message catalog of one language",
       middleware: [read] as const,
       request: { query: CatalogQuery },
-      responses: { 200: json(CatalogSchema, "Catalog"), ...errorResponses(400, 401, 403) },
+      responses: { 200: jsonResponse(CatalogSchema, "Catalog"), ...errorResponses(400, 401, 403) },
     }),
     putTranslation: createRoute({
       method: "put",
@@ -93,10 +89,10 @@ export function translationRoutes(module: string, perms: { read: string; write: 
       middleware: [write] as const,
       request: {
         params: KeyParams,
-        body: { required: true, content: { "application/json": { schema: TranslationBody } } },
+        body: jsonBody(TranslationBody),
       },
       responses: {
-        200: json(TranslationEntrySchema, "Stored"),
+        200: jsonResponse(TranslationEntrySchema, "Stored"),
         ...errorResponses(400, 401, 403, 422),
       },
     }),
@@ -108,7 +104,7 @@ export function translationRoutes(module: string, perms: { read: string; write: 
       middleware: [write] as const,
       request: { params: KeyParams },
       responses: {
-        200: json(TranslationEntrySchema, "Reset (also when there was no override)"),
+        200: jsonResponse(TranslationEntrySchema, "Reset (also when there was no override)"),
         ...errorResponses(400, 401, 403, 422),
       },
     }),
@@ -119,10 +115,10 @@ export function translationRoutes(module: string, perms: { read: string; write: 
       summary: "Add an interface language (untranslated keys show English)",
       middleware: [write] as const,
       request: {
-        body: { required: true, content: { "application/json": { schema: LanguageBody } } },
+        body: jsonBody(LanguageBody),
       },
       responses: {
-        201: json(LanguageSchema, "Added (or renamed)"),
+        201: jsonResponse(LanguageSchema, "Added (or renamed)"),
         ...errorResponses(400, 401, 403, 422),
       },
     }),

@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { errorResponses } from "../http/problem.ts";
+import { jsonBody, jsonResponse } from "../http/route-helpers.ts";
 import { PageQuery, pageSchema } from "../http/paging.ts";
 import { requireOperator, requirePermission } from "../rbac/permissions.ts";
-import { json } from "./auth.routes.ts";
 import {
   CreatedMember,
   CreateMemberBody,
@@ -18,11 +18,6 @@ import {
   UserSchema,
 } from "./identity.schemas.ts";
 
-const body = <T extends z.ZodType>(schema: T) => ({
-  required: true,
-  content: { "application/json": { schema } },
-});
-
 export const listTenantsRoute = createRoute({
   method: "get",
   path: "/tenants",
@@ -30,7 +25,7 @@ export const listTenantsRoute = createRoute({
   summary: "List all tenants (platform operators)",
   middleware: [requireOperator] as const,
   responses: {
-    200: json(z.object({ items: z.array(TenantDetail) }), "Tenants"),
+    200: jsonResponse(z.object({ items: z.array(TenantDetail) }), "Tenants"),
     ...errorResponses(401, 403),
   },
 });
@@ -41,9 +36,9 @@ export const createTenantRoute = createRoute({
   tags: ["admin"],
   summary: "Create a tenant with its owner (platform operators)",
   middleware: [requireOperator] as const,
-  request: { body: body(CreateTenantBody) },
+  request: { body: jsonBody(CreateTenantBody) },
   responses: {
-    201: json(
+    201: jsonResponse(
       z.object({ tenant: TenantDetail, owner: UserSchema.omit({ locale: true }) }),
       "Created",
     ),
@@ -59,7 +54,7 @@ export const listUsersRoute = createRoute({
   middleware: [requirePermission("admin.user.read")] as const,
   request: { query: PageQuery.extend(MemberQuery.shape) },
   responses: {
-    200: json(pageSchema(MemberSchema, "MemberPage"), "Members"),
+    200: jsonResponse(pageSchema(MemberSchema, "MemberPage"), "Members"),
     ...errorResponses(400, 401, 403),
   },
 });
@@ -70,9 +65,9 @@ export const createUserRoute = createRoute({
   tags: ["admin"],
   summary: "Create a user in the current tenant, or add an existing user to it",
   middleware: [requirePermission("admin.user.write")] as const,
-  request: { body: body(CreateMemberBody) },
+  request: { body: jsonBody(CreateMemberBody) },
   responses: {
-    201: json(CreatedMember, "Member added"),
+    201: jsonResponse(CreatedMember, "Member added"),
     ...errorResponses(400, 401, 403, 409, 422),
   },
 });
@@ -83,8 +78,11 @@ export const updateUserRoute = createRoute({
   tags: ["admin"],
   summary: "Change a member's name, roles or status",
   middleware: [requirePermission("admin.user.write")] as const,
-  request: { params: IdParam, body: body(UpdateMemberBody) },
-  responses: { 200: json(MemberSchema, "Updated"), ...errorResponses(400, 401, 403, 404, 422) },
+  request: { params: IdParam, body: jsonBody(UpdateMemberBody) },
+  responses: {
+    200: jsonResponse(MemberSchema, "Updated"),
+    ...errorResponses(400, 401, 403, 404, 422),
+  },
 });
 
 export const listRolesRoute = createRoute({
@@ -94,7 +92,7 @@ export const listRolesRoute = createRoute({
   summary: "Built-in and custom roles of the current tenant",
   middleware: [requirePermission("admin.role.read")] as const,
   responses: {
-    200: json(z.object({ items: z.array(RoleSchema) }), "Roles"),
+    200: jsonResponse(z.object({ items: z.array(RoleSchema) }), "Roles"),
     ...errorResponses(401, 403),
   },
 });
@@ -105,8 +103,11 @@ export const createRoleRoute = createRoute({
   tags: ["admin"],
   summary: "Create a custom role",
   middleware: [requirePermission("admin.role.write")] as const,
-  request: { body: body(CreateRoleBody) },
-  responses: { 201: json(RoleSchema, "Created"), ...errorResponses(400, 401, 403, 409, 422) },
+  request: { body: jsonBody(CreateRoleBody) },
+  responses: {
+    201: jsonResponse(RoleSchema, "Created"),
+    ...errorResponses(400, 401, 403, 409, 422),
+  },
 });
 
 export const updateRoleRoute = createRoute({
@@ -115,8 +116,11 @@ export const updateRoleRoute = createRoute({
   tags: ["admin"],
   summary: "Replace a custom role's name, description and permissions",
   middleware: [requirePermission("admin.role.write")] as const,
-  request: { params: IdParam, body: body(UpdateRoleBody) },
-  responses: { 200: json(RoleSchema, "Updated"), ...errorResponses(400, 401, 403, 404, 422) },
+  request: { params: IdParam, body: jsonBody(UpdateRoleBody) },
+  responses: {
+    200: jsonResponse(RoleSchema, "Updated"),
+    ...errorResponses(400, 401, 403, 404, 422),
+  },
 });
 
 export const listPermissionsRoute = createRoute({
@@ -126,7 +130,7 @@ export const listPermissionsRoute = createRoute({
   summary: "Every permission a role can grant",
   middleware: [requirePermission("admin.role.read")] as const,
   responses: {
-    200: json(z.object({ items: z.array(z.string()) }), "Permissions"),
+    200: jsonResponse(z.object({ items: z.array(z.string()) }), "Permissions"),
     ...errorResponses(401, 403),
   },
 });

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { errorResponses } from "../http/problem.ts";
+import { jsonBody, jsonResponse } from "../http/route-helpers.ts";
 import {
   InvitationSchema,
   LoginBody,
@@ -10,11 +11,6 @@ import {
   TokenResponse,
 } from "./identity.schemas.ts";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-
 export const loginRoute = createRoute({
   method: "post",
   path: "/login",
@@ -22,9 +18,9 @@ export const loginRoute = createRoute({
   summary: "Sign in with e-mail and password",
   description: "Returns a bearer token and also sets it as an HttpOnly session cookie.",
   security: [],
-  request: { body: { required: true, content: { "application/json": { schema: LoginBody } } } },
+  request: { body: jsonBody(LoginBody) },
   responses: {
-    200: json(TokenResponse, "Signed in"),
+    200: jsonResponse(TokenResponse, "Signed in"),
     ...errorResponses(400, 401, 429),
   },
 });
@@ -42,7 +38,7 @@ export const meRoute = createRoute({
   path: "/me",
   tags: ["auth"],
   summary: "The caller, their tenant, roles and effective permissions",
-  responses: { 200: json(MeResponse, "The caller"), ...errorResponses(401) },
+  responses: { 200: jsonResponse(MeResponse, "The caller"), ...errorResponses(401) },
 });
 
 export const switchTenantRoute = createRoute({
@@ -51,9 +47,12 @@ export const switchTenantRoute = createRoute({
   tags: ["auth"],
   summary: "Switch to another tenant the caller belongs to; returns a new token",
   request: {
-    body: { required: true, content: { "application/json": { schema: SwitchTenantBody } } },
+    body: jsonBody(SwitchTenantBody),
   },
-  responses: { 200: json(TokenResponse, "New token"), ...errorResponses(400, 401, 403, 404) },
+  responses: {
+    200: jsonResponse(TokenResponse, "New token"),
+    ...errorResponses(400, 401, 403, 404),
+  },
 });
 
 export const listInvitationsRoute = createRoute({
@@ -62,7 +61,7 @@ export const listInvitationsRoute = createRoute({
   tags: ["auth"],
   summary: "Tenants that invited the caller's account and await an answer",
   responses: {
-    200: json(z.object({ items: z.array(InvitationSchema) }), "Invitations"),
+    200: jsonResponse(z.object({ items: z.array(InvitationSchema) }), "Invitations"),
     ...errorResponses(401),
   },
 });
@@ -74,7 +73,7 @@ export const acceptInvitationRoute = createRoute({
   summary: "Join a tenant that invited the caller",
   request: { params: TenantIdParam },
   responses: {
-    200: json(z.object({ tenant: TenantSchema }), "Joined"),
+    200: jsonResponse(z.object({ tenant: TenantSchema }), "Joined"),
     ...errorResponses(400, 401, 403, 404),
   },
 });
@@ -87,5 +86,3 @@ export const declineInvitationRoute = createRoute({
   request: { params: TenantIdParam },
   responses: { 204: { description: "Declined" }, ...errorResponses(400, 401, 403, 404) },
 });
-
-export { json };

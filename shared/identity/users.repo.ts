@@ -112,6 +112,29 @@ export async function lockOwners(sql: Sql): Promise<string[]> {
   return rows.map((r) => r.userId as string);
 }
 
+/**
+ * Both lists the shell shows (workspaces to switch to, invitations to answer) in one query,
+ * since every page renders them.
+ */
+export async function workspacesOfUser(sql: Sql, userId: string) {
+  const rows = await sql<
+    { id: string; slug: string; name: string; roles: string[]; status: string; invitedAt: string }[]
+  >`
+    select t.id, t.slug, t.name, m.roles, m.status, m.created_at as invited_at
+    from memberships m join tenants t on t.id = m.tenant_id
+    where m.user_id = ${userId} and m.status in ('active', 'invited')
+    order by t.name, m.created_at`;
+  return {
+    tenants: rows.filter((r) => r.status === "active").map(({ id, slug, name }) => ({
+      id,
+      slug,
+      name,
+    })),
+    invitations: rows.filter((r) => r.status === "invited")
+      .map(({ id, slug, name, roles, invitedAt }) => ({ id, slug, name, roles, invitedAt })),
+  };
+}
+
 /** Tenants that invited this user (an existing account) and await an answer. */
 export async function invitationsOfUser(sql: Sql, userId: string) {
   return await sql<

@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { errorResponses } from "../http/problem.ts";
+import { jsonBody, jsonResponse } from "../http/route-helpers.ts";
 import { PageQuery, pageSchema } from "../http/paging.ts";
 import { requirePermission } from "../rbac/permissions.ts";
-import { json } from "../identity/auth.routes.ts";
 import { IdParam } from "../identity/identity.schemas.ts";
 
 export const NotificationSchema = z.object({
@@ -36,7 +36,7 @@ export const listNotificationsRoute = createRoute({
   summary: "The caller's notifications, newest first",
   request: { query: NotificationQuery },
   responses: {
-    200: json(pageSchema(NotificationSchema, "NotificationPage"), "Notifications"),
+    200: jsonResponse(pageSchema(NotificationSchema, "NotificationPage"), "Notifications"),
     ...errorResponses(400, 401),
   },
 });
@@ -46,7 +46,10 @@ export const unreadCountRoute = createRoute({
   path: "/unread-count",
   tags: ["notifications"],
   summary: "How many of the caller's notifications are unread",
-  responses: { 200: json(z.object({ unread: z.number().int() }), "Count"), ...errorResponses(401) },
+  responses: {
+    200: jsonResponse(z.object({ unread: z.number().int() }), "Count"),
+    ...errorResponses(401),
+  },
 });
 
 export const sendNotificationRoute = createRoute({
@@ -56,9 +59,12 @@ export const sendNotificationRoute = createRoute({
   summary: "Send an in-app notification to a member of the tenant (or yourself)",
   middleware: [requirePermission("admin.notification.write")] as const,
   request: {
-    body: { required: true, content: { "application/json": { schema: SendNotificationBody } } },
+    body: jsonBody(SendNotificationBody),
   },
-  responses: { 201: json(NotificationSchema, "Sent"), ...errorResponses(400, 401, 403, 422) },
+  responses: {
+    201: jsonResponse(NotificationSchema, "Sent"),
+    ...errorResponses(400, 401, 403, 422),
+  },
 });
 
 export const markReadRoute = createRoute({
@@ -76,7 +82,7 @@ export const markAllReadRoute = createRoute({
   tags: ["notifications"],
   summary: "Mark all of the caller's notifications read",
   responses: {
-    200: json(z.object({ marked: z.number().int() }), "Marked"),
+    200: jsonResponse(z.object({ marked: z.number().int() }), "Marked"),
     ...errorResponses(401),
   },
 });
