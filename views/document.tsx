@@ -33,6 +33,7 @@ export function Document(
         <script src="/assets/htmx.min.js" defer></script>
         <script src="/assets/htmx-sse.js" defer></script>
         <script src="/assets/app.js" defer></script>
+        <script src="/assets/charts.js" defer></script>
       </head>
       {children}
     </html>

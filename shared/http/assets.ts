@@ -18,6 +18,9 @@ const files = new Map<string, URL>([
   ["swagger-ui-bundle.js", fromPackage("swagger-ui-dist/swagger-ui-bundle.js")],
   ["docs.js", fromViews("docs.js")],
   ["favicon.svg", fromViews("favicon.svg")],
+  ["charts.js", fromViews("charts.js")],
+  ["echarts.min.js", fromPackage("echarts/dist/echarts.min.js")],
+  ["sortable.min.js", fromPackage("sortablejs/Sortable.min.js")],
 ]);
 
 export function registerAsset(name: string, file: URL) {

@@ -1,0 +1,22 @@
+import assert from "node:assert/strict";
+import { plainText, renderMarkdown } from "../../shared/text/markdown.ts";
+import { toCsv } from "../../shared/http/csv.ts";
+
+Deno.test("markdown keeps formatting and drops script, handlers and javascript: links", () => {
+  const html = renderMarkdown(
+    "**bold** <script>alert(1)</script> [x](javascript:alert(1)) [y](https://example.com)\n\n" +
+      "<img src=x onerror=alert(1)>",
+  );
+  assert.match(html, /<strong>bold<\/strong>/);
+  assert.match(html, /href="https:\/\/example.com" rel="noopener noreferrer nofollow"/);
+  assert.doesNotMatch(html, /script|onerror|javascript:|<img/i);
+  assert.equal(plainText("<b>a</b> &amp; b"), "a &amp; b");
+});
+
+Deno.test("CSV quotes, escapes and neutralises spreadsheet formulas", () => {
+  const csv = toCsv([{ a: "=SUM(A1)", b: 'say "hi", ok' }, { a: "plain", b: null }], [
+    { header: "A", value: (r) => r.a },
+    { header: "B", value: (r) => r.b },
+  ]);
+  assert.equal(csv, `A,B\r\n'=SUM(A1),"say ""hi"", ok"\r\nplain,\r\n`);
+});
