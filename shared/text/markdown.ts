@@ -35,7 +35,7 @@ const ALLOWED: sanitizeHtml.IOptions = {
     "input",
   ],
   allowedAttributes: {
-    a: ["href", "title"],
+    a: ["href", "title", "rel", "target"],
     code: ["class"],
     span: ["class", "data-mention"],
     input: ["type", "checked", "disabled"],
@@ -61,7 +61,6 @@ const ALLOWED: sanitizeHtml.IOptions = {
         : { tagName: "span", attribs: {} },
   },
 };
-ALLOWED.allowedAttributes!.a.push("rel", "target");
 
 /** Markdown (comments, descriptions) to HTML that is safe to put in a page as is. */
 export function renderMarkdown(source: string): string {

@@ -2,11 +2,11 @@
 (function () {
   let loading = null;
   function echartsReady() {
-    if (window.echarts) return Promise.resolve(window.echarts);
+    if (globalThis.echarts) return Promise.resolve(globalThis.echarts);
     loading ??= new Promise((resolve, reject) => {
       const s = document.createElement("script");
       s.src = "/assets/echarts.min.js";
-      s.onload = () => resolve(window.echarts);
+      s.onload = () => resolve(globalThis.echarts);
       s.onerror = reject;
       document.head.appendChild(s);
     });
@@ -27,10 +27,10 @@
   }
   document.addEventListener("DOMContentLoaded", () => draw(document));
   document.addEventListener("htmx:afterSettle", (e) => draw(e.target));
-  window.addEventListener("resize", () => {
-    if (!window.echarts) return;
+  globalThis.addEventListener("resize", () => {
+    if (!globalThis.echarts) return;
     document.querySelectorAll("[data-chart]").forEach((el) => {
-      window.echarts.getInstanceByDom(el)?.resize();
+      globalThis.echarts.getInstanceByDom(el)?.resize();
     });
   });
 })();
