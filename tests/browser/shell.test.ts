@@ -4,8 +4,9 @@
  * our own origin, without console errors or CSP violations.
  */
 import assert from "node:assert/strict";
-import { type BrowserContext, browserTest, type Page } from "./browser.ts";
-import { newTenant, PASSWORD, testApp } from "../helpers.ts";
+import { browserTest, type Page } from "./browser.ts";
+import { signIn, watch, withServer } from "./session.ts";
+import { newTenant, PASSWORD } from "../helpers.ts";
 
 const MODULES = ["support", "workflow", "documents", "analytics", "projects", "automation"];
 const TURKISH_LABELS: Record<string, string> = {
@@ -17,63 +18,8 @@ const TURKISH_LABELS: Record<string, string> = {
   automation: "Otomasyon",
 };
 
-/**
- * Serves the shared test app on a random local port for the length of `fn`. Pages are closed
- * first: their live notification streams would otherwise keep the server's shutdown waiting.
- */
-async function withServer(context: BrowserContext, fn: (base: string) => Promise<void>) {
-  const { app } = await testApp();
-  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, app.fetch);
-  try {
-    await fn(`http://127.0.0.1:${server.addr.port}`);
-  } finally {
-    for (const page of context.pages()) await page.close();
-    await server.shutdown();
-  }
-}
-
-/**
- * Collects what must never happen on our pages: console errors, uncaught exceptions, CSP
- * violations, requests to any other host, and error responses.
- */
-function watch(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (msg) => {
-    const text = msg.text();
-    if (text.includes("Content Security Policy")) problems.push(`CSP: ${text}`);
-    else if (msg.type() === "error") {
-      problems.push(`console error: ${text} (${msg.location().url})`);
-    }
-  });
-  page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
-  page.on("request", (req) => {
-    const url = new URL(req.url());
-    if (["data:", "blob:", "about:"].includes(url.protocol)) return;
-    if (url.hostname !== "127.0.0.1") problems.push(`foreign request: ${req.method()} ${url}`);
-  });
-  page.on("response", (res) => {
-    const url = new URL(res.url());
-    if (res.status() >= 400) {
-      problems.push(`HTTP ${res.status()}: ${res.request().method()} ${url.pathname}`);
-    }
-  });
-  return problems;
-}
-
 const menuModule = (page: Page, name: string) =>
   page.locator(`nav.menu section.menu-module[data-module="${name}"]`);
-
-/** Fills and submits the sign-in form, then waits for the home page. */
-async function signIn(page: Page, base: string, email: string, tenant: string) {
-  await page.goto(`${base}/login`);
-  await page.locator("#email").fill(email);
-  await page.locator("#password").fill(PASSWORD);
-  await page.locator("#tenant").fill(tenant);
-  await Promise.all([
-    page.waitForURL(`${base}/`),
-    page.locator('main form[action="/login"] button[type="submit"]').click(),
-  ]);
-}
 
 async function assertModulesVisible(page: Page) {
   for (const name of MODULES) {

@@ -1,0 +1,58 @@
+/** Shared steps of the browser tests: serve the test app, watch a page for faults, sign in. */
+import type { BrowserContext, Page } from "./browser.ts";
+import { PASSWORD, testApp } from "../helpers.ts";
+
+/**
+ * Serves the shared test app on a random local port for the length of `fn`. Pages are closed
+ * first: their live notification streams would otherwise keep the server's shutdown waiting.
+ */
+export async function withServer(context: BrowserContext, fn: (base: string) => Promise<void>) {
+  const { app } = await testApp();
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, app.fetch);
+  try {
+    await fn(`http://127.0.0.1:${server.addr.port}`);
+  } finally {
+    for (const page of context.pages()) await page.close();
+    await server.shutdown();
+  }
+}
+
+/**
+ * Collects what must never happen on our pages: console errors, uncaught exceptions, CSP
+ * violations, requests to any other host, and error responses.
+ */
+export function watch(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (msg) => {
+    const text = msg.text();
+    if (text.includes("Content Security Policy")) problems.push(`CSP: ${text}`);
+    else if (msg.type() === "error") {
+      problems.push(`console error: ${text} (${msg.location().url})`);
+    }
+  });
+  page.on("pageerror", (err) => problems.push(`page error: ${err.message}`));
+  page.on("request", (req) => {
+    const url = new URL(req.url());
+    if (["data:", "blob:", "about:"].includes(url.protocol)) return;
+    if (url.hostname !== "127.0.0.1") problems.push(`foreign request: ${req.method()} ${url}`);
+  });
+  page.on("response", (res) => {
+    const url = new URL(res.url());
+    if (res.status() >= 400) {
+      problems.push(`HTTP ${res.status()}: ${res.request().method()} ${url.pathname}`);
+    }
+  });
+  return problems;
+}
+
+/** Fills and submits the sign-in form, then waits for the home page. */
+export async function signIn(page: Page, base: string, email: string, tenant: string) {
+  await page.goto(`${base}/login`);
+  await page.locator("#email").fill(email);
+  await page.locator("#password").fill(PASSWORD);
+  await page.locator("#tenant").fill(tenant);
+  await Promise.all([
+    page.waitForURL(`${base}/`),
+    page.locator('main form[action="/login"] button[type="submit"]').click(),
+  ]);
+}
