@@ -9,7 +9,7 @@ import { Problem, problemResponse, problems } from "./http/problem.ts";
 import { assetsRouter } from "./http/assets.ts";
 import { docsPage, mountOpenApi } from "./http/openapi.ts";
 import type { Platform } from "./platform.ts";
-import { scopedSession } from "./auth/session.ts";
+import { scopedSession, streamingSession } from "./auth/session.ts";
 import { resolveLocale, t } from "./i18n/i18n.ts";
 import { log } from "./log.ts";
 import { adminApi, authApi } from "./identity/identity.api.ts";
@@ -100,6 +100,8 @@ const docsCsp = secureHeaders({
 export function createApp(platform: Platform) {
   const app = createRouter();
   const publicPaths = [...CORE_PUBLIC, ...platform.modules.flatMap((m) => m.publicPaths ?? [])];
+  const streamingPaths = platform.modules.flatMap((m) => m.streamingPaths ?? []);
+  const streams = (path: string) => streamingPaths.some((re) => re.test(path));
 
   app.use("*", requestId());
   app.use("*", async (c, next) => {
@@ -117,17 +119,17 @@ export function createApp(platform: Platform) {
     });
   });
   app.use("*", (c, next) => (c.req.path === "/docs" ? docsCsp(c, next) : strictCsp(c, next)));
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: platform.config.BODY_LIMIT_BYTES,
-      onError: () => {
-        throw problems.tooLarge();
-      },
-    }),
-  );
-  const protect: MiddlewareHandler<AppEnv> = (c, next) =>
-    publicPaths.some((re) => re.test(c.req.path)) ? next() : scopedSession(c, next);
+  const limit = bodyLimit({
+    maxSize: platform.config.BODY_LIMIT_BYTES,
+    onError: () => {
+      throw problems.tooLarge();
+    },
+  });
+  app.use("*", (c, next) => (streams(c.req.path) ? next() : limit(c, next)));
+  const protect: MiddlewareHandler<AppEnv> = (c, next) => {
+    if (publicPaths.some((re) => re.test(c.req.path))) return next();
+    return streams(c.req.path) ? streamingSession(c, next) : scopedSession(c, next);
+  };
   app.use("*", protect);
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));

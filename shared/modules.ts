@@ -42,4 +42,10 @@ export interface ModuleManifest {
   jobs: SystemJob[];
   /** Paths (under the app root) reachable without signing in, e.g. public shares. */
   publicPaths?: RegExp[];
+  /**
+   * Paths (under the app root) that stream request or response bodies (file uploads and
+   * downloads): no request-wide transaction and no global body limit; the module enforces its
+   * own size limits and opens short transactions with `c.var.scope`.
+   */
+  streamingPaths?: RegExp[];
 }

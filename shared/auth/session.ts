@@ -74,11 +74,17 @@ async function resolveExternal(sql: Sql, claims: Claims) {
   });
 }
 
-/**
- * Authenticates the request and runs the rest of it in one transaction scoped to the caller's
- * tenant and user. The transaction commits only when the response is a success.
- */
-export const scopedSession = createMiddleware<AppEnv>(async (c, next) => {
+const SESSION_QUERY = (tx: Sql, tid: string, sub: string, jti: string | undefined) =>
+  tx`
+  select u.email, u.name, u.locale, u.is_operator, t.slug, t.name as tenant_name, m.roles,
+    coalesce((select array_agg(distinct p order by p) from roles r, unnest(r.permissions) p
+              where r.key = any(m.roles)), '{}') as permissions,
+    exists(select 1 from revoked_tokens where jti = ${jti ?? null}) as revoked
+  from memberships m join users u on u.id = m.user_id join tenants t on t.id = m.tenant_id
+  where m.tenant_id = ${tid} and m.user_id = ${sub} and m.status = 'active'`;
+
+/** Verifies the token and finds the caller's tenant and user ids (401 when it can't). */
+async function authenticate(c: Context<AppEnv>) {
   const found = readToken(c);
   if (!found) throw problems.unauthorized();
   const { db, tokens } = c.var.platform;
@@ -97,41 +103,56 @@ export const scopedSession = createMiddleware<AppEnv>(async (c, next) => {
   }
   const ids = claims.external ? await resolveExternal(db.sql, claims) : claims;
   if (!ids) throw problems.unauthorized("No member matches the token's tenant and e-mail.");
+  return { ids: { tid: ids.tid, sub: ids.sub }, claims, via: found.via };
+}
 
+/** Loads the session (membership, permissions, translations) inside a tenant-scoped tx. */
+async function loadSession(
+  c: Context<AppEnv>,
+  tx: Sql,
+  auth: Awaited<ReturnType<typeof authenticate>>,
+) {
+  const { ids, claims, via } = auth;
+  const [row] = await SESSION_QUERY(tx, ids.tid, ids.sub, claims.jti);
+  if (!row || row.revoked) throw problems.unauthorized("The session has ended.");
+  c.set("session", {
+    userId: ids.sub,
+    tenantId: ids.tid,
+    email: row.email,
+    name: row.name,
+    isOperator: row.isOperator,
+    tenantSlug: row.slug,
+    tenantName: row.tenantName,
+    roles: row.roles,
+    permissions: row.permissions,
+    jti: claims.jti,
+    exp: claims.exp,
+    via,
+  });
+  // The tenant's translations apply to every t() of the request (cached per tenant).
+  const translations = await loadTenantOverrides(tx, ids.tid);
+  return { translations, profileLocale: row.locale as string | null };
+}
+
+/**
+ * Authenticates the request and runs the rest of it in one transaction scoped to the caller's
+ * tenant and user. The transaction commits only when the response is a success.
+ */
+export const scopedSession = createMiddleware<AppEnv>(async (c, next) => {
+  const auth = await authenticate(c);
+  const { db } = c.var.platform;
   try {
     await withScope(
       db.sql,
-      { tenantId: ids.tid, userId: ids.sub, requestId: c.var.requestId },
+      { tenantId: auth.ids.tid, userId: auth.ids.sub, requestId: c.var.requestId },
       async (tx) => {
-        const [row] = await tx`
-        select u.email, u.name, u.locale, u.is_operator, t.slug, t.name as tenant_name, m.roles,
-          coalesce((select array_agg(distinct p order by p) from roles r, unnest(r.permissions) p
-                    where r.key = any(m.roles)), '{}') as permissions,
-          exists(select 1 from revoked_tokens where jti = ${claims.jti ?? null}) as revoked
-        from memberships m join users u on u.id = m.user_id join tenants t on t.id = m.tenant_id
-        where m.tenant_id = ${ids.tid} and m.user_id = ${ids.sub} and m.status = 'active'`;
-        if (!row || row.revoked) throw problems.unauthorized("The session has ended.");
         c.set("sql", tx);
-        c.set("session", {
-          userId: ids.sub,
-          tenantId: ids.tid,
-          email: row.email,
-          name: row.name,
-          isOperator: row.isOperator,
-          tenantSlug: row.slug,
-          tenantName: row.tenantName,
-          roles: row.roles,
-          permissions: row.permissions,
-          jti: claims.jti,
-          exp: claims.exp,
-          via: found.via,
-        });
-        // The tenant's translations apply to every t() of the request (cached per tenant).
-        const translations = await loadTenantOverrides(tx, ids.tid);
+        c.set("scope", (fn) => fn(tx));
+        const { translations, profileLocale } = await loadSession(c, tx, auth);
         await runWithOverrides(translations, async () => {
           // Resolved inside the scope, so the tenant's extra languages count as valid.
           const cookie = getCookie(c, "lang");
-          c.set("locale", resolveLocale(row.locale, cookie, c.req.header("Accept-Language")));
+          c.set("locale", resolveLocale(profileLocale, cookie, c.req.header("Accept-Language")));
           await next();
         });
         if (c.error || c.res.status >= 400) throw new Rollback();
@@ -140,4 +161,27 @@ export const scopedSession = createMiddleware<AppEnv>(async (c, next) => {
   } catch (err) {
     if (!(err instanceof Rollback)) throw err;
   }
+});
+
+/**
+ * For routes that move file bytes (a module's `streamingPaths`): the session is loaded in a
+ * short transaction and the handler runs with none held, so a slow upload or download never
+ * pins a connection (the embedded database has only one). Handlers open their own short,
+ * tenant-scoped transactions with `c.var.scope(fn)`; `c.var.sql` is not set.
+ */
+export const streamingSession = createMiddleware<AppEnv>(async (c, next) => {
+  const auth = await authenticate(c);
+  const { db } = c.var.platform;
+  const scope = { tenantId: auth.ids.tid, userId: auth.ids.sub, requestId: c.var.requestId };
+  const { translations, profileLocale } = await withScope(
+    db.sql,
+    scope,
+    (tx) => loadSession(c, tx, auth),
+  );
+  c.set("scope", (fn) => withScope(db.sql, scope, fn));
+  await runWithOverrides(translations, async () => {
+    const cookie = getCookie(c, "lang");
+    c.set("locale", resolveLocale(profileLocale, cookie, c.req.header("Accept-Language")));
+    await next();
+  });
 });

@@ -26,6 +26,11 @@ export interface AppEnv {
     /** The request's transaction, scoped to the session's tenant and user (RLS applies). */
     sql: Sql;
     session: Session;
+    /**
+     * Runs fn in a transaction scoped to the caller's tenant and user: the request's own
+     * transaction on ordinary routes, a fresh short one on streaming routes.
+     */
+    scope: <T>(fn: (tx: Sql) => Promise<T>) => Promise<T>;
     locale: Locale;
   };
 }
