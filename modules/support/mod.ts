@@ -1,5 +1,13 @@
+import "./messages.ts";
+import { Hono } from "hono";
+import type { AppEnv } from "../../shared/http/env.ts";
+import type { ModuleManifest } from "../../shared/modules.ts";
 import { entries, placeholderModule } from "../placeholder.tsx";
 import { TRANSLATIONS_WRITE } from "../../shared/rbac/permissions.ts";
+import { supportApi } from "./api.ts";
+import { supportPages } from "./pages.ts";
+import { slaJob } from "./sla/sla.job.ts";
+import { renewalJob } from "./contracts/contracts.job.ts";
 
 const perms = [
   "ticket",
@@ -13,25 +21,39 @@ const perms = [
 ]
   .flatMap((r) => [`support.${r}.read`, `support.${r}.write`]);
 
-export const support = placeholderModule({
+const menu = entries("support", [
+  ["dashboard", "", "support.ticket.read"],
+  ["tickets", "/tickets", "support.ticket.read"],
+  ["customers", "/customers", "support.customer.read"],
+  ["contacts", "/contacts", "support.customer.read"],
+  ["companies", "/companies", "support.customer.read"],
+  ["contracts", "/contracts", "support.contract.read"],
+  ["emailTemplates", "/email-templates", "support.template.read"],
+  ["numbering", "/numbering", "support.template.read"],
+  ["slaPolicies", "/sla-policies", "support.sla.read"],
+  ["reports", "/reports", "support.report.read"],
+  ["organizations", "/organizations", "support.organization.read"],
+  ["roles", "/roles", "admin.role.read"],
+  ["settings", "/settings", "support.settings.read"],
+  ["translations", "/translations", "support.settings.read"],
+]);
+
+// Menu pages not built out yet fall through to the placeholder's honest "not built yet".
+const fallback = placeholderModule({
   name: "support",
   icon: "☎",
   permissions: perms,
   translations: { read: "support.settings.read", write: TRANSLATIONS_WRITE },
-  menu: entries("support", [
-    ["dashboard", "", "support.ticket.read"],
-    ["tickets", "/tickets", "support.ticket.read"],
-    ["customers", "/customers", "support.customer.read"],
-    ["contacts", "/contacts", "support.customer.read"],
-    ["companies", "/companies", "support.customer.read"],
-    ["contracts", "/contracts", "support.contract.read"],
-    ["emailTemplates", "/email-templates", "support.template.read"],
-    ["numbering", "/numbering", "support.template.read"],
-    ["slaPolicies", "/sla-policies", "support.sla.read"],
-    ["reports", "/reports", "support.report.read"],
-    ["organizations", "/organizations", "support.organization.read"],
-    ["roles", "/roles", "admin.role.read"],
-    ["settings", "/settings", "support.settings.read"],
-    ["translations", "/translations", "support.settings.read"],
-  ]),
+  menu,
 });
+
+export const support: ModuleManifest = {
+  name: "support",
+  labelKey: "module.support",
+  icon: "☎",
+  permissions: perms,
+  menu,
+  api: supportApi(),
+  pages: new Hono<AppEnv>().route("/", supportPages).route("/", fallback.pages),
+  jobs: [slaJob, renewalJob],
+};

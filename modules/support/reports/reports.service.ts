@@ -1,0 +1,44 @@
+import type { Sql } from "../../../shared/db/database.ts";
+import { problems } from "../../../shared/http/problem.ts";
+import { openByStatus, slaCompliance, teamPerformance, volume } from "./reports.repo.ts";
+import type { Report, ReportType } from "./reports.schemas.ts";
+
+const COLUMNS: Record<ReportType, string[]> = {
+  status: ["status", "priority", "tickets"],
+  sla: ["day", "met", "breached"],
+  team: [
+    "agentId",
+    "agent",
+    "assigned",
+    "resolved",
+    "medianFirstResponseMinutes",
+    "medianResolutionMinutes",
+  ],
+  volume: ["day", "created", "resolved"],
+};
+
+const DAY = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** A report over [from, to] (dates, inclusive; default the last 30 days, at most 366). */
+export async function buildReport(
+  sql: Sql,
+  type: ReportType,
+  range: { from?: string; to?: string },
+): Promise<Report> {
+  const to = range.to ?? iso(Date.now());
+  const from = range.from ?? iso(Date.parse(to) - 29 * DAY);
+  const days = (Date.parse(to) - Date.parse(from)) / DAY;
+  if (days < 0) throw problems.validation([{ path: "query.from", message: "from is after to" }]);
+  if (days > 366) {
+    throw problems.validation([{ path: "query.from", message: "at most 366 days" }]);
+  }
+  const rows = type === "status"
+    ? await openByStatus(sql)
+    : type === "sla"
+    ? await slaCompliance(sql, from, to)
+    : type === "team"
+    ? await teamPerformance(sql, from, to)
+    : await volume(sql, from, to);
+  return { type, from, to, columns: COLUMNS[type], rows: rows.map((r) => ({ ...r })) };
+}
