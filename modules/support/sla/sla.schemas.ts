@@ -16,7 +16,7 @@ export const Targets = z.object(
 export const CalendarSchema = z.object({
   timeZone: z.string().min(1).max(64),
   /** Working periods per weekday, "0" Sunday … "6" Saturday. */
-  weekly: z.record(
+  weekly: z.partialRecord(
     z.enum(["0", "1", "2", "3", "4", "5", "6"]),
     z.array(z.tuple([HHMM, HHMM])).max(6),
   ),
