@@ -38,7 +38,7 @@ const menu = entries("support", [
   ["translations", "/translations", "support.settings.read"],
 ]);
 
-// Menu pages not built out yet fall through to the placeholder's honest "not built yet".
+// The translations page comes from the shared translations pages (as in the placeholder).
 const fallback = placeholderModule({
   name: "support",
   icon: "☎",
@@ -54,6 +54,6 @@ export const support: ModuleManifest = {
   permissions: perms,
   menu,
   api: supportApi(),
-  pages: new Hono<AppEnv>().route("/", supportPages).route("/", fallback.pages),
+  pages: new Hono<AppEnv>().route("/", supportPages()).route("/", fallback.pages),
   jobs: [slaJob, renewalJob],
 };

@@ -1,5 +1,34 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../shared/http/env.ts";
+import { mountTicketPages } from "./tickets/tickets.pages.tsx";
+import { mountCustomerPages } from "./customers/customers.pages.tsx";
+import { mountContactPages } from "./contacts/contacts.pages.tsx";
+import { mountCompanyPages } from "./companies/companies.pages.tsx";
+import { mountContractPages } from "./contracts/contracts.pages.tsx";
+import { mountEmailTemplatePages } from "./email-templates/email-templates.pages.tsx";
+import { mountNumberingPages } from "./numbering/numbering.pages.tsx";
+import { mountSlaPages } from "./sla/sla.pages.tsx";
+import { mountReportPages } from "./reports/reports.pages.tsx";
+import { mountOrganizationPages } from "./organizations/organizations.pages.tsx";
+import { mountSettingsPages } from "./settings/settings.pages.tsx";
 
-/** The module's pages, mounted at /support. */
-export const supportPages = new Hono<AppEnv>();
+/** The module's pages, mounted at /support (translations come from the shared page). */
+export function supportPages() {
+  const app = new Hono<AppEnv>();
+  for (
+    const mount of [
+      mountReportPages,
+      mountTicketPages,
+      mountCustomerPages,
+      mountContactPages,
+      mountCompanyPages,
+      mountContractPages,
+      mountEmailTemplatePages,
+      mountNumberingPages,
+      mountSlaPages,
+      mountOrganizationPages,
+      mountSettingsPages,
+    ]
+  ) mount(app);
+  return app;
+}

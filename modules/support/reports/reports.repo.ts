@@ -1,4 +1,5 @@
 import type { Sql } from "../../../shared/db/database.ts";
+import { SLA_STATE_SQL } from "../tickets/tickets.repo.ts";
 
 type Rows = Record<string, string | number | null>[];
 
@@ -53,4 +54,13 @@ export async function volume(sql: Sql, from: string, to: string): Promise<Rows> 
       (select count(*) from support_tickets t where t.resolved_at >= d.day
         and t.resolved_at < d.day + 1)::int as resolved
     from days d order by d.day`;
+}
+
+/** Open tickets by SLA state (dashboard). */
+export async function openBySla(sql: Sql): Promise<Rows> {
+  return await sql`
+    select sla_state, count(*)::int as tickets from (
+      select (${sql.unsafe(SLA_STATE_SQL)}) as sla_state from support_tickets
+      where status in ('acik', 'islemde')
+    ) s group by sla_state order by sla_state`;
 }

@@ -1,6 +1,6 @@
 import type { Sql } from "../../../shared/db/database.ts";
 import { problems } from "../../../shared/http/problem.ts";
-import { openByStatus, slaCompliance, teamPerformance, volume } from "./reports.repo.ts";
+import { openBySla, openByStatus, slaCompliance, teamPerformance, volume } from "./reports.repo.ts";
 import type { Report, ReportType } from "./reports.schemas.ts";
 
 const COLUMNS: Record<ReportType, string[]> = {
@@ -41,4 +41,30 @@ export async function buildReport(
     ? await teamPerformance(sql, from, to)
     : await volume(sql, from, to);
   return { type, from, to, columns: COLUMNS[type], rows: rows.map((r) => ({ ...r })) };
+}
+
+export interface Dashboard {
+  open: number;
+  byStatus: Record<string, number>;
+  bySla: Record<string, number>;
+  team: Report;
+  volume: Report;
+}
+
+export async function dashboard(sql: Sql): Promise<Dashboard> {
+  const status = await openByStatus(sql);
+  const byStatus: Record<string, number> = { acik: 0, islemde: 0 };
+  for (const r of status) byStatus[r.status as string] += r.tickets as number;
+  const bySla = Object.fromEntries(
+    (await openBySla(sql)).map((r) => [r.slaState, r.tickets]),
+  ) as Record<string, number>;
+  const to = iso(Date.now());
+  const from = iso(Date.now() - 13 * DAY);
+  return {
+    open: byStatus.acik + byStatus.islemde,
+    byStatus,
+    bySla,
+    team: await buildReport(sql, "team", { from: iso(Date.now() - 29 * DAY), to }),
+    volume: await buildReport(sql, "volume", { from, to }),
+  };
 }
