@@ -172,6 +172,8 @@ create index support_tickets_assignee on support_tickets (tenant_id, assignee_id
 create index support_tickets_customer on support_tickets (tenant_id, customer_id, created_at desc);
 create index support_tickets_due on support_tickets (tenant_id, resolution_due)
   where status in ('acik', 'islemde');
+create index support_tickets_resolved on support_tickets (tenant_id, resolved_at)
+  where resolved_at is not null;
 create index support_tickets_search on support_tickets
   using gin ((number || ' ' || subject || ' ' || description) gin_trgm_ops);
 

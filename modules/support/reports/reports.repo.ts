@@ -38,22 +38,26 @@ export async function teamPerformance(sql: Sql, from: string, to: string): Promi
     from support_tickets t
     join users u on u.id = t.assignee_id
     left join memberships m on m.user_id = t.assignee_id
-    where t.created_at >= ${from}::date and t.created_at < ${to}::date + 1
+    where t.assignee_id is not null
+      and t.created_at >= ${from}::date and t.created_at < ${to}::date + 1
     group by t.assignee_id, m.display_name, u.name order by assigned desc, agent`;
 }
 
-/** Tickets created and resolved per day. */
+/** Tickets created and resolved per day (one pass over each index range). */
 export async function volume(sql: Sql, from: string, to: string): Promise<Rows> {
   return await sql`
     with days as (
       select generate_series(${from}::date, ${to}::date, interval '1 day')::date as day
+    ), c as (
+      select (created_at at time zone 'UTC')::date as day, count(*)::int as n from support_tickets
+      where created_at >= ${from}::date and created_at < ${to}::date + 1 group by 1
+    ), r as (
+      select (resolved_at at time zone 'UTC')::date as day, count(*)::int as n from support_tickets
+      where resolved_at >= ${from}::date and resolved_at < ${to}::date + 1 group by 1
     )
-    select to_char(d.day, 'YYYY-MM-DD') as day,
-      (select count(*) from support_tickets t where t.created_at >= d.day
-        and t.created_at < d.day + 1)::int as created,
-      (select count(*) from support_tickets t where t.resolved_at >= d.day
-        and t.resolved_at < d.day + 1)::int as resolved
-    from days d order by d.day`;
+    select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(c.n, 0) as created,
+      coalesce(r.n, 0) as resolved
+    from days d left join c using (day) left join r using (day) order by d.day`;
 }
 
 /** Open tickets by SLA state (dashboard). */
