@@ -12,6 +12,7 @@ import { mountTickets } from "./tickets/tickets.handlers.ts";
 import { mountReports } from "./reports/reports.handlers.ts";
 import { mountStatus } from "./status/status.handlers.ts";
 import { mountSettings } from "./settings/settings.handlers.ts";
+import { mountRules } from "./rules/rules.handlers.ts";
 
 /** The JSON API under /api/support (fixed paths before `{id}` ones). */
 export function supportApi() {
@@ -33,6 +34,7 @@ export function supportApi() {
       mountReports,
       mountStatus,
       mountSettings,
+      mountRules,
     ]
   ) mount(app);
   return app;

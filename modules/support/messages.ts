@@ -2,6 +2,23 @@ import { addMessages } from "../../shared/i18n/i18n.ts";
 
 // [key, English, Turkish]
 const MESSAGES: [string, string, string][] = [
+  ["page.notificationRules", "Notification rules", "Bildirim kuralları"],
+  ["support.rules.empty", "No rules yet.", "Henüz kural yok."],
+  ["support.rules.add", "Add rule", "Kural ekle"],
+  ["support.rules.event", "When", "Ne zaman"],
+  ["support.rules.condition", "Only if", "Yalnızca şu durumda"],
+  ["support.rules.always", "Always", "Her zaman"],
+  ["support.rules.field", "Field", "Alan"],
+  ["support.rules.op", "Operator", "İşleç"],
+  ["support.rules.value", "Value", "Değer"],
+  ["support.rules.action", "Then", "Sonra"],
+  ["support.rules.user", "User", "Kullanıcı"],
+  ["support.rules.enable", "Enable", "Etkinleştir"],
+  ["support.rules.disable", "Disable", "Devre dışı bırak"],
+  ["support.rules.do.notifyAssignee", "Notify the assignee", "Atanan kişiye bildir"],
+  ["support.rules.do.notifyUser", "Notify a user", "Bir kullanıcıya bildir"],
+  ["support.rules.do.emailCustomer", "E-mail the customer", "Müşteriye e-posta gönder"],
+  ["support.rules.do.emailAddress", "E-mail an address", "Bir adrese e-posta gönder"],
   ["support.status.acik", "Open", "Açık"],
   ["support.status.islemde", "In progress", "İşlemde"],
   ["support.status.cozuldu", "Resolved", "Çözüldü"],

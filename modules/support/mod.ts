@@ -33,6 +33,7 @@ const menu = entries("support", [
   ["slaPolicies", "/sla-policies", "support.sla.read"],
   ["reports", "/reports", "support.report.read"],
   ["organizations", "/organizations", "support.organization.read"],
+  ["notificationRules", "/notification-rules", "support.settings.read"],
   ["roles", "/roles", "admin.role.read"],
   ["settings", "/settings", "support.settings.read"],
   ["translations", "/translations", "support.settings.read"],

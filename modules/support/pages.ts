@@ -11,6 +11,7 @@ import { mountSlaPages } from "./sla/sla.pages.tsx";
 import { mountReportPages } from "./reports/reports.pages.tsx";
 import { mountOrganizationPages } from "./organizations/organizations.pages.tsx";
 import { mountSettingsPages } from "./settings/settings.pages.tsx";
+import { mountRulePages } from "./rules/rules.pages.tsx";
 
 /** The module's pages, mounted at /support (translations come from the shared page). */
 export function supportPages() {
@@ -28,6 +29,7 @@ export function supportPages() {
       mountSlaPages,
       mountOrganizationPages,
       mountSettingsPages,
+      mountRulePages,
     ]
   ) mount(app);
   return app;

@@ -35,6 +35,7 @@ const PAGES = [
   "/support/sla-policies",
   "/support/reports",
   "/support/organizations",
+  "/support/notification-rules",
   "/support/roles",
   "/support/settings",
   "/support/translations",
