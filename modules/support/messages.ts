@@ -195,6 +195,8 @@ const MESSAGES: [string, string, string][] = [
   ["support.field.body", "Body", "Metin"],
   ["support.field.company", "Company", "Şirket"],
   ["support.field.created", "Created", "Oluşturulma"],
+  ["support.field.createdFrom", "Created from", "Oluşturulma başlangıcı"],
+  ["support.field.createdTo", "Created until", "Oluşturulma bitişi"],
   ["support.field.customer", "Customer", "Müşteri"],
   ["support.field.department", "Department", "Departman"],
   ["support.field.description", "Description", "Açıklama"],

@@ -148,6 +148,18 @@ itest("support pages: filters survive reload, paging links carry the query", asy
   assert.doesNotMatch(second, /Other/);
   const empty = await (await browse("/support/tickets?status=kapandi", t.owner)).text();
   assert.match(empty, /Nothing matches these filters/);
+  const today = new Date().toISOString().slice(0, 10);
+  const ranged = await (await browse(
+    `/support/tickets?createdFrom=${today}&createdTo=${today}&priority=dusuk`,
+    t.owner,
+  )).text();
+  assert.equal((ranged.match(/<tr id="ticket-/g) ?? []).length, 1);
+  assert.match(
+    ranged,
+    new RegExp(`id="tf-from"[^>]*value="${today}"|value="${today}"[^>]*id="tf-from"`),
+  );
+  const old = await (await browse("/support/tickets?createdTo=2000-01-01", t.owner)).text();
+  assert.match(old, /Nothing matches these filters/);
   const bad = await browse("/support/tickets?status=bogus", t.owner);
   assert.equal(bad.status, 400);
 });

@@ -21,10 +21,11 @@ const SORTS = ["created", "updated", "priority", "due"];
 type Options = [string, string][];
 
 function Filters(
-  { l, query, customers, members }: {
+  { l, query, customers, companies, members }: {
     l: Locale;
     query: Record<string, string>;
     customers: Options;
+    companies: Options;
     members: Options;
   },
 ) {
@@ -89,6 +90,30 @@ function Filters(
           options: customers,
         }}
         value={query.customerId}
+      />
+      <Field
+        l={l}
+        id="tf-company"
+        f={{
+          name: "companyId",
+          labelKey: "support.field.company",
+          type: "select",
+          emptyLabelKey: "support.all",
+          options: companies,
+        }}
+        value={query.companyId}
+      />
+      <Field
+        l={l}
+        id="tf-from"
+        f={{ name: "createdFrom", labelKey: "support.field.createdFrom", type: "date" }}
+        value={query.createdFrom}
+      />
+      <Field
+        l={l}
+        id="tf-to"
+        f={{ name: "createdTo", labelKey: "support.field.createdTo", type: "date" }}
+        value={query.createdTo}
       />
       <Field
         l={l}
@@ -194,12 +219,13 @@ function CreateTicket(
 }
 
 export function TicketsPanel(
-  { l, items, nextCursor, query, customers, members, canWrite, flash }: {
+  { l, items, nextCursor, query, customers, companies, members, canWrite, flash }: {
     l: Locale;
     items: Ticket[];
     nextCursor: string | null;
     query: Record<string, string>;
     customers: Options;
+    companies: Options;
     members: Options;
     canWrite: boolean;
     flash?: Flash;
@@ -211,7 +237,7 @@ export function TicketsPanel(
     <div id="tickets-panel">
       <FlashMessage flash={flash} />
       {canWrite && <CreateTicket l={l} customers={customers} members={members} />}
-      <Filters l={l} query={query} customers={customers} members={members} />
+      <Filters l={l} query={query} customers={customers} companies={companies} members={members} />
       {items.length === 0
         ? <Empty>{t(l, filtered ? "support.noMatches" : "support.tickets.empty")}</Empty>
         : (

@@ -32,7 +32,25 @@ import {
 import { TRANSITIONS } from "./tickets.rules.ts";
 
 const ID = ":id{[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}}";
-const FILTERS = ["status", "priority", "assignee", "customerId", "sla", "q", "sort", "cursor"];
+const FILTERS = [
+  "status",
+  "priority",
+  "assignee",
+  "customerId",
+  "companyId",
+  "sla",
+  "q",
+  "createdFrom",
+  "createdTo",
+  "sort",
+  "cursor",
+];
+const DATE = /^\d{4}-\d\d-\d\d$/;
+/** Date inputs give days; the API takes instants: from the day's start to the next day's. */
+const dayStart = (d: string | undefined, plus = 0) =>
+  d && DATE.test(d) && !Number.isNaN(Date.parse(d))
+    ? new Date(Date.parse(d) + plus * 86_400_000).toISOString()
+    : d;
 
 async function listPanel(c: C, flash?: Flash) {
   const query: Record<string, string> = {};
@@ -40,7 +58,12 @@ async function listPanel(c: C, flash?: Flash) {
     const v = c.req.query(k);
     if (v) query[k] = v.slice(0, 500);
   }
-  const parsed = TicketQuery.safeParse({ ...query, limit: 25 });
+  const parsed = TicketQuery.safeParse({
+    ...query,
+    createdFrom: dayStart(query.createdFrom),
+    createdTo: dayStart(query.createdTo, 1),
+    limit: 25,
+  });
   if (!parsed.success) {
     throw problems.validation(
       parsed.error.issues.map((i) => ({ path: `query.${i.path.join(".")}`, message: i.message })),
@@ -54,6 +77,7 @@ async function listPanel(c: C, flash?: Flash) {
       nextCursor={page.nextCursor}
       query={query}
       customers={await options(c.var.sql, "support_customers")}
+      companies={await options(c.var.sql, "support_companies")}
       members={await memberOptions(c.var.sql)}
       canWrite={hasPermission(c.var.session.permissions, "support.ticket.write")}
       flash={flash}
