@@ -1,9 +1,6 @@
 import "./messages.ts";
-import { Hono } from "hono";
-import type { AppEnv } from "../../shared/http/env.ts";
 import type { ModuleManifest } from "../../shared/modules.ts";
-import { entries, placeholderModule } from "../placeholder.tsx";
-import { TRANSLATIONS_WRITE } from "../../shared/rbac/permissions.ts";
+import { entries } from "../placeholder.tsx";
 import { supportApi } from "./api.ts";
 import { supportPages } from "./pages.ts";
 import { slaJob } from "./sla/sla.job.ts";
@@ -39,15 +36,6 @@ const menu = entries("support", [
   ["translations", "/translations", "support.settings.read"],
 ]);
 
-// The translations page comes from the shared translations pages (as in the placeholder).
-const fallback = placeholderModule({
-  name: "support",
-  icon: "☎",
-  permissions: perms,
-  translations: { read: "support.settings.read", write: TRANSLATIONS_WRITE },
-  menu,
-});
-
 export const support: ModuleManifest = {
   name: "support",
   labelKey: "module.support",
@@ -55,6 +43,6 @@ export const support: ModuleManifest = {
   permissions: perms,
   menu,
   api: supportApi(),
-  pages: new Hono<AppEnv>().route("/", supportPages()).route("/", fallback.pages),
+  pages: supportPages(),
   jobs: [slaJob, renewalJob],
 };

@@ -1,5 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../shared/http/env.ts";
+import { TRANSLATIONS_WRITE } from "../../shared/rbac/permissions.ts";
+import { translationsPages } from "../../shared/i18n/translations.pages.tsx";
 import { mountTicketPages } from "./tickets/tickets.pages.tsx";
 import { mountCustomerPages } from "./customers/customers.pages.tsx";
 import { mountContactPages } from "./contacts/contacts.pages.tsx";
@@ -13,7 +15,7 @@ import { mountOrganizationPages } from "./organizations/organizations.pages.tsx"
 import { mountSettingsPages } from "./settings/settings.pages.tsx";
 import { mountRulePages } from "./rules/rules.pages.tsx";
 
-/** The module's pages, mounted at /support (translations come from the shared page). */
+/** The module's pages, mounted at /support (the translations page is the shared one). */
 export function supportPages() {
   const app = new Hono<AppEnv>();
   for (
@@ -32,5 +34,13 @@ export function supportPages() {
       mountRulePages,
     ]
   ) mount(app);
+  app.route(
+    "/translations",
+    translationsPages({
+      base: "/support/translations",
+      read: "support.settings.read",
+      write: TRANSLATIONS_WRITE,
+    }),
+  );
   return app;
 }

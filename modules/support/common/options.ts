@@ -23,3 +23,9 @@ export async function memberOptions(sql: Sql) {
     where m.status = 'active' order by lower(coalesce(m.display_name, u.name)) limit 500`;
   return rows.map((r) => [r.id as string, r.name as string] as [string, string]);
 }
+
+/** Names of the given customers (list pages show names, not ids). */
+export async function customerNames(sql: Sql, ids: string[]): Promise<Map<string, string>> {
+  const rows = await sql`select id, name from support_customers where id = any(${ids}::uuid[])`;
+  return new Map(rows.map((r) => [r.id as string, r.name as string]));
+}

@@ -2,26 +2,39 @@ import type { Hono } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
 import { resourcePages } from "../common/resource.pages.tsx";
-import { options } from "../common/options.ts";
+import { customerNames, options } from "../common/options.ts";
 import { ContractInput, ContractUpdate } from "./contracts.schemas.ts";
 import { contractsService } from "./contracts.service.ts";
 import type { Contract } from "./contracts.schemas.ts";
 
 export const mountContractPages = (app: Hono<AppEnv>) =>
-  resourcePages<Contract>(app, {
+  resourcePages<Contract & { customerName?: string }>(app, {
     path: "/contracts",
     key: "contracts",
     titleKey: "page.contracts",
     read: "support.contract.read",
     write: "support.contract.write",
-    ops: contractsService,
+    ops: {
+      ...contractsService,
+      // Rows show the customer's name (one lookup per page).
+      list: async (sql, input) => {
+        const page = await contractsService.list(sql, input);
+        const names = await customerNames(sql, page.items.map((r) => r.customerId));
+        return {
+          items: page.items.map((r) => ({ ...r, customerName: names.get(r.customerId) })),
+          nextCursor: page.nextCursor,
+        };
+      },
+    },
     create: ContractInput,
     update: ContractUpdate,
     columns: [
       { labelKey: "support.field.name", value: (r) => r.name },
       {
         labelKey: "support.field.customer",
-        value: (r) => <a href={`/support/customers/${r.customerId}`}>{r.customerId.slice(0, 8)}</a>,
+        value: (r) => (
+          <a href={`/support/customers/${r.customerId}`}>{r.customerName ?? r.customerId}</a>
+        ),
       },
       { labelKey: "support.field.term", value: (r) => `${r.startsOn} – ${r.endsOn}` },
       {

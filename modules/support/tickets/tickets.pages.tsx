@@ -8,7 +8,7 @@ import { tr } from "../../../views/render.tsx";
 import { TicketDetailView, TicketsPanel } from "../../../views/support/tickets.tsx";
 import type { Flash } from "../../../views/support/ui.tsx";
 import { act, type C, respond } from "../common/resource.pages.tsx";
-import { memberOptions, options } from "../common/options.ts";
+import { customerNames, memberOptions, options } from "../common/options.ts";
 import { actorOf } from "./tickets.handlers.ts";
 import {
   AssignInput,
@@ -70,13 +70,20 @@ async function listPanel(c: C, flash?: Flash) {
     );
   }
   const page = await listTickets(c.var.sql, c.var.session.userId, parsed.data);
+  // The selects list the first 200 customers; the rows name their own customer in any case.
+  const customers = await options(c.var.sql, "support_customers");
+  const known = new Set(customers.map(([id]) => id));
+  const extra = await customerNames(
+    c.var.sql,
+    page.items.map((x) => x.customerId).filter((id) => !known.has(id)),
+  );
   return (
     <TicketsPanel
       l={c.var.locale}
       items={page.items}
       nextCursor={page.nextCursor}
       query={query}
-      customers={await options(c.var.sql, "support_customers")}
+      customers={[...customers, ...extra]}
       companies={await options(c.var.sql, "support_companies")}
       members={await memberOptions(c.var.sql)}
       canWrite={hasPermission(c.var.session.permissions, "support.ticket.write")}
@@ -95,12 +102,12 @@ async function detailPanel(c: C, id: string, flash?: Flash) {
     limit: 50,
   });
   const comments = await listComments(sql, id, 100);
-  const customers = await options(sql, "support_customers");
+  const customers = await customerNames(sql, [ticket.customerId]);
   return (
     <TicketDetailView
       l={c.var.locale}
       ticket={ticket}
-      customerName={customers.find(([cid]) => cid === ticket.customerId)?.[1] ?? ticket.customerId}
+      customerName={customers.get(ticket.customerId) ?? ticket.customerId}
       comments={comments.items}
       history={history}
       members={await memberOptions(sql)}
