@@ -4,6 +4,7 @@ import { withScope } from "../../shared/db/scope.ts";
 import { Dispatcher } from "../../shared/jobs/dispatcher.ts";
 import { MAIL_SEND_JOB, mailJobs } from "../../shared/notifications/mail.ts";
 import { checkSla, SLA_JOB } from "../../modules/support/sla/sla.job.ts";
+import { dueAlerts } from "../../modules/support/sla/sla.events.repo.ts";
 import {
   RENEWAL_JOB,
   sendRenewalReminders,
@@ -235,4 +236,31 @@ itest("support reports: status, SLA, team and volume, as JSON and CSV", async ()
   await problem(await t.owner.call("GET", `${API}/report?type=nope`), 400);
   await problem(await t.owner.call("GET", `${API}/report?from=2026-05-01&to=2026-01-01`), 400);
   await problem(await member.call("GET", `${API}/report`), 403);
+});
+
+itest("support SLA: tickets whose alerts all fired leave the batch (no starvation)", async () => {
+  const t = await newTenant();
+  await json(
+    await t.owner.call("POST", `${API}/sla-policy`, {
+      name: "No escalation",
+      targets: targets(60, 240),
+      calendar: ALWAYS,
+      isDefault: true,
+    }),
+    201,
+  );
+  const c = await customer(t.owner);
+  const first = await ticket(t.owner, c.id);
+  const { platform } = await testApp();
+  const later = Date.now() + 5 * 3_600_000;
+  // Batch of one: the first ticket fires its four alerts, then must not come back.
+  const batch = (tx: Parameters<Parameters<typeof withScope>[2]>[0]) =>
+    dueAlerts(tx, new Date(later), 1);
+  assert.deepEqual((await inTenant(t.id, batch)).map((x) => x.id), [first.id]);
+  await inTenant(t.id, (tx) => checkSla(tx, platform.bus, later));
+  const fired = await inTenant(t.id, (tx) => tx`select level from support_sla_events`);
+  assert.equal(fired.length, 4);
+  assert.deepEqual((await inTenant(t.id, batch)).map((x) => x.id), []);
+  const second = await ticket(t.owner, c.id);
+  assert.deepEqual((await inTenant(t.id, batch)).map((x) => x.id), [second.id]);
 });

@@ -87,7 +87,7 @@ async function process(sql: Sql, bus: Bus, t: SlaCandidate, now: number) {
 
 /** Runs per tenant every minute over the open tickets whose warning time has come. */
 export async function checkSla(sql: Sql, bus: Bus, now = Date.now()) {
-  for (const t of await dueAlerts(sql)) await process(sql, bus, t, now);
+  for (const t of await dueAlerts(sql, new Date(now))) await process(sql, bus, t, now);
 }
 
 export const slaJob: SystemJob = {
