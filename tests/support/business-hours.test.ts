@@ -155,3 +155,19 @@ Deno.test("business hours: split periods (lunch break) and between-then-add roun
 Deno.test("business hours: an empty calendar is refused, not looped on", () => {
   assert.throws(() => addBusinessMinutes(new Date(), 10, { timeZone: "UTC", weekly: {} }));
 });
+
+Deno.test("business hours: overlapping periods count once", () => {
+  const cal: Calendar = {
+    timeZone: "UTC",
+    weekly: { "1": [["09:00", "12:00"], ["10:00", "13:00"], ["12:30", "12:45"]] },
+  };
+  // Monday 2026-03-02 09:00: four working hours (09–13), not seven, then next Monday.
+  assert.equal(
+    businessMinutesBetween(new Date("2026-03-02T00:00:00Z"), new Date("2026-03-03T00:00:00Z"), cal),
+    240,
+  );
+  assert.equal(
+    iso(addBusinessMinutes(new Date("2026-03-02T09:00:00Z"), 300, cal)),
+    "2026-03-09T10:00:00.000Z",
+  );
+});

@@ -236,3 +236,57 @@ itest("support rules: SLA calendar, defaults, contract status, teams need member
     422,
   );
 });
+
+itest("support: ids of another tenant inside bodies are refused, never linked", async () => {
+  const t = await newTenant();
+  const other = await newTenant();
+  const stranger = await other.member(["agent"]);
+  const team = await json(await other.owner.call("POST", `${API}/teams`, { name: "T" }), 201);
+  const company = await json(
+    await other.owner.call("POST", `${API}/companies`, { name: "C" }),
+    201,
+  );
+  const theirs = await customer(other.owner);
+  const policy = (escalation: Record<string, unknown>) =>
+    t.owner.call("POST", `${API}/sla-policy`, {
+      name: "x",
+      targets: targets(60, 480),
+      calendar: ALWAYS,
+      escalation,
+    });
+  await problem(await policy({ userId: stranger.id }), 422);
+  await problem(await policy({ teamId: team.id }), 422);
+  await problem(await policy({ reassignTo: stranger.id }), 422);
+  // A target the calendar cannot reach in ten years is a 422, not a failure on every ticket.
+  await problem(
+    await t.owner.call("POST", `${API}/sla-policy`, {
+      name: "x",
+      targets: targets(60, 5_000_000),
+      calendar: { timeZone: "UTC", weekly: { "1": [["09:00", "10:00"]] } },
+    }),
+    422,
+  );
+  const mine = await customer(t.owner);
+  await problem(
+    await t.owner.call("POST", `${API}/support-ticket`, {
+      subject: "s",
+      customerId: mine.id,
+      companyId: company.id,
+    }),
+    422,
+  );
+  await problem(
+    await t.owner.call("POST", `${API}/support-ticket`, { subject: "s", customerId: theirs.id }),
+    422,
+  );
+  await problem(
+    await t.owner.call("POST", `${API}/customers`, { name: "x", companyId: company.id }),
+    422,
+  );
+  await problem(
+    await t.owner.call("POST", `${API}/teams`, { name: "x", memberIds: [stranger.id] }),
+    422,
+  );
+  const list = await json(await t.owner.call("GET", `${API}/sla-policy`), 200);
+  assert.equal(list.items.length, 0);
+});

@@ -103,7 +103,14 @@ function intervalsOf(dayWall: number, cal: Calendar): [number, number][] {
       wallToInstant(dayWall + minutesOf(e) * MINUTE, cal.timeZone),
     ])
     .filter(([s, e]) => e > s)
-    .sort((a, b) => a[0] - b[0]);
+    .sort((a, b) => a[0] - b[0])
+    // Overlapping periods count once.
+    .reduce<[number, number][]>((out, [s, e]) => {
+      const last = out[out.length - 1];
+      if (last && s <= last[1]) last[1] = Math.max(last[1], e);
+      else out.push([s, e]);
+      return out;
+    }, []);
 }
 
 /** Whether the calendar has any working time at all. */

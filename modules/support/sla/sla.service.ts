@@ -1,7 +1,9 @@
 import type { Sql } from "../../../shared/db/database.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { crudService } from "../common/crud.service.ts";
-import { hasWorkingTime, isTimeZone } from "./business-hours.ts";
+import { addBusinessMinutes, hasWorkingTime, isTimeZone } from "./business-hours.ts";
+import { activeMembers, teamsRepo } from "../organizations/organizations.repo.ts";
+import { assertAgent } from "../tickets/tickets.service.ts";
 import { clearDefault, slaRepo } from "./sla.repo.ts";
 import type { SlaPolicy } from "./sla.schemas.ts";
 
@@ -22,6 +24,23 @@ async function prepare(sql: Sql, input: Record<string, unknown>, before: SlaPoli
       );
     }
   }
+  // Every target must be reachable within the calendar (ten years of working time at most).
+  const cal = (calendar ?? before?.calendar)!;
+  const tgs = (input.targets ?? before?.targets)!;
+  const longest = Math.max(...Object.values(tgs).map((t) => t.resolutionMinutes));
+  try {
+    addBusinessMinutes(new Date(), longest, cal);
+  } catch {
+    throw problems.unprocessable("A target does not fit in ten years of the calendar's hours.");
+  }
+  const esc = input.escalation as SlaPolicy["escalation"] | undefined;
+  if (esc?.userId && !(await activeMembers(sql, [esc.userId])).length) {
+    throw problems.unprocessable("The escalation user is not an active member.");
+  }
+  if (esc?.teamId && !(await teamsRepo.get(sql, esc.teamId))) {
+    throw problems.unprocessable("No such team.");
+  }
+  if (esc?.reassignTo) await assertAgent(sql, esc.reassignTo);
   if (input.isDefault) await clearDefault(sql, before?.id ?? null);
   return input;
 }
