@@ -301,6 +301,24 @@ itest("support numbering: 50 parallel creates get 50 distinct consecutive number
   assert.equal(n, 52);
 });
 
+itest("support numbering: a new template skips numbers older tickets already carry", async () => {
+  const t = await newTenant();
+  const c = await customer(t.owner);
+  const year = new Date().getUTCFullYear();
+  assert.equal((await ticket(t.owner, c.id)).number, `T-${year}-00001`);
+  assert.equal((await ticket(t.owner, c.id)).number, `T-${year}-00002`);
+  await json(
+    await t.owner.call("POST", `${API}/numbering-template`, {
+      name: "Same as before",
+      pattern: "T-{YYYY}-{SEQ:5}",
+      reset: "yearly",
+      active: true,
+    }),
+    201,
+  );
+  assert.equal((await ticket(t.owner, c.id)).number, `T-${year}-00003`);
+});
+
 itest("support status: the four states with labels per language and allowed moves", async () => {
   const t = await newTenant();
   const body = await json(await t.owner.call("GET", `${API}/status`), 200);

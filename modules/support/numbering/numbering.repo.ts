@@ -39,3 +39,7 @@ export async function peekCounter(sql: Sql, templateId: string, period: string):
                           where template_id = ${templateId} and period = ${period}`;
   return row ? Number(row.value) : 0;
 }
+
+export async function numberTaken(sql: Sql, number: string): Promise<boolean> {
+  return (await sql`select 1 from support_tickets where number = ${number}`).length > 0;
+}

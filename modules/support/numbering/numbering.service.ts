@@ -6,6 +6,7 @@ import {
   bumpCounter,
   deactivateOthers,
   numberingRepo,
+  numberTaken,
   peekCounter,
 } from "./numbering.repo.ts";
 import { formatNumber, patternError, periodOf, type Reset } from "./numbering.pattern.ts";
@@ -37,8 +38,14 @@ export const numberingService = crudService(numberingRepo, {
 /** Assigns the next number from the active template, inside the ticket's transaction. */
 export async function takeNumber(sql: Sql, at = new Date()): Promise<string> {
   const t = (await activeTemplate(sql)) ?? FALLBACK;
-  const seq = await bumpCounter(sql, t.id, periodOf(t.reset, at));
-  return formatNumber(t.pattern, at, seq);
+  const period = periodOf(t.reset, at);
+  // A new or edited template may produce numbers older tickets already carry (e.g. the same
+  // pattern as the fallback): skip those instead of failing every create with a 409.
+  for (let i = 0; i < 10_000; i++) {
+    const number = formatNumber(t.pattern, at, await bumpCounter(sql, t.id, period));
+    if (!(await numberTaken(sql, number))) return number;
+  }
+  throw problems.conflict("The numbering template keeps producing numbers already in use.");
 }
 
 export async function previewNext(sql: Sql, id: string, at = new Date()) {
