@@ -30,6 +30,15 @@ itest("support rules: a rule on ticket events notifies through the rules engine"
     }),
     400,
   );
+  const stranger = await (await newTenant()).member(["agent"]);
+  await problem(
+    await t.owner.call("POST", `${API}/notification-rules`, {
+      name: "x",
+      event: "support.ticket.created",
+      actions: [{ type: "notify", userIds: [stranger.id], title: "x" }],
+    }),
+    422,
+  );
   await problem(
     await viewer.call("POST", `${API}/notification-rules`, {
       name: "x",

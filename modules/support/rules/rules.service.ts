@@ -8,6 +8,7 @@ import {
   listRules,
   setRuleEnabled,
 } from "../../../shared/notifications/rules.ts";
+import { activeMembers } from "../organizations/organizations.repo.ts";
 import type { SupportRule, SupportRuleInput } from "./rules.schemas.ts";
 
 const isSupport = (r: { event: string }) => r.event.startsWith("support.");
@@ -23,6 +24,15 @@ async function supportRule(sql: Sql, id: string) {
 }
 
 export async function addSupportRule(sql: Sql, input: z.infer<typeof SupportRuleInput>) {
+  // Recipients are people of this tenant (the engine filters too, but a stored stranger's id
+  // would be a silent dead rule).
+  const wanted = [
+    ...new Set(input.actions.flatMap((a) => a.type === "notify" ? a.userIds ?? [] : [])),
+  ];
+  const found = wanted.length ? await activeMembers(sql, wanted) : [];
+  if (found.length < wanted.length) {
+    throw problems.unprocessable("Every notified user must be an active member.");
+  }
   const rule = await createRule(sql, input) as unknown as SupportRule;
   await recordActivity(sql, {
     module: "support",
