@@ -290,3 +290,15 @@ itest("support: ids of another tenant inside bodies are refused, never linked", 
   const list = await json(await t.owner.call("GET", `${API}/sla-policy`), 200);
   assert.equal(list.items.length, 0);
 });
+
+itest("support customers: one with tickets cannot be deleted (409, kept)", async () => {
+  const t = await newTenant();
+  const c = await customer(t.owner);
+  await json(
+    await t.owner.call("POST", `${API}/support-ticket`, { subject: "s", customerId: c.id }),
+    201,
+  );
+  const body = await problem(await t.owner.call("DELETE", `${API}/customers/${c.id}`), 409);
+  assert.match(body.detail, /tickets/);
+  await json(await t.owner.call("GET", `${API}/customers/${c.id}`), 200);
+});

@@ -44,3 +44,8 @@ export async function selectCustomerActivity(
     ${after ? sql`where (at, id) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql``}
     order by at desc, id desc limit ${limit + 1}`;
 }
+
+export async function hasTickets(sql: Sql, customerId: string): Promise<boolean> {
+  return (await sql`select 1 from support_tickets where customer_id = ${customerId} limit 1`)
+    .length > 0;
+}
