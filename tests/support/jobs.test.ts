@@ -264,3 +264,33 @@ itest("support SLA: tickets whose alerts all fired leave the batch (no starvatio
   const second = await ticket(t.owner, c.id);
   assert.deepEqual((await inTenant(t.id, batch)).map((x) => x.id), [second.id]);
 });
+
+itest("support SLA: escalation reassigns to the policy's agent and tells them once", async () => {
+  const t = await newTenant();
+  const first = await t.member(["agent"]);
+  const lead = await t.member(["agent"]);
+  await json(
+    await t.owner.call("POST", `${API}/sla-policy`, {
+      name: "Reassign",
+      targets: targets(60, 240),
+      calendar: ALWAYS,
+      isDefault: true,
+      escalation: { reassignTo: lead.id },
+    }),
+    201,
+  );
+  const c = await customer(t.owner);
+  const tk = await ticket(t.owner, c.id, { assigneeId: first.id });
+  const { platform } = await testApp();
+  const later = Date.now() + 5 * 3_600_000;
+  await inTenant(t.id, (tx) => checkSla(tx, platform.bus, later));
+  await inTenant(t.id, (tx) => checkSla(tx, platform.bus, later));
+  const after = await json(await t.owner.call("GET", `${API}/support-ticket/${tk.id}`), 200);
+  assert.equal(after.assigneeId, lead.id);
+  assert.ok(after.history.some((h: { action: string }) => h.action === "escalated"));
+  const inbox = await json(await lead.call("GET", "/api/notifications?limit=100"), 200);
+  assert.equal(
+    inbox.items.filter((n: { title: string }) => n.title.includes("Escalated to you")).length,
+    1,
+  );
+});

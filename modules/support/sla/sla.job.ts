@@ -9,6 +9,8 @@ import { raise } from "../tickets/tickets.rules.ts";
 import type { Priority } from "../common/schemas.ts";
 import { dueAlerts, fireEvent, type SlaCandidate, updateForEscalation } from "./sla.events.repo.ts";
 import { memberPermissions } from "../tickets/tickets.repo.ts";
+import { AGENT_PERMISSION } from "../tickets/tickets.service.ts";
+import { hasPermission } from "../../../shared/rbac/permissions.ts";
 
 export const SLA_JOB = "support.sla.check";
 
@@ -63,7 +65,10 @@ async function process(sql: Sql, bus: Bus, t: SlaCandidate, now: number) {
         const team = esc.teamId ? await teamMemberIds(sql, esc.teamId) : [];
         await tell(sql, bus, [esc.userId, ...team], t, `SLA ${label} escalated`);
         const priority = esc.raisePriority ? raise(t.priority as Priority) : t.priority;
-        const assigneeId = esc.reassignTo ?? t.assigneeId;
+        // The reassignee was an agent when the policy was saved; they may have left since.
+        const canTake = esc.reassignTo &&
+          hasPermission((await memberPermissions(sql, esc.reassignTo)) ?? [], AGENT_PERMISSION);
+        const assigneeId = canTake ? esc.reassignTo! : t.assigneeId;
         if (priority !== t.priority || assigneeId !== t.assigneeId) {
           await updateForEscalation(sql, t.id, priority, assigneeId);
           await recordActivity(sql, {
@@ -75,10 +80,9 @@ async function process(sql: Sql, bus: Bus, t: SlaCandidate, now: number) {
             before: { priority: t.priority, assigneeId: t.assigneeId },
             after: { priority, assigneeId },
           });
+          const reassigned = assigneeId !== t.assigneeId;
           Object.assign(t, { priority, assigneeId });
-          if (assigneeId !== t.assigneeId) {
-            await tell(sql, bus, [assigneeId], t, "Escalated to you");
-          }
+          if (reassigned) await tell(sql, bus, [assigneeId], t, "Escalated to you");
         }
       }
     }
