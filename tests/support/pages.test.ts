@@ -209,3 +209,35 @@ itest("support pages: previews, SLA calendar editor, reports CSV, permissions", 
     201,
   );
 });
+
+itest(
+  "support pages: another tenant's ticket or customer is a 404 and stays unchanged",
+  async () => {
+    const t = await newTenant();
+    const other = await newTenant();
+    const c = await customer(t.owner);
+    const tk = await ticket(t.owner, c.id);
+    for (const path of [`/support/tickets/${tk.id}`, `/support/customers/${c.id}`]) {
+      assert.equal((await browse(path, other.owner)).status, 404, path);
+    }
+    const posts: [string, Record<string, string>][] = [
+      [`/support/tickets/${tk.id}/status`, { status: "islemde" }],
+      [`/support/tickets/${tk.id}/comments`, { body: "hi" }],
+      [`/support/tickets/${tk.id}`, { subject: "taken" }],
+      [`/support/customers/${c.id}`, { name: "taken" }],
+      [`/support/customers/${c.id}/delete`, {}],
+    ];
+    for (const [path, form] of posts) {
+      const res = await browse(path, other.owner, { form, htmx: true });
+      assert.equal(res.status, 404, path);
+    }
+    const after = await json(await t.owner.call("GET", `${API}/support-ticket/${tk.id}`), 200);
+    assert.equal(after.status, "acik");
+    assert.equal(after.subject, tk.subject);
+    assert.equal(after.comments.length, 0);
+    assert.equal(
+      (await json(await t.owner.call("GET", `${API}/customers/${c.id}`), 200)).name,
+      c.name,
+    );
+  },
+);
