@@ -1,5 +1,10 @@
-import { entries, placeholderModule } from "../placeholder.tsx";
-import { TRANSLATIONS_WRITE } from "../../shared/rbac/permissions.ts";
+import "./messages.ts";
+import type { ModuleManifest } from "../../shared/modules.ts";
+import { entries } from "../placeholder.tsx";
+import { supportApi } from "./api.ts";
+import { supportPages } from "./pages.ts";
+import { slaJob } from "./sla/sla.job.ts";
+import { renewalJob } from "./contracts/contracts.job.ts";
 
 const perms = [
   "ticket",
@@ -13,25 +18,31 @@ const perms = [
 ]
   .flatMap((r) => [`support.${r}.read`, `support.${r}.write`]);
 
-export const support = placeholderModule({
+const menu = entries("support", [
+  ["dashboard", "", "support.ticket.read"],
+  ["tickets", "/tickets", "support.ticket.read"],
+  ["customers", "/customers", "support.customer.read"],
+  ["contacts", "/contacts", "support.customer.read"],
+  ["companies", "/companies", "support.customer.read"],
+  ["contracts", "/contracts", "support.contract.read"],
+  ["emailTemplates", "/email-templates", "support.template.read"],
+  ["numbering", "/numbering", "support.template.read"],
+  ["slaPolicies", "/sla-policies", "support.sla.read"],
+  ["reports", "/reports", "support.report.read"],
+  ["organizations", "/organizations", "support.organization.read"],
+  ["notificationRules", "/notification-rules", "support.settings.read"],
+  ["roles", "/roles", "admin.role.read"],
+  ["settings", "/settings", "support.settings.read"],
+  ["translations", "/translations", "support.settings.read"],
+]);
+
+export const support: ModuleManifest = {
   name: "support",
+  labelKey: "module.support",
   icon: "☎",
   permissions: perms,
-  translations: { read: "support.settings.read", write: TRANSLATIONS_WRITE },
-  menu: entries("support", [
-    ["dashboard", "", "support.ticket.read"],
-    ["tickets", "/tickets", "support.ticket.read"],
-    ["customers", "/customers", "support.customer.read"],
-    ["contacts", "/contacts", "support.customer.read"],
-    ["companies", "/companies", "support.customer.read"],
-    ["contracts", "/contracts", "support.contract.read"],
-    ["emailTemplates", "/email-templates", "support.template.read"],
-    ["numbering", "/numbering", "support.template.read"],
-    ["slaPolicies", "/sla-policies", "support.sla.read"],
-    ["reports", "/reports", "support.report.read"],
-    ["organizations", "/organizations", "support.organization.read"],
-    ["roles", "/roles", "admin.role.read"],
-    ["settings", "/settings", "support.settings.read"],
-    ["translations", "/translations", "support.settings.read"],
-  ]),
-});
+  menu,
+  api: supportApi(),
+  pages: supportPages(),
+  jobs: [slaJob, renewalJob],
+};

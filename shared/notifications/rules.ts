@@ -207,3 +207,15 @@ export const rulesJob: SystemJob = {
       }
     }),
 };
+
+/** Removes a rule; false when there is none with that id in the tenant. */
+export async function deleteRule(sql: Sql, id: string): Promise<boolean> {
+  return (await sql`delete from notification_rules where id = ${id} returning id`).length > 0;
+}
+
+/** Turns a rule on or off; the row, or undefined when there is none with that id. */
+export async function setRuleEnabled(sql: Sql, id: string, enabled: boolean) {
+  const [row] = await sql`update notification_rules set enabled = ${enabled}, updated_at = now()
+    where id = ${id} returning id, name, event, condition, actions, enabled, created_at, updated_at`;
+  return row;
+}

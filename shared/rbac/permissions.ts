@@ -38,7 +38,11 @@ export const BUILTIN_ROLES: Record<
     description: "Works tickets, processes, documents and projects",
     permissions: [
       ...reads,
-      "support.*",
+      // Agents work tickets, customers and contracts; SLA, templates, organization and
+      // settings stay with administrators.
+      "support.ticket.*",
+      "support.customer.*",
+      "support.contract.*",
       "workflow.*",
       "documents.*",
       "projects.*",

@@ -1,5 +1,5 @@
 /**
- * The app shell in a real browser: sign-in, menu per role, a placeholder page, the language
+ * The app shell in a real browser: sign-in, menu per role, a module page, the language
  * switch (htmx + HX-Redirect), sign-out, and the phone layout. Every page must load only from
  * our own origin, without console errors or CSP violations.
  */
@@ -51,14 +51,13 @@ browserTest("shell: owner signs in, opens a module page, switches to Turkish, si
     assert.equal(await menuModule(page, "admin").count(), 1, "owner sees the admin section");
     assert.ok(await menuModule(page, "admin").locator('a[href="/admin/users"]').isVisible());
 
-    // Support → Tickets: the honest placeholder page.
+    // Support → Tickets (a built module page).
     const tickets = menuModule(page, "support").locator('a[href="/support/tickets"]');
     assert.equal(await tickets.innerText(), "Tickets");
     await Promise.all([page.waitForURL(`${base}/support/tickets`), tickets.click()]);
     assert.equal(new URL(page.url()).pathname, "/support/tickets");
     assert.equal(await page.locator("main h1").innerText(), "Tickets");
-    await page.locator("main [data-placeholder]").waitFor({ state: "visible" });
-    assert.match(await page.locator("main [data-placeholder]").innerText(), /not built yet/);
+    await page.locator("main #tickets-panel").waitFor({ state: "visible" });
     assert.equal(await tickets.getAttribute("aria-current"), "page");
 
     // Language switch: htmx posts the form on change, the answer's HX-Redirect reloads the page.
@@ -136,9 +135,9 @@ browserTest("shell: a viewer on a phone sees every module but no administration"
     // A module page at phone width is still reachable and does not overflow.
     const tickets = menuModule(page, "support").locator('a[href="/support/tickets"]');
     await Promise.all([page.waitForURL(`${base}/support/tickets`), tickets.click()]);
-    await page.locator("main [data-placeholder]").waitFor({ state: "visible" });
+    await page.locator("main #tickets-panel").waitFor({ state: "visible" });
     const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-    assert.ok(pageWidth <= 390 + 1, `placeholder page is ${pageWidth}px wide at 390px`);
+    assert.ok(pageWidth <= 390 + 1, `tickets page is ${pageWidth}px wide at 390px`);
 
     assert.deepEqual(problems, []);
     await page.close();

@@ -115,6 +115,9 @@ itest("pages: the shell lists the six modules and admin only for admins", async 
   assert.match(viewerHome, /data-module="support"/);
 });
 
+/** Modules whose issue has landed: their menu entries are real pages, not placeholders. */
+const BUILT_MODULES = new Set(["support"]);
+
 itest("pages: every module menu entry renders its placeholder", async () => {
   const t = await newTenant();
   const { platform } = await testApp();
@@ -124,6 +127,8 @@ itest("pages: every module menu entry renders its placeholder", async () => {
       const res = await browse(entry.path, { who: t.owner });
       const html = await res.text();
       assert.equal(res.status, 200, entry.path);
+      // Built modules test their own pages (tests/<module>/pages.test.ts).
+      if (BUILT_MODULES.has(m.name)) continue;
       if (entry.labelKey === "page.translations") {
         // Built: the shared translations page (tests/shared/translations-pages.test.ts).
         assert.match(html, /id="translations-panel"/, entry.path);

@@ -1,0 +1,47 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AppEnv } from "../../../shared/http/env.ts";
+import type { CrudRoutes } from "./crud.routes.ts";
+import type { ListInput } from "./crud.service.ts";
+import type { Sql } from "../../../shared/db/database.ts";
+
+/** What the handlers of a plain resource call; crudService provides it. */
+export interface CrudOps {
+  list(sql: Sql, input: ListInput): Promise<unknown>;
+  get(sql: Sql, id: string): Promise<unknown>;
+  create(sql: Sql, input: Record<string, unknown>): Promise<unknown>;
+  update(sql: Sql, id: string, input: Record<string, unknown>): Promise<unknown>;
+  remove(sql: Sql, id: string): Promise<unknown>;
+}
+
+// The routes are generic over their schemas, so the handlers see validated input loosely typed;
+// the response schemas still describe (and the tests check) what goes out.
+// deno-lint-ignore no-explicit-any
+type Any = any;
+const valid = (c: Context<AppEnv>, target: string) => (c.req as Any).valid(target);
+
+/** Registers the five handlers of a plain resource on the module's API router. */
+export function mountCrud(app: OpenAPIHono<AppEnv>, routes: CrudRoutes, ops: CrudOps) {
+  const on = app.openapi.bind(app) as Any;
+  on(
+    routes.list,
+    async (c: Context<AppEnv>) => c.json(await ops.list(c.var.sql, valid(c, "query")), 200),
+  );
+  on(
+    routes.get,
+    async (c: Context<AppEnv>) => c.json(await ops.get(c.var.sql, valid(c, "param").id), 200),
+  );
+  on(
+    routes.create,
+    async (c: Context<AppEnv>) => c.json(await ops.create(c.var.sql, valid(c, "json")), 201),
+  );
+  on(
+    routes.update,
+    async (c: Context<AppEnv>) =>
+      c.json(await ops.update(c.var.sql, valid(c, "param").id, valid(c, "json")), 200),
+  );
+  on(
+    routes.remove,
+    async (c: Context<AppEnv>) => c.json(await ops.remove(c.var.sql, valid(c, "param").id), 200),
+  );
+}

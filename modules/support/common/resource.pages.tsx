@@ -1,0 +1,171 @@
+import type { Context, Hono } from "hono";
+import type { ComponentChildren } from "preact";
+import { z } from "@hono/zod-openapi";
+import type { AppEnv } from "../../../shared/http/env.ts";
+import { Problem } from "../../../shared/http/problem.ts";
+import { readForm } from "../../../shared/http/form.ts";
+import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
+import { html, page, tr } from "../../../views/render.tsx";
+import type { FieldDef, Flash } from "../../../views/support/ui.tsx";
+import { type Column, ResourcePanel } from "../../../views/support/resource.tsx";
+import type { CrudOps } from "./crud.handlers.ts";
+
+export type C = Context<AppEnv>;
+export type Status = 200 | 400 | 403 | 404 | 409 | 413 | 422;
+
+/** Runs a form action; validation and rule failures come back as an inline message. */
+export async function act<T extends z.ZodType>(
+  schema: T,
+  input: unknown,
+  run: (data: z.infer<T>) => Promise<Flash>,
+): Promise<{ flash: Flash; status: Status }> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const text = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    return { flash: { kind: "error", text }, status: 400 };
+  }
+  try {
+    return { flash: await run(parsed.data), status: 200 };
+  } catch (err) {
+    if (err instanceof Problem && err.status < 500) {
+      return {
+        flash: { kind: "error", text: err.detail ?? err.title },
+        status: err.status as Status,
+      };
+    }
+    throw err;
+  }
+}
+
+/** htmx swaps the panel; a plain request gets the whole page. */
+export async function respond(c: C, title: string, panel: ComponentChildren, status: Status = 200) {
+  if (c.req.header("HX-Request") && !c.req.header("HX-Boosted")) {
+    return html(c, <>{panel}</>, status);
+  }
+  return await page(c, title, panel, status);
+}
+
+/** Form fields as typed input: numbers, booleans (checkboxes) and text. */
+export function formInput(
+  form: Record<string, string | string[]>,
+  fields: FieldDef[],
+  update: boolean,
+) {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) {
+    const v = form[f.name];
+    if (f.type === "checks") continue;
+    if (f.type === "checkbox") {
+      if (v !== undefined || update) out[f.name] = v === "true";
+    } else if (typeof v === "string") out[f.name] = f.type === "number" ? Number(v) : v;
+  }
+  return out;
+}
+
+export interface ResourcePageDef<T extends { id: string }> {
+  path: string;
+  key: string;
+  titleKey: string;
+  read: string;
+  write: string;
+  ops: CrudOps;
+  create: z.ZodType;
+  update: z.ZodType;
+  columns: Column<T>[];
+  fields: (c: C) => FieldDef[] | Promise<FieldDef[]>;
+  filters?: (c: C) => FieldDef[] | Promise<FieldDef[]>;
+  /** Turns form input into the API's body (e.g. nested objects). */
+  toInput?: (input: Record<string, unknown>, form: Record<string, string | string[]>) => unknown;
+  extra?: (c: C) => Promise<ComponentChildren>;
+  values?: (row: T) => Record<string, unknown>;
+}
+
+/** List, create, update and delete pages of a plain resource under /support<path>. */
+export function resourcePages<T extends { id: string }>(
+  app: Hono<AppEnv>,
+  def: ResourcePageDef<T>,
+) {
+  const base = `/support${def.path}`;
+  const panel = async (c: C, flash?: Flash) => {
+    const filters = (await def.filters?.(c)) ?? [];
+    const query: Record<string, string> = {};
+    for (const k of ["q", "cursor", ...filters.map((f) => f.name)]) {
+      const v = c.req.query(k);
+      if (v) query[k] = v.slice(0, 500);
+    }
+    const { cursor, q, ...rest } = query;
+    const data = await def.ops.list(c.var.sql, { limit: 25, cursor, q, ...rest }) as {
+      items: T[];
+      nextCursor: string | null;
+    };
+    return (
+      <ResourcePanel
+        l={c.var.locale}
+        base={base}
+        panelId={def.key}
+        items={data.items}
+        nextCursor={data.nextCursor}
+        query={query}
+        columns={def.columns}
+        fields={await def.fields(c)}
+        filters={filters}
+        canWrite={hasPermission(c.var.session.permissions, def.write)}
+        flash={flash}
+        values={def.values}
+      >
+        {def.extra && await def.extra(c)}
+      </ResourcePanel>
+    );
+  };
+  const title = (c: C) => tr(c)(def.titleKey);
+  const write = async (
+    c: C,
+    schema: z.ZodType,
+    update: boolean,
+    run: (data: unknown) => Promise<unknown>,
+    okKey: string,
+  ) => {
+    const form = await readForm(c);
+    const input = formInput(form, await def.fields(c), update);
+    const body = def.toInput ? def.toInput(input, form) : input;
+    const { flash, status } = await act(schema, body, async (data) => {
+      await run(data);
+      return { kind: "ok", text: tr(c)(okKey) };
+    });
+    return respond(c, title(c), await panel(c, flash), status);
+  };
+  const id = ":id{[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}}";
+  app.get(def.path, requirePermission(def.read), async (c) => respond(c, title(c), await panel(c)));
+  app.post(
+    def.path,
+    requirePermission(def.write),
+    (c) =>
+      write(
+        c,
+        def.create,
+        false,
+        (d) => def.ops.create(c.var.sql, d as Record<string, unknown>),
+        "support.created",
+      ),
+  );
+  app.post(
+    `${def.path}/${id}`,
+    requirePermission(def.write),
+    (c) =>
+      write(
+        c,
+        def.update,
+        true,
+        (d) => def.ops.update(c.var.sql, c.req.param("id")!, d as Record<string, unknown>),
+        "support.saved",
+      ),
+  );
+  app.post(`${def.path}/${id}/delete`, requirePermission(def.write), async (c) => {
+    const { flash, status } = await act(z.object({}), {}, async () => {
+      await def.ops.remove(c.var.sql, c.req.param("id")!);
+      return { kind: "ok", text: tr(c)("support.deleted") };
+    });
+    return respond(c, title(c), await panel(c, flash), status);
+  });
+  return panel;
+}

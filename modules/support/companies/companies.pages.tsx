@@ -1,0 +1,36 @@
+import type { Hono } from "hono";
+import type { AppEnv } from "../../../shared/http/env.ts";
+import { resourcePages } from "../common/resource.pages.tsx";
+import { CompanyInput, CompanyUpdate } from "./companies.schemas.ts";
+import { companiesService } from "./companies.service.ts";
+import type { Company } from "./companies.schemas.ts";
+
+export const companyFields = [
+  { name: "name", labelKey: "support.field.name", required: true },
+  { name: "email", labelKey: "support.field.email", type: "email" as const },
+  { name: "phone", labelKey: "support.field.phone" },
+  { name: "website", labelKey: "support.field.website", type: "url" as const },
+  { name: "notes", labelKey: "support.field.notes", type: "textarea" as const },
+];
+
+export const mountCompanyPages = (app: Hono<AppEnv>) =>
+  resourcePages<Company>(app, {
+    path: "/companies",
+    key: "companies",
+    titleKey: "page.companies",
+    read: "support.customer.read",
+    write: "support.customer.write",
+    ops: companiesService,
+    create: CompanyInput,
+    update: CompanyUpdate,
+    columns: [
+      { labelKey: "support.field.name", value: (r) => r.name },
+      { labelKey: "support.field.email", value: (r) => r.email ?? "" },
+      { labelKey: "support.field.phone", value: (r) => r.phone ?? "" },
+      {
+        labelKey: "page.contacts",
+        value: (r) => <a href={`/support/contacts?companyId=${r.id}`}>{r.name}</a>,
+      },
+    ],
+    fields: () => companyFields,
+  });

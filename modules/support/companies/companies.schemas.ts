@@ -1,0 +1,22 @@
+import { z } from "@hono/zod-openapi";
+import { Email, OptionalText, Timestamps } from "../common/schemas.ts";
+
+export const CompanySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  website: z.string().nullable(),
+  notes: z.string(),
+  ...Timestamps,
+}).openapi("SupportCompany");
+export type Company = z.infer<typeof CompanySchema>;
+
+export const CompanyInput = z.object({
+  name: z.string().trim().min(1).max(200),
+  email: Email.nullish(),
+  phone: OptionalText(50),
+  website: z.url().max(500).nullish(),
+  notes: z.string().max(5000).optional(),
+}).openapi("SupportCompanyInput");
+export const CompanyUpdate = CompanyInput.partial().openapi("SupportCompanyUpdate");

@@ -1,0 +1,80 @@
+import type { Hono } from "hono";
+import type { AppEnv } from "../../../shared/http/env.ts";
+import { t } from "../../../shared/i18n/i18n.ts";
+import { resourcePages } from "../common/resource.pages.tsx";
+import { customerNames, options } from "../common/options.ts";
+import { ContractInput, ContractUpdate } from "./contracts.schemas.ts";
+import { contractsService } from "./contracts.service.ts";
+import type { Contract } from "./contracts.schemas.ts";
+
+export const mountContractPages = (app: Hono<AppEnv>) =>
+  resourcePages<Contract & { customerName?: string }>(app, {
+    path: "/contracts",
+    key: "contracts",
+    titleKey: "page.contracts",
+    read: "support.contract.read",
+    write: "support.contract.write",
+    ops: {
+      ...contractsService,
+      // Rows show the customer's name (one lookup per page).
+      list: async (sql, input) => {
+        const page = await contractsService.list(sql, input);
+        const names = await customerNames(sql, page.items.map((r) => r.customerId));
+        return {
+          items: page.items.map((r) => ({ ...r, customerName: names.get(r.customerId) })),
+          nextCursor: page.nextCursor,
+        };
+      },
+    },
+    create: ContractInput,
+    update: ContractUpdate,
+    columns: [
+      { labelKey: "support.field.name", value: (r) => r.name },
+      {
+        labelKey: "support.field.customer",
+        value: (r) => (
+          <a href={`/support/customers/${r.customerId}`}>{r.customerName ?? r.customerId}</a>
+        ),
+      },
+      { labelKey: "support.field.term", value: (r) => `${r.startsOn} – ${r.endsOn}` },
+      {
+        labelKey: "support.field.status",
+        value: (r) => <span class={`badge support-contract-${r.status}`}>{r.status}</span>,
+      },
+    ],
+    fields: async (c) => [
+      { name: "name", labelKey: "support.field.name", required: true },
+      {
+        name: "customerId",
+        labelKey: "support.field.customer",
+        type: "select",
+        required: true,
+        options: await options(c.var.sql, "support_customers"),
+      },
+      { name: "startsOn", labelKey: "support.field.startsOn", type: "date", required: true },
+      { name: "endsOn", labelKey: "support.field.endsOn", type: "date", required: true },
+      {
+        name: "reminderDays",
+        labelKey: "support.field.reminderDays",
+        type: "number",
+        min: 0,
+        max: 365,
+      },
+      {
+        name: "slaPolicyId",
+        labelKey: "support.field.slaPolicy",
+        type: "select",
+        emptyLabelKey: "support.none",
+        options: await options(c.var.sql, "support_sla_policies"),
+      },
+      { name: "notes", labelKey: "support.field.notes", type: "textarea" },
+    ],
+    filters: async (c) => [{
+      name: "customerId",
+      labelKey: "support.field.customer",
+      type: "select",
+      emptyLabelKey: "support.all",
+      options: await options(c.var.sql, "support_customers"),
+    }],
+    extra: (c) => Promise.resolve(<p class="muted">{t(c.var.locale, "support.contracts.help")}</p>),
+  });

@@ -1,0 +1,45 @@
+import { z } from "@hono/zod-openapi";
+import { Email, ListQuery, LocaleCode, OptionalText, Timestamps } from "../common/schemas.ts";
+import { PageQuery } from "../../../shared/http/paging.ts";
+
+export const CustomerSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(["person", "firm"]),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  locale: z.string(),
+  companyId: z.uuid().nullable(),
+  contactId: z.uuid().nullable(),
+  notes: z.string(),
+  ...Timestamps,
+}).openapi("SupportCustomer");
+export type Customer = z.infer<typeof CustomerSchema>;
+
+export const CustomerInput = z.object({
+  kind: z.enum(["person", "firm"]).default("person"),
+  name: z.string().trim().min(1).max(200),
+  email: Email.nullish(),
+  phone: OptionalText(50),
+  locale: LocaleCode.optional(),
+  companyId: z.uuid().nullish(),
+  contactId: z.uuid().nullish(),
+  notes: z.string().max(5000).optional(),
+}).openapi("SupportCustomerInput");
+export const CustomerUpdate = CustomerInput.omit({ kind: true })
+  .extend({ kind: z.enum(["person", "firm"]) }).partial().openapi("SupportCustomerUpdate");
+export const CustomerQuery = ListQuery.extend({
+  companyId: z.uuid().optional().openapi({ param: { name: "companyId", in: "query" } }),
+  kind: z.enum(["person", "firm"]).optional().openapi({ param: { name: "kind", in: "query" } }),
+});
+
+export const CustomerActivity = z.object({
+  id: z.uuid(),
+  at: z.string(),
+  kind: z.enum(["ticket", "comment", "contract", "change"]),
+  /** The ticket, contract or customer the line is about. */
+  refId: z.uuid(),
+  title: z.string(),
+}).openapi("SupportCustomerActivity");
+export type CustomerActivity = z.infer<typeof CustomerActivity>;
+export const ActivityQuery = PageQuery;

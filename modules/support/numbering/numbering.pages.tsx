@@ -1,0 +1,65 @@
+import type { Hono } from "hono";
+import type { AppEnv } from "../../../shared/http/env.ts";
+import { t } from "../../../shared/i18n/i18n.ts";
+import { requirePermission } from "../../../shared/rbac/permissions.ts";
+import { html } from "../../../views/render.tsx";
+import { resourcePages } from "../common/resource.pages.tsx";
+import { NumberingTemplateInput, NumberingTemplateUpdate } from "./numbering.schemas.ts";
+import type { NumberingTemplate } from "./numbering.schemas.ts";
+import { numberingService, previewNext, previewPattern } from "./numbering.service.ts";
+import type { Reset } from "./numbering.pattern.ts";
+import { NumberPreview, PatternTry } from "../../../views/support/numbering.tsx";
+
+const RESETS: Reset[] = ["never", "yearly", "monthly"];
+
+export const mountNumberingPages = (app: Hono<AppEnv>) => {
+  app.get("/numbering/preview", requirePermission("support.template.read"), (c) => {
+    const pattern = (c.req.query("pattern") ?? "").slice(0, 100);
+    const reset = RESETS.find((r) => r === c.req.query("reset")) ?? "never";
+    return html(c, <NumberPreview l={c.var.locale} text={previewPattern(pattern, reset)} />);
+  });
+  resourcePages<NumberingTemplate & { next?: string }>(app, {
+    path: "/numbering",
+    key: "numbering",
+    titleKey: "page.numbering",
+    read: "support.template.read",
+    write: "support.template.write",
+    ops: {
+      ...numberingService,
+      // Each row shows the number its template would give next.
+      list: async (sql, input) => {
+        const page = await numberingService.list(sql, input);
+        const items = [];
+        for (const r of page.items) items.push({ ...r, next: (await previewNext(sql, r.id)).next });
+        return { items, nextCursor: page.nextCursor };
+      },
+    },
+    create: NumberingTemplateInput,
+    update: NumberingTemplateUpdate,
+    columns: [
+      { labelKey: "support.field.name", value: (r) => r.name },
+      { labelKey: "support.field.pattern", value: (r) => <code>{r.pattern}</code> },
+      { labelKey: "support.field.reset", value: (r) => r.reset },
+      { labelKey: "support.field.nextNumber", value: (r) => <code>{r.next}</code> },
+      { labelKey: "support.field.active", value: (r) => (r.active ? "✓" : "") },
+    ],
+    fields: (c) => [
+      { name: "name", labelKey: "support.field.name", required: true },
+      {
+        name: "pattern",
+        labelKey: "support.field.pattern",
+        required: true,
+        placeholder: "SUP-{YYYY}-{SEQ:5}",
+        hintKey: "support.numbering.help",
+      },
+      {
+        name: "reset",
+        labelKey: "support.field.reset",
+        type: "select",
+        options: RESETS.map((r) => [r, t(c.var.locale, `support.reset.${r}`)]),
+      },
+      { name: "active", labelKey: "support.field.active", type: "checkbox" },
+    ],
+    extra: (c) => Promise.resolve(<PatternTry l={c.var.locale} />),
+  });
+};

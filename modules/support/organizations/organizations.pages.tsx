@@ -1,0 +1,76 @@
+import type { Hono } from "hono";
+import type { AppEnv } from "../../../shared/http/env.ts";
+import { t } from "../../../shared/i18n/i18n.ts";
+import { resourcePages } from "../common/resource.pages.tsx";
+import { memberOptions, options } from "../common/options.ts";
+import {
+  DepartmentInput,
+  DepartmentUpdate,
+  TeamInput,
+  TeamUpdate,
+} from "./organizations.schemas.ts";
+import { departmentsService, teamsService } from "./organizations.service.ts";
+import type { Department, Team } from "./organizations.schemas.ts";
+
+export const mountOrganizationPages = (app: Hono<AppEnv>) => {
+  const read = "support.organization.read";
+  const write = "support.organization.write";
+  const teams = resourcePages<Team>(app, {
+    path: "/organizations/teams",
+    key: "teams",
+    titleKey: "page.organizations",
+    read,
+    write,
+    ops: teamsService,
+    create: TeamInput,
+    update: TeamUpdate,
+    columns: [
+      { labelKey: "support.field.team", value: (r) => r.name },
+      { labelKey: "support.field.members", value: (r) => String(r.memberIds.length) },
+    ],
+    fields: async (c) => [
+      { name: "name", labelKey: "support.field.team", required: true },
+      {
+        name: "departmentId",
+        labelKey: "support.field.department",
+        type: "select",
+        emptyLabelKey: "support.none",
+        options: await options(c.var.sql, "support_departments"),
+      },
+      {
+        name: "memberIds",
+        labelKey: "support.field.members",
+        type: "checks",
+        options: await memberOptions(c.var.sql),
+      },
+    ],
+    toInput: (input, form) => {
+      const ids = form.memberIds;
+      return { ...input, memberIds: ids === undefined ? [] : [ids].flat() };
+    },
+  });
+  resourcePages<Department>(app, {
+    path: "/organizations",
+    key: "departments",
+    titleKey: "page.organizations",
+    read,
+    write,
+    ops: departmentsService,
+    create: DepartmentInput,
+    update: DepartmentUpdate,
+    columns: [
+      { labelKey: "support.field.department", value: (r) => r.name },
+      { labelKey: "support.field.description", value: (r) => r.description },
+    ],
+    fields: () => [
+      { name: "name", labelKey: "support.field.department", required: true },
+      { name: "description", labelKey: "support.field.description", type: "textarea" },
+    ],
+    extra: async (c) => (
+      <section aria-labelledby="teams-heading">
+        <h2 id="teams-heading">{t(c.var.locale, "support.teams")}</h2>
+        {await teams(c)}
+      </section>
+    ),
+  });
+};

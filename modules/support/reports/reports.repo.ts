@@ -1,0 +1,70 @@
+import type { Sql } from "../../../shared/db/database.ts";
+import { SLA_STATE_SQL } from "../tickets/tickets.repo.ts";
+
+type Rows = Record<string, string | number | null>[];
+
+/** Open tickets now, by status and priority. */
+export async function openByStatus(sql: Sql): Promise<Rows> {
+  return await sql`
+    select status, priority, count(*)::int as tickets from support_tickets
+    where status in ('acik', 'islemde')
+    group by status, priority order by status, priority`;
+}
+
+/** Per day (by due date): tickets whose resolution clock was met or breached. */
+export async function slaCompliance(sql: Sql, from: string, to: string): Promise<Rows> {
+  return await sql`
+    select to_char(date_trunc('day', resolution_due), 'YYYY-MM-DD') as day,
+      count(*) filter (where resolved_at is not null and resolved_at <= resolution_due)::int as met,
+      count(*) filter (where coalesce(resolved_at, now()) > resolution_due)::int as breached
+    from support_tickets
+    where resolution_due >= ${from}::date and resolution_due < ${to}::date + 1
+      and (resolved_at is not null or resolution_due < now())
+    group by 1 order by 1`;
+}
+
+/** Per agent: tickets assigned, resolved, median first response and resolution (minutes). */
+export async function teamPerformance(sql: Sql, from: string, to: string): Promise<Rows> {
+  return await sql`
+    select t.assignee_id as agent_id, coalesce(m.display_name, u.name) as agent,
+      count(*)::int as assigned,
+      count(*) filter (where t.resolved_at is not null)::int as resolved,
+      round((percentile_cont(0.5) within group (order by
+        extract(epoch from t.first_responded_at - t.created_at) / 60))::numeric, 1)::float8
+        as median_first_response_minutes,
+      round((percentile_cont(0.5) within group (order by
+        extract(epoch from t.resolved_at - t.created_at) / 60))::numeric, 1)::float8
+        as median_resolution_minutes
+    from support_tickets t
+    join users u on u.id = t.assignee_id
+    left join memberships m on m.user_id = t.assignee_id
+    where t.assignee_id is not null
+      and t.created_at >= ${from}::date and t.created_at < ${to}::date + 1
+    group by t.assignee_id, m.display_name, u.name order by assigned desc, agent`;
+}
+
+/** Tickets created and resolved per day (one pass over each index range). */
+export async function volume(sql: Sql, from: string, to: string): Promise<Rows> {
+  return await sql`
+    with days as (
+      select generate_series(${from}::date, ${to}::date, interval '1 day')::date as day
+    ), c as (
+      select (created_at at time zone 'UTC')::date as day, count(*)::int as n from support_tickets
+      where created_at >= ${from}::date and created_at < ${to}::date + 1 group by 1
+    ), r as (
+      select (resolved_at at time zone 'UTC')::date as day, count(*)::int as n from support_tickets
+      where resolved_at >= ${from}::date and resolved_at < ${to}::date + 1 group by 1
+    )
+    select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(c.n, 0) as created,
+      coalesce(r.n, 0) as resolved
+    from days d left join c using (day) left join r using (day) order by d.day`;
+}
+
+/** Open tickets by SLA state (dashboard). */
+export async function openBySla(sql: Sql): Promise<Rows> {
+  return await sql`
+    select sla_state, count(*)::int as tickets from (
+      select (${sql.unsafe(SLA_STATE_SQL)}) as sla_state from support_tickets
+      where status in ('acik', 'islemde')
+    ) s group by sla_state order by sla_state`;
+}

@@ -1,0 +1,70 @@
+import type { Sql } from "../../../shared/db/database.ts";
+import { problems } from "../../../shared/http/problem.ts";
+import { openBySla, openByStatus, slaCompliance, teamPerformance, volume } from "./reports.repo.ts";
+import type { Report, ReportType } from "./reports.schemas.ts";
+
+const COLUMNS: Record<ReportType, string[]> = {
+  status: ["status", "priority", "tickets"],
+  sla: ["day", "met", "breached"],
+  team: [
+    "agentId",
+    "agent",
+    "assigned",
+    "resolved",
+    "medianFirstResponseMinutes",
+    "medianResolutionMinutes",
+  ],
+  volume: ["day", "created", "resolved"],
+};
+
+const DAY = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** A report over [from, to] (dates, inclusive; default the last 30 days, at most 366). */
+export async function buildReport(
+  sql: Sql,
+  type: ReportType,
+  range: { from?: string; to?: string },
+): Promise<Report> {
+  const to = range.to ?? iso(Date.now());
+  const from = range.from ?? iso(Date.parse(to) - 29 * DAY);
+  const days = (Date.parse(to) - Date.parse(from)) / DAY;
+  if (days < 0) throw problems.validation([{ path: "query.from", message: "from is after to" }]);
+  if (days > 366) {
+    throw problems.validation([{ path: "query.from", message: "at most 366 days" }]);
+  }
+  const rows = type === "status"
+    ? await openByStatus(sql)
+    : type === "sla"
+    ? await slaCompliance(sql, from, to)
+    : type === "team"
+    ? await teamPerformance(sql, from, to)
+    : await volume(sql, from, to);
+  return { type, from, to, columns: COLUMNS[type], rows: rows.map((r) => ({ ...r })) };
+}
+
+export interface Dashboard {
+  open: number;
+  byStatus: Record<string, number>;
+  bySla: Record<string, number>;
+  team: Report;
+  volume: Report;
+}
+
+export async function dashboard(sql: Sql): Promise<Dashboard> {
+  const status = await openByStatus(sql);
+  const byStatus: Record<string, number> = { acik: 0, islemde: 0 };
+  for (const r of status) byStatus[r.status as string] += r.tickets as number;
+  const bySla = Object.fromEntries(
+    (await openBySla(sql)).map((r) => [r.slaState, r.tickets]),
+  ) as Record<string, number>;
+  const to = iso(Date.now());
+  const from = iso(Date.now() - 13 * DAY);
+  return {
+    open: byStatus.acik + byStatus.islemde,
+    byStatus,
+    bySla,
+    team: await buildReport(sql, "team", { from: iso(Date.now() - 29 * DAY), to }),
+    volume: await buildReport(sql, "volume", { from, to }),
+  };
+}

@@ -1,0 +1,37 @@
+import { z } from "@hono/zod-openapi";
+import { RuleAction, RuleCondition } from "../../../shared/notifications/rules.ts";
+
+/** What Support publishes; rules on these run after the change commits. */
+export const SUPPORT_EVENTS = [
+  "support.ticket.created",
+  "support.ticket.updated",
+  "support.ticket.commented",
+  "support.ticket.closed",
+  "support.ticket.reopened",
+  "support.sla.warning",
+  "support.sla.breach",
+  "support.sla.escalation",
+  "support.contract.renewal-due",
+] as const;
+
+export const SupportRuleInput = z.object({
+  name: z.string().trim().min(1).max(200),
+  event: z.enum(SUPPORT_EVENTS),
+  condition: RuleCondition.default({}),
+  actions: z.array(RuleAction).min(1).max(20),
+  enabled: z.boolean().default(true),
+}).openapi("SupportRuleInput");
+
+export const SupportRule = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  event: z.string(),
+  condition: RuleCondition,
+  actions: z.array(RuleAction),
+  enabled: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}).openapi("SupportRule");
+export type SupportRule = z.infer<typeof SupportRule>;
+
+export const RuleToggle = z.object({ enabled: z.boolean() }).openapi("SupportRuleToggle");

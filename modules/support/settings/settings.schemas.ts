@@ -1,0 +1,16 @@
+import { z } from "@hono/zod-openapi";
+import { LocaleCode, PrioritySchema } from "../common/schemas.ts";
+
+export const SettingsSchema = z.object({
+  defaultPriority: PrioritySchema,
+  defaultLocale: z.string(),
+  /** E-mail customers when their ticket is opened, updated or closed. */
+  customerEmails: z.boolean(),
+}).openapi("SupportSettings");
+export type Settings = z.infer<typeof SettingsSchema>;
+
+export const SettingsUpdate = z.object({
+  defaultPriority: PrioritySchema,
+  defaultLocale: LocaleCode,
+  customerEmails: z.boolean(),
+}).partial().openapi("SupportSettingsUpdate");

@@ -1,0 +1,148 @@
+import type { Sql } from "../../../shared/db/database.ts";
+import { joinSql, likePattern } from "../common/table.repo.ts";
+import type { Comment, SlaState, Ticket, TicketQuery } from "./tickets.schemas.ts";
+
+const US = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
+const PRANK = `array_position('{dusuk,normal,yuksek,kritik}'::text[], priority)`;
+
+/** The SLA state from the stored clocks (so lists can filter on it without the calendar). */
+export const SLA_STATE_SQL = `case
+  when resolution_due is null then 'none'
+  when (first_responded_at is null and first_response_due < now())
+    or first_responded_at > first_response_due
+    or (resolved_at is null and resolution_due < now()) or resolved_at > resolution_due
+    then 'breached'
+  when resolved_at is not null then 'met'
+  when (first_responded_at is null and first_response_warn_at <= now())
+    or resolution_warn_at <= now() then 'warning'
+  else 'ok' end`;
+
+export type TicketRow = Ticket & {
+  createdKey: string;
+  updatedKey: string;
+  dueKey: string;
+  prank: number;
+  firstResponseWarnAt: string | null;
+  resolutionWarnAt: string | null;
+  escalateAt: string | null;
+};
+
+const columns = (sql: Sql) =>
+  sql.unsafe(`id, number, subject, description, status, priority, assignee_id, customer_id,
+  contact_id, company_id, tags, sla_policy_id, first_response_warn_at, first_response_due,
+  resolution_warn_at, resolution_due, escalate_at, first_responded_at, resolved_at, closed_at,
+  created_by, created_at, updated_at, (${SLA_STATE_SQL}) as sla_state,
+  to_char(created_at at time zone 'UTC', ${US}) as created_key,
+  to_char(updated_at at time zone 'UTC', ${US}) as updated_key,
+  coalesce(to_char(resolution_due at time zone 'UTC', ${US}), 'infinity') as due_key,
+  ${PRANK} as prank`);
+
+export interface ListOptions extends Omit<TicketQuery, "cursor" | "assignee"> {
+  assignee?: string | null;
+  after: (string | number)[] | null;
+}
+
+const SORTS = {
+  created: {
+    order: "created_at desc, id desc",
+    after: (sql: Sql, k: (string | number)[]) =>
+      sql`(created_at, id) < (${k[0]}::timestamptz, ${k[1]}::uuid)`,
+  },
+  updated: {
+    order: "updated_at desc, id desc",
+    after: (sql: Sql, k: (string | number)[]) =>
+      sql`(updated_at, id) < (${k[0]}::timestamptz, ${k[1]}::uuid)`,
+  },
+  priority: {
+    order: `${PRANK} desc, created_at desc, id desc`,
+    after: (sql: Sql, k: (string | number)[]) =>
+      sql`(${sql.unsafe(PRANK)}, created_at, id) < (${k[0]}::int, ${k[1]}::timestamptz, ${
+        k[2]
+      }::uuid)`,
+  },
+  due: {
+    order: "coalesce(resolution_due, 'infinity') asc, id asc",
+    after: (sql: Sql, k: (string | number)[]) =>
+      sql`(coalesce(resolution_due, 'infinity'), id) > (${k[0]}::timestamptz, ${k[1]}::uuid)`,
+  },
+};
+
+export async function selectTickets(sql: Sql, o: ListOptions): Promise<TicketRow[]> {
+  const f = joinSql(sql, [
+    o.status && sql`and status = ${o.status}`,
+    o.priority && sql`and priority = ${o.priority}`,
+    o.assignee === null && sql`and assignee_id is null`,
+    o.assignee && sql`and assignee_id = ${o.assignee}`,
+    o.customerId && sql`and customer_id = ${o.customerId}`,
+    o.companyId && sql`and company_id = ${o.companyId}`,
+    o.sla && sql`and (${sql.unsafe(SLA_STATE_SQL)}) = ${o.sla}`,
+    o.q && sql`and (number || ' ' || subject || ' ' || description) ilike ${likePattern(o.q)}`,
+    o.createdFrom && sql`and created_at >= ${o.createdFrom}`,
+    o.createdTo && sql`and created_at < ${o.createdTo}`,
+    o.updatedFrom && sql`and updated_at >= ${o.updatedFrom}`,
+    o.updatedTo && sql`and updated_at < ${o.updatedTo}`,
+  ]);
+  const sort = SORTS[o.sort];
+  return await sql<TicketRow[]>`
+    select ${columns(sql)} from support_tickets where true ${f}
+    ${o.after ? sql`and ${sort.after(sql, o.after)}` : sql``}
+    order by ${sql.unsafe(sort.order)} limit ${o.limit + 1}`;
+}
+
+export async function findTicket(sql: Sql, id: string, lock = false) {
+  const [row] = await sql<TicketRow[]>`select ${columns(sql)} from support_tickets
+    where id = ${id} ${lock ? sql`for update` : sql``}`;
+  return row;
+}
+
+export async function insertTicket(sql: Sql, data: Record<string, unknown>) {
+  const [row] = await sql<{ id: string }[]>`insert into support_tickets ${sql(data)} returning id`;
+  return row.id;
+}
+
+export async function updateTicket(sql: Sql, id: string, data: Record<string, unknown>) {
+  if (!Object.keys(data).length) {
+    await sql`update support_tickets set updated_at = now() where id = ${id}`;
+  } else await sql`update support_tickets set ${sql(data)}, updated_at = now() where id = ${id}`;
+}
+
+export async function insertComment(sql: Sql, data: Record<string, unknown>) {
+  await sql`insert into support_comments ${sql(data)}`;
+}
+
+export async function selectComments(
+  sql: Sql,
+  ticketId: string,
+  limit: number,
+  after: [string, string] | null,
+  only?: string,
+) {
+  return await sql<(Omit<Comment, "html"> & { sortKey: string })[]>`
+    select c.id, c.ticket_id, c.author_id, u.name as author_name, c.body, c.format,
+           c.visibility, c.created_at,
+           to_char(c.created_at at time zone 'UTC', ${sql.unsafe(US)}) as sort_key
+    from support_comments c left join users u on u.id = c.author_id
+    where c.ticket_id = ${ticketId} ${only ? sql`and c.id = ${only}` : sql``}
+    ${after ? sql`and (c.created_at, c.id) > (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql``}
+    order by c.created_at, c.id limit ${limit + 1}`;
+}
+
+/** The permissions an active member holds through their roles. */
+export async function memberPermissions(sql: Sql, userId: string): Promise<string[] | null> {
+  const [row] = await sql`
+    select coalesce(array_agg(distinct p) filter (where p is not null), '{}') as permissions
+    from memberships m left join roles r on r.key = any(m.roles)
+    left join lateral unnest(r.permissions) p on true
+    where m.user_id = ${userId} and m.status = 'active'
+    group by m.user_id`;
+  return row ? row.permissions : null;
+}
+
+export async function userName(sql: Sql, userId: string | null): Promise<string> {
+  if (!userId) return "";
+  const [row] = await sql`select coalesce(m.display_name, u.name) as name from users u
+    left join memberships m on m.user_id = u.id where u.id = ${userId}`;
+  return row?.name ?? "";
+}
+
+export type { SlaState };

@@ -1,0 +1,354 @@
+import { uuidv7 } from "uuidv7";
+import type { Sql } from "../../../shared/db/database.ts";
+import type { Bus } from "../../../shared/realtime/bus.ts";
+import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
+import { problems } from "../../../shared/http/problem.ts";
+import { hasPermission } from "../../../shared/rbac/permissions.ts";
+import { listActivity, recordActivity } from "../../../shared/activity/activity.service.ts";
+import { notify } from "../../../shared/notifications/notify.ts";
+import { publish } from "../../../shared/notifications/rules.ts";
+import { escapeHtml } from "../../../shared/notifications/templates.ts";
+import { renderMarkdown } from "../../../shared/text/markdown.ts";
+import { t } from "../../../shared/i18n/i18n.ts";
+import type { Priority, Status } from "../common/schemas.ts";
+import { takeNumber } from "../numbering/numbering.service.ts";
+import { policyForCustomer, slaRepo } from "../sla/sla.repo.ts";
+import { computeClocks } from "../sla/sla.clock.ts";
+import { customersRepo } from "../customers/customers.repo.ts";
+import { readSettings } from "../settings/settings.repo.ts";
+import { sendTemplated } from "../email-templates/email-templates.service.ts";
+import type { TemplateKind } from "../email-templates/email-templates.schemas.ts";
+import {
+  findTicket,
+  insertComment,
+  insertTicket,
+  memberPermissions,
+  selectComments,
+  selectTickets,
+  type TicketRow,
+  updateTicket,
+  userName,
+} from "./tickets.repo.ts";
+import { canMove } from "./tickets.rules.ts";
+import type { Comment, Ticket, TicketInput, TicketQuery, TicketUpdate } from "./tickets.schemas.ts";
+
+/** Who acts: the request's scoped transaction, the user and the real-time bus. */
+export interface Actor {
+  sql: Sql;
+  userId: string | null;
+  bus: Bus;
+}
+
+export const AGENT_PERMISSION = "support.ticket.write";
+
+/** The public shape: internal sort keys and warning times stay inside. */
+export function toTicket(r: TicketRow): Ticket {
+  const {
+    createdKey: _c,
+    updatedKey: _u,
+    dueKey: _d,
+    prank: _p,
+    firstResponseWarnAt: _w1,
+    resolutionWarnAt: _w2,
+    escalateAt: _e,
+    ...ticket
+  } = r;
+  return ticket;
+}
+
+export async function getTicketRow(sql: Sql, id: string, lock = false) {
+  const row = await findTicket(sql, id, lock);
+  if (!row) throw problems.notFound("No such ticket.");
+  return row;
+}
+
+export async function assertAgent(sql: Sql, userId: string) {
+  const perms = await memberPermissions(sql, userId);
+  if (!perms || !hasPermission(perms, AGENT_PERMISSION)) {
+    throw problems.unprocessable("The assignee must be an active member who can work tickets.");
+  }
+}
+
+export async function listTickets(sql: Sql, me: string, q: TicketQuery) {
+  const parts = {
+    created: ["timestamp", "uuid"],
+    updated: ["timestamp", "uuid"],
+    priority: ["number", "timestamp", "uuid"],
+    due: ["text", "uuid"],
+  } as const;
+  const after = decodeCursor(q.cursor, [...parts[q.sort]]);
+  if (
+    after && q.sort === "due" && after[0] !== "infinity" &&
+    Number.isNaN(Date.parse(String(after[0])))
+  ) {
+    throw problems.validation([{ path: "query.cursor", message: "Invalid cursor" }]);
+  }
+  const assignee = q.assignee === "me" ? me : q.assignee === "none" ? null : q.assignee;
+  const rows = await selectTickets(sql, { ...q, assignee, after });
+  const key = (r: TicketRow) =>
+    q.sort === "created"
+      ? [r.createdKey, r.id]
+      : q.sort === "updated"
+      ? [r.updatedKey, r.id]
+      : q.sort === "priority"
+      ? [r.prank, r.createdKey, r.id]
+      : [r.dueKey, r.id];
+  const page = toPage(rows, q.limit, key);
+  return { items: page.items.map(toTicket), nextCursor: page.nextCursor };
+}
+
+/** Variables of the customer e-mails and rules. */
+async function eventData(sql: Sql, row: TicketRow, extra: Record<string, unknown> = {}) {
+  const customer = await customersRepo.get(sql, row.customerId);
+  const locale = customer?.locale ?? "en";
+  return {
+    ticket: {
+      ...toTicket(row),
+      statusLabel: t(locale, `support.status.${row.status}`),
+      priorityLabel: t(locale, `support.priority.${row.priority}`),
+      assignee: await userName(sql, row.assigneeId),
+      link: `/support/tickets/${row.id}`,
+    },
+    customer: customer
+      ? { id: customer.id, name: customer.name, email: customer.email, locale }
+      : null,
+    ...extra,
+  };
+}
+
+async function mailCustomer(
+  sql: Sql,
+  kind: TemplateKind,
+  data: Awaited<ReturnType<typeof eventData>>,
+) {
+  const settings = await readSettings(sql);
+  if (!settings.customerEmails || !data.customer?.email) return;
+  await sendTemplated(sql, kind, data.customer.email, [
+    data.customer.locale,
+    settings.defaultLocale,
+    "en",
+  ], data);
+}
+
+async function tellAssignee(actor: Actor, row: TicketRow) {
+  if (!row.assigneeId || row.assigneeId === actor.userId) return;
+  await notify(actor.sql, actor.bus, {
+    userId: row.assigneeId,
+    module: "support",
+    title: `${row.number}: ${row.subject}`,
+    body: "Assigned to you",
+    link: `/support/tickets/${row.id}`,
+  });
+}
+
+export async function createTicket(actor: Actor, input: TicketInput) {
+  const { sql } = actor;
+  const customer = await customersRepo.get(sql, input.customerId);
+  if (!customer) throw problems.unprocessable("No such customer.");
+  if (input.assigneeId) await assertAgent(sql, input.assigneeId);
+  const priority = input.priority ?? (await readSettings(sql)).defaultPriority;
+  const now = new Date();
+  const clocks = computeClocks(await policyForCustomer(sql, customer.id), priority, now);
+  const id = uuidv7();
+  await insertTicket(sql, {
+    id,
+    number: await takeNumber(sql, now),
+    subject: input.subject,
+    description: input.description,
+    priority,
+    assigneeId: input.assigneeId ?? null,
+    customerId: customer.id,
+    contactId: input.contactId ?? customer.contactId ?? null,
+    companyId: input.companyId ?? customer.companyId ?? null,
+    tags: [...new Set(input.tags)],
+    ...clocks,
+    createdBy: actor.userId,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const row = await getTicketRow(sql, id);
+  await recordActivity(sql, {
+    module: "support",
+    entityType: "ticket",
+    entityId: id,
+    action: "created",
+    summary: `Opened ${row.number}`,
+    after: toTicket(row),
+  });
+  const data = await eventData(sql, row);
+  await publish(sql, "support.ticket.created", data);
+  await mailCustomer(sql, "opened", data);
+  await tellAssignee(actor, row);
+  return toTicket(row);
+}
+
+const FIELDS = [
+  "subject",
+  "description",
+  "status",
+  "priority",
+  "assigneeId",
+  "customerId",
+  "contactId",
+  "companyId",
+  "tags",
+] as const;
+
+/** Applies a change; checks status moves and the assignee, keeps SLA clocks and history. */
+export async function changeTicket(
+  actor: Actor,
+  id: string,
+  patch: TicketUpdate,
+  action = "updated",
+) {
+  const { sql } = actor;
+  const before = await getTicketRow(sql, id, true);
+  const data: Record<string, unknown> = {};
+  for (const f of FIELDS) {
+    const v = patch[f];
+    if (v !== undefined && JSON.stringify(v) !== JSON.stringify(before[f])) data[f] = v;
+  }
+  const to = (data.status ?? before.status) as Status;
+  if (!canMove(before.status, to)) {
+    throw problems.unprocessable(`A ticket cannot move from ${before.status} to ${to}.`);
+  }
+  if (data.assigneeId) await assertAgent(sql, data.assigneeId as string);
+  if (data.customerId && !(await customersRepo.get(sql, data.customerId as string))) {
+    throw problems.unprocessable("No such customer.");
+  }
+  if (data.tags) data.tags = [...new Set(data.tags as string[])];
+  if (data.status) {
+    if (to !== "acik" && !before.firstRespondedAt) data.firstRespondedAt = new Date();
+    if (to === "cozuldu") data.resolvedAt = new Date();
+    if (to === "kapandi") data.closedAt = new Date();
+    if (to === "kapandi" && !before.resolvedAt) data.resolvedAt = new Date();
+    if (to === "acik" || to === "islemde") {
+      Object.assign(data, { resolvedAt: null, closedAt: null });
+    }
+  }
+  if (data.priority && before.slaPolicyId) {
+    const policy = await slaRepo.get(sql, before.slaPolicyId);
+    const { slaPolicyId: _, ...clocks } = computeClocks(
+      policy,
+      data.priority as Priority,
+      new Date(before.createdAt),
+    );
+    Object.assign(data, clocks);
+  }
+  if (!Object.keys(data).length) return toTicket(before);
+  await updateTicket(sql, id, data);
+  const after = await getTicketRow(sql, id);
+  await recordActivity(sql, {
+    module: "support",
+    entityType: "ticket",
+    entityId: id,
+    action,
+    summary: `${action[0].toUpperCase()}${action.slice(1)} ${after.number}`,
+    before: toTicket(before),
+    after: toTicket(after),
+    ignore: ["updatedAt", "slaState"],
+  });
+  const event = data.status === "kapandi"
+    ? "closed"
+    : action === "reopened"
+    ? "reopened"
+    : "updated";
+  const eventPayload = await eventData(sql, after, { changes: Object.keys(data) });
+  await publish(sql, `support.ticket.${event}`, eventPayload);
+  if (data.assigneeId) await tellAssignee(actor, after);
+  if (data.status || data.priority || data.subject) {
+    await mailCustomer(sql, event === "closed" ? "closed" : "updated", eventPayload);
+  }
+  return toTicket(after);
+}
+
+export const closeTicket = async (actor: Actor, id: string) => {
+  const row = await getTicketRow(actor.sql, id, true);
+  if (row.status !== "cozuldu") {
+    throw problems.unprocessable("Only a resolved (cozuldu) ticket can be closed.");
+  }
+  return await changeTicket(actor, id, { status: "kapandi" }, "closed");
+};
+
+export const reopenTicket = async (actor: Actor, id: string) => {
+  const row = await getTicketRow(actor.sql, id, true);
+  if (row.status !== "cozuldu" && row.status !== "kapandi") {
+    throw problems.unprocessable("Only a resolved or closed ticket can be reopened.");
+  }
+  return await changeTicket(actor, id, { status: "acik" }, "reopened");
+};
+
+export const assignTicket = (actor: Actor, id: string, assigneeId: string | null) =>
+  changeTicket(actor, id, { assigneeId }, "assigned");
+
+const withHtml = (c: Omit<Comment, "html">): Comment => ({
+  ...c,
+  html: c.format === "markdown"
+    ? renderMarkdown(c.body)
+    : `<p>${escapeHtml(c.body).replace(/\r?\n/g, "<br>")}</p>`,
+});
+
+export async function listComments(sql: Sql, ticketId: string, limit: number, cursor?: string) {
+  await getTicketRow(sql, ticketId);
+  const after = decodeCursor(cursor, ["timestamp", "uuid"]) as [string, string] | null;
+  const rows = await selectComments(sql, ticketId, limit, after);
+  const page = toPage(rows, limit, (r) => [r.sortKey, r.id]);
+  return {
+    items: page.items.map(({ sortKey: _, ...c }) => withHtml(c)),
+    nextCursor: page.nextCursor,
+  };
+}
+
+export async function addComment(
+  actor: Actor,
+  ticketId: string,
+  input: { body: string; format: "text" | "markdown"; visibility: "public" | "internal" },
+) {
+  const { sql } = actor;
+  const ticket = await getTicketRow(sql, ticketId, true);
+  const id = uuidv7();
+  await insertComment(sql, { id, ticketId, authorId: actor.userId, ...input });
+  // The first public answer by an agent stops the first-response clock.
+  if (input.visibility === "public" && !ticket.firstRespondedAt && actor.userId) {
+    await updateTicket(sql, ticketId, { firstRespondedAt: new Date() });
+  } else await updateTicket(sql, ticketId, {});
+  await recordActivity(sql, {
+    module: "support",
+    entityType: "ticket",
+    entityId: ticketId,
+    action: "commented",
+    summary: `${input.visibility === "internal" ? "Internal note" : "Comment"} on ${ticket.number}`,
+  });
+  const [comment] = await selectComments(sql, ticketId, 1, null, id);
+  const { sortKey: _, ...plain } = comment;
+  if (input.visibility === "public") {
+    const data = await eventData(sql, ticket, { comment: { body: input.body } });
+    await publish(sql, "support.ticket.commented", data);
+    await mailCustomer(sql, "updated", data);
+  }
+  return withHtml(plain);
+}
+
+export async function ticketDetail(sql: Sql, id: string) {
+  const row = await getTicketRow(sql, id);
+  const history = await listActivity(sql, {
+    module: "support",
+    entityType: "ticket",
+    entityId: id,
+    limit: 100,
+  });
+  const comments = await listComments(sql, id, 100);
+  return {
+    ...toTicket(row),
+    history: history.items.map((h) => ({
+      id: h.id,
+      at: h.occurredAt,
+      actorId: h.actorId,
+      actorName: h.actorName,
+      action: h.action,
+      summary: h.summary,
+      changes: h.changes,
+    })),
+    comments: comments.items,
+  };
+}

@@ -1,0 +1,296 @@
+import assert from "node:assert/strict";
+import { itest, newTenant, problem, testApp } from "../helpers.ts";
+import { withScope } from "../../shared/db/scope.ts";
+import { Dispatcher } from "../../shared/jobs/dispatcher.ts";
+import { MAIL_SEND_JOB, mailJobs } from "../../shared/notifications/mail.ts";
+import { checkSla, SLA_JOB } from "../../modules/support/sla/sla.job.ts";
+import { dueAlerts } from "../../modules/support/sla/sla.events.repo.ts";
+import {
+  RENEWAL_JOB,
+  sendRenewalReminders,
+} from "../../modules/support/contracts/contracts.job.ts";
+import { support } from "../../modules/support/mod.ts";
+import { ALWAYS, API, customer, json, targets, ticket } from "./fixtures.ts";
+import { smtpSink } from "./smtp.ts";
+
+const inTenant = async <T>(
+  tenantId: string,
+  fn: (tx: Parameters<Parameters<typeof withScope>[2]>[0]) => Promise<T>,
+) => {
+  const { platform } = await testApp();
+  return await withScope(platform.db.sql, { tenantId }, fn);
+};
+
+itest("support jobs: the manifest schedules the SLA check every minute and daily renewals", () => {
+  const sla = support.jobs.find((j) => j.name === SLA_JOB)!;
+  assert.equal(sla.schedule?.cron, "* * * * *");
+  assert.equal(sla.schedule?.perTenant, true);
+  assert.ok(support.jobs.find((j) => j.name === RENEWAL_JOB)?.schedule?.perTenant);
+});
+
+itest(
+  "support SLA: due times follow the policy; warning, breach and escalation fire once each",
+  async () => {
+    const t = await newTenant();
+    const agent = await t.member(["agent"]);
+    const lead = await t.member(["agent"]);
+    const team = await json(
+      await t.owner.call("POST", `${API}/teams`, { name: "Leads", memberIds: [lead.id] }),
+      201,
+    );
+    await json(
+      await t.owner.call("POST", `${API}/sla-policy`, {
+        name: "Std",
+        targets: targets(60, 240),
+        calendar: ALWAYS,
+        isDefault: true,
+        escalation: { teamId: team.id, raisePriority: true },
+      }),
+      201,
+    );
+    const c = await customer(t.owner);
+    const tk = await ticket(t.owner, c.id, { assigneeId: agent.id });
+    const opened = Date.parse(tk.createdAt);
+    assert.equal(Date.parse(tk.firstResponseDue) - opened, 60 * 60_000);
+    assert.equal(Date.parse(tk.resolutionDue) - opened, 240 * 60_000);
+    assert.equal(tk.slaState, "ok");
+    const { platform } = await testApp();
+    await inTenant(t.id, (tx) => checkSla(tx, platform.bus));
+    assert.equal((await inTenant(t.id, (tx) => tx`select * from support_sla_events`)).length, 0);
+    // Four hours later (the clocks are moved back instead of waiting).
+    await inTenant(
+      t.id,
+      (tx) =>
+        tx`update support_tickets set first_response_warn_at = first_response_warn_at - interval '4 hours',
+       first_response_due = first_response_due - interval '4 hours',
+       resolution_warn_at = resolution_warn_at - interval '4 hours',
+       resolution_due = resolution_due - interval '4 hours', created_at = created_at - interval '4 hours'`,
+    );
+    await inTenant(t.id, (tx) => checkSla(tx, platform.bus));
+    await inTenant(t.id, (tx) => checkSla(tx, platform.bus));
+    const events = await inTenant(
+      t.id,
+      (tx) => tx`select clock, level from support_sla_events order by clock, level`,
+    );
+    assert.deepEqual(events.map((e) => `${e.clock}:${e.level}`), [
+      "firstResponse:breach",
+      "firstResponse:escalation",
+      "firstResponse:warning",
+      "resolution:breach",
+      "resolution:escalation",
+      "resolution:warning",
+    ]);
+    const after = await json(await t.owner.call("GET", `${API}/support-ticket/${tk.id}`), 200);
+    assert.equal(after.slaState, "breached");
+    assert.equal(after.priority, "kritik", "raised once per escalation: normal → yuksek → kritik");
+    const agentInbox = await json(await agent.call("GET", "/api/notifications?limit=100"), 200);
+    const titles = agentInbox.items.map((n: { title: string }) => n.title);
+    assert.equal(titles.filter((x: string) => x.includes("breached")).length, 2);
+    assert.equal(titles.filter((x: string) => x.includes("due soon")).length, 2);
+    const leadInbox = await json(await lead.call("GET", "/api/notifications?limit=100"), 200);
+    assert.equal(
+      leadInbox.items.filter((n: { title: string }) => n.title.includes("escalated")).length,
+      2,
+    );
+    const breached = await json(
+      await t.owner.call("GET", `${API}/support-ticket?sla=breached`),
+      200,
+    );
+    assert.deepEqual(breached.items.map((x: { id: string }) => x.id), [tk.id]);
+  },
+);
+
+itest("support contracts: the renewal reminder fires once per contract and date", async () => {
+  const t = await newTenant();
+  const c = await customer(t.owner, { email: `renew-${t.slug}@example.test` });
+  const today = new Date().toISOString().slice(0, 10);
+  const soon = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+  const far = new Date(Date.now() + 300 * 86_400_000).toISOString().slice(0, 10);
+  const k = await json(
+    await t.owner.call("POST", `${API}/contracts`, {
+      customerId: c.id,
+      name: "Gold",
+      startsOn: today,
+      endsOn: soon,
+      reminderDays: 10,
+    }),
+    201,
+  );
+  assert.equal(k.status, "expiring");
+  await json(
+    await t.owner.call("POST", `${API}/contracts`, {
+      customerId: c.id,
+      name: "Later",
+      startsOn: today,
+      endsOn: far,
+    }),
+    201,
+  );
+  const { platform } = await testApp();
+  assert.equal(await inTenant(t.id, (tx) => sendRenewalReminders(tx, platform.bus)), 1);
+  assert.equal(await inTenant(t.id, (tx) => sendRenewalReminders(tx, platform.bus)), 0);
+  const inbox = await json(await t.owner.call("GET", "/api/notifications"), 200);
+  assert.equal(inbox.items.filter((n: { title: string }) => n.title.includes("Gold")).length, 1);
+  const mail = await inTenant(t.id, (tx) => tx`select subject from mail_outbox`);
+  assert.deepEqual(mail.map((m) => m.subject), [`Your contract Gold ends on ${soon}`]);
+  const history = await json(await t.owner.call("GET", `${API}/customers/${c.id}/activity`), 200);
+  assert.ok(history.items.some((h: { title: string }) => h.title === "Renewal reminder for Gold"));
+});
+
+itest(
+  "support e-mail: the customer receives the tenant's template over SMTP on open and close",
+  async () => {
+    const t = await newTenant();
+    const sink = await smtpSink();
+    try {
+      const email = `cust-${t.slug}@example.test`;
+      const c = await customer(t.owner, { email, locale: "tr", name: "Ayşe <b>" });
+      await json(
+        await t.owner.call("POST", `${API}/email-template`, {
+          kind: "opened",
+          locale: "tr",
+          subject: "Talebiniz {{ticket.number}} alındı",
+          body: "Merhaba {{customer.name}}, konu: {{ticket.subject}} ({{ticket.statusLabel}})",
+        }),
+        201,
+      );
+      const tk = await ticket(t.owner, c.id, { subject: "Yazıcı" });
+      await json(
+        await t.owner.call("PUT", `${API}/support-ticket/${tk.id}`, { status: "cozuldu" }),
+        200,
+      );
+      await json(await t.owner.call("POST", `${API}/support-ticket/${tk.id}/close`), 200);
+      const { platform } = await testApp();
+      const jobs = mailJobs({ SMTP_URL: sink.url, MAIL_FROM: "Support <support@example.test>" });
+      const d = new Dispatcher(platform.db, new Map(jobs.map((j) => [j.name, j.handler])), {
+        onlyNames: [MAIL_SEND_JOB],
+      });
+      await d.drain();
+      await d.drain();
+      const mine = sink.received.filter((m) => m.to.includes(email));
+      assert.equal(mine.length, 3, "opened, updated (resolved), closed");
+      const opened = mine.find((m) =>
+        m.raw.includes(tk.number) && /al=C4=B1nd=C4=B1|alındı/.test(m.raw)
+      );
+      assert.ok(opened, "the Turkish template was used");
+      assert.match(opened!.raw, /Ay=C5=9Fe &lt;b&gt;|Ayşe &lt;b&gt;/);
+      assert.ok(mine.some((m) => /closed/.test(m.raw)), "the default closed template");
+    } finally {
+      await sink.close();
+    }
+  },
+);
+
+itest("support e-mail templates: preview renders sample values", async () => {
+  const t = await newTenant();
+  const out = await json(
+    await t.owner.call("POST", `${API}/email-template/preview`, {
+      subject: "{{ticket.number}}",
+      body: "Hi {{customer.name}}",
+    }),
+    200,
+  );
+  assert.equal(out.subject, "SUP-2026-00042");
+  assert.equal(out.text, "Hi Mehmet Customer");
+  await problem(await t.owner.call("POST", `${API}/email-template/preview`, { subject: 1 }), 400);
+});
+
+itest("support reports: status, SLA, team and volume, as JSON and CSV", async () => {
+  const t = await newTenant();
+  const agent = await t.member(["agent"]);
+  const viewer = await t.member(["viewer"]);
+  await json(
+    await t.owner.call("POST", "/api/admin/roles", {
+      key: "tickets-only",
+      name: "Tickets",
+      permissions: ["support.ticket.read"],
+    }),
+    201,
+  );
+  const member = await t.member(["tickets-only"]);
+  const c = await customer(t.owner);
+  const a = await ticket(t.owner, c.id, { assigneeId: agent.id, priority: "yuksek" });
+  await ticket(t.owner, c.id);
+  await json(await agent.call("PUT", `${API}/support-ticket/${a.id}`, { status: "cozuldu" }), 200);
+  const status = await json(await viewer.call("GET", `${API}/report?type=status`), 200);
+  assert.deepEqual(status.rows, [{ status: "acik", priority: "normal", tickets: 1 }]);
+  const team = await json(await t.owner.call("GET", `${API}/report?type=team`), 200);
+  assert.equal(team.rows.length, 1);
+  assert.equal(team.rows[0].agentId, agent.id);
+  assert.equal(team.rows[0].resolved, 1);
+  const today = new Date().toISOString().slice(0, 10);
+  const volume = await json(
+    await t.owner.call("GET", `${API}/report?type=volume&from=${today}&to=${today}`),
+    200,
+  );
+  assert.deepEqual(volume.rows, [{ day: today, created: 2, resolved: 1 }]);
+  const sla = await json(await t.owner.call("GET", `${API}/report?type=sla`), 200);
+  assert.deepEqual(sla.rows, []);
+  const csv = await t.owner.call(
+    "GET",
+    `${API}/report?type=volume&from=${today}&to=${today}&format=csv`,
+  );
+  assert.equal(csv.status, 200);
+  assert.match(csv.headers.get("content-type")!, /text\/csv/);
+  assert.equal(await csv.text(), `\uFEFFday,created,resolved\r\n${today},2,1\r\n`);
+  await problem(await t.owner.call("GET", `${API}/report?type=nope`), 400);
+  await problem(await t.owner.call("GET", `${API}/report?from=2026-05-01&to=2026-01-01`), 400);
+  await problem(await member.call("GET", `${API}/report`), 403);
+});
+
+itest("support SLA: tickets whose alerts all fired leave the batch (no starvation)", async () => {
+  const t = await newTenant();
+  await json(
+    await t.owner.call("POST", `${API}/sla-policy`, {
+      name: "No escalation",
+      targets: targets(60, 240),
+      calendar: ALWAYS,
+      isDefault: true,
+    }),
+    201,
+  );
+  const c = await customer(t.owner);
+  const first = await ticket(t.owner, c.id);
+  const { platform } = await testApp();
+  const later = Date.now() + 5 * 3_600_000;
+  // Batch of one: the first ticket fires its four alerts, then must not come back.
+  const batch = (tx: Parameters<Parameters<typeof withScope>[2]>[0]) =>
+    dueAlerts(tx, new Date(later), 1);
+  assert.deepEqual((await inTenant(t.id, batch)).map((x) => x.id), [first.id]);
+  await inTenant(t.id, (tx) => checkSla(tx, platform.bus, later));
+  const fired = await inTenant(t.id, (tx) => tx`select level from support_sla_events`);
+  assert.equal(fired.length, 4);
+  assert.deepEqual((await inTenant(t.id, batch)).map((x) => x.id), []);
+  const second = await ticket(t.owner, c.id);
+  assert.deepEqual((await inTenant(t.id, batch)).map((x) => x.id), [second.id]);
+});
+
+itest("support SLA: escalation reassigns to the policy's agent and tells them once", async () => {
+  const t = await newTenant();
+  const first = await t.member(["agent"]);
+  const lead = await t.member(["agent"]);
+  await json(
+    await t.owner.call("POST", `${API}/sla-policy`, {
+      name: "Reassign",
+      targets: targets(60, 240),
+      calendar: ALWAYS,
+      isDefault: true,
+      escalation: { reassignTo: lead.id },
+    }),
+    201,
+  );
+  const c = await customer(t.owner);
+  const tk = await ticket(t.owner, c.id, { assigneeId: first.id });
+  const { platform } = await testApp();
+  const later = Date.now() + 5 * 3_600_000;
+  await inTenant(t.id, (tx) => checkSla(tx, platform.bus, later));
+  await inTenant(t.id, (tx) => checkSla(tx, platform.bus, later));
+  const after = await json(await t.owner.call("GET", `${API}/support-ticket/${tk.id}`), 200);
+  assert.equal(after.assigneeId, lead.id);
+  assert.ok(after.history.some((h: { action: string }) => h.action === "escalated"));
+  const inbox = await json(await lead.call("GET", "/api/notifications?limit=100"), 200);
+  assert.equal(
+    inbox.items.filter((n: { title: string }) => n.title.includes("Escalated to you")).length,
+    1,
+  );
+});
