@@ -1,6 +1,6 @@
 import S3rver from "s3rver";
 import { testApp } from "../helpers.ts";
-import { itest } from "../helpers.ts";
+import { type Caller, itest } from "../helpers.ts";
 import { type Storage, useStorage } from "../../modules/documents/storage/storage.ts";
 import { LocalStorage } from "../../modules/documents/storage/local.ts";
 import { ObjectStorage } from "../../modules/documents/storage/s3.ts";
@@ -66,7 +66,7 @@ export async function tenantObjects(s: Storage, tenantId: string): Promise<strin
 export function form(files: [string, string | Uint8Array, string?][]): FormData {
   const fd = new FormData();
   for (const [name, content, type] of files) {
-    fd.append("file", new File([content as BlobPart], name, { type: type ?? "text/plain" }));
+    fd.append("file", new File([content as BlobPart], name, { type: type ?? "" }));
   }
   return fd;
 }
@@ -95,4 +95,37 @@ export function interruptedBody(boundary: string, name: string, bytes: number) {
       controller.enqueue(chunk);
     },
   });
+}
+
+/** Uploads files as `who` (multipart) into a folder; returns the response. */
+export async function upload(
+  who: { token: string },
+  files: [string, string | Uint8Array, string?][],
+  folderId?: string,
+): Promise<Response> {
+  const { app } = await testApp();
+  const q = folderId ? `?folderId=${folderId}` : "";
+  return await app.request(`/api/documents/files/upload${q}`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${who.token}` },
+    body: form(files),
+  });
+}
+
+/** Uploads one file and returns its JSON. */
+export async function uploadOne(
+  who: { token: string },
+  name: string,
+  content: string | Uint8Array = "content",
+  folderId?: string,
+) {
+  const res = await upload(who, [[name, content]], folderId);
+  if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
+  return (await res.json()).items[0];
+}
+
+export async function mkdir(who: Caller, name: string, parentId?: string) {
+  const res = await who.call("POST", "/api/documents/folders", { name, parentId });
+  if (res.status !== 201) throw new Error(`mkdir failed: ${res.status} ${await res.text()}`);
+  return await res.json();
 }

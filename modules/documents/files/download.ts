@@ -8,6 +8,15 @@ export interface Downloadable {
   storageKey: string;
 }
 
+/**
+ * Stored bytes never run as a page of this origin: a sandbox (unique origin, no script) and
+ * nothing loaded from anywhere. Only our own pages may frame a preview.
+ */
+export const SANDBOX = "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; " +
+  "style-src 'unsafe-inline'; frame-ancestors 'self'";
+/** PDF viewers do not run in a sandboxed document; a PDF is still no HTML page. */
+export const PDF_CSP = "default-src 'none'; object-src 'self'; frame-ancestors 'self'";
+
 /** `attachment; filename="ascii"; filename*=UTF-8''…` (RFC 6266 / RFC 5987). */
 export function contentDisposition(kind: "attachment" | "inline", name: string): string {
   // The fallback for old clients: accents dropped (Ç→C, ı→i), anything else non-ASCII as _.
@@ -44,7 +53,7 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 export async function fileResponse(
   req: Request,
   f: Downloadable,
-  opts: { disposition: "attachment" | "inline"; contentType?: string } = {
+  opts: { disposition: "attachment" | "inline"; contentType?: string; csp?: string } = {
     disposition: "attachment",
   },
 ): Promise<Response> {
@@ -57,8 +66,7 @@ export async function fileResponse(
     "X-Content-Type-Options": "nosniff",
     "Cache-Control": "private, no-cache",
     // Whatever the bytes are, they never run as a page of this origin.
-    "Content-Security-Policy": "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; " +
-      "style-src 'unsafe-inline'",
+    "Content-Security-Policy": opts.csp ?? SANDBOX,
   });
   if (req.headers.get("if-none-match") === etag) {
     return new Response(null, { status: 304, headers });

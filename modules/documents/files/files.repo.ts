@@ -82,3 +82,92 @@ export async function deleteFiles(sql: Sql, ids: string[]): Promise<string[]> {
     delete from doc_files where id = any(${ids}::uuid[]) returning storage_key`;
   return [...versions, ...files].map((r) => r.storageKey);
 }
+
+export interface VersionRow {
+  id: string;
+  fileId: string;
+  version: number;
+  contentType: string;
+  size: number;
+  sha256: string;
+  storageKey: string;
+  createdBy: string | null;
+  createdByName: string | null;
+  createdAt: string;
+}
+
+/** Live files of a folder, by name, keyset-paged on (lower(name), id). */
+export async function folderFiles(
+  sql: Sql,
+  folderId: string | null,
+  limit: number,
+  after: [string, string] | null,
+): Promise<FileRow[]> {
+  return await sql<FileRow[]>`
+    select ${COLUMNS(sql)} from ${FROM(sql)}
+    where f.folder_id is not distinct from ${folderId} and f.deleted_at is null
+      and f.owner_module is null
+      ${after ? sql`and (lower(f.name), f.id) > (${after[0]}, ${after[1]}::uuid)` : sql``}
+    order by lower(f.name), f.id limit ${limit + 1}`;
+}
+
+export async function updateFileMeta(
+  sql: Sql,
+  id: string,
+  patch: { name: string; folderId: string | null },
+) {
+  await sql`
+    update doc_files set name = ${patch.name}, name_search = ${foldName(patch.name)},
+      folder_id = ${patch.folderId}, updated_at = now(),
+      updated_by = nullif(current_setting('app.user_id', true), '')::uuid
+    where id = ${id}`;
+  return (await findFile(sql, id))!;
+}
+
+export async function trashFile(sql: Sql, id: string) {
+  await sql`
+    update doc_files set deleted_at = now(), trash_root = id,
+      deleted_by = nullif(current_setting('app.user_id', true), '')::uuid
+    where id = ${id} and deleted_at is null`;
+}
+
+export async function listVersions(sql: Sql, fileId: string): Promise<VersionRow[]> {
+  return await sql<VersionRow[]>`
+    select v.id, v.file_id, v.version, v.content_type, v.size::float8 as size, v.sha256,
+      v.storage_key, v.created_by, u.name as created_by_name, v.created_at
+    from doc_versions v left join users u on u.id = v.created_by
+    where v.file_id = ${fileId} order by v.version desc`;
+}
+
+/** Keeps the current content as a version and makes `next` the current one. */
+export async function pushVersion(
+  sql: Sql,
+  f: FileRow,
+  next: { key: string; contentType: string; size: number; sha256: string; version: number },
+) {
+  await sql`
+    insert into doc_versions (tenant_id, id, file_id, version, content_type, size, sha256,
+      storage_key, created_by, created_at)
+    values (nullif(current_setting('app.tenant_id', true), '')::uuid, ${uuidv7()}, ${f.id},
+      ${f.version}, ${f.contentType}, ${f.size}, ${f.sha256}, ${f.storageKey},
+      ${f.createdBy}, ${f.updatedAt})`;
+  await sql`
+    update doc_files set storage_key = ${next.key}, content_type = ${next.contentType},
+      size = ${next.size}, sha256 = ${next.sha256}, version = ${next.version},
+      updated_at = now(), updated_by = nullif(current_setting('app.user_id', true), '')::uuid
+    where id = ${f.id}`;
+}
+
+/** Drops the oldest versions beyond `keep`; returns their storage keys. */
+export async function trimVersions(sql: Sql, fileId: string, keep: number): Promise<string[]> {
+  const rows = await sql<{ storageKey: string }[]>`
+    delete from doc_versions where id in (
+      select id from doc_versions where file_id = ${fileId}
+      order by version desc offset ${keep})
+    returning storage_key`;
+  return rows.map((r) => r.storageKey);
+}
+
+export async function deleteVersion(sql: Sql, id: string) {
+  await sql`delete from doc_versions where id = ${id}`;
+}

@@ -82,6 +82,9 @@ export async function receiveFiles(
       reject(toProblem(failure, opts.maxFileBytes));
     };
     parser.on("file", (field, stream, info) => {
+      // Errors reach us through the web stream (or not at all for skipped parts); a stream
+      // destroyed when the request stops must not become an unhandled error.
+      stream.on("error", () => {});
       if (field !== "file") return void stream.resume();
       const job = (async () => {
         const name = uploadName(info.filename);
