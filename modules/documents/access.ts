@@ -77,12 +77,17 @@ export class Access {
   /** The level from folder permissions alone (no shares). */
   #aclLevel(id: string): Level {
     const entries: AclEntry[] = [];
+    let broken = false;
     for (let cur = this.folders.get(id); cur; cur = this.folders.get(cur.parentId ?? "")) {
       entries.push(...(this.#acl.get(cur.id) ?? []));
-      if (!cur.inherit) break;
+      if (!cur.inherit) {
+        broken = true;
+        break;
+      }
     }
-    // Unrestricted folders give what the role gives, except managing permissions.
-    if (!entries.length) return min(this.base, "edit");
+    // A chain without entries (and no break) is unrestricted: what the role gives, except
+    // managing permissions. A break with no entries leaves the folder to its managers.
+    if (!entries.length && !broken) return min(this.base, "edit");
     const granted = entries.filter((e) => this.#matches(e)).reduce<Level>(
       (l, e) => max(l, e.level),
       "none",

@@ -22,6 +22,8 @@ export interface FileRow {
   deletedAt: string | null;
   deletedBy: string | null;
   trashRoot: string | null;
+  /** lower(name) as the database sorts it (listings page on it). */
+  sortName?: string;
 }
 
 export interface Owner {
@@ -104,7 +106,7 @@ export async function folderFiles(
   after: [string, string] | null,
 ): Promise<FileRow[]> {
   return await sql<FileRow[]>`
-    select ${COLUMNS(sql)} from ${FROM(sql)}
+    select ${COLUMNS(sql)}, lower(f.name) as sort_name from ${FROM(sql)}
     where f.folder_id is not distinct from ${folderId} and f.deleted_at is null
       and f.owner_module is null
       ${after ? sql`and (lower(f.name), f.id) > (${after[0]}, ${after[1]}::uuid)` : sql``}

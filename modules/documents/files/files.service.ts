@@ -6,7 +6,7 @@ import { afterCommit } from "../../../shared/db/scope.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
 import { type Access, atLeast, loadAccess } from "../access.ts";
 import { audit } from "../audit.ts";
-import { checkName } from "../names.ts";
+import { checkName, nameCursor } from "../names.ts";
 import { loadSettings, usedBytes } from "../settings.ts";
 import { nameTaken } from "../folders/folders.repo.ts";
 import { visibleFolder } from "../folders/folders.service.ts";
@@ -51,9 +51,9 @@ export async function listFolder(
   const folderId = q.folderId ?? null;
   if (folderId) await visibleFolder(sql, access, folderId);
   else access.require(access.folder(null), "view");
-  const after = decodeCursor(q.cursor, ["text", "uuid"]) as [string, string] | null;
+  const after = nameCursor(decodeCursor(q.cursor, ["text", "uuid"]));
   const rows = await folderFiles(sql, folderId, q.limit, after);
-  const page = toPage(rows, q.limit, (r) => [r.name.toLowerCase(), r.id]);
+  const page = toPage(rows, q.limit, (r) => [encodeURIComponent(r.sortName!), r.id]);
   return { items: page.items.map((f) => fileView(f, access)), nextCursor: page.nextCursor };
 }
 

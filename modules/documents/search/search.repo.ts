@@ -83,8 +83,9 @@ export async function searchRows(
       ${f.owner ? sql`and x.created_by = ${f.owner}::uuid` : sql``}
       ${f.within ? sql`and x.folder_id = any(${f.within}::uuid[])` : sql``}`;
   const folderSql = sql`
-    select 'folder', d.id, d.name, d.parent_id, null, null, d.created_by, u.name, d.created_at,
-      lower(d.name)
+    select 'folder' as kind, d.id, d.name, d.parent_id as folder_id, null as content_type,
+      null::float8 as size, d.created_by, u.name as created_by_name, d.created_at,
+      lower(d.name) as sort_name
     from doc_folders d left join users u on u.id = d.created_by
     where d.deleted_at is null
       ${scope.all ? sql`` : sql`and d.id = any(${scope.visible}::uuid[])`}

@@ -2,7 +2,7 @@ import type { Sql } from "../../../shared/db/database.ts";
 import type { Session } from "../../../shared/http/env.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
 import { atLeast, loadAccess } from "../access.ts";
-import { foldName } from "../names.ts";
+import { foldName, nameCursor } from "../names.ts";
 import { visibleFolder } from "../folders/folders.service.ts";
 import { type SearchFilter, searchRows } from "./search.repo.ts";
 
@@ -21,7 +21,7 @@ export async function search(
       !access.folders.get(id)?.deletedAt
     );
   }
-  const after = decodeCursor(q.cursor, ["text", "uuid"]) as [string, string] | null;
+  const after = nameCursor(decodeCursor(q.cursor, ["text", "uuid"]));
   const rows = await searchRows(
     sql,
     { ...q, q: q.q ? foldName(q.q.trim()) : undefined, within },
@@ -34,7 +34,8 @@ export async function search(
     q.limit,
     after,
   );
-  const page = toPage(rows, q.limit, (r) => [r.sortName, r.id]);
+  // Names may hold any letter; the shared cursor encoder takes Latin-1 only.
+  const page = toPage(rows, q.limit, (r) => [encodeURIComponent(r.sortName), r.id]);
   return {
     items: page.items.map(({ sortName: _, ...r }) => ({
       ...r,
