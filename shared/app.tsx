@@ -159,6 +159,7 @@ export function createApp(platform: Platform) {
   app.route("/admin/outbox", outboxPages);
   app.route("/notifications", notificationsPages);
   for (const m of platform.modules) app.route(`/${m.name}`, m.pages);
+  for (const m of platform.modules) if (m.rootPages) app.route("/", m.rootPages);
 
   mountOpenApi(app);
 

@@ -1,7 +1,7 @@
 import { entries } from "../placeholder.tsx";
 import type { ModuleManifest } from "../../shared/modules.ts";
 import { documentsApi } from "./api.ts";
-import { documentsPages } from "./pages.tsx";
+import { documentsPages, publicPages } from "./pages.tsx";
 import { documentsJobs } from "./jobs.ts";
 import "./messages.ts";
 
@@ -26,18 +26,20 @@ export const documents: ModuleManifest = {
   permissions: [...perms, "documents.settings.write"],
   menu,
   api: documentsApi(),
-  pages: documentsPages(menu),
+  pages: documentsPages(),
+  rootPages: publicPages(),
   jobs: documentsJobs,
   // Public links: the token is the credential; everything else needs a session.
-  publicPaths: [/^\/api\/documents\/public-share\/[^/]+$/, /^\/s\/[^/]+(\/[a-z]+)?$/],
+  publicPaths: [/^\/api\/documents\/public-share\/[^/]+$/, /^\/s\/[^/]+$/],
   // File bytes flow here: no request transaction, no global body limit.
   streamingPaths: [
     /^\/api\/documents\/files\/upload$/,
     /^\/api\/documents\/files\/bulk$/,
     new RegExp(`^/api/documents/files/${FILE}/(download|preview|versions)$`),
     /^\/api\/documents\/public-share\/[^/]+$/,
-    new RegExp(`^/documents/files/${FILE}/(download|preview)$`),
+    new RegExp(`^/documents/files/${FILE}/version$`),
     /^\/documents\/upload$/,
-    /^\/s\/[^/]+(\/[a-z]+)?$/,
+    /^\/documents\/bulk$/,
+    /^\/s\/[^/]+$/,
   ],
 };

@@ -115,6 +115,8 @@ itest("pages: the shell lists the six modules and admin only for admins", async 
   assert.match(viewerHome, /data-module="support"/);
 });
 
+const BUILT_MODULES = new Set(["documents"]);
+
 itest("pages: every module menu entry renders its placeholder", async () => {
   const t = await newTenant();
   const { platform } = await testApp();
@@ -129,6 +131,8 @@ itest("pages: every module menu entry renders its placeholder", async () => {
         assert.match(html, /id="translations-panel"/, entry.path);
         continue;
       }
+      // Built modules have their own page tests (tests/<module>/).
+      if (BUILT_MODULES.has(m.name)) continue;
       assert.match(html, /data-placeholder/, entry.path);
       assert.match(html, /not built yet/, entry.path);
     }

@@ -1,12 +1,9 @@
 import type { RouteHandler } from "@hono/zod-openapi";
-import { downloadZip } from "client-zip";
 import type { AppEnv } from "../../../shared/http/env.ts";
-import { Problem, problems } from "../../../shared/http/problem.ts";
+import { Problem } from "../../../shared/http/problem.ts";
 import { listActivity } from "../../../shared/activity/activity.service.ts";
-import { storage } from "../storage/storage.ts";
 import { loadAccess } from "../access.ts";
-import { audit } from "../audit.ts";
-import { restore } from "../trash/trash.service.ts";
+import { runBulk } from "./bulk.ts";
 import { fileResponse, PDF_CSP } from "./download.ts";
 import { previewKind } from "./content-types.ts";
 import {
@@ -101,70 +98,7 @@ export const history: H<typeof R.fileHistoryRoute> = async (c) => {
   return c.json(page as never, 200);
 };
 
-/** Bulk operations: each file on its own (a failure does not stop the others). */
 export const bulk: H<typeof R.bulkRoute> = async (c) => {
-  const { action, ids, folderId } = c.req.valid("json");
-  const who = c.var.session;
-  if (action === "download") return await zip(c, ids) as never;
-  const done: string[] = [];
-  const failed: { id: string; status: number; detail: string }[] = [];
-  for (const id of [...new Set(ids)]) {
-    try {
-      await c.var.scope(async (tx) => {
-        if (action === "move") {
-          if (folderId === undefined) {
-            throw problems.validation([{ path: "body.folderId", message: "Required for move" }]);
-          }
-          await patchFile(tx, who, id, { folderId });
-        } else if (action === "delete") await deleteFile(tx, who, id);
-        else await restore(tx, who, id);
-      });
-      done.push(id);
-    } catch (err) {
-      if (!(err instanceof Problem)) throw err;
-      failed.push({ id, status: err.status, detail: err.detail ?? err.title });
-    }
-  }
-  return c.json({ action, done, failed }, 200);
+  const out = await runBulk(c, c.req.valid("json"));
+  return ("response" in out ? out.response : c.json(out.result, 200)) as never;
 };
-
-/** A zip of the files, streamed as it is built (names made unique inside the archive). */
-async function zip(c: Parameters<H<typeof R.bulkRoute>>[0], ids: string[]) {
-  const files = await c.var.scope(async (tx) => {
-    const access = await loadAccess(tx, c.var.session);
-    const out = [];
-    for (const id of [...new Set(ids)]) {
-      const f = await visibleFile(tx, access, id);
-      await audit(tx, "file", id, "downloaded", `Downloaded ${f.name} (zip)`);
-      out.push(f);
-    }
-    return out;
-  });
-  const used = new Set<string>();
-  const entries = files.map((f) => {
-    let name = f.name;
-    for (let i = 2; used.has(name.toLowerCase()); i++) {
-      name = f.name.replace(/(\.[^.]*)?$/, ` (${i})$1`);
-    }
-    used.add(name.toLowerCase());
-    return { name, size: f.size, lastModified: new Date(f.updatedAt), key: f.storageKey };
-  });
-  async function* inputs() {
-    for (const e of entries) {
-      yield {
-        name: e.name,
-        size: e.size,
-        lastModified: e.lastModified,
-        input: await storage().get(e.key),
-      };
-    }
-  }
-  const res = downloadZip(inputs(), {
-    metadata: entries.map((e) => ({ name: e.name, size: e.size })),
-  });
-  const headers = new Headers(res.headers);
-  headers.set("Content-Type", "application/zip");
-  headers.set("Content-Disposition", `attachment; filename="documents.zip"`);
-  headers.set("X-Content-Type-Options", "nosniff");
-  return new Response(res.body, { status: 200, headers });
-}
