@@ -64,8 +64,8 @@
   function refresh() {
     if (globalThis.htmx) {
       globalThis.htmx.ajax("GET", location.pathname + location.search, {
-        target: "#docs-panel",
-        select: "#docs-panel",
+        target: "#docs-list",
+        select: "#docs-list",
         swap: "outerHTML",
       });
     } else location.reload();

@@ -248,37 +248,39 @@ export function FilesPanel(p: FilesPageProps) {
             {t(l, "documents.downloadZip")}
           </button>
         </form>
-        {p.files.length === 0
-          ? <Empty l={l} k={p.q ? "documents.noResults" : "documents.emptyFolder"} />
-          : (
-            <div class="table-wrap">
-              <table>
-                <thead>
-                  <tr>
-                    <th>
-                      <span class="sr-only">{t(l, "documents.select")}</span>
-                    </th>
-                    <th>{t(l, "documents.name")}</th>
-                    <th>{t(l, "documents.size")}</th>
-                    <th>{t(l, "documents.modified")}</th>
-                    <th>{t(l, "documents.actions")}</th>
-                  </tr>
-                </thead>
-                <tbody id="docs-rows">
-                  {p.files.map((f) => (
-                    <Row l={l} f={f} folders={p.folders} back={p.back} canEdit={p.canEdit} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
+        <div id="docs-list">
+          {p.files.length === 0
+            ? <Empty l={l} k={p.q ? "documents.noResults" : "documents.emptyFolder"} />
+            : (
+              <div class="table-wrap">
+                <table>
+                  <thead>
+                    <tr>
+                      <th>
+                        <span class="sr-only">{t(l, "documents.select")}</span>
+                      </th>
+                      <th>{t(l, "documents.name")}</th>
+                      <th>{t(l, "documents.size")}</th>
+                      <th>{t(l, "documents.modified")}</th>
+                      <th>{t(l, "documents.actions")}</th>
+                    </tr>
+                  </thead>
+                  <tbody id="docs-rows">
+                    {p.files.map((f) => (
+                      <Row l={l} f={f} folders={p.folders} back={p.back} canEdit={p.canEdit} />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          {p.nextCursor && (
+            <p>
+              <a href={filesUrl({ folder: p.folderId, q: p.q || null, cursor: p.nextCursor })}>
+                {t(l, "documents.more")}
+              </a>
+            </p>
           )}
-        {p.nextCursor && (
-          <p>
-            <a href={filesUrl({ folder: p.folderId, q: p.q || null, cursor: p.nextCursor })}>
-              {t(l, "documents.more")}
-            </a>
-          </p>
-        )}
+        </div>
       </section>
       {p.detail && <FileDetail {...p.detail} />}
     </div>
