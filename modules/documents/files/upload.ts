@@ -1,7 +1,7 @@
 import busboy from "busboy";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream";
-import { createSHA256 } from "hash-wasm";
+import { createHash } from "node:crypto";
 import type { Context } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { Problem, problems } from "../../../shared/http/problem.ts";
@@ -20,10 +20,12 @@ export interface Received {
 
 class TooLarge extends Error {}
 
-/** Counts and hashes bytes as they pass; past `max` bytes the stream fails (→ 413). */
-async function measure(max: number) {
-  const hasher = await createSHA256();
-  hasher.init();
+/**
+ * Counts and hashes bytes as they pass; past `max` bytes the stream fails (→ 413). The hash is
+ * node:crypto's native SHA-256 (about 3× hash-wasm's here, which capped uploads near 350 MB/s).
+ */
+function measure(max: number) {
+  const hasher = createHash("sha256");
   let size = 0;
   const stream = new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
@@ -33,7 +35,7 @@ async function measure(max: number) {
       controller.enqueue(chunk);
     },
   });
-  return { stream, result: () => ({ size, sha256: hasher.digest("hex") as string }) };
+  return { stream, result: () => ({ size, sha256: hasher.digest("hex") }) };
 }
 
 /** Deletes stored objects of a failed request (best effort: the orphan job catches the rest). */
@@ -89,7 +91,7 @@ export async function receiveFiles(
       const job = (async () => {
         const name = uploadName(info.filename);
         const key = newKey(opts.tenantId);
-        const m = await measure(opts.maxFileBytes);
+        const m = measure(opts.maxFileBytes);
         const web = Readable.toWeb(stream) as unknown as ReadableStream<Uint8Array>;
         await store.put(key, web.pipeThrough(m.stream));
         return { key, name, contentType: contentTypeFor(info.mimeType, name), ...m.result() };
