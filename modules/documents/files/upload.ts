@@ -8,6 +8,7 @@ import { Problem, problems } from "../../../shared/http/problem.ts";
 import { newKey, storage } from "../storage/storage.ts";
 import { uploadName } from "../names.ts";
 import { contentTypeFor } from "./content-types.ts";
+import { coalesce } from "../streams.ts";
 
 /** One file whose bytes are stored (not yet recorded in the database). */
 export interface Received {
@@ -19,6 +20,9 @@ export interface Received {
 }
 
 class TooLarge extends Error {}
+
+/** The parser reads the body in pieces of this size (see coalesce). */
+const PARSE_SIZE = 256 * 1024;
 
 /**
  * Counts and hashes bytes as they pass; past `max` bytes the stream fails (→ 413). The hash is
@@ -68,7 +72,9 @@ export async function receiveFiles(
     throw problems.badRequest("The multipart body has no valid boundary.");
   }
   const store = storage(c.var.platform.config);
-  const source = Readable.fromWeb(body as import("node:stream/web").ReadableStream);
+  const source = Readable.fromWeb(
+    body.pipeThrough(coalesce(PARSE_SIZE)) as import("node:stream/web").ReadableStream,
+  );
   return await new Promise<Received[]>((resolve, reject) => {
     const jobs: Promise<Received>[] = [];
     let settled = false;
