@@ -83,6 +83,8 @@ const strictCsp = secureHeaders({
     frameAncestors: ["'none'"],
   },
   referrerPolicy: "same-origin",
+  // A response that sets its own policy keeps it (file previews: a sandbox, framed by us).
+  overwrite: false,
 });
 // Swagger UI sets inline style attributes; it still loads only our own scripts.
 const docsCsp = secureHeaders({
@@ -157,6 +159,7 @@ export function createApp(platform: Platform) {
   app.route("/admin/outbox", outboxPages);
   app.route("/notifications", notificationsPages);
   for (const m of platform.modules) app.route(`/${m.name}`, m.pages);
+  for (const m of platform.modules) if (m.rootPages) app.route("/", m.rootPages);
 
   mountOpenApi(app);
 

@@ -38,6 +38,8 @@ export interface ModuleManifest {
   api: OpenAPIHono<AppEnv>;
   /** Pages, mounted at /<name>. */
   pages: Hono<AppEnv>;
+  /** Pages outside /<name>, mounted at the root (e.g. Documents' public share page /s/:token). */
+  rootPages?: Hono<AppEnv>;
   permissions: string[];
   jobs: SystemJob[];
   /** Paths (under the app root) reachable without signing in, e.g. public shares. */

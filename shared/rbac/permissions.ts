@@ -44,7 +44,9 @@ export const BUILTIN_ROLES: Record<
       "support.customer.*",
       "support.contract.*",
       "workflow.*",
-      "documents.*",
+      "documents.file.*",
+      "documents.folder.*",
+      "documents.share.*",
       "projects.*",
       "admin.user.read",
     ],
@@ -52,7 +54,15 @@ export const BUILTIN_ROLES: Record<
   member: {
     name: "Member",
     description: "Works in processes, documents and projects",
-    permissions: [...reads, "workflow.*", "documents.*", "projects.*", "admin.user.read"],
+    permissions: [
+      ...reads,
+      "workflow.*",
+      "documents.file.*",
+      "documents.folder.*",
+      "documents.share.*",
+      "projects.*",
+      "admin.user.read",
+    ],
   },
   viewer: { name: "Viewer", description: "Reads every module", permissions: reads },
 };

@@ -1,0 +1,144 @@
+// Documents upload/download throughput and memory: a 1 GiB file through the real HTTP server,
+// on both storage backends (local disk; objstore = s3rver on 127.0.0.1), next to a plain file
+// copy of the same size on the same disk. Client, server (and s3rver) share this process, so
+// the RSS figures include all of them.
+// Usage: deno run -A bench/documents.ts [sizeMiB=1024]
+import { newTenant, testApp } from "../tests/helpers.ts";
+import { useBackend } from "../tests/documents/helpers.ts";
+
+const MiB = 1024 * 1024;
+const size = Number(Deno.args[0] ?? 1024) * MiB;
+const CHUNK = 1 * MiB;
+
+let peak = 0;
+const sampler = setInterval(() => {
+  peak = Math.max(peak, Deno.memoryUsage().rss);
+}, 20);
+function resetPeak() {
+  peak = Deno.memoryUsage().rss;
+  return peak;
+}
+
+function payload(bytes: number): ReadableStream<Uint8Array> {
+  const chunk = new Uint8Array(CHUNK).map((_, i) => i & 0xff);
+  let sent = 0;
+  return new ReadableStream({
+    pull(c) {
+      if (sent >= bytes) return c.close();
+      const n = Math.min(CHUNK, bytes - sent);
+      sent += n;
+      c.enqueue(n === CHUNK ? chunk.slice() : chunk.slice(0, n));
+    },
+  });
+}
+
+function multipart(boundary: string, name: string, bytes: number): ReadableStream<Uint8Array> {
+  const enc = new TextEncoder();
+  const head = enc.encode(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
+      `Content-Type: application/octet-stream\r\n\r\n`,
+  );
+  const tail = enc.encode(`\r\n--${boundary}--\r\n`);
+  const body = payload(bytes).getReader();
+  let stage = 0;
+  return new ReadableStream({
+    async pull(c) {
+      if (stage === 0) {
+        stage = 1;
+        return c.enqueue(head);
+      }
+      if (stage === 1) {
+        const { value, done } = await body.read();
+        if (!done) return c.enqueue(value);
+        stage = 2;
+        return c.enqueue(tail);
+      }
+      c.close();
+    },
+  });
+}
+
+const mbps = (bytes: number, ms: number) => (bytes / MiB / (ms / 1000)).toFixed(1);
+const mib = (b: number) => (b / MiB).toFixed(0);
+
+async function plainCopy(dir: string) {
+  const src = `${dir}/plain-src.bin`;
+  const file = await Deno.open(src, { write: true, create: true });
+  await payload(size).pipeTo(file.writable);
+  const started = performance.now();
+  await Deno.copyFile(src, `${dir}/plain-dst.bin`);
+  const ms = performance.now() - started;
+  // Streamed copy (read + write through JS), the fairer peer of a streamed upload.
+  const started2 = performance.now();
+  const from = await Deno.open(src);
+  const to = await Deno.open(`${dir}/plain-dst2.bin`, { write: true, create: true });
+  await from.readable.pipeTo(to.writable);
+  const ms2 = performance.now() - started2;
+  for (const f of ["plain-src.bin", "plain-dst.bin", "plain-dst2.bin"]) {
+    await Deno.remove(`${dir}/${f}`);
+  }
+  return { copyFile: ms, streamCopy: ms2 };
+}
+
+const { app, platform } = await testApp();
+const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, app.fetch);
+const base = `http://127.0.0.1:${server.addr.port}`;
+const tenant = await newTenant();
+await tenant.owner.call("PUT", "/api/documents/settings", {
+  maxFileBytes: 8 * 1024 * MiB,
+  quotaBytes: 64 * 1024 * MiB,
+});
+
+const plain = await plainCopy(platform.config.DATA_DIR);
+console.log(`size ${mib(size)} MiB`);
+console.log(
+  `plain copy (same disk): copyFile ${mbps(size, plain.copyFile)} MB/s, ` +
+    `streamed read+write ${mbps(size, plain.streamCopy)} MB/s`,
+);
+
+for (const backend of ["local", "objstore"] as const) {
+  await useBackend(backend);
+  const boundary = "bench" + crypto.randomUUID();
+  const before = resetPeak();
+  let started = performance.now();
+  const res = await fetch(`${base}/api/documents/files/upload`, {
+    method: "POST",
+    headers: {
+      Authorization: `Bearer ${tenant.owner.token}`,
+      "Content-Type": `multipart/form-data; boundary=${boundary}`,
+    },
+    body: multipart(boundary, `big-${backend}.bin`, size),
+    // @ts-ignore: Deno needs duplex for a streamed request body
+    duplex: "half",
+  });
+  const uploaded = await res.json();
+  const upMs = performance.now() - started;
+  if (res.status !== 201) throw new Error(`upload failed: ${JSON.stringify(uploaded)}`);
+  const upPeak = peak;
+  const id = uploaded.items[0].id;
+
+  resetPeak();
+  started = performance.now();
+  const dl = await fetch(`${base}/api/documents/files/${id}/download`, {
+    headers: { Authorization: `Bearer ${tenant.owner.token}` },
+  });
+  let got = 0;
+  for await (const chunk of dl.body!) got += chunk.byteLength;
+  const downMs = performance.now() - started;
+  if (got !== size) throw new Error(`downloaded ${got} of ${size} bytes`);
+  const downPeak = peak;
+  console.log(
+    `${backend.padEnd(8)} upload ${mbps(size, upMs)} MB/s (${
+      ((size / upMs) / (size / plain.streamCopy) * 100).toFixed(0)
+    }% of streamed copy), download ${mbps(size, downMs)} MB/s; ` +
+      `RSS before ${mib(before)} MiB, peak upload ${mib(upPeak)} MiB (+${
+        mib(upPeak - before)
+      }), peak download ${mib(downPeak)} MiB (+${mib(downPeak - before)})`,
+  );
+  await tenant.owner.call("DELETE", `/api/documents/files/${id}`);
+  await tenant.owner.call("DELETE", `/api/documents/trash/${id}`);
+}
+
+clearInterval(sampler);
+await server.shutdown();
+Deno.exit(0);

@@ -1,0 +1,104 @@
+import type { RouteHandler } from "@hono/zod-openapi";
+import type { AppEnv } from "../../../shared/http/env.ts";
+import { Problem } from "../../../shared/http/problem.ts";
+import { listActivity } from "../../../shared/activity/activity.service.ts";
+import { loadAccess } from "../access.ts";
+import { runBulk } from "./bulk.ts";
+import { fileResponse, PDF_CSP } from "./download.ts";
+import { previewKind } from "./content-types.ts";
+import {
+  deleteFile,
+  getFile,
+  listFolder,
+  openForRead,
+  patchFile,
+  restoreVersion,
+  uploadFiles,
+  uploadVersion,
+  versions,
+  visibleFile,
+} from "./files.service.ts";
+import type * as R from "./files.routes.ts";
+
+type H<T> = T extends import("@hono/zod-openapi").RouteConfig ? RouteHandler<T, AppEnv> : never;
+
+export const upload: H<typeof R.uploadRoute> = async (c) => {
+  const { folderId } = c.req.valid("query");
+  return c.json(await uploadFiles(c, folderId ?? null), 201);
+};
+
+export const list: H<typeof R.listFilesRoute> = async (c) =>
+  c.json(await c.var.scope((tx) => listFolder(tx, c.var.session, c.req.valid("query"))), 200);
+
+export const get: H<typeof R.getFileRoute> = async (c) =>
+  c.json(await c.var.scope((tx) => getFile(tx, c.var.session, c.req.valid("param").id)), 200);
+
+export const patch: H<typeof R.patchFileRoute> = async (c) => {
+  const { id } = c.req.valid("param");
+  const body = c.req.valid("json");
+  return c.json(await c.var.scope((tx) => patchFile(tx, c.var.session, id, body)), 200);
+};
+
+export const remove: H<typeof R.deleteFileRoute> = async (c) => {
+  await c.var.scope((tx) => deleteFile(tx, c.var.session, c.req.valid("param").id));
+  return c.body(null, 204);
+};
+
+export const download: H<typeof R.downloadRoute> = async (c) => {
+  const { id } = c.req.valid("param");
+  const { versionId } = c.req.valid("query");
+  const f = await c.var.scope((tx) => openForRead(tx, c.var.session, id, "downloaded", versionId));
+  // deno-lint-ignore no-explicit-any
+  return await fileResponse(c.req.raw, f) as any;
+};
+
+export const preview: H<typeof R.previewRoute> = async (c) => {
+  const { id } = c.req.valid("param");
+  const f = await c.var.scope((tx) => openForRead(tx, c.var.session, id, "previewed"));
+  const kind = previewKind(f.contentType);
+  if (!kind) {
+    throw new Problem(415, "no-preview", "Unsupported Media Type", "Download this file instead.");
+  }
+  const res = await fileResponse(c.req.raw, f, {
+    disposition: "inline",
+    contentType: kind === "text" ? "text/plain; charset=utf-8" : undefined,
+    csp: kind === "pdf" ? PDF_CSP : undefined,
+  });
+  // deno-lint-ignore no-explicit-any
+  return res as any;
+};
+
+export const listVersions: H<typeof R.listVersionsRoute> = async (c) =>
+  c.json(await c.var.scope((tx) => versions(tx, c.var.session, c.req.valid("param").id)), 200);
+
+export const newVersion: H<typeof R.uploadVersionRoute> = async (c) =>
+  c.json(await uploadVersion(c, c.req.valid("param").id), 201);
+
+export const revertVersion: H<typeof R.restoreVersionRoute> = async (c) => {
+  const { id, versionId } = c.req.valid("param");
+  return c.json(
+    await c.var.scope((tx) => restoreVersion(tx, c.var.session, id, versionId)),
+    200,
+  );
+};
+
+export const history: H<typeof R.fileHistoryRoute> = async (c) => {
+  const { id } = c.req.valid("param");
+  const { limit, cursor } = c.req.valid("query");
+  const page = await c.var.scope(async (tx) => {
+    await visibleFile(tx, await loadAccess(tx, c.var.session), id);
+    return await listActivity(tx, {
+      module: "documents",
+      entityType: "file",
+      entityId: id,
+      limit,
+      cursor,
+    });
+  });
+  return c.json(page as never, 200);
+};
+
+export const bulk: H<typeof R.bulkRoute> = async (c) => {
+  const out = await runBulk(c, c.req.valid("json"));
+  return ("response" in out ? out.response : c.json(out.result, 200)) as never;
+};

@@ -1,0 +1,60 @@
+import { Hono } from "hono";
+import { setCookie } from "hono/cookie";
+import type { AppEnv } from "../../../shared/http/env.ts";
+import { Problem } from "../../../shared/http/problem.ts";
+import { field, readForm } from "../../../shared/http/form.ts";
+import { t } from "../../../shared/i18n/i18n.ts";
+import { html } from "../../../views/render.tsx";
+import { PublicPage, type PublicView } from "../../../views/documents/public.tsx";
+import { proofCookieName, servePublic } from "../shares/public.ts";
+import { openPublic, passwordProof } from "../shares/shares.service.ts";
+import { type C, uuidOrNull } from "./helpers.ts";
+
+async function show(c: C, token: string, password?: string) {
+  const l = c.var.locale;
+  try {
+    const out = await servePublic(c, {
+      token,
+      password,
+      folderId: uuidOrNull(c.req.query("folder")) ?? undefined,
+    });
+    return html(c, <PublicPage l={l} token={token} view={out.view as PublicView} />);
+  } catch (err) {
+    if (!(err instanceof Problem)) throw err;
+    if (err.status === 401) {
+      const error = password !== undefined ? t(l, "documents.wrongPassword") : undefined;
+      return html(c, <PublicPage l={l} token={token} needsPassword error={error} />, 401);
+    }
+    return html(c, <PublicPage l={l} token={token} error={t(l, "documents.linkGone")} />, 404);
+  }
+}
+
+/** /s/:token — the public view of a share (no session). */
+export function publicPages() {
+  return new Hono<AppEnv>()
+    .get("/s/:token", (c) => show(c, c.req.param("token")))
+    .post("/s/:token", async (c) => {
+      const token = c.req.param("token");
+      const password = field(await readForm(c), "password");
+      try {
+        const { share } = await openPublic(c.var.platform.db.sql, token, password, undefined);
+        if (share.passwordHash) {
+          // Remember the password for this link's downloads (no password kept in the cookie).
+          setCookie(
+            c,
+            await proofCookieName(token),
+            await passwordProof(token, share.passwordHash),
+            {
+              httpOnly: true,
+              sameSite: "Lax",
+              path: "/",
+              maxAge: 3600,
+            },
+          );
+        }
+      } catch (err) {
+        if (!(err instanceof Problem)) throw err;
+      }
+      return await show(c, token, password);
+    });
+}
