@@ -1,13 +1,18 @@
 import { entries, placeholderModule } from "../placeholder.tsx";
 import { TRANSLATIONS_WRITE } from "../../shared/rbac/permissions.ts";
+import type { ModuleManifest } from "../../shared/modules.ts";
+import { projectsApi } from "./api.ts";
+import { projectJobs } from "./jobs.ts";
+import { DOWNLOAD_PATH, UPLOAD_PATH } from "./attachments/attachments.routes.ts";
+import "./messages.ts";
 
-const perms = ["project", "task", "comment", "report"]
+export const PROJECT_PERMISSIONS = ["project", "task", "comment", "report"]
   .flatMap((r) => [`projects.${r}.read`, `projects.${r}.write`]);
 
-export const projects = placeholderModule({
+const base = placeholderModule({
   name: "projects",
   icon: "▣",
-  permissions: perms,
+  permissions: PROJECT_PERMISSIONS,
   translations: { read: "projects.project.read", write: TRANSLATIONS_WRITE },
   menu: entries("projects", [
     ["dashboard", "", "projects.project.read"],
@@ -18,3 +23,10 @@ export const projects = placeholderModule({
     ["translations", "/translations", "projects.project.read"],
   ]),
 });
+
+export const projects: ModuleManifest = {
+  ...base,
+  api: projectsApi(),
+  jobs: projectJobs,
+  streamingPaths: [UPLOAD_PATH, DOWNLOAD_PATH],
+};
