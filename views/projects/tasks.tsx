@@ -1,0 +1,87 @@
+import { type Locale, t } from "../../shared/i18n/i18n.ts";
+import { PRIORITY_VALUES, priorityLabel } from "./ui.tsx";
+
+/** Cross-project task filters: a GET form, so every filter lives in the query string. */
+export function TaskFilters(
+  { l, query, projects }: {
+    l: Locale;
+    query: Record<string, string>;
+    projects: { id: string; name: string }[];
+  },
+) {
+  return (
+    <form
+      class="toolbar pj-filters"
+      method="get"
+      action="/projects/tasks"
+      hx-get="/projects/tasks"
+      hx-target="#tasks-panel"
+      hx-swap="outerHTML"
+      hx-push-url="true"
+      hx-trigger="change, submit"
+    >
+      <span>
+        <label for="tq-q">{t(l, "projects.search")}</label>
+        <input id="tq-q" type="search" name="q" value={query.q ?? ""} />
+      </span>
+      <span>
+        <label for="tq-project">{t(l, "projects.project")}</label>
+        <select id="tq-project" name="projectId">
+          <option value="">{t(l, "projects.any")}</option>
+          {projects.map((p) => (
+            <option value={p.id} selected={query.projectId === p.id}>{p.name}</option>
+          ))}
+        </select>
+      </span>
+      <span>
+        <label for="tq-prio">{t(l, "projects.priority")}</label>
+        <select id="tq-prio" name="priority">
+          <option value="">{t(l, "projects.any")}</option>
+          {PRIORITY_VALUES.map((p) => (
+            <option value={p} selected={query.priority === p}>{priorityLabel(l, p)}</option>
+          ))}
+        </select>
+      </span>
+      <span>
+        <label for="tq-assignee">{t(l, "projects.assignee")}</label>
+        <select id="tq-assignee" name="assigneeId">
+          <option value="">{t(l, "projects.any")}</option>
+          <option value="me" selected={query.assigneeId === "me"}>{t(l, "projects.me")}</option>
+          <option value="unassigned" selected={query.assigneeId === "unassigned"}>
+            {t(l, "projects.unassigned")}
+          </option>
+        </select>
+      </span>
+      <span>
+        <label for="tq-from">{t(l, "projects.dueFrom")}</label>
+        <input id="tq-from" type="date" name="dueFrom" value={query.dueFrom ?? ""} />
+      </span>
+      <span>
+        <label for="tq-to">{t(l, "projects.dueTo")}</label>
+        <input id="tq-to" type="date" name="dueTo" value={query.dueTo ?? ""} />
+      </span>
+      <span>
+        <label for="tq-label">{t(l, "projects.label")}</label>
+        <input id="tq-label" name="label" value={query.label ?? ""} />
+      </span>
+      <span>
+        <label>
+          <input type="checkbox" name="overdue" value="true" checked={query.overdue === "true"} />
+          {" "}
+          {t(l, "projects.overdueOnly")}
+        </label>
+      </span>
+      <span>
+        <label for="tq-sort">{t(l, "projects.sort")}</label>
+        <select id="tq-sort" name="sort">
+          {(["created", "updated", "due", "priority"] as const).map((s) => (
+            <option value={s} selected={(query.sort ?? "created") === s}>
+              {t(l, `projects.sort.${s}`)}
+            </option>
+          ))}
+        </select>
+      </span>
+      <button type="submit">{t(l, "projects.filter")}</button>
+    </form>
+  );
+}
