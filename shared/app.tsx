@@ -83,6 +83,8 @@ const strictCsp = secureHeaders({
     frameAncestors: ["'none'"],
   },
   referrerPolicy: "same-origin",
+  // A response that sets its own policy keeps it (file previews: a sandbox, framed by us).
+  overwrite: false,
 });
 // Swagger UI sets inline style attributes; it still loads only our own scripts.
 const docsCsp = secureHeaders({

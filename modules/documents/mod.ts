@@ -1,18 +1,43 @@
-import { entries, placeholderModule } from "../placeholder.tsx";
+import { entries } from "../placeholder.tsx";
+import type { ModuleManifest } from "../../shared/modules.ts";
+import { documentsApi } from "./api.ts";
+import { documentsPages } from "./pages.tsx";
+import { documentsJobs } from "./jobs.ts";
+import "./messages.ts";
 
 const perms = ["file", "folder", "share", "audit"]
   .flatMap((r) => [`documents.${r}.read`, `documents.${r}.write`]);
 
-export const documents = placeholderModule({
+const FILE = "[0-9a-fA-F-]{36}";
+
+const menu = entries("documents", [
+  ["dashboard", "", "documents.file.read"],
+  ["files", "/files", "documents.file.read"],
+  ["folders", "/folders", "documents.folder.read"],
+  ["trash", "/trash", "documents.file.write"],
+  ["activityLog", "/activity", "documents.audit.read"],
+  ["notifications", "/notifications", "documents.file.read"],
+]);
+
+export const documents: ModuleManifest = {
   name: "documents",
+  labelKey: "module.documents",
   icon: "▤",
-  permissions: perms,
-  menu: entries("documents", [
-    ["dashboard", "", "documents.file.read"],
-    ["files", "/files", "documents.file.read"],
-    ["folders", "/folders", "documents.folder.read"],
-    ["trash", "/trash", "documents.file.write"],
-    ["activityLog", "/activity", "documents.audit.read"],
-    ["notifications", "/notifications", "documents.file.read"],
-  ]),
-});
+  permissions: [...perms, "documents.settings.write"],
+  menu,
+  api: documentsApi(),
+  pages: documentsPages(menu),
+  jobs: documentsJobs,
+  // Public links: the token is the credential; everything else needs a session.
+  publicPaths: [/^\/api\/documents\/public-share\/[^/]+$/, /^\/s\/[^/]+(\/[a-z]+)?$/],
+  // File bytes flow here: no request transaction, no global body limit.
+  streamingPaths: [
+    /^\/api\/documents\/files\/upload$/,
+    /^\/api\/documents\/files\/bulk$/,
+    new RegExp(`^/api/documents/files/${FILE}/(download|preview|versions)$`),
+    /^\/api\/documents\/public-share\/[^/]+$/,
+    new RegExp(`^/documents/files/${FILE}/(download|preview)$`),
+    /^\/documents\/upload$/,
+    /^\/s\/[^/]+(\/[a-z]+)?$/,
+  ],
+};

@@ -1,20 +1,27 @@
-/**
- * PLACEHOLDER for the Documents attachment service (see /work/briefs/contract.md), written by
- * the Projects branch only so that task attachments can be built and tested before the
- * Documents branch lands. It follows the contract's signatures and errors but keeps file bytes
- * in process memory. The Documents engineer's real implementation replaces this file at merge.
- */
 import type { Context } from "hono";
-import { uuidv7 } from "uuidv7";
 import type { AppEnv } from "../../shared/http/env.ts";
 import { problems } from "../../shared/http/problem.ts";
 import { recordActivity } from "../../shared/activity/activity.service.ts";
+import { afterCommit } from "../../shared/db/scope.ts";
+import type { Sql } from "../../shared/db/database.ts";
+import { deleteFiles, type FileRow, findFile, insertFile, ownerFiles } from "./files/files.repo.ts";
+import { discard, receiveFiles } from "./files/upload.ts";
+import { fileResponse } from "./files/download.ts";
+import { loadSettings, usedBytes } from "./settings.ts";
 
+/**
+ * The Documents attachment service: other modules (Projects task attachments) keep their files
+ * through it, on the same storage, quota and audit as Documents. Callers check their own
+ * access rules first; these functions only make sure the file belongs to the given owner.
+ */
+
+/** Which record of which module owns the files (e.g. projects / task / <taskId>). */
 export interface AttachmentOwner {
   module: string;
   entityType: string;
   entityId: string;
 }
+
 export interface AttachmentInfo {
   id: string;
   name: string;
@@ -25,83 +32,110 @@ export interface AttachmentInfo {
   createdBy: string;
 }
 
-const MAX_BYTES = 25 * 1024 * 1024;
-const store = new Map<string, { info: AttachmentInfo; bytes: Uint8Array }[]>();
-const keyOf = (c: Context<AppEnv>, o: AttachmentOwner) =>
-  `${c.var.session.tenantId}/${o.module}/${o.entityType}/${o.entityId}`;
+const info = (f: FileRow): AttachmentInfo => ({
+  id: f.id,
+  name: f.name,
+  size: f.size,
+  contentType: f.contentType,
+  sha256: f.sha256,
+  createdAt: f.createdAt,
+  createdBy: f.createdBy ?? "",
+});
 
-async function audit(c: Context<AppEnv>, o: AttachmentOwner, action: string, f: AttachmentInfo) {
-  await c.var.scope((tx) =>
-    recordActivity(tx, {
-      module: "documents",
-      entityType: "attachment",
-      entityId: f.id,
-      action,
-      summary: `${action} ${f.name}`,
-      after: { name: f.name, size: f.size, owner: `${o.module}/${o.entityType}/${o.entityId}` },
-    })
-  );
+const summaryOwner = (o: AttachmentOwner) => `${o.module}/${o.entityType}/${o.entityId}`;
+
+function checkOwner(o: AttachmentOwner) {
+  const ok = /^[a-z][a-z0-9_-]{0,40}$/.test(o.module) && o.entityType.length > 0 &&
+    o.entityType.length <= 100 && o.entityId.length > 0 && o.entityId.length <= 200;
+  if (!ok) throw new Error("invalid attachment owner");
+}
+
+async function ownedFile(tx: Sql, owner: AttachmentOwner, id: string): Promise<FileRow> {
+  const f = await findFile(tx, id);
+  if (
+    !f || f.deletedAt || f.ownerModule !== owner.module || f.ownerType !== owner.entityType ||
+    f.ownerId !== owner.entityId
+  ) throw problems.notFound("No such attachment.");
+  return f;
+}
+
+async function audit(tx: Sql, f: FileRow, owner: AttachmentOwner, action: string, verb: string) {
+  await recordActivity(tx, {
+    module: "documents",
+    entityType: "attachment",
+    entityId: f.id,
+    action,
+    summary: `${verb} ${f.name} (${summaryOwner(owner)})`,
+    after: action === "deleted" ? null : { name: f.name, size: f.size, owner: summaryOwner(owner) },
+    before: action === "deleted" ? { name: f.name, owner: summaryOwner(owner) } : null,
+  });
+}
+
+/** Deletes the rows and, once the transaction commits, their bytes. */
+async function removeRows(tx: Sql, files: FileRow[], owner: AttachmentOwner) {
+  for (const f of files) await audit(tx, f, owner, "deleted", "Deleted attachment");
+  const keys = await deleteFiles(tx, files.map((f) => f.id));
+  afterCommit(tx, () => void discard(keys));
 }
 
 export const attachments = {
   async storeFromRequest(c: Context<AppEnv>, owner: AttachmentOwner): Promise<AttachmentInfo[]> {
-    const type = c.req.header("content-type") ?? "";
-    if (!type.startsWith("multipart/form-data")) throw problems.badRequest("Not multipart.");
-    const length = Number(c.req.header("content-length") ?? "0");
-    if (length > MAX_BYTES) throw problems.tooLarge();
-    let form: FormData;
-    try {
-      form = await c.req.raw.formData();
-    } catch {
-      throw problems.badRequest("The upload could not be read.");
+    checkOwner(owner);
+    const { tenantId } = c.var.session;
+    const before = await c.var.scope(async (tx) => ({
+      settings: await loadSettings(tx),
+      used: await usedBytes(tx),
+    }));
+    if (before.used >= before.settings.quotaBytes) {
+      throw problems.unprocessable("The tenant's storage quota is used up.");
     }
-    const files = form.getAll("file").filter((f): f is File => f instanceof File);
-    if (!files.length) throw problems.badRequest("No file part.");
-    const stored: AttachmentInfo[] = [];
-    for (const file of files) {
-      if (file.size > MAX_BYTES) throw problems.tooLarge();
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-      const info: AttachmentInfo = {
-        id: uuidv7(),
-        name: file.name || "file",
-        size: bytes.length,
-        contentType: file.type || "application/octet-stream",
-        sha256: [...digest].map((b) => b.toString(16).padStart(2, "0")).join(""),
-        createdAt: new Date().toISOString(),
-        createdBy: c.var.session.userId,
-      };
-      stored.push(info);
-      store.set(keyOf(c, owner), [...(store.get(keyOf(c, owner)) ?? []), { info, bytes }]);
-      await audit(c, owner, "upload", info);
-    }
-    return stored;
-  },
-  list(c: Context<AppEnv>, owner: AttachmentOwner): Promise<AttachmentInfo[]> {
-    return Promise.resolve((store.get(keyOf(c, owner)) ?? []).map((f) => f.info));
-  },
-  async download(c: Context<AppEnv>, owner: AttachmentOwner, id: string): Promise<Response> {
-    const f = (store.get(keyOf(c, owner)) ?? []).find((x) => x.info.id === id);
-    if (!f) throw problems.notFound("No such file.");
-    await audit(c, owner, "download", f.info);
-    return new Response(f.bytes.slice(), {
-      headers: {
-        "Content-Type": f.info.contentType,
-        "Content-Length": String(f.info.size),
-        "Content-Disposition": `attachment; filename*=UTF-8''${encodeURIComponent(f.info.name)}`,
-        "ETag": `"${f.info.sha256}"`,
-        "X-Content-Type-Options": "nosniff",
-      },
+    const received = await receiveFiles(c, {
+      tenantId,
+      maxFileBytes: before.settings.maxFileBytes,
     });
+    try {
+      return await c.var.scope(async (tx) => {
+        const settings = await loadSettings(tx);
+        const total = received.reduce((n, r) => n + r.size, 0);
+        if ((await usedBytes(tx)) + total > settings.quotaBytes) {
+          throw problems.unprocessable("The files do not fit in the tenant's storage quota.");
+        }
+        const rows: AttachmentInfo[] = [];
+        for (const r of received) {
+          const f = await insertFile(tx, { ...r, owner });
+          await audit(tx, f, owner, "uploaded", "Uploaded attachment");
+          rows.push(info(f));
+        }
+        return rows;
+      });
+    } catch (err) {
+      await discard(received.map((r) => r.key));
+      throw err;
+    }
   },
-  remove(c: Context<AppEnv>, owner: AttachmentOwner, id: string): Promise<void> {
-    const files = store.get(keyOf(c, owner)) ?? [];
-    if (!files.some((x) => x.info.id === id)) throw problems.notFound("No such file.");
-    store.set(keyOf(c, owner), files.filter((x) => x.info.id !== id));
-    return Promise.resolve();
+
+  async list(c: Context<AppEnv>, owner: AttachmentOwner): Promise<AttachmentInfo[]> {
+    checkOwner(owner);
+    return (await c.var.scope((tx) => ownerFiles(tx, owner))).map(info);
   },
-  removeAll(c: Context<AppEnv>, owner: AttachmentOwner): Promise<void> {
-    store.delete(keyOf(c, owner));
-    return Promise.resolve();
+
+  async download(c: Context<AppEnv>, owner: AttachmentOwner, id: string): Promise<Response> {
+    checkOwner(owner);
+    const f = await c.var.scope(async (tx) => {
+      const f = await ownedFile(tx, owner, id);
+      await audit(tx, f, owner, "downloaded", "Downloaded attachment");
+      return f;
+    });
+    return await fileResponse(c.req.raw, f);
+  },
+
+  async remove(c: Context<AppEnv>, owner: AttachmentOwner, id: string): Promise<void> {
+    checkOwner(owner);
+    await c.var.scope(async (tx) => removeRows(tx, [await ownedFile(tx, owner, id)], owner));
+  },
+
+  async removeAll(c: Context<AppEnv>, owner: AttachmentOwner): Promise<void> {
+    checkOwner(owner);
+    await c.var.scope(async (tx) => removeRows(tx, await ownerFiles(tx, owner), owner));
   },
 };

@@ -40,7 +40,9 @@ export const BUILTIN_ROLES: Record<
       ...reads,
       "support.*",
       "workflow.*",
-      "documents.*",
+      "documents.file.*",
+      "documents.folder.*",
+      "documents.share.*",
       "projects.*",
       "admin.user.read",
     ],
@@ -48,7 +50,15 @@ export const BUILTIN_ROLES: Record<
   member: {
     name: "Member",
     description: "Works in processes, documents and projects",
-    permissions: [...reads, "workflow.*", "documents.*", "projects.*", "admin.user.read"],
+    permissions: [
+      ...reads,
+      "workflow.*",
+      "documents.file.*",
+      "documents.folder.*",
+      "documents.share.*",
+      "projects.*",
+      "admin.user.read",
+    ],
   },
   viewer: { name: "Viewer", description: "Reads every module", permissions: reads },
 };

@@ -1,0 +1,60 @@
+import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
+import type { AppEnv } from "../../../shared/http/env.ts";
+import { listActivity } from "../../../shared/activity/activity.service.ts";
+import { loadSettings, saveSettings } from "../settings.ts";
+import { stats, userActivity } from "../stats/stats.service.ts";
+import { audit } from "../audit.ts";
+import type * as R from "./audit.routes.ts";
+
+type H<T extends RouteConfig> = RouteHandler<T, AppEnv>;
+
+export const auditList: H<typeof R.auditRoute> = async (c) => {
+  const { user, file, action, from, to, limit, cursor } = c.req.valid("query");
+  const page = await c.var.scope((tx) =>
+    listActivity(tx, {
+      module: "documents",
+      actorId: user,
+      entityId: file,
+      action,
+      from,
+      to,
+      limit,
+      cursor,
+    })
+  );
+  return c.json(page as never, 200);
+};
+
+export const report: H<typeof R.userActivityRoute> = async (c) => {
+  const { user, from, to } = c.req.valid("query");
+  return c.json(await c.var.scope((tx) => userActivity(tx, user, from, to)) as never, 200);
+};
+
+export const statsHandler: H<typeof R.statsRoute> = async (c) =>
+  c.json(await c.var.scope((tx) => stats(tx)) as never, 200);
+
+export const getSettings: H<typeof R.getSettingsRoute> = async (c) =>
+  c.json(await c.var.scope((tx) => loadSettings(tx)), 200);
+
+export const putSettings: H<typeof R.putSettingsRoute> = async (c) => {
+  const body = c.req.valid("json");
+  return c.json(
+    await c.var.scope(async (tx) => {
+      const before = await loadSettings(tx);
+      const after = await saveSettings(tx, body);
+      await audit(
+        tx,
+        "settings",
+        "documents",
+        "updated",
+        "Changed storage settings",
+        { ...before },
+        {
+          ...after,
+        },
+      );
+      return after;
+    }),
+    200,
+  );
+};

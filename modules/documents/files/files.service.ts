@@ -1,0 +1,281 @@
+import type { Context } from "hono";
+import type { Sql } from "../../../shared/db/database.ts";
+import type { AppEnv, Session } from "../../../shared/http/env.ts";
+import { problems } from "../../../shared/http/problem.ts";
+import { afterCommit } from "../../../shared/db/scope.ts";
+import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
+import { type Access, atLeast, loadAccess } from "../access.ts";
+import { audit } from "../audit.ts";
+import { checkName } from "../names.ts";
+import { loadSettings, usedBytes } from "../settings.ts";
+import { nameTaken } from "../folders/folders.repo.ts";
+import { visibleFolder } from "../folders/folders.service.ts";
+import {
+  deleteVersion,
+  type FileRow,
+  findFile,
+  folderFiles,
+  insertFile,
+  isUuid,
+  listVersions,
+  pushVersion,
+  trashFile,
+  trimVersions,
+  updateFileMeta,
+} from "./files.repo.ts";
+import { discard, type Received, receiveFiles } from "./upload.ts";
+
+type Who = Pick<Session, "userId" | "roles" | "permissions">;
+
+/** The file as the API shows it (no storage key). */
+export function fileView(f: FileRow, access?: Access) {
+  const { storageKey: _, ownerModule: _m, ownerType: _t, ownerId: _o, trashRoot: _r, ...rest } = f;
+  return { ...rest, access: access ? access.file(f) : undefined };
+}
+
+/** A live document (not an attachment) the caller may see; 404 otherwise. */
+export async function visibleFile(sql: Sql, access: Access, id: string): Promise<FileRow> {
+  const f = await findFile(sql, id);
+  if (!f || f.deletedAt || f.ownerModule || !atLeast(access.file(f), "view")) {
+    throw problems.notFound();
+  }
+  return f;
+}
+
+export async function listFolder(
+  sql: Sql,
+  who: Who,
+  q: { folderId?: string; limit: number; cursor?: string },
+) {
+  const access = await loadAccess(sql, who);
+  const folderId = q.folderId ?? null;
+  if (folderId) await visibleFolder(sql, access, folderId);
+  else access.require(access.folder(null), "view");
+  const after = decodeCursor(q.cursor, ["text", "uuid"]) as [string, string] | null;
+  const rows = await folderFiles(sql, folderId, q.limit, after);
+  const page = toPage(rows, q.limit, (r) => [r.name.toLowerCase(), r.id]);
+  return { items: page.items.map((f) => fileView(f, access)), nextCursor: page.nextCursor };
+}
+
+export async function getFile(sql: Sql, who: Who, id: string) {
+  const access = await loadAccess(sql, who);
+  const f = await visibleFile(sql, access, id);
+  return {
+    ...fileView(f, access),
+    path: access.path(f.folderId).map(({ id, name }) => ({ id, name })),
+  };
+}
+
+export async function patchFile(
+  sql: Sql,
+  who: Who,
+  id: string,
+  patch: { name?: string; folderId?: string | null },
+) {
+  const access = await loadAccess(sql, who);
+  const f = await visibleFile(sql, access, id);
+  access.require(access.file(f), "edit");
+  const name = patch.name === undefined ? f.name : checkName(patch.name);
+  const folderId = patch.folderId === undefined ? f.folderId : patch.folderId;
+  if (folderId !== f.folderId) {
+    if (folderId) await visibleFolder(sql, access, folderId);
+    access.require(access.folder(folderId), "edit");
+  }
+  if (await nameTaken(sql, folderId, name, id)) {
+    throw problems.conflict("An item with this name exists in the folder.");
+  }
+  const after = await updateFileMeta(sql, id, { name, folderId });
+  const action = folderId !== f.folderId ? "moved" : "renamed";
+  const summary = action === "moved" ? `Moved ${f.name}` : `Renamed ${f.name} to ${after.name}`;
+  await audit(sql, "file", id, action, summary, auditShape(f), auditShape(after));
+  return fileView(after, access);
+}
+
+const auditShape = (f: FileRow) => ({
+  name: f.name,
+  folderId: f.folderId,
+  size: f.size,
+  version: f.version,
+});
+
+export async function deleteFile(sql: Sql, who: Who, id: string) {
+  const access = await loadAccess(sql, who);
+  const f = await visibleFile(sql, access, id);
+  access.require(access.file(f), "edit");
+  await trashFile(sql, id);
+  await audit(sql, "file", id, "deleted", `Moved ${f.name} to the trash`, auditShape(f), null);
+}
+
+/** Checks a folder exists, is visible and writable for an upload (before any bytes). */
+async function uploadTarget(tx: Sql, who: Who, folderId: string | null) {
+  const access = await loadAccess(tx, who);
+  if (folderId) await visibleFolder(tx, access, folderId);
+  access.require(access.folder(folderId), "edit");
+  return await quotaLeft(tx);
+}
+
+/** The tenant's settings, or 422 when its quota is used up already. */
+async function quotaLeft(tx: Sql) {
+  const settings = await loadSettings(tx);
+  if ((await usedBytes(tx)) >= settings.quotaBytes) {
+    throw problems.unprocessable("The tenant's storage quota is used up.");
+  }
+  return settings;
+}
+
+/** Stores the bytes, then records the rows in one short transaction (all or nothing). */
+async function storeThenRecord<T>(
+  c: Context<AppEnv>,
+  maxFileBytes: number,
+  record: (tx: Sql, received: Received[]) => Promise<T>,
+  maxFiles?: number,
+): Promise<T> {
+  const received = await receiveFiles(c, {
+    tenantId: c.var.session.tenantId,
+    maxFileBytes,
+    maxFiles,
+  });
+  try {
+    return await c.var.scope(async (tx) => {
+      const settings = await loadSettings(tx);
+      const total = received.reduce((n, r) => n + r.size, 0);
+      if ((await usedBytes(tx)) + total > settings.quotaBytes) {
+        throw problems.unprocessable("The files do not fit in the tenant's storage quota.");
+      }
+      return await record(tx, received);
+    });
+  } catch (err) {
+    await discard(received.map((r) => r.key));
+    throw err;
+  }
+}
+
+export async function uploadFiles(c: Context<AppEnv>, folderId: string | null) {
+  const who = c.var.session;
+  const settings = await c.var.scope((tx) => uploadTarget(tx, who, folderId));
+  return await storeThenRecord(c, settings.maxFileBytes, async (tx, received) => {
+    const access = await loadAccess(tx, who);
+    const items = [];
+    for (const r of received) {
+      if (await nameTaken(tx, folderId, r.name)) {
+        throw problems.conflict(
+          `An item named ${r.name} exists in the folder; upload a new version of it instead.`,
+        );
+      }
+      const f = await insertFile(tx, { ...r, folderId });
+      await audit(tx, "file", f.id, "uploaded", `Uploaded ${f.name}`, null, auditShape(f));
+      items.push(fileView(f, access));
+    }
+    return { items };
+  });
+}
+
+export async function uploadVersion(c: Context<AppEnv>, id: string) {
+  const who = c.var.session;
+  const settings = await c.var.scope(async (tx) => {
+    const access = await loadAccess(tx, who);
+    const f = await visibleFile(tx, access, id);
+    access.require(access.file(f), "edit");
+    return await quotaLeft(tx);
+  });
+  return await storeThenRecord(c, settings.maxFileBytes, async (tx, [r]) => {
+    const f = (await findFile(tx, id))!;
+    if (f.deletedAt) throw problems.notFound();
+    await pushVersion(tx, f, { ...r, version: f.version + 1 });
+    const dropped = await trimVersions(tx, id, settings.versionLimit - 1);
+    afterCommit(tx, () => void discard(dropped));
+    const after = (await findFile(tx, id))!;
+    await audit(
+      tx,
+      "file",
+      id,
+      "versioned",
+      `Uploaded version ${after.version} of ${f.name}`,
+      auditShape(f),
+      auditShape(after),
+    );
+    return fileView(after, await loadAccess(tx, who));
+  }, 1);
+}
+
+export async function versions(sql: Sql, who: Who, id: string) {
+  const access = await loadAccess(sql, who);
+  const f = await visibleFile(sql, access, id);
+  const older = (await listVersions(sql, id)).map(({ storageKey: _, ...v }) => ({
+    ...v,
+    current: false,
+  }));
+  const current = {
+    id: f.id,
+    fileId: f.id,
+    version: f.version,
+    contentType: f.contentType,
+    size: f.size,
+    sha256: f.sha256,
+    createdBy: f.createdBy,
+    createdByName: f.createdByName,
+    createdAt: f.updatedAt,
+    current: true,
+  };
+  return { items: [current, ...older] };
+}
+
+/** Makes an earlier version current again; the current content becomes a version. */
+export async function restoreVersion(sql: Sql, who: Who, id: string, versionId: string) {
+  const access = await loadAccess(sql, who);
+  const f = await visibleFile(sql, access, id);
+  access.require(access.file(f), "edit");
+  const v = isUuid(versionId)
+    ? (await listVersions(sql, id)).find((x) => x.id === versionId)
+    : undefined;
+  if (!v) throw problems.notFound("No such version.");
+  await deleteVersion(sql, v.id);
+  const next = (await listVersions(sql, id)).reduce((n, x) => Math.max(n, x.version), f.version);
+  await pushVersion(sql, f, {
+    key: v.storageKey,
+    contentType: v.contentType,
+    size: v.size,
+    sha256: v.sha256,
+    version: next + 1,
+  });
+  const after = (await findFile(sql, id))!;
+  await audit(
+    sql,
+    "file",
+    id,
+    "version-restored",
+    `Restored version ${v.version} of ${f.name} as version ${after.version}`,
+    auditShape(f),
+    auditShape(after),
+  );
+  return fileView(after, access);
+}
+
+/** Finds what to stream (file or one of its versions) and audits the access. */
+export async function openForRead(
+  sql: Sql,
+  who: Who,
+  id: string,
+  action: "downloaded" | "previewed",
+  versionId?: string,
+) {
+  const access = await loadAccess(sql, who);
+  const f = await visibleFile(sql, access, id);
+  let target = f;
+  if (versionId) {
+    const v = isUuid(versionId)
+      ? (await listVersions(sql, id)).find((x) => x.id === versionId)
+      : undefined;
+    if (!v) throw problems.notFound("No such version.");
+    target = { ...f, ...v, id: f.id };
+  }
+  const what = versionId ? `${f.name} (version ${target.version})` : f.name;
+  await audit(
+    sql,
+    "file",
+    id,
+    action,
+    `${action === "downloaded" ? "Downloaded" : "Previewed"} ${what}`,
+  );
+  return target;
+}

@@ -1,0 +1,119 @@
+import busboy from "busboy";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream";
+import { createSHA256 } from "hash-wasm";
+import type { Context } from "hono";
+import type { AppEnv } from "../../../shared/http/env.ts";
+import { Problem, problems } from "../../../shared/http/problem.ts";
+import { newKey, storage } from "../storage/storage.ts";
+import { uploadName } from "../names.ts";
+import { contentTypeFor } from "./content-types.ts";
+
+/** One file whose bytes are stored (not yet recorded in the database). */
+export interface Received {
+  key: string;
+  name: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+}
+
+class TooLarge extends Error {}
+
+/** Counts and hashes bytes as they pass; past `max` bytes the stream fails (→ 413). */
+async function measure(max: number) {
+  const hasher = await createSHA256();
+  hasher.init();
+  let size = 0;
+  const stream = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      size += chunk.byteLength;
+      if (size > max) throw new TooLarge();
+      hasher.update(chunk);
+      controller.enqueue(chunk);
+    },
+  });
+  return { stream, result: () => ({ size, sha256: hasher.digest("hex") as string }) };
+}
+
+/** Deletes stored objects of a failed request (best effort: the orphan job catches the rest). */
+export async function discard(keys: string[]) {
+  await Promise.all(keys.map((k) => storage().delete(k).catch(() => {})));
+}
+
+/**
+ * Streams every part named "file" of a multipart/form-data body into storage, hashing and
+ * counting on the way; nothing is buffered beyond a chunk. All or nothing: when one file fails
+ * (too large, client gone, malformed body) the files already stored are deleted again.
+ */
+export async function receiveFiles(
+  c: Context<AppEnv>,
+  opts: { tenantId: string; maxFileBytes: number; maxFiles?: number },
+): Promise<Received[]> {
+  const type = c.req.header("content-type") ?? "";
+  const body = c.req.raw.body;
+  if (!/^multipart\/form-data/i.test(type) || !body) {
+    throw problems.badRequest("Send the files as multipart/form-data, in parts named file.");
+  }
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": type },
+      defParamCharset: "utf8",
+      limits: { files: opts.maxFiles ?? 100, fields: 50, fieldSize: 64 * 1024 },
+    });
+  } catch {
+    throw problems.badRequest("The multipart body has no valid boundary.");
+  }
+  const store = storage(c.var.platform.config);
+  const source = Readable.fromWeb(body as import("node:stream/web").ReadableStream);
+  return await new Promise<Received[]>((resolve, reject) => {
+    const jobs: Promise<Received>[] = [];
+    let settled = false;
+    const settle = async (err?: unknown) => {
+      if (settled) return;
+      settled = true;
+      const results = await Promise.allSettled(jobs);
+      const failure = err ?? results.find((r) => r.status === "rejected")?.reason;
+      const stored = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+      if (!failure && stored.length) return resolve(stored);
+      await discard(stored.map((r) => r.key));
+      source.destroy();
+      reject(toProblem(failure, opts.maxFileBytes));
+    };
+    parser.on("file", (field, stream, info) => {
+      // Errors reach us through the web stream (or not at all for skipped parts); a stream
+      // destroyed when the request stops must not become an unhandled error.
+      stream.on("error", () => {});
+      if (field !== "file") return void stream.resume();
+      const job = (async () => {
+        const name = uploadName(info.filename);
+        const key = newKey(opts.tenantId);
+        const m = await measure(opts.maxFileBytes);
+        const web = Readable.toWeb(stream) as unknown as ReadableStream<Uint8Array>;
+        await store.put(key, web.pipeThrough(m.stream));
+        return { key, name, contentType: contentTypeFor(info.mimeType, name), ...m.result() };
+      })();
+      // The first failure stops the request at once (no need to read the rest of the body).
+      job.catch((err) => {
+        stream.resume();
+        settle(err);
+      });
+      jobs.push(job);
+    });
+    parser.on("filesLimit", () => settle(problems.tooLarge("Too many files in one request.")));
+    parser.on("close", () => settle());
+    pipeline(source, parser, (err) => {
+      if (err) settle(err);
+    });
+  });
+}
+
+function toProblem(err: unknown, max: number): unknown {
+  if (err instanceof Problem) return err;
+  if (err instanceof TooLarge || (err as { cause?: unknown })?.cause instanceof TooLarge) {
+    return problems.tooLarge(`A file may have at most ${max} bytes.`);
+  }
+  if (err === undefined) return problems.badRequest("No file part (named file) in the request.");
+  return problems.badRequest("The upload was interrupted or is not valid multipart/form-data.");
+}

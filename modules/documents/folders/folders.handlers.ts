@@ -1,0 +1,60 @@
+import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
+import type { AppEnv } from "../../../shared/http/env.ts";
+import { loadAccess } from "../access.ts";
+import {
+  createFolder,
+  folderTree,
+  getPermissions,
+  setPermissions,
+  trashFolder,
+  updateFolderMeta,
+  visibleFolder,
+} from "./folders.service.ts";
+import type * as R from "./folders.routes.ts";
+
+type H<T extends RouteConfig> = RouteHandler<T, AppEnv>;
+
+export const tree: H<typeof R.folderTreeRoute> = async (c) =>
+  c.json({ items: await c.var.scope((tx) => folderTree(tx, c.var.session)) }, 200);
+
+export const create: H<typeof R.createFolderRoute> = async (c) => {
+  const { name, parentId } = c.req.valid("json");
+  return c.json(
+    await c.var.scope((tx) => createFolder(tx, c.var.session, name, parentId ?? null)),
+    201,
+  );
+};
+
+export const get: H<typeof R.getFolderRoute> = async (c) => {
+  const { id } = c.req.valid("param");
+  return c.json(
+    await c.var.scope(async (tx) => {
+      const access = await loadAccess(tx, c.var.session);
+      return { ...await visibleFolder(tx, access, id), access: access.folder(id) };
+    }),
+    200,
+  );
+};
+
+export const patch: H<typeof R.patchFolderRoute> = async (c) => {
+  const { id } = c.req.valid("param");
+  const body = c.req.valid("json");
+  return c.json(await c.var.scope((tx) => updateFolderMeta(tx, c.var.session, id, body)), 200);
+};
+
+export const remove: H<typeof R.deleteFolderRoute> = async (c) => {
+  await c.var.scope((tx) => trashFolder(tx, c.var.session, c.req.valid("param").id));
+  return c.body(null, 204);
+};
+
+export const permissions: H<typeof R.getPermissionsRoute> = async (c) =>
+  c.json(
+    await c.var.scope((tx) => getPermissions(tx, c.var.session, c.req.valid("param").id)),
+    200,
+  );
+
+export const putPermissions: H<typeof R.putPermissionsRoute> = async (c) => {
+  const { id } = c.req.valid("param");
+  const body = c.req.valid("json");
+  return c.json(await c.var.scope((tx) => setPermissions(tx, c.var.session, id, body)), 200);
+};

@@ -1,0 +1,124 @@
+import type { Sql } from "../../../shared/db/database.ts";
+import type { Session } from "../../../shared/http/env.ts";
+import { problems } from "../../../shared/http/problem.ts";
+import { type Access, type AclEntry, atLeast, type Level, loadAccess } from "../access.ts";
+import { audit } from "../audit.ts";
+import { checkName } from "../names.ts";
+import {
+  findFolder,
+  folderAcl,
+  type FolderRow,
+  insertFolder,
+  nameTaken,
+  replaceAcl,
+  trashTree,
+  updateFolder,
+} from "./folders.repo.ts";
+
+type Who = Pick<Session, "userId" | "roles" | "permissions">;
+
+export interface FolderView extends FolderRow {
+  access: Level;
+}
+
+/** A live folder the caller may see, with their access (404 otherwise). */
+export async function visibleFolder(sql: Sql, access: Access, id: string): Promise<FolderRow> {
+  const f = await findFolder(sql, id);
+  if (!f || f.deletedAt || !atLeast(access.folder(id), "view")) throw problems.notFound();
+  return f;
+}
+
+export async function folderTree(sql: Sql, who: Who): Promise<FolderView[]> {
+  const access = await loadAccess(sql, who);
+  const rows = await sql<FolderRow[]>`
+    select id, parent_id, name, inherit, created_by, created_at, updated_at, deleted_at, trash_root
+    from doc_folders where deleted_at is null order by lower(name), id`;
+  return rows.filter((f) => atLeast(access.folder(f.id), "view"))
+    .map((f) => ({ ...f, access: access.folder(f.id) }));
+}
+
+export async function createFolder(sql: Sql, who: Who, name: string, parentId: string | null) {
+  const access = await loadAccess(sql, who);
+  if (parentId) await visibleFolder(sql, access, parentId);
+  access.require(access.folder(parentId), "edit");
+  const clean = checkName(name);
+  if (await nameTaken(sql, parentId, clean)) {
+    throw problems.conflict("An item with this name exists in the folder.");
+  }
+  const f = await insertFolder(sql, clean, parentId);
+  await audit(sql, "folder", f.id, "created", `Created folder ${f.name}`, null, f);
+  return { ...f, access: (await loadAccess(sql, who)).folder(f.id) };
+}
+
+export async function updateFolderMeta(
+  sql: Sql,
+  who: Who,
+  id: string,
+  patch: { name?: string; parentId?: string | null },
+) {
+  const access = await loadAccess(sql, who);
+  const f = await visibleFolder(sql, access, id);
+  access.require(access.folder(id), "edit");
+  const name = patch.name === undefined ? f.name : checkName(patch.name);
+  const parentId = patch.parentId === undefined ? f.parentId : patch.parentId;
+  if (parentId !== f.parentId) {
+    if (parentId) await visibleFolder(sql, access, parentId);
+    if (parentId === id || (parentId && access.descendants(id).includes(parentId))) {
+      throw problems.unprocessable("A folder cannot move into itself or its own subfolders.");
+    }
+    access.require(access.folder(parentId), "edit");
+  }
+  if (await nameTaken(sql, parentId, name, id)) {
+    throw problems.conflict("An item with this name exists in the folder.");
+  }
+  const after = await updateFolder(sql, id, { name, parentId });
+  const action = parentId !== f.parentId ? "moved" : "renamed";
+  await audit(sql, "folder", id, action, `${action} folder ${f.name} → ${after.name}`, f, after);
+  return { ...after, access: (await loadAccess(sql, who)).folder(id) };
+}
+
+export async function trashFolder(sql: Sql, who: Who, id: string) {
+  const access = await loadAccess(sql, who);
+  const f = await visibleFolder(sql, access, id);
+  access.require(access.folder(id), "edit");
+  const subtree = [id, ...access.descendants(id)];
+  await trashTree(sql, id, subtree);
+  await audit(sql, "folder", id, "deleted", `Moved folder ${f.name} to the trash`, f, null);
+}
+
+export async function getPermissions(sql: Sql, who: Who, id: string) {
+  const access = await loadAccess(sql, who);
+  const f = await visibleFolder(sql, access, id);
+  return { folderId: id, inherit: f.inherit, entries: await folderAcl(sql, id) };
+}
+
+export async function setPermissions(
+  sql: Sql,
+  who: Who,
+  id: string,
+  body: { inherit: boolean; entries: Omit<AclEntry, "folderId">[] },
+) {
+  const access = await loadAccess(sql, who);
+  const f = await visibleFolder(sql, access, id);
+  access.require(access.folder(id), "manage");
+  await checkPrincipals(sql, body.entries);
+  const before = { inherit: f.inherit, entries: await folderAcl(sql, id) };
+  await replaceAcl(sql, id, body.inherit, body.entries);
+  const after = { inherit: body.inherit, entries: await folderAcl(sql, id) };
+  await audit(sql, "folder", id, "permissions", `Changed permissions of ${f.name}`, before, after);
+  return { folderId: id, ...after };
+}
+
+/** Users must be members of the tenant and roles must exist (422 otherwise). */
+export async function checkPrincipals(
+  sql: Sql,
+  entries: { principalType: "user" | "role"; principalId: string }[],
+) {
+  for (const e of entries) {
+    const [row] = e.principalType === "user"
+      ? await sql`select 1 from memberships where user_id::text = ${e.principalId}
+          and tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid`
+      : await sql`select 1 from roles where key = ${e.principalId}`;
+    if (!row) throw problems.unprocessable(`Unknown ${e.principalType}: ${e.principalId}`);
+  }
+}

@@ -1,0 +1,64 @@
+import type { SystemJob } from "../../shared/modules.ts";
+import { storage } from "./storage/storage.ts";
+import { loadSettings } from "./settings.ts";
+import { emptyTrash } from "./trash/trash.service.ts";
+
+/** Objects younger than this may belong to an upload whose row is being written right now. */
+const ORPHAN_GRACE_MS = 6 * 3600 * 1000;
+
+export const documentsJobs: SystemJob[] = [
+  {
+    // Trash retention: items deleted longer ago than the tenant's retention are purged.
+    name: "documents.trash-retention",
+    schedule: { cron: "30 3 * * *", perTenant: true },
+    handler: async (ctx) => {
+      const { purged } = await ctx.scoped(async (tx) => {
+        const { retentionDays } = await loadSettings(tx);
+        const before = new Date(Date.now() - retentionDays * 86400_000).toISOString();
+        return await emptyTrash(tx, null, before);
+      });
+      ctx.log(`purged ${purged} trash items`);
+    },
+  },
+  {
+    // Bytes without a row (a crash between storing and recording, a failed delete).
+    name: "documents.orphan-cleanup",
+    schedule: { cron: "45 3 * * *", perTenant: true },
+    handler: async (ctx) => {
+      const s = storage();
+      const before = new Date(Date.now() - ORPHAN_GRACE_MS);
+      const removed = await cleanOrphans(ctx.tenantId!, before, (fn) => ctx.scoped(fn));
+      const partial = await s.sweepPartial(before);
+      ctx.log(`removed ${removed} orphaned objects, ${partial} partial uploads`);
+    },
+  },
+];
+
+/** Deletes the tenant's stored objects older than `before` that no row refers to. */
+export async function cleanOrphans(
+  tenantId: string,
+  before: Date,
+  scoped: <T>(fn: (tx: import("../../shared/db/database.ts").Sql) => Promise<T>) => Promise<T>,
+): Promise<number> {
+  const s = storage();
+  const candidates: string[] = [];
+  for await (const o of s.list()) {
+    if (o.key.startsWith(`${tenantId}/`) && o.modifiedAt < before) candidates.push(o.key);
+  }
+  if (!candidates.length) return 0;
+  const known = new Set(
+    await scoped(async (tx) =>
+      (await tx<{ storageKey: string }[]>`
+        select storage_key from doc_files where storage_key = any(${candidates})
+        union select storage_key from doc_versions where storage_key = any(${candidates})`)
+        .map((r) => r.storageKey)
+    ),
+  );
+  let removed = 0;
+  for (const key of candidates) {
+    if (known.has(key)) continue;
+    await s.delete(key);
+    removed++;
+  }
+  return removed;
+}

@@ -1,0 +1,4 @@
+import { addMessages } from "../../shared/i18n/i18n.ts";
+
+addMessages("en", {});
+addMessages("tr", {});

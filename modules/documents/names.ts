@@ -1,0 +1,35 @@
+import { problems } from "../../shared/http/problem.ts";
+
+/**
+ * Folds a name for search: Turkish dotted and dotless i (İ, I, ı) become i, accents go
+ * (ş→s, ğ→g, ü→u, ö→o, ç→c), case goes. The same fold on both sides makes "istanbul" find
+ * "İSTANBUL" and "Istanbul", whatever the database's collation or unaccent dictionary.
+ */
+export function foldName(s: string): string {
+  return s.replace(/[İIı]/g, "i").normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+/**
+ * A file or folder name as given by a user: no path separators, no control characters, not
+ * "." or "..". Names are only labels (storage keys never come from them), but clean labels
+ * keep downloads and zip entries safe.
+ */
+export function checkName(raw: string, path = "body.name"): string {
+  const name = raw.normalize("NFC").trim();
+  // deno-lint-ignore no-control-regex
+  const bad = /[\/\\\u0000-\u001f\u007f]/.test(name) || name === "." || name === ".." ||
+    name.length === 0 || name.length > 255;
+  if (bad) {
+    throw problems.validation([{
+      path,
+      message: "A name has 1 to 255 characters, without / \\ or control characters",
+    }]);
+  }
+  return name;
+}
+
+/** The last segment of a client-sent file name (browsers may send a path), cleaned. */
+export function uploadName(raw: string | undefined): string {
+  const base = (raw ?? "").split(/[\/\\]/).pop() ?? "";
+  return checkName(base, "body.file");
+}

@@ -1,0 +1,106 @@
+import type { Sql } from "../../../shared/db/database.ts";
+
+export interface SearchFilter {
+  q?: string;
+  type?: string;
+  from?: string;
+  to?: string;
+  minSize?: number;
+  maxSize?: number;
+  owner?: string;
+  /** Folder ids to search in (a folder and its subfolders). */
+  within?: string[];
+}
+
+export interface SearchRow {
+  kind: "file" | "folder";
+  id: string;
+  name: string;
+  folderId: string | null;
+  contentType: string | null;
+  size: number | null;
+  createdBy: string | null;
+  createdByName: string | null;
+  createdAt: string;
+  sortName: string;
+}
+
+export const TYPE_PATTERNS: Record<string, string[]> = {
+  image: ["image/%"],
+  video: ["video/%"],
+  audio: ["audio/%"],
+  pdf: ["application/pdf"],
+  text: ["text/%", "application/json"],
+  document: [
+    "application/msword",
+    "application/vnd.openxmlformats-officedocument.word%",
+    "application/vnd.oasis.opendocument.text%",
+  ],
+  spreadsheet: ["application/vnd.ms-excel", "%spreadsheet%", "text/csv"],
+  presentation: ["application/vnd.ms-powerpoint", "%presentation%"],
+  archive: [
+    "application/zip",
+    "application/x-7z-compressed",
+    "application/gzip",
+    "application/x-tar",
+  ],
+};
+
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/**
+ * Files and folders whose folded name contains the folded query (trigram index), limited to
+ * what the caller may see: `visible` folders, the root when `rootVisible`, `shared` files.
+ */
+export async function searchRows(
+  sql: Sql,
+  f: SearchFilter,
+  scope: { visible: string[]; rootVisible: boolean; shared: string[]; all: boolean },
+  limit: number,
+  after: [string, string] | null,
+): Promise<SearchRow[]> {
+  const files = f.type !== "folder";
+  const folders = !f.type || f.type === "folder";
+  const types = f.type && f.type !== "folder" && f.type !== "file"
+    ? TYPE_PATTERNS[f.type] ?? []
+    : null;
+  const q = f.q ? like(f.q) : null;
+  const fileSql = sql`
+    select 'file' as kind, x.id, x.name, x.folder_id, x.content_type, x.size::float8 as size,
+      x.created_by, u.name as created_by_name, x.created_at, lower(x.name) as sort_name
+    from doc_files x left join users u on u.id = x.created_by
+    where x.deleted_at is null and x.owner_module is null
+      ${
+    scope.all ? sql`` : sql`and (x.folder_id = any(${scope.visible}::uuid[])
+        or (x.folder_id is null and ${scope.rootVisible}) or x.id = any(${scope.shared}::uuid[]))`
+  }
+      ${q ? sql`and x.name_search like ${q}` : sql``}
+      ${types ? sql`and x.content_type like any(${types})` : sql``}
+      ${f.minSize !== undefined ? sql`and x.size >= ${f.minSize}` : sql``}
+      ${f.maxSize !== undefined ? sql`and x.size <= ${f.maxSize}` : sql``}
+      ${f.from ? sql`and x.created_at >= ${f.from}::timestamptz` : sql``}
+      ${f.to ? sql`and x.created_at < ${f.to}::timestamptz` : sql``}
+      ${f.owner ? sql`and x.created_by = ${f.owner}::uuid` : sql``}
+      ${f.within ? sql`and x.folder_id = any(${f.within}::uuid[])` : sql``}`;
+  const folderSql = sql`
+    select 'folder', d.id, d.name, d.parent_id, null, null, d.created_by, u.name, d.created_at,
+      lower(d.name)
+    from doc_folders d left join users u on u.id = d.created_by
+    where d.deleted_at is null
+      ${scope.all ? sql`` : sql`and d.id = any(${scope.visible}::uuid[])`}
+      ${q ? sql`and d.name_search like ${q}` : sql``}
+      ${f.minSize !== undefined || f.maxSize !== undefined ? sql`and false` : sql``}
+      ${f.from ? sql`and d.created_at >= ${f.from}::timestamptz` : sql``}
+      ${f.to ? sql`and d.created_at < ${f.to}::timestamptz` : sql``}
+      ${f.owner ? sql`and d.created_by = ${f.owner}::uuid` : sql``}
+      ${f.within ? sql`and d.parent_id = any(${f.within}::uuid[])` : sql``}`;
+  const union = files && folders
+    ? sql`${fileSql} union all ${folderSql}`
+    : files
+    ? fileSql
+    : folderSql;
+  return await sql<SearchRow[]>`
+    select * from (${union}) t
+    ${after ? sql`where (t.sort_name, t.id) > (${after[0]}, ${after[1]}::uuid)` : sql``}
+    order by t.sort_name, t.id limit ${limit + 1}`;
+}

@@ -1,0 +1,66 @@
+import { z } from "zod";
+import type { Sql } from "../../shared/db/database.ts";
+
+const GiB = 1024 ** 3;
+const num = (fallback: number) =>
+  z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().positive().optional())
+    .transform((v) => v ?? fallback);
+
+/** Defaults of the per-tenant limits, from the environment (see README, Documents). */
+export const DEFAULTS = z.object({
+  DOCUMENTS_MAX_FILE_BYTES: num(5 * GiB),
+  DOCUMENTS_QUOTA_BYTES: num(100 * GiB),
+  DOCUMENTS_VERSION_LIMIT: num(20),
+  DOCUMENTS_TRASH_RETENTION_DAYS: num(30),
+}).parse({
+  DOCUMENTS_MAX_FILE_BYTES: Deno.env.get("DOCUMENTS_MAX_FILE_BYTES"),
+  DOCUMENTS_QUOTA_BYTES: Deno.env.get("DOCUMENTS_QUOTA_BYTES"),
+  DOCUMENTS_VERSION_LIMIT: Deno.env.get("DOCUMENTS_VERSION_LIMIT"),
+  DOCUMENTS_TRASH_RETENTION_DAYS: Deno.env.get("DOCUMENTS_TRASH_RETENTION_DAYS"),
+});
+
+export interface Settings {
+  quotaBytes: number;
+  maxFileBytes: number;
+  versionLimit: number;
+  retentionDays: number;
+  notifyOnAccess: boolean;
+}
+
+/** The tenant's limits: its own row where set, the configured defaults otherwise. */
+export async function loadSettings(sql: Sql): Promise<Settings> {
+  const [row] = await sql`select * from doc_settings`;
+  return {
+    quotaBytes: Number(row?.quotaBytes ?? DEFAULTS.DOCUMENTS_QUOTA_BYTES),
+    maxFileBytes: Number(row?.maxFileBytes ?? DEFAULTS.DOCUMENTS_MAX_FILE_BYTES),
+    versionLimit: row?.versionLimit ?? DEFAULTS.DOCUMENTS_VERSION_LIMIT,
+    retentionDays: row?.retentionDays ?? DEFAULTS.DOCUMENTS_TRASH_RETENTION_DAYS,
+    notifyOnAccess: row?.notifyOnAccess ?? false,
+  };
+}
+
+export async function saveSettings(sql: Sql, s: Partial<Settings>): Promise<Settings> {
+  await sql`
+    insert into doc_settings (tenant_id, quota_bytes, max_file_bytes, version_limit,
+      retention_days, notify_on_access)
+    values (nullif(current_setting('app.tenant_id', true), '')::uuid, ${s.quotaBytes ?? null},
+      ${s.maxFileBytes ?? null}, ${s.versionLimit ?? null}, ${s.retentionDays ?? null},
+      ${s.notifyOnAccess ?? false})
+    on conflict (tenant_id) do update set
+      quota_bytes = coalesce(excluded.quota_bytes, doc_settings.quota_bytes),
+      max_file_bytes = coalesce(excluded.max_file_bytes, doc_settings.max_file_bytes),
+      version_limit = coalesce(excluded.version_limit, doc_settings.version_limit),
+      retention_days = coalesce(excluded.retention_days, doc_settings.retention_days),
+      notify_on_access = coalesce(${s.notifyOnAccess ?? null}::boolean,
+        doc_settings.notify_on_access),
+      updated_at = now()`;
+  return await loadSettings(sql);
+}
+
+/** Bytes used by the tenant: current files (trash included) and kept versions. */
+export async function usedBytes(sql: Sql): Promise<number> {
+  const [row] = await sql`
+    select coalesce((select sum(size) from doc_files), 0)
+      + coalesce((select sum(size) from doc_versions), 0) as used`;
+  return Number(row.used);
+}

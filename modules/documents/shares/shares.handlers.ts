@@ -1,0 +1,46 @@
+import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
+import type { AppEnv } from "../../../shared/http/env.ts";
+import { createShare, getShare, listShares, revoke } from "./shares.service.ts";
+import { servePublic } from "./public.ts";
+import type * as R from "./shares.routes.ts";
+
+type H<T extends RouteConfig> = RouteHandler<T, AppEnv>;
+
+export const create: H<typeof R.createShareRoute> = async (c) => {
+  const body = c.req.valid("json");
+  return c.json(
+    await c.var.scope((tx) => createShare(tx, c.var.platform.bus, c.var.session, body)),
+    201,
+  );
+};
+
+export const list: H<typeof R.listSharesRoute> = async (c) => {
+  const { targetType, targetId } = c.req.valid("query");
+  return c.json(
+    await c.var.scope((tx) => listShares(tx, c.var.session, targetType, targetId)),
+    200,
+  );
+};
+
+export const get: H<typeof R.getShareRoute> = async (c) =>
+  c.json(await c.var.scope((tx) => getShare(tx, c.var.session, c.req.valid("param").id)), 200);
+
+export const remove: H<typeof R.revokeShareRoute> = async (c) => {
+  await c.var.scope((tx) => revoke(tx, c.var.session, c.req.valid("param").id));
+  return c.body(null, 204);
+};
+
+export const publicShare: H<typeof R.publicShareRoute> = async (c) => {
+  const { token } = c.req.valid("param");
+  const q = c.req.valid("query");
+  const out = await servePublic(c, {
+    token,
+    password: c.req.valid("header")["x-share-password"],
+    fileId: q.fileId,
+    folderId: q.folderId,
+    bytes: q.download ? "download" : q.inline ? "inline" : undefined,
+  });
+  if (out.response) return out.response as never;
+  const { folderId: _f, shareFolderId: _s, ...view } = out.view!;
+  return c.json(view, 200);
+};

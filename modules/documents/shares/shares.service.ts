@@ -1,0 +1,221 @@
+import type { Sql } from "../../../shared/db/database.ts";
+import type { Session } from "../../../shared/http/env.ts";
+import type { Bus } from "../../../shared/realtime/bus.ts";
+import { problems } from "../../../shared/http/problem.ts";
+import { hashPassword, verifyPassword } from "../../../shared/auth/passwords.ts";
+import { notify } from "../../../shared/notifications/notify.ts";
+import { withScope } from "../../../shared/db/scope.ts";
+import { atLeast, loadAccess } from "../access.ts";
+import { audit } from "../audit.ts";
+import { checkPrincipals, visibleFolder } from "../folders/folders.service.ts";
+import { visibleFile } from "../files/files.service.ts";
+import { isUuid } from "../files/files.repo.ts";
+import { loadSettings } from "../settings.ts";
+import {
+  countAccess,
+  findShare,
+  insertShare,
+  lookupToken,
+  revokeShare,
+  roleMembers,
+  type ShareRow,
+  sharesOf,
+} from "./shares.repo.ts";
+import { newToken, sha256Hex, TOKEN } from "./tokens.ts";
+
+type Who = Pick<Session, "userId" | "roles" | "permissions" | "name">;
+
+export interface NewShare {
+  targetType: "file" | "folder";
+  targetId: string;
+  kind: "user" | "group" | "public";
+  principalId?: string;
+  level?: "view" | "edit";
+  expiresAt?: string;
+  password?: string;
+}
+
+export function shareView(s: ShareRow) {
+  const { passwordHash: _, ...rest } = s;
+  const state: "revoked" | "expired" | "active" = s.revokedAt
+    ? "revoked"
+    : s.expiresAt && Date.parse(s.expiresAt) <= Date.now()
+    ? "expired"
+    : "active";
+  return { ...rest, state };
+}
+
+/** The target must be visible, and sharing it needs edit access to it. */
+async function target(sql: Sql, who: Who, type: "file" | "folder", id: string) {
+  const access = await loadAccess(sql, who);
+  if (!isUuid(id)) throw problems.notFound();
+  if (type === "file") {
+    const f = await visibleFile(sql, access, id);
+    return { name: f.name, level: access.file(f), access };
+  }
+  const d = await visibleFolder(sql, access, id);
+  return { name: d.name, level: access.folder(id), access };
+}
+
+export async function createShare(sql: Sql, bus: Bus, who: Who, body: NewShare) {
+  const t = await target(sql, who, body.targetType, body.targetId);
+  t.access.require(t.level, "edit");
+  if (body.expiresAt && Date.parse(body.expiresAt) <= Date.now()) {
+    throw problems.unprocessable("The expiry date is in the past.");
+  }
+  if (body.kind !== "public") {
+    if (!body.principalId) {
+      throw problems.validation([{ path: "body.principalId", message: "Required" }]);
+    }
+    await checkPrincipals(sql, [{
+      principalType: body.kind === "user" ? "user" : "role",
+      principalId: body.principalId,
+    }]);
+  }
+  const token = body.kind === "public" ? newToken() : null;
+  const share = await insertShare(sql, {
+    targetType: body.targetType,
+    targetId: body.targetId,
+    kind: body.kind,
+    principalId: body.kind === "public" ? null : body.principalId!,
+    level: body.kind === "public" ? "view" : body.level ?? "view",
+    tokenHash: token ? await sha256Hex(token) : null,
+    passwordHash: body.password ? await hashPassword(body.password) : null,
+    expiresAt: body.expiresAt ?? null,
+  });
+  await audit(
+    sql,
+    body.targetType,
+    body.targetId,
+    "shared",
+    `Shared ${t.name} (${body.kind}${share.principalName ? ` ${share.principalName}` : ""})`,
+    null,
+    {
+      shareId: share.id,
+      kind: body.kind,
+      principalId: share.principalId,
+      expiresAt: share.expiresAt,
+    },
+  );
+  const recipients = body.kind === "user"
+    ? [body.principalId!]
+    : body.kind === "group"
+    ? await roleMembers(sql, body.principalId!)
+    : [];
+  const link = body.targetType === "file"
+    ? `/documents/files?file=${body.targetId}`
+    : `/documents/files?folder=${body.targetId}`;
+  for (const userId of recipients.filter((u) => u !== who.userId)) {
+    await notify(sql, bus, {
+      userId,
+      module: "documents",
+      title: `${who.name} shared “${t.name}” with you`,
+      link,
+    });
+  }
+  return { ...shareView(share), token, url: token ? `/s/${token}` : null };
+}
+
+async function managedShare(sql: Sql, who: Who, id: string) {
+  const s = isUuid(id) ? await findShare(sql, id) : null;
+  if (!s) throw problems.notFound();
+  const t = await target(sql, who, s.targetType, s.targetId).catch(() => null);
+  if (!t) throw problems.notFound();
+  if (s.createdBy !== who.userId && !atLeast(t.level, "manage")) {
+    t.access.require(t.level, "edit");
+  }
+  return s;
+}
+
+export async function listShares(sql: Sql, who: Who, type: "file" | "folder", id: string) {
+  const t = await target(sql, who, type, id);
+  t.access.require(t.level, "edit");
+  return { items: (await sharesOf(sql, type, id)).map(shareView) };
+}
+
+export async function getShare(sql: Sql, who: Who, id: string) {
+  return shareView(await managedShare(sql, who, id));
+}
+
+export async function revoke(sql: Sql, who: Who, id: string) {
+  const s = await managedShare(sql, who, id);
+  await revokeShare(sql, id);
+  await audit(
+    sql,
+    s.targetType,
+    s.targetId,
+    "unshared",
+    `Revoked a ${s.kind} share of ${s.targetName}`,
+    { shareId: id },
+    null,
+  );
+}
+
+/** What a valid public link leads to, resolved inside its tenant's scope. */
+export interface PublicTarget {
+  tenantId: string;
+  share: ShareRow;
+}
+
+/**
+ * Resolves a public token. Unknown, revoked and expired links, and links whose file or folder
+ * is gone, are all the same 404; a missing or wrong password is 401 (for a valid link only).
+ * `proof` is the value of the cookie a correct password sets (see passwordProof).
+ */
+export async function openPublic(
+  db: Sql,
+  token: string,
+  password: string | undefined,
+  proof: string | undefined,
+): Promise<PublicTarget & { needsPassword?: false }> {
+  if (!TOKEN.test(token)) throw problems.notFound();
+  const hash = await sha256Hex(token);
+  const found = await withScope(db, {}, (tx) => lookupToken(tx, hash));
+  if (!found) throw problems.notFound();
+  const share = await withScope(
+    db,
+    { tenantId: found.tenantId },
+    (tx) => findShare(tx, found.shareId),
+  );
+  const expired = share?.expiresAt && Date.parse(share.expiresAt) <= Date.now();
+  if (!share || share.revokedAt || expired || share.targetName === null) throw problems.notFound();
+  if (share.passwordHash) {
+    const ok = (proof && proof === await passwordProof(token, share.passwordHash)) ||
+      (password !== undefined && await verifyPassword(password, share.passwordHash));
+    if (!ok) throw problems.unauthorized("This link needs its password.");
+  }
+  return { tenantId: found.tenantId, share };
+}
+
+/** A cookie value proving the password was given, without holding the password. */
+export async function passwordProof(token: string, passwordHash: string) {
+  return await sha256Hex(`${token}:${passwordHash}`);
+}
+
+/** Logs a public access (and tells the share's creator when the tenant wants that). */
+export async function recordPublicAccess(
+  tx: Sql,
+  bus: Bus,
+  share: ShareRow,
+  what: string,
+  action: "public-view" | "public-download",
+) {
+  await countAccess(tx, share.id);
+  await audit(
+    tx,
+    share.targetType,
+    share.targetId,
+    action,
+    `Public link: ${action === "public-view" ? "viewed" : "downloaded"} ${what}`,
+    null,
+    { shareId: share.id },
+  );
+  const settings = await loadSettings(tx);
+  if (settings.notifyOnAccess && share.createdBy && action === "public-download") {
+    await notify(tx, bus, {
+      userId: share.createdBy,
+      module: "documents",
+      title: `Someone downloaded “${what}” through your public link`,
+    }).catch(() => {});
+  }
+}

@@ -1,0 +1,83 @@
+import type { Sql } from "../../../shared/db/database.ts";
+import { listActivity } from "../../../shared/activity/activity.service.ts";
+import { loadSettings, usedBytes } from "../settings.ts";
+import { TYPE_PATTERNS } from "../search/search.repo.ts";
+
+/** Storage statistics of the tenant: used and quota, per user, per type, largest files. */
+export async function stats(sql: Sql) {
+  const settings = await loadSettings(sql);
+  const used = await usedBytes(sql);
+  const [counts] = await sql`
+    select count(*) filter (where deleted_at is null and owner_module is null)::int as files,
+      count(*) filter (where deleted_at is not null)::int as trashed,
+      count(*) filter (where owner_module is not null)::int as attachments,
+      (select count(*)::int from doc_folders where deleted_at is null) as folders,
+      (select count(*)::int from doc_versions) as versions
+    from doc_files`;
+  const perUser = await sql`
+    select f.created_by as user_id, coalesce(u.name, '—') as name,
+      sum(f.size)::float8 as bytes, count(*)::int as files
+    from doc_files f left join users u on u.id = f.created_by
+    group by f.created_by, u.name order by bytes desc limit 20`;
+  const byType: { type: string; files: number; bytes: number }[] = [];
+  const categorized = new Set<string>();
+  const rows = await sql<{ contentType: string; files: number; bytes: number }[]>`
+    select content_type, count(*)::int as files, sum(size)::float8 as bytes
+    from doc_files where deleted_at is null group by content_type`;
+  for (const [type, patterns] of Object.entries(TYPE_PATTERNS)) {
+    const re = patterns.map((p) =>
+      new RegExp(`^${p.replace(/[.+]/g, "\\$&").replace(/%/g, ".*")}$`)
+    );
+    const hit = rows.filter((r) =>
+      !categorized.has(r.contentType) && re.some((x) => x.test(r.contentType))
+    );
+    hit.forEach((r) => categorized.add(r.contentType));
+    if (hit.length) {
+      byType.push({
+        type,
+        files: hit.reduce((n, r) => n + r.files, 0),
+        bytes: hit.reduce((n, r) => n + r.bytes, 0),
+      });
+    }
+  }
+  const other = rows.filter((r) => !categorized.has(r.contentType));
+  if (other.length) {
+    byType.push({
+      type: "other",
+      files: other.reduce((n, r) => n + r.files, 0),
+      bytes: other.reduce((n, r) => n + r.bytes, 0),
+    });
+  }
+  const largest = await sql`
+    select id, name, size::float8 as size, content_type, folder_id, created_at
+    from doc_files where deleted_at is null and owner_module is null
+    order by size desc, id limit 10`;
+  const recent = await listActivity(sql, { module: "documents", limit: 10 });
+  return {
+    usedBytes: used,
+    quotaBytes: settings.quotaBytes,
+    ...counts,
+    perUser: [...perUser],
+    byType,
+    largest: [...largest],
+    recentActivity: recent.items,
+  };
+}
+
+/** What one user did in the module: counts by action and their latest lines. */
+export async function userActivity(sql: Sql, userId: string, from?: string, to?: string) {
+  const counts = await sql<{ action: string; count: number }[]>`
+    select action, count(*)::int as count from activity
+    where module = 'documents' and actor_id = ${userId}::uuid
+      ${from ? sql`and occurred_at >= ${from}::timestamptz` : sql``}
+      ${to ? sql`and occurred_at < ${to}::timestamptz` : sql``}
+    group by action order by count desc, action`;
+  const recent = await listActivity(sql, {
+    module: "documents",
+    actorId: userId,
+    from,
+    to,
+    limit: 50,
+  });
+  return { userId, counts: [...counts], recent: recent.items };
+}

@@ -1,0 +1,20 @@
+import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
+import type { AppEnv } from "../../../shared/http/env.ts";
+import { emptyTrash, listTrash, purge, restore } from "./trash.service.ts";
+import type * as R from "./trash.routes.ts";
+
+type H<T extends RouteConfig> = RouteHandler<T, AppEnv>;
+
+export const list: H<typeof R.listTrashRoute> = async (c) =>
+  c.json(await c.var.scope((tx) => listTrash(tx, c.var.session, c.req.valid("query"))), 200);
+
+export const restoreItem: H<typeof R.restoreRoute> = async (c) =>
+  c.json(await c.var.scope((tx) => restore(tx, c.var.session, c.req.valid("param").id)), 200);
+
+export const purgeItem: H<typeof R.purgeRoute> = async (c) => {
+  await c.var.scope((tx) => purge(tx, c.var.session, c.req.valid("param").id));
+  return c.body(null, 204);
+};
+
+export const empty: H<typeof R.emptyTrashRoute> = async (c) =>
+  c.json(await c.var.scope((tx) => emptyTrash(tx, c.var.session)), 200);
