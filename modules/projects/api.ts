@@ -38,6 +38,8 @@ export function projectsApi() {
     .openapi(T.getTaskRoute, TH.getTaskHandler)
     .openapi(T.updateTaskRoute, TH.updateTaskHandler)
     .openapi(T.deleteTaskRoute, TH.deleteTaskHandler)
+    .openapi(T.watchTaskRoute, TH.watchTaskHandler)
+    .openapi(T.unwatchTaskRoute, TH.unwatchTaskHandler)
     .openapi(A.listAttachmentsRoute, AH.listAttachmentsHandler)
     .openapi(A.downloadAttachmentRoute, AH.downloadAttachmentHandler)
     .openapi(A.deleteAttachmentRoute, AH.deleteAttachmentHandler)

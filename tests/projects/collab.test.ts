@@ -156,3 +156,29 @@ itest("due job: reminds the assignee once per due date, by e-mail when opted in"
   assert.deepEqual(due.map((n) => n.title), [`Due ${today}: Soon`]);
   assert.equal((await outbox(t.id)).filter((r) => r.subject.startsWith("Due")).length, 1);
 });
+
+itest("watching: a watcher hears about comments until they stop", async () => {
+  const a = await newTenant();
+  const b = await newTenant();
+  const w = await a.member(["member"]);
+  const outsider = await a.member(["member"]);
+  const p = await newProject(a.owner);
+  await addMember(a.owner, p.id, w.id, "viewer");
+  const task = await newTask(a.owner, p.id, { title: "Watched" });
+  const url = `/api/projects/tasks/${task.id}/watch`;
+  assert.deepEqual(await json(await w.call("PUT", url), 200), { watching: true });
+  await problem(await outsider.call("PUT", url), 404);
+  await problem(await b.owner.call("PUT", url), 404);
+  await problem(await w.call("PUT", "/api/projects/tasks/nope/watch"), 400);
+  await json(
+    await a.owner.call("POST", "/api/projects/comments", { taskId: task.id, body: "1" }),
+    201,
+  );
+  assert.deepEqual((await inbox(w)).map((n) => n.title), ["New comment on Watched"]);
+  assert.deepEqual(await json(await w.call("DELETE", url), 200), { watching: false });
+  await json(
+    await a.owner.call("POST", "/api/projects/comments", { taskId: task.id, body: "2" }),
+    201,
+  );
+  assert.equal((await inbox(w)).length, 1);
+});

@@ -241,7 +241,7 @@ export function Attachments(
 }
 
 export function TaskPage(
-  { l, task, fields, subtasks, blocks, comments, attachments, history, canWrite }: {
+  { l, task, fields, subtasks, blocks, comments, attachments, history, canWrite, watching }: {
     l: Locale;
     task: TaskRow;
     fields: VNode;
@@ -251,6 +251,7 @@ export function TaskPage(
     attachments: VNode;
     history: VNode;
     canWrite: boolean;
+    watching: boolean;
   },
 ) {
   return (
@@ -264,6 +265,12 @@ export function TaskPage(
           </>
         )}
       </p>
+      <form class="inline" method="post" action={`/projects/tasks/${task.id}/watch`}>
+        <input type="hidden" name="watch" value={watching ? "0" : "1"} />
+        <button type="submit" class="secondary" aria-pressed={watching ? "true" : "false"}>
+          {watching ? t(l, "projects.unwatch") : t(l, "projects.watch")}
+        </button>
+      </form>
       {fields}
       <section aria-labelledby="deps-h">
         <h2 id="deps-h">{t(l, "projects.dependencies")}</h2>

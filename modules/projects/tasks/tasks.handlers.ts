@@ -1,7 +1,14 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
-import { changeTask, createTask, getTask, listTasks, removeTask } from "./tasks.service.ts";
+import {
+  changeTask,
+  createTask,
+  getTask,
+  listTasks,
+  removeTask,
+  setWatching,
+} from "./tasks.service.ts";
 import { PRIORITIES } from "./tasks.schemas.ts";
 import { attachments, taskOwner } from "../attachments/attachments.link.ts";
 import type {
@@ -10,7 +17,9 @@ import type {
   getTaskRoute,
   listTasksRoute,
   prioritiesRoute,
+  unwatchTaskRoute,
   updateTaskRoute,
+  watchTaskRoute,
 } from "./tasks.routes.ts";
 
 export const listTasksHandler: RouteHandler<typeof listTasksRoute, AppEnv> = async (c) =>
@@ -51,4 +60,14 @@ export const prioritiesHandler: RouteHandler<typeof prioritiesRoute, AppEnv> = (
       label: t(c.var.locale, `projects.priority.${value}`),
       rank: i + 1,
     })),
+  }, 200);
+
+export const watchTaskHandler: RouteHandler<typeof watchTaskRoute, AppEnv> = async (c) =>
+  c.json({
+    watching: await setWatching(c.var.sql, c.var.session, c.req.valid("param").id, true),
+  }, 200);
+
+export const unwatchTaskHandler: RouteHandler<typeof unwatchTaskRoute, AppEnv> = async (c) =>
+  c.json({
+    watching: await setWatching(c.var.sql, c.var.session, c.req.valid("param").id, false),
   }, 200);

@@ -10,7 +10,14 @@ import { TaskTable } from "../../../views/projects/board.tsx";
 import { Attachments, Comments, TaskFields, TaskPage } from "../../../views/projects/task.tsx";
 import { TaskFilters } from "../../../views/projects/tasks.tsx";
 import { Assets, type Flash, MoreLink } from "../../../views/projects/ui.tsx";
-import { changeTask, getTask, listTasks, removeTask } from "./tasks.service.ts";
+import {
+  changeTask,
+  getTask,
+  listTasks,
+  removeTask,
+  setWatching,
+  watching,
+} from "./tasks.service.ts";
 import { selectBoard } from "./tasks.repo.ts";
 import { TaskQuery, UpdateTaskBody } from "./tasks.schemas.ts";
 import { selectStatuses } from "../statuses/statuses.repo.ts";
@@ -182,10 +189,17 @@ export const tasksPages = new Hono<AppEnv>()
               entityId: id,
             })}
             canWrite={access.role !== "viewer" && !access.archived}
+            watching={await watching(c.var.sql, c.var.session, id)}
           />
         </>
       ),
     );
+  })
+  .post("/:id/watch", READ, async (c) => {
+    const id = pathId(c);
+    const f = await form(c);
+    await setWatching(c.var.sql, c.var.session, id, one(f.watch) === "1");
+    return redirect(c, `/projects/tasks/${id}`);
   })
   .post("/:id", WRITE, async (c) => {
     const id = pathId(c);

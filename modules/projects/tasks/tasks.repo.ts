@@ -270,3 +270,13 @@ export async function watchersOf(sql: Sql, taskId: string): Promise<string[]> {
     where w.task_id = ${taskId}`;
   return rows.map((r) => r.userId);
 }
+
+export async function removeWatcher(sql: Sql, taskId: string, userId: string) {
+  await sql`delete from task_watchers where task_id = ${taskId} and user_id = ${userId}`;
+}
+
+export async function isWatching(sql: Sql, taskId: string, userId: string) {
+  const [row] = await sql`select 1 from task_watchers
+    where task_id = ${taskId} and user_id = ${userId}`;
+  return !!row;
+}

@@ -1,4 +1,4 @@
-import { createRoute } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { errorResponses } from "../../../shared/http/problem.ts";
 import { jsonBody, jsonResponse } from "../../../shared/http/route-helpers.ts";
 import { PageQuery, pageSchema } from "../../../shared/http/paging.ts";
@@ -92,3 +92,19 @@ export const prioritiesRoute = createRoute({
     ...errorResponses(401, 403),
   },
 });
+
+const watchRoute = (method: "put" | "delete") =>
+  createRoute({
+    method,
+    path: "/tasks/{id}/watch",
+    tags,
+    summary: method === "put" ? "Watch a task (its comments notify you)" : "Stop watching a task",
+    middleware: [READ] as const,
+    request: { params: IdParam },
+    responses: {
+      200: jsonResponse(z.object({ watching: z.boolean() }).openapi("TaskWatching"), "Watching"),
+      ...errorResponses(400, 401, 403, 404),
+    },
+  });
+export const watchTaskRoute = watchRoute("put");
+export const unwatchTaskRoute = watchRoute("delete");

@@ -16,9 +16,11 @@ import {
   blockerPathExists,
   deleteTask,
   insertTask,
+  isWatching,
   nextPosition,
   openBlockers,
   parentCycle,
+  removeWatcher,
   replaceBlockers,
   selectTask,
   selectTasks,
@@ -261,3 +263,14 @@ export async function removeTask(sql: Sql, session: Session, id: string) {
   });
   return task;
 }
+
+/** Watching a task brings its comments to the watcher (assignees and commenters watch too). */
+export async function setWatching(sql: Sql, session: Session, id: string, watch: boolean) {
+  const { task } = await getTask(sql, session, id);
+  if (watch) await addWatcher(sql, task.id, session.userId);
+  else await removeWatcher(sql, task.id, session.userId);
+  return await isWatching(sql, task.id, session.userId);
+}
+
+export const watching = (sql: Sql, session: Session, id: string) =>
+  isWatching(sql, id, session.userId);
