@@ -170,3 +170,54 @@ itest("pages: forms create, edit inline, comment, move on the board, flow editor
   assert.equal(refused.status, 422);
   assert.match((await refused.json()).detail, /not allowed/);
 });
+
+itest(
+  "pages: the board offers only the caller's moves; the flow editor keeps role limits",
+  async () => {
+    const t = await newTenant();
+    const dev = await t.member(["member"]);
+    const p = await newProject(t.owner);
+    await addMember(t.owner, p.id, dev.id, "member");
+    const [todo, doing, done] = (await flow(t.owner, p.id)).items;
+    const statuses = [todo, doing, done].map(({ id, name, category }) => ({ id, name, category }));
+    await json(
+      await t.owner.call("PUT", `/api/projects/projects/${p.id}/statuses`, {
+        statuses,
+        transitions: [
+          { from: todo.name, to: doing.name },
+          { from: todo.name, to: done.name, roles: ["manager"] },
+        ],
+      }),
+      200,
+    );
+    const devBoard = await page(dev, `/projects/projects/${p.id}`);
+    assert.match(devBoard, new RegExp(`data-status="${todo.id}" data-allowed="${doing.id}"`));
+    const ownerBoard = await page(t.owner, `/projects/projects/${p.id}`);
+    assert.match(ownerBoard, new RegExp(`data-allowed="${doing.id} ${done.id}"`));
+
+    // Saving the flow from the editor (rename only) keeps the manager-only move.
+    const res = await browse(t.owner, `/projects/projects/${p.id}/flow`, {
+      rows: ["0", "1", "2"],
+      ...Object.fromEntries(statuses.flatMap((s, i) => [
+        [`id-${i}`, s.id],
+        [`name-${i}`, i === 0 ? "Backlog" : s.name],
+        [`category-${i}`, s.category],
+        [`order-${i}`, String(i + 1)],
+      ])),
+      allow: [`${todo.id}>${doing.id}`, `${todo.id}>${done.id}`],
+    }, { "HX-Request": "true" });
+    assert.equal(res.status, 200);
+    const after = await flow(t.owner, p.id);
+    assert.equal(after.items[0].name, "Backlog");
+    const limited = after.transitions.find((x: { toStatusId: string }) => x.toStatusId === done.id);
+    assert.deepEqual(limited.roles, ["manager"]);
+    const bad = await browse(t.owner, `/projects/projects/${p.id}/flow`, {
+      rows: ["0"],
+      "id-0": todo.id,
+      "name-0": "",
+      "category-0": "open",
+    }, { "HX-Request": "true" });
+    assert.equal(bad.status, 400);
+    assert.match(await bad.text(), /alert error/);
+  },
+);

@@ -25,18 +25,23 @@ function Card({ l, task }: { l: Locale; task: TaskRow }) {
  * drop early; the server checks again and a refused move snaps back with its message.
  */
 export function Board(
-  { l, statuses, transitions, tasks, canWrite }: {
+  { l, statuses, transitions, tasks, canWrite, role, admin }: {
     l: Locale;
     statuses: StatusRow[];
     transitions: TransitionRow[];
     tasks: TaskRow[];
     canWrite: boolean;
+    /** The viewer's project role: moves limited to other roles are not offered. */
+    role: string;
+    admin: boolean;
   },
 ) {
+  const mine = (x: TransitionRow) => admin || !x.roles.length || x.roles.includes(role as "member");
   const allowed = (from: string) =>
     transitions.length === 0
       ? "*"
-      : transitions.filter((x) => x.fromStatusId === from).map((x) => x.toStatusId).join(" ");
+      : transitions.filter((x) => x.fromStatusId === from && mine(x)).map((x) => x.toStatusId)
+        .join(" ");
   return (
     <section aria-label={t(l, "projects.board")}>
       <FlashMessage id="board-message" />

@@ -300,6 +300,11 @@ export function TaskPage(
       {comments}
       {attachments}
       {history}
+      {canWrite && (
+        <form method="post" action={`/projects/tasks/${task.id}/delete`} class="card">
+          <button type="submit" class="secondary">{t(l, "projects.deleteTask")}</button>
+        </form>
+      )}
     </div>
   );
 }

@@ -23,21 +23,12 @@ import {
   setProjectMember,
 } from "./projects.service.ts";
 import { putFlow, readFlow } from "../statuses/statuses.service.ts";
+import { flowBody } from "../statuses/statuses.form.ts";
 import { selectBoard } from "../tasks/tasks.repo.ts";
 import { createTask } from "../tasks/tasks.service.ts";
 import { listFeed } from "../feed/feed.service.ts";
 import { CreateProjectBody } from "./projects.schemas.ts";
-import {
-  attempt,
-  type C,
-  form,
-  isHtmx,
-  many,
-  one,
-  orNull,
-  pathId,
-  redirect,
-} from "../pages.util.ts";
+import { attempt, type C, form, isHtmx, one, orNull, pathId, redirect } from "../pages.util.ts";
 
 const READ = requirePermission("projects.project.read");
 const WRITE = requirePermission("projects.project.write");
@@ -116,55 +107,6 @@ async function flowPanel(c: C, projectId: string, flash?: Flash) {
   );
 }
 
-/** The flow editor's indexed fields as the API's body. */
-function flowBody(f: Record<string, string | string[]>, current: { id: string; name: string }[]) {
-  const rows = many(f.rows).map((i) => ({
-    id: one(f[`id-${i}`]),
-    name: one(f[`name-${i}`]),
-    category: one(f[`category-${i}`]) as "open",
-    order: Number(one(f[`order-${i}`]) || 0),
-    remove: one(f[`remove-${i}`]) === "1",
-    moveTo: one(f[`moveTo-${i}`]),
-  }));
-  const kept = rows.filter((r) => !r.remove);
-  const fresh = one(f["name-new"])
-    ? [{
-      id: "",
-      name: one(f["name-new"]),
-      category: one(f["category-new"]) as "open",
-      order: Number(one(f["order-new"]) || 999),
-      remove: false,
-      moveTo: "",
-    }]
-    : [];
-  // Same number: the new status goes first (it is inserted there).
-  const ordered = [...kept, ...fresh].sort((a, b) =>
-    a.order - b.order || (a.id ? 1 : 0) - (b.id ? 1 : 0)
-  );
-  const nameOf = new Map(rows.map((r) => [r.id, r.name]));
-  const renamed = (oldName: string) => {
-    const id = current.find((s) => s.name === oldName)?.id;
-    return (id && nameOf.get(id)) || oldName;
-  };
-  return {
-    statuses: ordered.map((r) => ({
-      ...(r.id ? { id: r.id } : {}),
-      name: r.name,
-      category: r.category,
-    })),
-    transitions: many(f.allow).flatMap((v) => {
-      const [from, to] = v.split(">");
-      const a = kept.find((r) => r.id === from);
-      const b = kept.find((r) => r.id === to);
-      return a && b ? [{ from: a.name, to: b.name, roles: [] }] : [];
-    }),
-    moveTasks: rows.filter((r) => r.remove && r.moveTo).map((r) => ({
-      from: r.id,
-      to: renamed(r.moveTo),
-    })),
-  };
-}
-
 export const projectsPages = new Hono<AppEnv>()
   .get("/", READ, async (c) =>
     page(
@@ -239,6 +181,8 @@ export const projectsPages = new Hono<AppEnv>()
           transitions={flow.transitions}
           tasks={await selectBoard(c.var.sql, id)}
           canWrite={canWrite}
+          role={access.role}
+          admin={access.admin}
         />
       );
     }
@@ -330,9 +274,9 @@ export const projectsPages = new Hono<AppEnv>()
   })
   .post("/:id/flow", WRITE, async (c) => {
     const id = pathId(c);
-    const current = (await readFlow(c.var.sql, id)).items;
-    const body = flowBody(await form(c), current);
-    const r = await attempt(() => putFlow(c.var.sql, c.var.session, id, body as never));
+    const f = await form(c);
+    const current = await readFlow(c.var.sql, id);
+    const r = await attempt(() => putFlow(c.var.sql, c.var.session, id, flowBody(f, current)));
     if (!isHtmx(c) && r.ok) return redirect(c, `/projects/projects/${id}?view=flow`);
     const flash = r.ok ? { kind: "ok" as const, text: t(c.var.locale, "projects.saved") } : r.flash;
     return frag(c, await flowPanel(c, id, flash), r.ok ? 200 : r.status);
