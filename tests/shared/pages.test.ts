@@ -115,7 +115,7 @@ itest("pages: the shell lists the six modules and admin only for admins", async 
   assert.match(viewerHome, /data-module="support"/);
 });
 
-const BUILT_MODULES = ["projects"];
+const BUILT_MODULES = new Set(["projects"]);
 
 itest("pages: every module menu entry renders its placeholder", async () => {
   const t = await newTenant();
@@ -132,10 +132,7 @@ itest("pages: every module menu entry renders its placeholder", async () => {
         continue;
       }
       // Built modules have their own page tests (tests/<module>/).
-      if (BUILT_MODULES.includes(m.name)) {
-        assert.doesNotMatch(html, /data-placeholder/, entry.path);
-        continue;
-      }
+      if (BUILT_MODULES.has(m.name)) continue;
       assert.match(html, /data-placeholder/, entry.path);
       assert.match(html, /not built yet/, entry.path);
     }
