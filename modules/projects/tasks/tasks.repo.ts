@@ -242,11 +242,12 @@ export async function parentCycle(sql: Sql, parentId: string, taskId: string) {
   return !!row;
 }
 
-export async function openBlockers(sql: Sql, taskId: string) {
+/** Which of these tasks are still open (blockers that keep a task from being done). */
+export async function openTasksAmong(sql: Sql, ids: string[]) {
+  if (!ids.length) return [];
   return await sql<{ id: string; title: string }[]>`
-    select t.id, t.title from task_dependencies d
-      join tasks t on t.tenant_id = d.tenant_id and t.id = d.blocker_id
-    where d.blocked_id = ${taskId} and t.done_at is null`;
+    select id, title from tasks where id = any(${ids}::uuid[]) and done_at is null
+    order by title, id`;
 }
 
 export async function tasksInProject(sql: Sql, projectId: string, ids: string[]) {

@@ -18,7 +18,7 @@ import {
   insertTask,
   isWatching,
   nextPosition,
-  openBlockers,
+  openTasksAmong,
   parentCycle,
   removeWatcher,
   replaceBlockers,
@@ -130,12 +130,13 @@ export async function createTask(
   session: Session,
   body: z.infer<typeof CreateTaskBody>,
 ) {
-  await requireProjectRole(sql, session, body.projectId, "member");
+  const access = await requireProjectRole(sql, session, body.projectId, "member");
   const statuses = await selectStatuses(sql, body.projectId);
-  const status = body.statusId
-    ? statuses.find((s) => s.id === body.statusId)
-    : statuses.find((s) => s.category === "open") ?? statuses[0];
+  const initial = statuses.find((s) => s.category === "open") ?? statuses[0];
+  const status = body.statusId ? statuses.find((s) => s.id === body.statusId) : initial;
   if (!status) throw problems.unprocessable("The status is not part of the project's flow.");
+  // Starting elsewhere than the first open status is a move from it: role limits still hold.
+  await checkTransition(sql, access, initial.id, status.id);
   const fields: TaskFields = {
     title: body.title,
     description: body.description ?? "",
@@ -151,13 +152,9 @@ export async function createTask(
     done: status.category === "done",
   };
   await validate(sql, body.projectId, null, body, fields);
+  if (fields.done) await refuseOpenBlockers(sql, body.blockedBy ?? []);
   const id = await insertTask(sql, body.projectId, session.userId, fields);
-  if (body.blockedBy?.length) {
-    await replaceBlockers(sql, id, [...new Set(body.blockedBy)]);
-    if (fields.done && (await openBlockers(sql, id)).length) {
-      throw problems.unprocessable("A task cannot be done while a blocking task is open.");
-    }
-  }
+  if (body.blockedBy?.length) await replaceBlockers(sql, id, [...new Set(body.blockedBy)]);
   await addWatcher(sql, id, session.userId);
   const task = (await selectTask(sql, id))!;
   await recordActivity(sql, {
@@ -203,16 +200,12 @@ export async function changeTask(
     done: status.category === "done",
   };
   await validate(sql, before.projectId, id, input, next);
+  // Checked before any write, so a page that shows the refusal never shows half a change.
+  if (next.done && (!before.doneAt || input.blockedBy)) {
+    await refuseOpenBlockers(sql, input.blockedBy ?? before.blockedBy);
+  }
   await updateTask(sql, id, next);
   if (input.blockedBy) await replaceBlockers(sql, id, [...new Set(input.blockedBy)]);
-  if (next.done && !before.doneAt) {
-    const open = await openBlockers(sql, id);
-    if (open.length) {
-      throw problems.unprocessable(
-        `This task is blocked by open tasks: ${open.map((t) => t.title).join(", ")}.`,
-      );
-    }
-  }
   const after = (await selectTask(sql, id))!;
   await recordActivity(sql, {
     module: "projects",
@@ -227,6 +220,16 @@ export async function changeTask(
   });
   await notifyAssignee(sql, bus, session, before, after);
   return strip(after);
+}
+
+/** 422 when a task would be done while one of its blockers is still open. */
+async function refuseOpenBlockers(sql: Sql, blockers: string[]) {
+  const open = await openTasksAmong(sql, [...new Set(blockers)]);
+  if (open.length) {
+    throw problems.unprocessable(
+      `This task is blocked by open tasks: ${open.map((t) => t.title).join(", ")}.`,
+    );
+  }
 }
 
 async function notifyAssignee(

@@ -1,0 +1,107 @@
+import assert from "node:assert/strict";
+import { callApp, type Caller, itest, newTenant, problem } from "../helpers.ts";
+import { addMember, flow, json, newProject, newTask } from "./fixtures.ts";
+
+const form = (who: Caller, path: string, fields: Record<string, string>) =>
+  callApp(path, {
+    method: "POST",
+    body: new URLSearchParams(fields).toString(),
+    headers: {
+      Origin: "http://localhost",
+      Cookie: `session=${who.token}`,
+      "Content-Type": "application/x-www-form-urlencoded",
+      "HX-Request": "true",
+    },
+  });
+
+itest("rules: an open blocker added to a done task is refused, nothing written", async () => {
+  const t = await newTenant();
+  const p = await newProject(t.owner);
+  const done = (await flow(t.owner, p.id)).items.find((s: { category: string }) =>
+    s.category === "done"
+  );
+  const a = await newTask(t.owner, p.id, { title: "A" });
+  const b = await newTask(t.owner, p.id, { title: "B", statusId: done.id });
+  const url = `/api/projects/tasks/${b.id}`;
+  await problem(await t.owner.call("PUT", url, { blockedBy: [a.id], title: "B2" }), 422);
+  const after = await json(await t.owner.call("GET", url), 200);
+  assert.deepEqual([after.title, after.blockedBy, after.statusId], ["B", [], done.id]);
+  // Created done with an open blocker: refused before anything is stored.
+  await problem(
+    await t.owner.call("POST", "/api/projects/tasks", {
+      projectId: p.id,
+      title: "C",
+      statusId: done.id,
+      blockedBy: [a.id],
+    }),
+    422,
+  );
+  const list = await json(await t.owner.call("GET", `/api/projects/tasks?projectId=${p.id}`), 200);
+  assert.equal(list.items.length, 2);
+});
+
+itest("rules: the task page shows the unchanged task when a move to done is refused", async () => {
+  const t = await newTenant();
+  const p = await newProject(t.owner);
+  const [todo, , done] = (await flow(t.owner, p.id)).items;
+  const a = await newTask(t.owner, p.id, { title: "A" });
+  const b = await newTask(t.owner, p.id, { title: "B", blockedBy: [a.id] });
+  const res = await form(t.owner, `/projects/tasks/${b.id}`, {
+    title: "B renamed",
+    description: "",
+    statusId: done.id,
+    priority: "normal",
+    assigneeId: "",
+    startDate: "",
+    dueDate: "",
+    estimate: "",
+    labels: "",
+    parentId: "",
+  });
+  assert.equal(res.status, 422);
+  const html = await res.text();
+  assert.match(html, /blocked by open tasks: A/);
+  assert.match(html, new RegExp(`value="${todo.id}" selected`));
+  assert.doesNotMatch(html, new RegExp(`value="${done.id}" selected`));
+  const after = await json(await t.owner.call("GET", `/api/projects/tasks/${b.id}`), 200);
+  assert.deepEqual([after.title, after.statusId, after.doneAt], ["B", todo.id, null]);
+});
+
+itest("rules: role-limited moves hold when a task is created in a later status", async () => {
+  const t = await newTenant();
+  const dev = await t.member(["member"]);
+  const p = await newProject(t.owner);
+  await addMember(t.owner, p.id, dev.id, "member");
+  const [todo, doing, done] = (await flow(t.owner, p.id)).items;
+  const statuses = [todo, doing, done].map(({ id, name, category }) => ({ id, name, category }));
+  await json(
+    await t.owner.call("PUT", `/api/projects/projects/${p.id}/statuses`, {
+      statuses,
+      transitions: [
+        { from: todo.name, to: doing.name },
+        { from: doing.name, to: done.name, roles: ["manager"] },
+        { from: todo.name, to: done.name, roles: ["manager"] },
+      ],
+    }),
+    200,
+  );
+  const create = (who: Caller, statusId: string) =>
+    who.call("POST", "/api/projects/tasks", { projectId: p.id, title: "Shortcut", statusId });
+  await problem(await create(dev, done.id), 422);
+  await json(await create(dev, doing.id), 201);
+  await json(await create(t.owner, done.id), 201);
+  // The quick-add form on the board goes through the same rule.
+  const res = await form(dev, `/projects/projects/${p.id}/tasks`, {
+    title: "Via board",
+    statusId: done.id,
+  });
+  assert.equal(res.status, 422);
+  const list = await json(await t.owner.call("GET", `/api/projects/tasks?projectId=${p.id}`), 200);
+  assert.deepEqual(
+    list.items.map((x: { statusId: string }) => x.statusId).sort(),
+    [
+      doing.id,
+      done.id,
+    ].sort(),
+  );
+});
