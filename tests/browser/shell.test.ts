@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { browserTest, type Page } from "./browser.ts";
 import { signIn, watch, withServer } from "./session.ts";
-import { newTenant, PASSWORD } from "../helpers.ts";
+import { newTenant } from "../helpers.ts";
 
 const MODULES = ["support", "workflow", "documents", "analytics", "projects", "automation"];
 const TURKISH_LABELS: Record<string, string> = {
