@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { callApp, type Caller, itest, newTenant, problem } from "../helpers.ts";
+import { callApp, type Caller, itest, newTenant, problem, testApp } from "../helpers.ts";
 import { addMember, flow, json, newProject, newTask } from "./fixtures.ts";
 
 const form = (who: Caller, path: string, fields: Record<string, string>) =>
@@ -104,4 +104,35 @@ itest("rules: role-limited moves hold when a task is created in a later status",
       done.id,
     ].sort(),
   );
+});
+
+itest("rules: files added and removed on the task page go to the task's history", async () => {
+  const t = await newTenant();
+  const p = await newProject(t.owner);
+  const task = await newTask(t.owner, p.id);
+  const body = new FormData();
+  body.append("file", new File(["hi"], "page.txt", { type: "text/plain" }));
+  const headers = { Origin: "http://localhost", Cookie: `session=${t.owner.token}` };
+  const { app } = await testApp();
+  const up = await app.request(`/projects/tasks/${task.id}/attachments`, {
+    method: "POST",
+    body,
+    headers,
+  });
+  assert.equal(up.status, 303);
+  const url = `/api/projects/tasks/${task.id}/attachments`;
+  const [file] = (await json(await t.owner.call("GET", url), 200)).items;
+  const del = await app.request(`/projects/tasks/${task.id}/attachments/${file.id}/delete`, {
+    method: "POST",
+    headers,
+  });
+  assert.equal(del.status, 303);
+  assert.equal((await json(await t.owner.call("GET", url), 200)).items.length, 0);
+  const log = await json(await t.owner.call("GET", "/api/projects/activity-log"), 200);
+  const lines = log.items.filter((a: { entityId: string }) => a.entityId === task.id)
+    .map((a: { action: string; summary: string }) => `${a.action}: ${a.summary}`);
+  assert.deepEqual(lines.slice(0, 2), [
+    "detached: Removed page.txt from Write spec",
+    "attached: Attached page.txt to Write spec",
+  ]);
 });

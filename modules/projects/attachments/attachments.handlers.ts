@@ -37,9 +37,10 @@ export const listAttachmentsHandler: RouteHandler<typeof listAttachmentsRoute, A
   return c.json({ items: await attachments.list(c, taskOwner(task.id)) }, 200);
 };
 
-/** Mounted as a plain route: the body is a stream the Documents service reads itself. */
-export async function uploadAttachmentsHandler(c: C) {
-  const task = await taskForFiles(c, c.req.param("id") ?? "", true);
+type FileTask = Awaited<ReturnType<typeof taskForFiles>>;
+
+/** Stores the request's files on the task and puts them in its history (API and page). */
+export async function attachToTask(c: C, task: FileTask) {
   const stored = await attachments.storeFromRequest(c, taskOwner(task.id));
   await c.var.scope((tx) =>
     recordActivity(tx, {
@@ -51,7 +52,30 @@ export async function uploadAttachmentsHandler(c: C) {
       after: { projectId: task.projectId, files: stored.map((f) => f.name) },
     })
   );
-  return c.json({ items: stored }, 201);
+  return stored;
+}
+
+/** Removes one of the task's files and puts that in its history (API and page). */
+export async function detachFromTask(c: C, task: FileTask, fileId: string) {
+  const files = await attachments.list(c, taskOwner(task.id));
+  const file = files.find((f) => f.id === fileId);
+  await attachments.remove(c, taskOwner(task.id), fileId);
+  await c.var.scope((tx) =>
+    recordActivity(tx, {
+      module: "projects",
+      entityType: "task",
+      entityId: task.id,
+      action: "detached",
+      summary: `Removed ${file?.name ?? "a file"} from ${task.title}`,
+      before: { projectId: task.projectId, file: file?.name ?? fileId },
+    })
+  );
+}
+
+/** Mounted as a plain route: the body is a stream the Documents service reads itself. */
+export async function uploadAttachmentsHandler(c: C) {
+  const task = await taskForFiles(c, c.req.param("id") ?? "", true);
+  return c.json({ items: await attachToTask(c, task) }, 201);
 }
 
 export const downloadAttachmentHandler: RouteHandler<typeof downloadAttachmentRoute, AppEnv> =
@@ -66,18 +90,6 @@ export const deleteAttachmentHandler: RouteHandler<typeof deleteAttachmentRoute,
 ) => {
   const { id, fileId } = c.req.valid("param");
   const task = await taskForFiles(c, id, true);
-  const files = await attachments.list(c, taskOwner(task.id));
-  const file = files.find((f) => f.id === fileId);
-  await attachments.remove(c, taskOwner(task.id), fileId);
-  await c.var.scope((tx) =>
-    recordActivity(tx, {
-      module: "projects",
-      entityType: "task",
-      entityId: task.id,
-      action: "detached",
-      summary: `Removed ${file?.name ?? "a file"} from ${task.title}`,
-      before: { projectId: task.projectId, file: file?.name ?? fileId },
-    })
-  );
+  await detachFromTask(c, task, fileId);
   return c.body(null, 204);
 };

@@ -31,7 +31,7 @@ import {
 } from "../comments/comments.service.ts";
 import { selectComment } from "../comments/comments.repo.ts";
 import { attachments, taskOwner } from "../attachments/attachments.link.ts";
-import { taskForFiles } from "../attachments/attachments.handlers.ts";
+import { attachToTask, detachFromTask, taskForFiles } from "../attachments/attachments.handlers.ts";
 import {
   attempt,
   type C,
@@ -252,7 +252,7 @@ export const tasksPages = new Hono<AppEnv>()
   .post("/:id/attachments", WRITE, async (c) => {
     const id = pathId(c);
     const task = await taskForFiles(c, id, true);
-    const r = await attempt(() => attachments.storeFromRequest(c, taskOwner(task.id)));
+    const r = await attempt(() => attachToTask(c, task));
     if (!c.req.header("X-Upload") && r.ok) return redirect(c, `/projects/tasks/${id}#attachments`);
     return frag(c, await filesPanel(c, id, r.ok ? undefined : r.flash), r.ok ? 200 : r.status);
   })
@@ -262,7 +262,7 @@ export const tasksPages = new Hono<AppEnv>()
   })
   .post("/:id/attachments/:fileId/delete", WRITE, async (c) => {
     const task = await taskForFiles(c, pathId(c), true);
-    await attachments.remove(c, taskOwner(task.id), pathId(c, "fileId"));
+    await detachFromTask(c, task, pathId(c, "fileId"));
     return redirect(c, `/projects/tasks/${task.id}#attachments`);
   });
 
