@@ -90,7 +90,13 @@ itest("rules: role-limited moves hold when a task is created in a later status",
   await problem(await create(dev, done.id), 422);
   await json(await create(dev, doing.id), 201);
   await json(await create(t.owner, done.id), 201);
-  // The quick-add form on the board goes through the same rule.
+  // The quick-add form on the board offers only the statuses the caller may start in...
+  const board = await callApp(`/projects/projects/${p.id}`, {
+    headers: { Cookie: `session=${dev.token}` },
+  });
+  const select = (await board.text()).match(/<select id="qt-status"[^]*?<\/select>/)![0];
+  assert.ok(select.includes(doing.id) && select.includes(todo.id) && !select.includes(done.id));
+  // ...and goes through the same rule.
   const res = await form(dev, `/projects/projects/${p.id}/tasks`, {
     title: "Via board",
     statusId: done.id,

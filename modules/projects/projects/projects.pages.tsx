@@ -22,7 +22,7 @@ import {
   removeProjectMember,
   setProjectMember,
 } from "./projects.service.ts";
-import { putFlow, readFlow } from "../statuses/statuses.service.ts";
+import { creatableStatuses, putFlow, readFlow } from "../statuses/statuses.service.ts";
 import { flowBody } from "../statuses/statuses.form.ts";
 import { selectBoard } from "../tasks/tasks.repo.ts";
 import { createTask } from "../tasks/tasks.service.ts";
@@ -202,7 +202,7 @@ export const projectsPages = new Hono<AppEnv>()
           <ProjectHead l={l} p={p} canManage={access.role === "manager"} />
           <Tabs items={tabs} current={view} label={t(l, "projects.views")} />
           {canWrite && (view === "board" || view === "list") && (
-            <QuickTask l={l} projectId={id} statuses={flow.items} />
+            <QuickTask l={l} projectId={id} statuses={creatableStatuses(flow, access)} />
           )}
           {body}
         </>

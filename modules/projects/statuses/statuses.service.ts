@@ -123,6 +123,28 @@ export async function putFlow(
   return after;
 }
 
+/** Whether a transition rule lets this caller's project role make the move. */
+const mayUse = (access: ProjectAccess, roles: string[]) =>
+  access.admin || !roles.length || roles.includes(access.role);
+
+/**
+ * Statuses a new task may start in: the first open one, or one the caller may move it to from
+ * there (see createTask).
+ */
+export function creatableStatuses(
+  flow: Awaited<ReturnType<typeof readFlow>>,
+  access: ProjectAccess,
+) {
+  const initial = flow.items.find((s) => s.category === "open") ?? flow.items[0];
+  if (!flow.transitions.length) return flow.items;
+  return flow.items.filter((s) =>
+    s.id === initial?.id ||
+    flow.transitions.some((t) =>
+      t.fromStatusId === initial?.id && t.toStatusId === s.id && mayUse(access, t.roles)
+    )
+  );
+}
+
 /** 422 unless the caller's project role may move a task from one status to the other. */
 export async function checkTransition(
   sql: Sql,
@@ -137,7 +159,7 @@ export async function checkTransition(
   if (!rule) {
     throw problems.unprocessable("This status change is not allowed by the project's flow.");
   }
-  if (rule.roles.length && !access.admin && !rule.roles.includes(access.role)) {
+  if (!mayUse(access, rule.roles)) {
     throw problems.unprocessable(
       `Only ${rule.roles.join(", ")} may make this status change.`,
     );
