@@ -142,3 +142,38 @@ itest("rules: files added and removed on the task page go to the task's history"
     "attached: Attached page.txt to Write spec",
   ]);
 });
+
+itest(
+  "rules: the task list filters by a project's status and member, also after htmx swaps",
+  async () => {
+    const t = await newTenant();
+    const dev = await t.member(["member"]);
+    const p = await newProject(t.owner, { name: "Filtered" });
+    const other = await newProject(t.owner, { name: "Other" });
+    await addMember(t.owner, p.id, dev.id, "member");
+    const [todo, doing] = (await flow(t.owner, p.id)).items;
+    const [otherTodo] = (await flow(t.owner, other.id)).items;
+    await newTask(t.owner, p.id, { title: "Todo task" });
+    await newTask(t.owner, p.id, { title: "Doing task", statusId: doing.id, assigneeId: dev.id });
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      callApp(path, { headers: { Cookie: `session=${t.owner.token}`, ...headers } });
+    const full = await (await get(`/projects/tasks?projectId=${p.id}&statusId=${doing.id}`)).text();
+    assert.match(full, /id="tq-status"/);
+    assert.match(full, new RegExp(`value="${doing.id}" selected`));
+    assert.match(full, new RegExp(`<option value="${dev.id}"`));
+    assert.match(full, /Doing task/);
+    assert.doesNotMatch(full, /Todo task/);
+    const mine = await (await get(`/projects/tasks?projectId=${p.id}&assigneeId=${dev.id}`)).text();
+    assert.match(mine, /Doing task/);
+    assert.doesNotMatch(mine, /Todo task/);
+    // Switching project by htmx: the old project's status is dropped, the new flow comes along.
+    const swapped = await (await get(`/projects/tasks?projectId=${other.id}&statusId=${todo.id}`, {
+      "HX-Request": "true",
+      "HX-Target": "tasks-panel",
+    })).text();
+    assert.match(swapped, /id="tq-status-wrap" hx-swap-oob="true"/);
+    assert.match(swapped, new RegExp(`value="${otherTodo.id}"`));
+    assert.doesNotMatch(swapped, new RegExp(`value="${todo.id}"`));
+    assert.match(swapped, /No tasks/);
+  },
+);

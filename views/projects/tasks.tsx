@@ -3,10 +3,13 @@ import { PRIORITY_VALUES, priorityLabel } from "./ui.tsx";
 
 /** Cross-project task filters: a GET form, so every filter lives in the query string. */
 export function TaskFilters(
-  { l, query, projects }: {
+  { l, query, projects, statuses = [], members = [] }: {
     l: Locale;
     query: Record<string, string>;
     projects: { id: string; name: string }[];
+    /** The chosen project's statuses and members (statuses belong to one project's flow). */
+    statuses?: { id: string; name: string }[];
+    members?: { userId: string; name: string }[];
   },
 ) {
   return (
@@ -33,6 +36,7 @@ export function TaskFilters(
           ))}
         </select>
       </span>
+      <StatusFilter l={l} query={query} statuses={statuses} />
       <span>
         <label for="tq-prio">{t(l, "projects.priority")}</label>
         <select id="tq-prio" name="priority">
@@ -42,16 +46,7 @@ export function TaskFilters(
           ))}
         </select>
       </span>
-      <span>
-        <label for="tq-assignee">{t(l, "projects.assignee")}</label>
-        <select id="tq-assignee" name="assigneeId">
-          <option value="">{t(l, "projects.any")}</option>
-          <option value="me" selected={query.assigneeId === "me"}>{t(l, "projects.me")}</option>
-          <option value="unassigned" selected={query.assigneeId === "unassigned"}>
-            {t(l, "projects.unassigned")}
-          </option>
-        </select>
-      </span>
+      <AssigneeFilter l={l} query={query} members={members} />
       <span>
         <label for="tq-from">{t(l, "projects.dueFrom")}</label>
         <input id="tq-from" type="date" name="dueFrom" value={query.dueFrom ?? ""} />
@@ -83,5 +78,57 @@ export function TaskFilters(
       </span>
       <button type="submit">{t(l, "projects.filter")}</button>
     </form>
+  );
+}
+
+/** The chosen project's statuses; swapped out of band when the project filter changes. */
+export function StatusFilter(
+  { l, query, statuses, oob }: {
+    l: Locale;
+    query: Record<string, string>;
+    statuses: { id: string; name: string }[];
+    oob?: boolean;
+  },
+) {
+  return (
+    <span id="tq-status-wrap" hx-swap-oob={oob ? "true" : undefined}>
+      {statuses.length > 0 && (
+        <>
+          <label for="tq-status">{t(l, "projects.taskStatus")}</label>
+          <select id="tq-status" name="statusId">
+            <option value="">{t(l, "projects.any")}</option>
+            {statuses.map((s) => (
+              <option value={s.id} selected={query.statusId === s.id}>{s.name}</option>
+            ))}
+          </select>
+        </>
+      )}
+    </span>
+  );
+}
+
+/** Me, unassigned, and the chosen project's members (swapped like StatusFilter). */
+export function AssigneeFilter(
+  { l, query, members, oob }: {
+    l: Locale;
+    query: Record<string, string>;
+    members: { userId: string; name: string }[];
+    oob?: boolean;
+  },
+) {
+  return (
+    <span id="tq-assignee-wrap" hx-swap-oob={oob ? "true" : undefined}>
+      <label for="tq-assignee">{t(l, "projects.assignee")}</label>
+      <select id="tq-assignee" name="assigneeId">
+        <option value="">{t(l, "projects.any")}</option>
+        <option value="me" selected={query.assigneeId === "me"}>{t(l, "projects.me")}</option>
+        <option value="unassigned" selected={query.assigneeId === "unassigned"}>
+          {t(l, "projects.unassigned")}
+        </option>
+        {members.map((m) => (
+          <option value={m.userId} selected={query.assigneeId === m.userId}>{m.name}</option>
+        ))}
+      </select>
+    </span>
   );
 }

@@ -8,7 +8,7 @@ import { entityHistory } from "../../../shared/activity/activity.pages.tsx";
 import { page } from "../../../views/render.tsx";
 import { TaskTable } from "../../../views/projects/board.tsx";
 import { Attachments, Comments, TaskFields, TaskPage } from "../../../views/projects/task.tsx";
-import { TaskFilters } from "../../../views/projects/tasks.tsx";
+import { AssigneeFilter, StatusFilter, TaskFilters } from "../../../views/projects/tasks.tsx";
 import { Assets, type Flash, MoreLink } from "../../../views/projects/ui.tsx";
 import {
   changeTask,
@@ -19,6 +19,7 @@ import {
   watching,
 } from "./tasks.service.ts";
 import { selectBoard } from "./tasks.repo.ts";
+import { projectAccess } from "../access.ts";
 import { TaskQuery, UpdateTaskBody } from "./tasks.schemas.ts";
 import { selectStatuses } from "../statuses/statuses.repo.ts";
 import { selectMembers } from "../projects/projects.repo.ts";
@@ -131,6 +132,16 @@ export const tasksPages = new Hono<AppEnv>()
     ) as Record<string, string>;
     const parsed = TaskQuery.safeParse(raw);
     const query = parsed.success ? parsed.data : TaskQuery.parse({});
+    // A chosen project (visible, or 404) brings its flow and members into the filters; a
+    // status left over from another project's flow is dropped.
+    const chosen = query.projectId;
+    if (chosen) await projectAccess(c.var.sql, c.var.session, chosen);
+    const statuses = chosen ? await selectStatuses(c.var.sql, chosen) : [];
+    const members = chosen ? await selectMembers(c.var.sql, chosen) : [];
+    if (!statuses.some((s) => s.id === query.statusId)) {
+      delete query.statusId;
+      delete raw.statusId;
+    }
     const list = await listTasks(c.var.sql, c.var.session, {
       ...query,
       limit: 50,
@@ -151,14 +162,30 @@ export const tasksPages = new Hono<AppEnv>()
         />
       </div>
     );
-    if (isHtmx(c) && c.req.header("HX-Target") === "tasks-panel") return frag(c, body);
+    if (isHtmx(c) && c.req.header("HX-Target") === "tasks-panel") {
+      // The project may have changed: its statuses and members come along out of band.
+      return frag(
+        c,
+        <>
+          {body}
+          <StatusFilter l={l} query={raw} statuses={statuses} oob />
+          <AssigneeFilter l={l} query={raw} members={members} oob />
+        </>,
+      );
+    }
     return page(
       c,
       t(l, "page.tasks"),
       (
         <>
           <Assets />
-          <TaskFilters l={l} query={raw} projects={projects.items} />
+          <TaskFilters
+            l={l}
+            query={raw}
+            projects={projects.items}
+            statuses={statuses}
+            members={members}
+          />
           {body}
         </>
       ),
