@@ -113,6 +113,10 @@ addMessages("en", {
   "projects.transitions": "Allowed moves",
   "projects.transitionsHelp":
     "Tick the moves a task may make (row: from, column: to). With none ticked every move is allowed.",
+  "projects.whoMayMove": "Who may make this move",
+  "projects.anyone": "anyone",
+  "projects.managersOnly": "managers",
+  "projects.membersOnly": "members",
   "projects.unarchive": "Unarchive",
   "projects.unassigned": "Unassigned",
   "projects.upload": "Upload",
@@ -254,6 +258,10 @@ addMessages("tr", {
   "projects.transitions": "İzin verilen geçişler",
   "projects.transitionsHelp":
     "Bir görevin yapabileceği geçişleri işaretleyin (satır: kaynak, sütun: hedef). Hiçbiri işaretli değilse her geçiş serbesttir.",
+  "projects.whoMayMove": "Bu geçişi kim yapabilir",
+  "projects.anyone": "herkes",
+  "projects.managersOnly": "yöneticiler",
+  "projects.membersOnly": "üyeler",
   "projects.unarchive": "Arşivden çıkar",
   "projects.unassigned": "Atanmamış",
   "projects.upload": "Yükle",

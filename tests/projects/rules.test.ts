@@ -177,3 +177,49 @@ itest(
     assert.match(swapped, /No tasks/);
   },
 );
+
+itest("rules: the flow editor sets who may make a move", async () => {
+  const t = await newTenant();
+  const p = await newProject(t.owner);
+  const statuses = (await flow(t.owner, p.id)).items;
+  const [todo, doing, done] = statuses;
+  const editor = await (await callApp(`/projects/projects/${p.id}?view=flow`, {
+    headers: { Cookie: `session=${t.owner.token}` },
+  })).text();
+  assert.match(editor, new RegExp(`name="roles-${todo.id}(>|&gt;)${done.id}"`));
+  const fields = () => ({
+    rows: "0",
+    ...Object.fromEntries(statuses.flatMap((s: typeof todo, i: number) => [
+      [`id-${i}`, s.id],
+      [`name-${i}`, s.name],
+      [`category-${i}`, s.category],
+      [`order-${i}`, String(i + 1)],
+    ])),
+  });
+  const post = (who: string) => {
+    const body = new URLSearchParams(fields());
+    for (const i of ["1", "2"]) body.append("rows", i);
+    body.append("allow", `${todo.id}>${doing.id}`);
+    body.append("allow", `${doing.id}>${done.id}`);
+    body.append(`roles-${todo.id}>${doing.id}`, "");
+    body.append(`roles-${doing.id}>${done.id}`, who);
+    return callApp(`/projects/projects/${p.id}/flow`, {
+      method: "POST",
+      body: body.toString(),
+      headers: {
+        Origin: "http://localhost",
+        Cookie: `session=${t.owner.token}`,
+        "Content-Type": "application/x-www-form-urlencoded",
+        "HX-Request": "true",
+      },
+    });
+  };
+  assert.equal((await post("manager")).status, 200);
+  const after = await flow(t.owner, p.id);
+  const rolesTo = (id: string) =>
+    after.transitions.find((x: { toStatusId: string }) => x.toStatusId === id).roles;
+  assert.deepEqual([rolesTo(doing.id), rolesTo(done.id)], [[], ["manager"]]);
+  const bad = await post("boss");
+  assert.equal(bad.status, 400);
+  assert.deepEqual((await flow(t.owner, p.id)).transitions, after.transitions);
+});

@@ -114,6 +114,13 @@ export function FlowEditor(
   const action = `/projects/projects/${projectId}/flow`;
   const has = (a: string, b: string) =>
     transitions.some((x) => x.fromStatusId === a && x.toStatusId === b);
+  const rolesOf = (a: string, b: string) =>
+    transitions.find((x) => x.fromStatusId === a && x.toStatusId === b)?.roles.join(",") ?? "";
+  const who: [string, string][] = [
+    ["", t(l, "projects.anyone")],
+    ["manager", t(l, "projects.managersOnly")],
+    ["member", t(l, "projects.membersOnly")],
+  ];
   return (
     <section id="flow-panel" aria-labelledby="flow-h">
       <h2 id="flow-h">{t(l, "projects.flow")}</h2>
@@ -200,15 +207,36 @@ export function FlowEditor(
                     {statuses.map((b) => (
                       <td>
                         {a.id !== b.id && (
-                          <label>
-                            <span class="sr-only">{a.name} → {b.name}</span>
-                            <input
-                              type="checkbox"
-                              name="allow"
-                              value={`${a.id}>${b.id}`}
-                              checked={has(a.id, b.id)}
-                            />
-                          </label>
+                          <>
+                            <label>
+                              <span class="sr-only">{a.name} → {b.name}</span>
+                              <input
+                                type="checkbox"
+                                name="allow"
+                                value={`${a.id}>${b.id}`}
+                                checked={has(a.id, b.id)}
+                              />
+                            </label>
+                            <label class="sr-only" for={`who-${a.id}-${b.id}`}>
+                              {t(l, "projects.whoMayMove")}: {a.name} → {b.name}
+                            </label>
+                            <select
+                              id={`who-${a.id}-${b.id}`}
+                              name={`roles-${a.id}>${b.id}`}
+                              class="pj-who"
+                            >
+                              {[
+                                ...who,
+                                ...(who.some(([v]) => v === rolesOf(a.id, b.id))
+                                  ? []
+                                  : [[rolesOf(a.id, b.id), rolesOf(a.id, b.id)]]),
+                              ].map(([v, text]) => (
+                                <option value={v} selected={v === rolesOf(a.id, b.id)}>
+                                  {text}
+                                </option>
+                              ))}
+                            </select>
+                          </>
                         )}
                       </td>
                     ))}

@@ -8,8 +8,8 @@ type Form = Record<string, string | string[]>;
 
 /**
  * The flow editor's indexed fields (`name-0`, `category-0`, `order-0`, `remove-0`, `moveTo-0`,
- * one `*-new` row, `allow` = "fromId>toId") as the API's body. Role limits set through the API
- * stay on the moves that remain ticked.
+ * one `*-new` row, `allow` = "fromId>toId", `roles-fromId>toId` = "" or roles joined by commas)
+ * as the API's body.
  */
 export function flowBody(
   f: Form,
@@ -53,9 +53,12 @@ export function flowBody(
       const [from, to] = v.split(">");
       const a = kept.find((r) => r.id === from);
       const b = kept.find((r) => r.id === to);
-      const roles = current.transitions.find((x) =>
-        x.fromStatusId === from && x.toStatusId === to
-      )?.roles ?? [];
+      // The editor's "who" choice; without one (an older form) the current limit stays.
+      const picked = f[`roles-${from}>${to}`];
+      const roles = picked !== undefined
+        ? one(picked).split(",").map((r) => r.trim()).filter(Boolean)
+        : current.transitions.find((x) => x.fromStatusId === from && x.toStatusId === to)
+          ?.roles ?? [];
       return a && b ? [{ from: a.name, to: b.name, roles }] : [];
     }),
     moveTasks: rows.filter((r) => r.remove && r.moveTo).map((r) => ({
