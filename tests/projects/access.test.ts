@@ -94,7 +94,7 @@ itest("access: a non-member gets 404 from every project-scoped route", async () 
   for (const [method, path, body] of writes(s)) {
     await problem(await outsider.call(method, path, body), 404);
   }
-  await problem(await outsider.call("POST", `/api/projects/tasks/${task.id}/watch`), 404);
+  await problem(await outsider.call("PUT", `/api/projects/tasks/${task.id}/watch`), 404);
   await problem(await upload(outsider, task.id), 404);
   // Lists, filters and reports leave the project out.
   const list = await json(await outsider.call("GET", "/api/projects/tasks"), 200);

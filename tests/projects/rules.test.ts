@@ -223,3 +223,30 @@ itest("rules: the flow editor sets who may make a move", async () => {
   assert.equal(bad.status, 400);
   assert.deepEqual((await flow(t.owner, p.id)).transitions, after.transitions);
 });
+
+itest("rules: people outside the project hear nothing about its comments", async () => {
+  const t = await newTenant();
+  const dev = await t.member(["member"]);
+  const outsider = await t.member(["member"]);
+  const p = await newProject(t.owner);
+  await addMember(t.owner, p.id, dev.id, "member");
+  const task = await newTask(t.owner, p.id, { title: "Secret", assigneeId: dev.id });
+  await json(await dev.call("PUT", `/api/projects/tasks/${task.id}/watch`), 200);
+  await json(
+    await t.owner.call("DELETE", `/api/projects/projects/${p.id}/members/${dev.id}`),
+    204,
+  );
+  const inbox = async (who: Caller) =>
+    (await json(await who.call("GET", "/api/projects/notifications"), 200)).items.length;
+  const before = await inbox(dev);
+  const c = await json(
+    await t.owner.call("POST", "/api/projects/comments", {
+      taskId: task.id,
+      body: `@${outsider.email.split("@")[0]} and @${dev.email} see this`,
+    }),
+    201,
+  );
+  assert.deepEqual(c.mentions, []);
+  assert.equal(await inbox(dev), before);
+  assert.equal(await inbox(outsider), 0);
+});
