@@ -250,3 +250,35 @@ itest("rules: people outside the project hear nothing about its comments", async
   assert.equal(await inbox(dev), before);
   assert.equal(await inbox(outsider), 0);
 });
+
+itest("rules: my tasks on the dashboard are the open ones; done=false|true filters", async () => {
+  const t = await newTenant();
+  const p = await newProject(t.owner);
+  const done = (await flow(t.owner, p.id)).items.find((s: { category: string }) =>
+    s.category === "done"
+  );
+  await newTask(t.owner, p.id, {
+    title: "Finished long ago",
+    statusId: done.id,
+    dueDate: "2020-01-01",
+    assigneeId: t.owner.id,
+  });
+  await newTask(t.owner, p.id, {
+    title: "Still to do",
+    dueDate: "2031-01-01",
+    assigneeId: t.owner.id,
+  });
+  const titles = async (q: string) =>
+    (await json(await t.owner.call("GET", `/api/projects/tasks?${q}`), 200)).items.map((
+      x: { title: string },
+    ) => x.title);
+  assert.deepEqual(await titles("done=false"), ["Still to do"]);
+  assert.deepEqual(await titles("done=true"), ["Finished long ago"]);
+  await problem(await t.owner.call("GET", "/api/projects/tasks?done=maybe"), 400);
+  const home = await (await callApp("/projects", {
+    headers: { Cookie: `session=${t.owner.token}` },
+  })).text();
+  const mine = home.slice(home.indexOf('id="mine-h"'), home.indexOf('id="overdue-h"'));
+  assert.match(mine, /Still to do/);
+  assert.doesNotMatch(mine, /Finished long ago/);
+});

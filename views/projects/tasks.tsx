@@ -67,6 +67,12 @@ export function TaskFilters(
         </label>
       </span>
       <span>
+        <label>
+          <input type="checkbox" name="done" value="false" checked={query.done === "false"} />{" "}
+          {t(l, "projects.openOnly")}
+        </label>
+      </span>
+      <span>
         <label for="tq-sort">{t(l, "projects.sort")}</label>
         <select id="tq-sort" name="sort">
           {(["created", "updated", "due", "priority"] as const).map((s) => (

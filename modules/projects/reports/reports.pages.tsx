@@ -37,7 +37,12 @@ export const overviewPages = new Hono<AppEnv>()
   .get("/", READ, async (c) => {
     const l = c.var.locale;
     const { sql, session } = c.var;
-    const mine = await listTasks(sql, session, { assigneeId: "me", sort: "due", limit: 10 });
+    const mine = await listTasks(sql, session, {
+      assigneeId: "me",
+      done: "false",
+      sort: "due",
+      limit: 10,
+    });
     const overdue = await listTasks(sql, session, { overdue: "true", sort: "due", limit: 10 });
     const progress = await progressReport(sql, session, { days: 30 });
     return page(
@@ -51,7 +56,7 @@ export const overviewPages = new Hono<AppEnv>()
               <h2 id="mine-h">{t(l, "projects.myTasks")}</h2>
               <TaskTable l={l} tasks={mine.items} showProject />
               <p>
-                <a href="/projects/tasks?assigneeId=me">{t(l, "projects.allMyTasks")}</a>
+                <a href="/projects/tasks?assigneeId=me&done=false">{t(l, "projects.allMyTasks")}</a>
               </p>
             </section>
             <section class="card" aria-labelledby="overdue-h">

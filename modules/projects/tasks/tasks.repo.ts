@@ -68,6 +68,7 @@ export interface TaskFilter {
   dueFrom?: string;
   dueTo?: string;
   overdue?: "true" | "false";
+  done?: "true" | "false";
   label?: string;
   parentId?: string;
   q?: string;
@@ -145,6 +146,13 @@ export async function selectTasks(
       ? sql`and t.done_at is null and t.due_date < current_date`
       : f.overdue === "false"
       ? sql`and not (t.done_at is null and coalesce(t.due_date < current_date, false))`
+      : sql``
+  }
+      ${
+    f.done === "true"
+      ? sql`and t.done_at is not null`
+      : f.done === "false"
+      ? sql`and t.done_at is null`
       : sql``
   }
       ${f.label ? sql`and t.labels @> array[${f.label}]::text[]` : sql``}

@@ -71,6 +71,9 @@ export const TaskQuery = z.object({
   dueFrom: day.optional(),
   dueTo: day.optional(),
   overdue: z.enum(["true", "false"]).optional(),
+  done: z.enum(["true", "false"]).optional().openapi({
+    description: "true: tasks in a done status; false: open tasks only",
+  }),
   label: label.optional(),
   parentId: z.uuid().optional(),
   q: z.string().max(200).optional(),
