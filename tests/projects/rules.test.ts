@@ -282,3 +282,25 @@ itest("rules: my tasks on the dashboard are the open ones; done=false|true filte
   assert.match(mine, /Still to do/);
   assert.doesNotMatch(mine, /Finished long ago/);
 });
+
+itest(
+  "rules: a manager who leaves a project from the members page is taken to the list",
+  async () => {
+    const t = await newTenant();
+    const lead = await t.member(["member"]);
+    const other = await t.member(["member"]);
+    const p = await newProject(lead);
+    await addMember(lead, p.id, other.id, "manager");
+    const res = await form(lead, `/projects/projects/${p.id}/members/${lead.id}/remove`, {});
+    assert.equal(res.status, 204);
+    assert.equal(res.headers.get("HX-Redirect"), "/projects/projects");
+    await problem(await lead.call("GET", `/api/projects/projects/${p.id}`), 404);
+    const members = await json(
+      await other.call("GET", `/api/projects/projects/${p.id}/members`),
+      200,
+    );
+    assert.deepEqual((members.items ?? members).map((m: { userId: string }) => m.userId), [
+      other.id,
+    ]);
+  },
+);

@@ -301,6 +301,11 @@ export const projectsPages = new Hono<AppEnv>()
   });
 
 async function memberAnswer(c: C, id: string, r: Awaited<ReturnType<typeof attempt>>) {
+  // A manager who removed themselves no longer sees the project: back to the list (rendering
+  // the panel would answer 404, and a failed answer rolls the removal back).
+  if (r.ok && !(await attempt(() => projectAccess(c.var.sql, c.var.session, id))).ok) {
+    return redirect(c, "/projects/projects");
+  }
   if (!isHtmx(c) && r.ok) return redirect(c, `/projects/projects/${id}?view=members`);
   const flash = r.ok ? { kind: "ok" as const, text: t(c.var.locale, "projects.saved") } : r.flash;
   return frag(c, await membersPanel(c, id, flash), r.ok ? 200 : r.status);
