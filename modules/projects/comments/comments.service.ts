@@ -1,0 +1,146 @@
+import type { Sql } from "../../../shared/db/database.ts";
+import type { Session } from "../../../shared/http/env.ts";
+import type { Bus } from "../../../shared/realtime/bus.ts";
+import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
+import { problems } from "../../../shared/http/problem.ts";
+import { renderMarkdown } from "../../../shared/text/markdown.ts";
+import { recordActivity } from "../../../shared/activity/activity.service.ts";
+import { requireProjectRole } from "../access.ts";
+import { getTask } from "../tasks/tasks.service.ts";
+import { addWatcher, watchersOf } from "../tasks/tasks.repo.ts";
+import { type MemberRow, selectMembers } from "../projects/projects.repo.ts";
+import { activeOnly, deliver, type Notice } from "../notices/notices.service.ts";
+import {
+  type CommentRow,
+  deleteComment,
+  insertComment,
+  selectComment,
+  selectComments,
+  updateComment,
+} from "./comments.repo.ts";
+
+const MENTION = /(^|[^\w@.])@([\w.+-]+(?:@[\w-]+(?:\.[\w-]+)+)?)/g;
+
+/** Project members named as `@name` (the part of their e-mail before @) or `@full@address`. */
+export function findMentions(body: string, members: MemberRow[]): string[] {
+  const found = new Set<string>();
+  for (const m of body.matchAll(MENTION)) {
+    const handle = m[2].replace(/[.]+$/, "").toLowerCase();
+    for (const member of members) {
+      const email = member.email.toLowerCase();
+      if (email === handle || email.split("@")[0] === handle) found.add(member.userId);
+    }
+  }
+  return [...found];
+}
+
+const shape = (c: CommentRow, members: MemberRow[]) => {
+  const { sortAt: _, ...rest } = c;
+  return { ...rest, bodyHtml: renderMarkdown(c.body), mentions: findMentions(c.body, members) };
+};
+
+export async function listComments(
+  sql: Sql,
+  session: Session,
+  q: { taskId: string; limit: number; cursor?: string },
+) {
+  const { task } = await getTask(sql, session, q.taskId);
+  const after = decodeCursor(q.cursor, ["timestamp", "uuid"]) as [string, string] | null;
+  const members = await selectMembers(sql, task.projectId);
+  const page = toPage(
+    await selectComments(sql, q.taskId, q.limit, after),
+    q.limit,
+    (r) => [r.sortAt, r.id],
+  );
+  return { items: page.items.map((c) => shape(c, members)), nextCursor: page.nextCursor };
+}
+
+export async function addComment(
+  sql: Sql,
+  bus: Bus,
+  session: Session,
+  taskId: string,
+  body: string,
+) {
+  const { task } = await getTask(sql, session, taskId);
+  await requireProjectRole(sql, session, task.projectId, "member");
+  const id = await insertComment(sql, taskId, session.userId, body);
+  const members = await selectMembers(sql, task.projectId);
+  const comment = shape((await selectComment(sql, id))!, members);
+  await recordActivity(sql, {
+    module: "projects",
+    entityType: "task",
+    entityId: taskId,
+    action: "commented",
+    summary: `Commented on ${task.title}`,
+    after: { projectId: task.projectId, comment: body.slice(0, 500) },
+  });
+
+  // Each person once: a mention outranks the plain "new comment" notice.
+  const notices = new Map<string, Notice>();
+  const link = `/projects/tasks/${taskId}#comment-${id}`;
+  const preview = body.length > 200 ? body.slice(0, 200) + "…" : body;
+  const recipients = new Set([...(task.assigneeId ? [task.assigneeId] : [])]);
+  for (const w of await watchersOf(sql, taskId)) recipients.add(w);
+  for (const userId of await activeOnly(sql, [...recipients])) {
+    notices.set(userId, {
+      kind: "comment",
+      title: `New comment on ${task.title}`,
+      body: `${session.name}: ${preview}`,
+      link,
+    });
+  }
+  for (const userId of await activeOnly(sql, comment.mentions)) {
+    notices.set(userId, {
+      kind: "mention",
+      title: `${session.name} mentioned you on ${task.title}`,
+      body: preview,
+      link,
+    });
+  }
+  notices.delete(session.userId);
+  await deliver(sql, bus, notices);
+  await addWatcher(sql, taskId, session.userId);
+  return comment;
+}
+
+async function ownComment(sql: Sql, session: Session, id: string) {
+  const comment = await selectComment(sql, id);
+  if (!comment) throw problems.notFound("No such comment.");
+  const { task } = await getTask(sql, session, comment.taskId).catch(() => {
+    throw problems.notFound("No such comment.");
+  });
+  await requireProjectRole(sql, session, task.projectId, "member");
+  if (comment.authorId !== session.userId) {
+    throw problems.forbidden("Only the author may change a comment.");
+  }
+  return { comment, task };
+}
+
+export async function editComment(sql: Sql, session: Session, id: string, body: string) {
+  const { comment, task } = await ownComment(sql, session, id);
+  await updateComment(sql, id, body);
+  await recordActivity(sql, {
+    module: "projects",
+    entityType: "task",
+    entityId: task.id,
+    action: "comment-edited",
+    summary: `Edited a comment on ${task.title}`,
+    before: { projectId: task.projectId, comment: comment.body.slice(0, 500) },
+    after: { projectId: task.projectId, comment: body.slice(0, 500) },
+  });
+  return shape((await selectComment(sql, id))!, await selectMembers(sql, task.projectId));
+}
+
+export async function removeComment(sql: Sql, session: Session, id: string) {
+  const { comment, task } = await ownComment(sql, session, id);
+  await deleteComment(sql, id);
+  await recordActivity(sql, {
+    module: "projects",
+    entityType: "task",
+    entityId: task.id,
+    action: "comment-deleted",
+    summary: `Deleted a comment on ${task.title}`,
+    before: { projectId: task.projectId, comment: comment.body.slice(0, 500) },
+  });
+}

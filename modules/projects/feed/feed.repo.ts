@@ -1,0 +1,49 @@
+import type { Sql } from "../../../shared/db/database.ts";
+import type { Session } from "../../../shared/http/env.ts";
+import type { Changes } from "../../../shared/activity/activity.service.ts";
+import { isTenantAdmin } from "../access.ts";
+
+export interface FeedRow {
+  id: string;
+  occurredAt: string;
+  actorId: string | null;
+  actorName: string | null;
+  entityType: string;
+  entityId: string;
+  projectId: string | null;
+  action: string;
+  summary: string;
+  changes: Changes;
+  sortAt: string;
+}
+
+/**
+ * The module's lines of the shared activity log, limited to projects the caller may see
+ * (every line carries its project in `after` or `before`).
+ */
+export async function selectFeed(
+  sql: Sql,
+  session: Session,
+  f: { projectId?: string; entityType?: string; entityId?: string },
+  limit: number,
+  after: [string, string] | null,
+): Promise<FeedRow[]> {
+  const project = sql`coalesce(a.after->>'projectId', a.before->>'projectId')`;
+  const visible = isTenantAdmin(session) ? sql`` : sql`and ${project} in (
+    select project_id::text from project_members where user_id = ${session.userId})`;
+  return await sql<FeedRow[]>`
+    select a.id, a.occurred_at, a.actor_id, coalesce(m.display_name, u.name) as actor_name,
+      a.entity_type, a.entity_id, ${project} as project_id, a.action, a.summary, a.changes,
+      to_char(a.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as sort_at
+    from activity a left join users u on u.id = a.actor_id
+      left join memberships m on m.tenant_id = a.tenant_id and m.user_id = a.actor_id
+    where a.tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid
+      and a.module = 'projects' ${visible}
+      ${f.projectId ? sql`and ${project} = ${f.projectId}` : sql``}
+      ${f.entityType ? sql`and a.entity_type = ${f.entityType}` : sql``}
+      ${f.entityId ? sql`and a.entity_id = ${f.entityId}` : sql``}
+      ${
+    after ? sql`and (a.occurred_at, a.id) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql``
+  }
+    order by a.occurred_at desc, a.id desc limit ${limit + 1}`;
+}

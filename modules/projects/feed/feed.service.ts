@@ -1,0 +1,64 @@
+import type { Sql } from "../../../shared/db/database.ts";
+import type { Session } from "../../../shared/http/env.ts";
+import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
+import { listNotifications } from "../../../shared/notifications/notifications.repo.ts";
+import { projectAccess } from "../access.ts";
+import { type FeedRow, selectFeed } from "./feed.repo.ts";
+import {
+  type MailPreferences,
+  selectPreferences,
+  upsertPreferences,
+} from "../notices/notices.repo.ts";
+
+export async function listFeed(
+  sql: Sql,
+  session: Session,
+  q: { projectId?: string; entityType?: string; entityId?: string; limit: number; cursor?: string },
+) {
+  if (q.projectId) await projectAccess(sql, session, q.projectId);
+  const after = decodeCursor(q.cursor, ["timestamp", "uuid"]) as [string, string] | null;
+  const page = toPage(
+    await selectFeed(sql, session, q, q.limit, after),
+    q.limit,
+    (r) => [r.sortAt, r.id],
+  );
+  return {
+    items: page.items.map(({ sortAt: _, ...r }: FeedRow) => r),
+    nextCursor: page.nextCursor,
+  };
+}
+
+/** The caller's notifications from this module. */
+export async function listNotices(
+  sql: Sql,
+  session: Session,
+  q: { unread?: "true" | "false"; limit: number; cursor?: string },
+) {
+  const after = decodeCursor(q.cursor, ["timestamp", "uuid"]) as [string, string] | null;
+  const rows = await listNotifications(sql, session.userId, {
+    module: "projects",
+    unreadOnly: q.unread === "true",
+    limit: q.limit,
+    after,
+  });
+  const page = toPage(rows, q.limit, (r) => [r.sortAt, r.id]);
+  return {
+    items: page.items.map((n) => ({
+      id: n.id,
+      title: n.title,
+      body: n.body,
+      link: n.link,
+      readAt: n.readAt,
+      createdAt: n.createdAt,
+    })),
+    nextCursor: page.nextCursor,
+  };
+}
+
+export const getPreferences = (sql: Sql, session: Session) =>
+  selectPreferences(sql, session.userId);
+
+export async function putPreferences(sql: Sql, session: Session, p: MailPreferences) {
+  await upsertPreferences(sql, session.userId, p);
+  return await selectPreferences(sql, session.userId);
+}

@@ -1,0 +1,47 @@
+import type { Sql } from "../../../shared/db/database.ts";
+import type { Bus } from "../../../shared/realtime/bus.ts";
+import { notify } from "../../../shared/notifications/notify.ts";
+import { queueMail } from "../../../shared/notifications/mail.ts";
+import { mailRecipients, type NoticeKind } from "./notices.repo.ts";
+
+export interface Notice {
+  kind: NoticeKind;
+  title: string;
+  body: string;
+  link: string;
+}
+
+/**
+ * Notifies each user once (in-app, in real time after commit) and queues an e-mail for those
+ * who opted in to this kind. `notices` maps a user to what they get, so one event that is
+ * both a mention and a comment for someone reaches them once.
+ */
+export async function deliver(sql: Sql, bus: Bus, notices: Map<string, Notice>) {
+  const byKind = new Map<NoticeKind, string[]>();
+  for (const [userId, n] of notices) {
+    await notify(sql, bus, {
+      userId,
+      module: "projects",
+      title: n.title,
+      body: n.body,
+      link: n.link,
+    });
+    byKind.set(n.kind, [...(byKind.get(n.kind) ?? []), userId]);
+  }
+  for (const [kind, ids] of byKind) {
+    for (const r of await mailRecipients(sql, ids, kind)) {
+      const n = notices.get(r.userId)!;
+      await queueMail(sql, { to: r.email, subject: n.title, text: `${n.body}\n\n${n.link}` });
+    }
+  }
+}
+
+/** Only active tenant members get notices (a disabled one would make notify() refuse). */
+export async function activeOnly(sql: Sql, userIds: string[]): Promise<string[]> {
+  if (!userIds.length) return [];
+  const rows = await sql<{ userId: string }[]>`
+    select user_id from memberships
+    where tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid
+      and user_id = any(${userIds}::uuid[]) and status = 'active'`;
+  return rows.map((r) => r.userId);
+}

@@ -1,0 +1,58 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../../shared/http/env.ts";
+import { Problem, problems } from "../../shared/http/problem.ts";
+import type { Flash } from "../../views/projects/ui.tsx";
+
+export type C = Context<AppEnv>;
+
+/** Runs a page action; a rule or input failure comes back as an inline message. */
+export async function attempt<T>(
+  run: () => Promise<T>,
+): Promise<
+  { ok: true; value: T } | { ok: false; flash: Flash; status: 400 | 403 | 404 | 409 | 422 }
+> {
+  try {
+    return { ok: true, value: await run() };
+  } catch (err) {
+    if (err instanceof Problem && err.status < 500) {
+      const detail = err.errors?.length
+        ? err.errors.map((e) => `${e.path}: ${e.message}`).join("; ")
+        : err.detail ?? err.title;
+      return { ok: false, flash: { kind: "error", text: detail }, status: err.status as 422 };
+    }
+    throw err;
+  }
+}
+
+export const isHtmx = (c: C) => c.req.header("HX-Request") === "true";
+
+/** After a form post: htmx follows HX-Redirect, a plain form a 303. */
+export function redirect(c: C, to: string) {
+  if (isHtmx(c)) {
+    c.header("HX-Redirect", to);
+    return c.body(null, 204);
+  }
+  return c.redirect(to, 303);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A path id: malformed ones are simply not found. */
+export function pathId(c: C, name = "id"): string {
+  const v = c.req.param(name) ?? "";
+  if (!UUID.test(v)) throw problems.notFound();
+  return v;
+}
+
+export async function form(c: C): Promise<Record<string, string | string[]>> {
+  try {
+    return await c.req.parseBody({ all: true }) as Record<string, string | string[]>;
+  } catch {
+    throw problems.badRequest("The form could not be read.");
+  }
+}
+
+export const one = (v: string | string[] | File | undefined): string =>
+  typeof v === "string" ? v.trim() : Array.isArray(v) ? String(v[0] ?? "").trim() : "";
+export const many = (v: string | string[] | undefined): string[] =>
+  (Array.isArray(v) ? v : v ? [v] : []).map((x) => String(x).trim()).filter(Boolean);
+export const orNull = (v: string) => (v === "" ? null : v);

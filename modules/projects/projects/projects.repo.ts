@@ -1,0 +1,124 @@
+import { uuidv7 } from "uuidv7";
+import type { Sql } from "../../../shared/db/database.ts";
+import type { Session } from "../../../shared/http/env.ts";
+import { visibleProjects } from "../access.ts";
+
+const TENANT = (sql: Sql) => sql`nullif(current_setting('app.tenant_id', true), '')::uuid`;
+
+export interface ProjectRow {
+  id: string;
+  name: string;
+  description: string;
+  status: "planlamada" | "aktif" | "tamamlandi";
+  startDate: string | null;
+  dueDate: string | null;
+  archived: boolean;
+  myRole: "manager" | "member" | "viewer" | null;
+  taskCount: number;
+  doneCount: number;
+  createdAt: string;
+  updatedAt: string;
+  sortAt?: string;
+}
+
+const columns = (sql: Sql, session: Session) =>
+  sql`p.id, p.name, p.description, p.status, p.start_date, p.due_date, p.archived,
+    p.created_at, p.updated_at,
+    (select role from project_members m where m.tenant_id = p.tenant_id and m.project_id = p.id
+       and m.user_id = ${session.userId}) as my_role,
+    (select count(*)::int from tasks t where t.tenant_id = p.tenant_id and t.project_id = p.id)
+      as task_count,
+    (select count(*)::int from tasks t where t.tenant_id = p.tenant_id and t.project_id = p.id
+       and t.done_at is not null) as done_count,
+    to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as sort_at`;
+
+export async function selectProjects(
+  sql: Sql,
+  session: Session,
+  f: { status?: string; archived: "true" | "false" | "all"; q?: string },
+  limit: number,
+  after: [string, string] | null,
+): Promise<ProjectRow[]> {
+  return await sql<ProjectRow[]>`
+    select ${columns(sql, session)} from projects p
+    where ${visibleProjects(sql, session)}
+      ${f.archived === "all" ? sql`` : sql`and p.archived = ${f.archived === "true"}`}
+      ${f.status ? sql`and p.status = ${f.status}` : sql``}
+      ${f.q ? sql`and p.name ilike ${"%" + f.q.replace(/[\\%_]/g, "\\$&") + "%"}` : sql``}
+      ${
+    after ? sql`and (p.created_at, p.id) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql``
+  }
+    order by p.created_at desc, p.id desc limit ${limit + 1}`;
+}
+
+export async function selectProject(sql: Sql, session: Session, id: string) {
+  const [row] = await sql<ProjectRow[]>`
+    select ${columns(sql, session)} from projects p where p.id = ${id}`;
+  return row;
+}
+
+export interface ProjectFields {
+  name: string;
+  description: string;
+  status: string;
+  startDate: string | null;
+  dueDate: string | null;
+}
+
+export async function insertProject(sql: Sql, userId: string, p: ProjectFields) {
+  const id = uuidv7();
+  await sql`
+    insert into projects (tenant_id, id, name, description, status, start_date, due_date, created_by)
+    values (${TENANT(sql)}, ${id}, ${p.name}, ${p.description}, ${p.status}, ${p.startDate},
+      ${p.dueDate}, ${userId})`;
+  return id;
+}
+
+export async function updateProject(
+  sql: Sql,
+  id: string,
+  p: ProjectFields & { archived: boolean },
+) {
+  await sql`
+    update projects set name = ${p.name}, description = ${p.description}, status = ${p.status},
+      start_date = ${p.startDate}, due_date = ${p.dueDate}, archived = ${p.archived},
+      updated_at = now()
+    where id = ${id}`;
+}
+
+export interface MemberRow {
+  userId: string;
+  name: string;
+  email: string;
+  role: "manager" | "member" | "viewer";
+  createdAt: string;
+}
+
+export async function selectMembers(sql: Sql, projectId: string): Promise<MemberRow[]> {
+  return await sql<MemberRow[]>`
+    select pm.user_id, coalesce(ms.display_name, u.name) as name, u.email, pm.role, pm.created_at
+    from project_members pm join users u on u.id = pm.user_id
+      left join memberships ms on ms.tenant_id = pm.tenant_id and ms.user_id = pm.user_id
+    where pm.project_id = ${projectId}
+    order by lower(coalesce(ms.display_name, u.name)), pm.user_id`;
+}
+
+export async function upsertMember(sql: Sql, projectId: string, userId: string, role: string) {
+  await sql`
+    insert into project_members (tenant_id, project_id, user_id, role)
+    values (${TENANT(sql)}, ${projectId}, ${userId}, ${role})
+    on conflict (tenant_id, project_id, user_id) do update set role = excluded.role`;
+}
+
+export async function deleteMember(sql: Sql, projectId: string, userId: string) {
+  const r = await sql`delete from project_members
+    where project_id = ${projectId} and user_id = ${userId}`;
+  return r.count > 0;
+}
+
+/** Active members of the tenant (a project member must be one). */
+export async function isActiveTenantMember(sql: Sql, userId: string) {
+  const [row] = await sql`select 1 from memberships
+    where tenant_id = ${TENANT(sql)} and user_id = ${userId} and status = 'active'`;
+  return !!row;
+}

@@ -1,0 +1,190 @@
+import type { z } from "@hono/zod-openapi";
+import type { Sql } from "../../../shared/db/database.ts";
+import type { Session } from "../../../shared/http/env.ts";
+import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
+import { problems } from "../../../shared/http/problem.ts";
+import { recordActivity } from "../../../shared/activity/activity.service.ts";
+import { projectAccess, requireProjectRole } from "../access.ts";
+import { createDefaultFlow } from "../statuses/statuses.service.ts";
+import type {
+  AddMemberBody,
+  CreateProjectBody,
+  ProjectQuery,
+  UpdateProjectBody,
+} from "./projects.schemas.ts";
+import {
+  deleteMember,
+  insertProject,
+  isActiveTenantMember,
+  type ProjectRow,
+  selectMembers,
+  selectProject,
+  selectProjects,
+  updateProject,
+  upsertMember,
+} from "./projects.repo.ts";
+
+/** Allowed project status moves (the spec names the states only). */
+export const PROJECT_MOVES: Record<string, string[]> = {
+  planlamada: ["aktif"],
+  aktif: ["planlamada", "tamamlandi"],
+  tamamlandi: ["aktif"],
+};
+
+const strip = ({ sortAt: _, ...p }: ProjectRow) => p;
+const audit = (p: ProjectRow) => {
+  const { myRole: _r, taskCount: _t, doneCount: _d, sortAt: _s, ...rest } = p;
+  return { ...rest, projectId: p.id };
+};
+
+export async function listProjects(
+  sql: Sql,
+  session: Session,
+  q: z.infer<typeof ProjectQuery> & { limit: number; cursor?: string },
+) {
+  const after = decodeCursor(q.cursor, ["timestamp", "uuid"]) as [string, string] | null;
+  const rows = await selectProjects(sql, session, q, q.limit, after);
+  const page = toPage(rows, q.limit, (r) => [r.sortAt!, r.id]);
+  return { items: page.items.map(strip), nextCursor: page.nextCursor };
+}
+
+export async function getProject(sql: Sql, session: Session, id: string) {
+  await projectAccess(sql, session, id);
+  return strip(await selectProject(sql, session, id));
+}
+
+export async function createProject(
+  sql: Sql,
+  session: Session,
+  body: z.infer<typeof CreateProjectBody>,
+) {
+  const fields = {
+    name: body.name,
+    description: body.description ?? "",
+    status: body.status ?? "planlamada",
+    startDate: body.startDate ?? null,
+    dueDate: body.dueDate ?? null,
+  };
+  checkDates(fields.startDate, fields.dueDate);
+  const id = await insertProject(sql, session.userId, fields);
+  await upsertMember(sql, id, session.userId, "manager");
+  await createDefaultFlow(sql, id);
+  const row = await selectProject(sql, session, id);
+  await recordActivity(sql, {
+    module: "projects",
+    entityType: "project",
+    entityId: id,
+    action: "created",
+    summary: `Created project ${row.name}`,
+    after: audit(row),
+  });
+  return strip(row);
+}
+
+function checkDates(start: string | null, due: string | null) {
+  if (start && due && due < start) {
+    throw problems.unprocessable("The due date is before the start date.");
+  }
+}
+
+export async function changeProject(
+  sql: Sql,
+  session: Session,
+  id: string,
+  body: z.infer<typeof UpdateProjectBody> & { archived?: boolean },
+) {
+  const archiving = body.archived !== undefined && Object.keys(body).length === 1;
+  await requireProjectRole(sql, session, id, "manager", { allowArchived: archiving });
+  const before = await selectProject(sql, session, id);
+  const next = {
+    name: body.name ?? before.name,
+    description: body.description ?? before.description,
+    status: body.status ?? before.status,
+    startDate: body.startDate === undefined ? before.startDate : body.startDate,
+    dueDate: body.dueDate === undefined ? before.dueDate : body.dueDate,
+    archived: body.archived ?? before.archived,
+  };
+  if (next.status !== before.status && !PROJECT_MOVES[before.status].includes(next.status)) {
+    throw problems.unprocessable(
+      `A project cannot move from ${before.status} to ${next.status}.`,
+    );
+  }
+  checkDates(next.startDate, next.dueDate);
+  await updateProject(sql, id, next);
+  const after = await selectProject(sql, session, id);
+  const action = body.archived === undefined
+    ? "updated"
+    : (body.archived ? "archived" : "unarchived");
+  await recordActivity(sql, {
+    module: "projects",
+    entityType: "project",
+    entityId: id,
+    action,
+    summary: `${action[0].toUpperCase()}${action.slice(1)} project ${after.name}`,
+    before: audit(before),
+    after: audit(after),
+  });
+  return strip(after);
+}
+
+export async function listProjectMembers(sql: Sql, session: Session, projectId: string) {
+  await projectAccess(sql, session, projectId);
+  return await selectMembers(sql, projectId);
+}
+
+export async function setProjectMember(
+  sql: Sql,
+  session: Session,
+  projectId: string,
+  body: z.infer<typeof AddMemberBody>,
+  mode: "add" | "change",
+) {
+  await requireProjectRole(sql, session, projectId, "manager");
+  const before = (await selectMembers(sql, projectId)).find((m) => m.userId === body.userId);
+  if (mode === "change" && !before) throw problems.notFound("No such project member.");
+  if (mode === "add" && before) throw problems.conflict("Already a member of the project.");
+  if (!before && !await isActiveTenantMember(sql, body.userId)) {
+    throw problems.unprocessable("The user is not an active member of this tenant.");
+  }
+  if (before?.role === "manager" && body.role !== "manager") await keepOneManager(sql, projectId);
+  await upsertMember(sql, projectId, body.userId, body.role);
+  const member = (await selectMembers(sql, projectId)).find((m) => m.userId === body.userId)!;
+  await recordActivity(sql, {
+    module: "projects",
+    entityType: "project",
+    entityId: projectId,
+    action: mode === "add" ? "member-added" : "member-changed",
+    summary: `${mode === "add" ? "Added" : "Changed"} member ${member.name} (${member.role})`,
+    before: before ? { member: before.email, role: before.role } : null,
+    after: { member: member.email, role: member.role, projectId },
+  });
+  return member;
+}
+
+async function keepOneManager(sql: Sql, projectId: string) {
+  const managers = (await selectMembers(sql, projectId)).filter((m) => m.role === "manager");
+  if (managers.length <= 1) throw problems.unprocessable("A project keeps at least one manager.");
+}
+
+export async function removeProjectMember(
+  sql: Sql,
+  session: Session,
+  projectId: string,
+  userId: string,
+) {
+  await requireProjectRole(sql, session, projectId, "manager");
+  const before = (await selectMembers(sql, projectId)).find((m) => m.userId === userId);
+  if (!before) throw problems.notFound("No such project member.");
+  if (before.role === "manager") await keepOneManager(sql, projectId);
+  await deleteMember(sql, projectId, userId);
+  await sql`update tasks set assignee_id = null, updated_at = now()
+    where project_id = ${projectId} and assignee_id = ${userId}`;
+  await recordActivity(sql, {
+    module: "projects",
+    entityType: "project",
+    entityId: projectId,
+    action: "member-removed",
+    summary: `Removed member ${before.name}`,
+    before: { member: before.email, role: before.role, projectId },
+  });
+}

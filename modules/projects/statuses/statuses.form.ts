@@ -1,0 +1,75 @@
+import type { z } from "@hono/zod-openapi";
+import { problems } from "../../../shared/http/problem.ts";
+import { many, one } from "../pages.util.ts";
+import { PutStatusFlowBody } from "./statuses.schemas.ts";
+import type { StatusRow, TransitionRow } from "./statuses.repo.ts";
+
+type Form = Record<string, string | string[]>;
+
+/**
+ * The flow editor's indexed fields (`name-0`, `category-0`, `order-0`, `remove-0`, `moveTo-0`,
+ * one `*-new` row, `allow` = "fromId>toId", `roles-fromId>toId` = "" or roles joined by commas)
+ * as the API's body.
+ */
+export function flowBody(
+  f: Form,
+  current: { items: StatusRow[]; transitions: TransitionRow[] },
+): z.infer<typeof PutStatusFlowBody> {
+  const rows = many(f.rows).map((i) => ({
+    id: one(f[`id-${i}`]),
+    name: one(f[`name-${i}`]),
+    category: one(f[`category-${i}`]),
+    order: Number(one(f[`order-${i}`]) || 0),
+    remove: one(f[`remove-${i}`]) === "1",
+    moveTo: one(f[`moveTo-${i}`]),
+  }));
+  const kept = rows.filter((r) => !r.remove);
+  const fresh = one(f["name-new"])
+    ? [{
+      id: "",
+      name: one(f["name-new"]),
+      category: one(f["category-new"]),
+      order: Number(one(f["order-new"]) || 999),
+      remove: false,
+      moveTo: "",
+    }]
+    : [];
+  // Same number: the new status goes first (it is inserted there).
+  const ordered = [...kept, ...fresh].sort((a, b) =>
+    a.order - b.order || (a.id ? 1 : 0) - (b.id ? 1 : 0)
+  );
+  const nameOf = new Map(rows.map((r) => [r.id, r.name]));
+  const renamed = (oldName: string) => {
+    const id = current.items.find((s) => s.name === oldName)?.id;
+    return (id && nameOf.get(id)) || oldName;
+  };
+  const parsed = PutStatusFlowBody.safeParse({
+    statuses: ordered.map((r) => ({
+      ...(r.id ? { id: r.id } : {}),
+      name: r.name,
+      category: r.category,
+    })),
+    transitions: many(f.allow).flatMap((v) => {
+      const [from, to] = v.split(">");
+      const a = kept.find((r) => r.id === from);
+      const b = kept.find((r) => r.id === to);
+      // The editor's "who" choice; without one (an older form) the current limit stays.
+      const picked = f[`roles-${from}>${to}`];
+      const roles = picked !== undefined
+        ? one(picked).split(",").map((r) => r.trim()).filter(Boolean)
+        : current.transitions.find((x) => x.fromStatusId === from && x.toStatusId === to)
+          ?.roles ?? [];
+      return a && b ? [{ from: a.name, to: b.name, roles }] : [];
+    }),
+    moveTasks: rows.filter((r) => r.remove && r.moveTo).map((r) => ({
+      from: r.id,
+      to: renamed(r.moveTo),
+    })),
+  });
+  if (!parsed.success) {
+    throw problems.validation(
+      parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
+    );
+  }
+  return parsed.data;
+}

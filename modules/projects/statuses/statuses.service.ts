@@ -1,0 +1,167 @@
+import type { z } from "@hono/zod-openapi";
+import type { Sql } from "../../../shared/db/database.ts";
+import type { Session } from "../../../shared/http/env.ts";
+import { problems } from "../../../shared/http/problem.ts";
+import { recordActivity } from "../../../shared/activity/activity.service.ts";
+import { type ProjectAccess, projectAccess, requireProjectRole } from "../access.ts";
+import type { PutStatusFlowBody } from "./statuses.schemas.ts";
+import {
+  deleteStatus,
+  insertStatus,
+  moveTasks,
+  replaceTransitions,
+  rewriteStatuses,
+  selectStatuses,
+  selectTransitions,
+  syncDoneAt,
+} from "./statuses.repo.ts";
+
+export const DEFAULT_FLOW = [
+  { name: "Yapilacak", category: "open" },
+  { name: "Devam Ediyor", category: "open" },
+  { name: "Tamamlandi", category: "done" },
+] as const;
+
+export async function createDefaultFlow(sql: Sql, projectId: string) {
+  for (const [position, s] of DEFAULT_FLOW.entries()) {
+    await insertStatus(sql, projectId, { ...s, position });
+  }
+}
+
+export async function readFlow(sql: Sql, projectId: string) {
+  return {
+    items: await selectStatuses(sql, projectId),
+    transitions: await selectTransitions(sql, projectId),
+  };
+}
+
+export async function getFlow(sql: Sql, session: Session, projectId: string) {
+  await projectAccess(sql, session, projectId);
+  return await readFlow(sql, projectId);
+}
+
+/**
+ * Replaces a project's flow. Existing statuses keep their id (and tasks) when renamed or
+ * moved; a removed status that still has tasks needs a target in `moveTasks`.
+ */
+export async function putFlow(
+  sql: Sql,
+  session: Session,
+  projectId: string,
+  body: z.infer<typeof PutStatusFlowBody>,
+) {
+  await requireProjectRole(sql, session, projectId, "manager");
+  const before = await readFlow(sql, projectId);
+  const names = body.statuses.map((s) => s.name.toLowerCase());
+  if (new Set(names).size !== names.length) {
+    throw problems.unprocessable("Status names must be unique within a project.");
+  }
+  if (!body.statuses.some((s) => s.category === "open")) {
+    throw problems.unprocessable("A flow needs at least one open status.");
+  }
+  const existing = new Map(before.items.map((s) => [s.id, s]));
+  for (const s of body.statuses) {
+    if (s.id && !existing.has(s.id)) {
+      throw problems.unprocessable(`Status ${s.id} is not part of this project.`);
+    }
+  }
+  const kept = new Set(body.statuses.flatMap((s) => (s.id ? [s.id] : [])));
+  const removed = before.items.filter((s) => !kept.has(s.id));
+  const targetOf = new Map(body.moveTasks.map((m) => [m.from, m.to.toLowerCase()]));
+  for (const r of removed) {
+    if (r.taskCount > 0 && !targetOf.has(r.id)) {
+      throw problems.unprocessable(
+        `The status "${r.name}" still has ${r.taskCount} task(s); say where they move.`,
+      );
+    }
+    const to = targetOf.get(r.id);
+    if (to !== undefined && !names.includes(to)) {
+      throw problems.unprocessable(`The target status "${to}" is not in the new flow.`);
+    }
+  }
+
+  await rewriteStatuses(
+    sql,
+    projectId,
+    body.statuses.flatMap((s, position) => (s.id ? [{ ...s, id: s.id, position }] : [])),
+  );
+  const idByName = new Map<string, string>();
+  for (const [position, s] of body.statuses.entries()) {
+    const id = s.id ?? await insertStatus(sql, projectId, { ...s, position });
+    idByName.set(s.name.toLowerCase(), id);
+  }
+  for (const r of removed) {
+    const to = targetOf.get(r.id);
+    if (to !== undefined) await moveTasks(sql, projectId, r.id, idByName.get(to)!);
+    await deleteStatus(sql, projectId, r.id);
+  }
+  const transitions = body.transitions.map((t) => {
+    const from = idByName.get(t.from.toLowerCase());
+    const to = idByName.get(t.to.toLowerCase());
+    if (!from || !to) {
+      throw problems.unprocessable(`The transition ${t.from} → ${t.to} names an unknown status.`);
+    }
+    return { fromStatusId: from, toStatusId: to, roles: [...new Set(t.roles)] };
+  });
+  const unique = new Map(transitions.map((t) => [`${t.fromStatusId}>${t.toStatusId}`, t]));
+  await replaceTransitions(sql, projectId, [...unique.values()]);
+  await syncDoneAt(sql, projectId);
+  const after = await readFlow(sql, projectId);
+  const shape = (f: typeof before) => ({
+    statuses: f.items.map((s) => `${s.name} (${s.category})`),
+    transitions: f.transitions.length,
+  });
+  await recordActivity(sql, {
+    module: "projects",
+    entityType: "project",
+    entityId: projectId,
+    action: "flow-changed",
+    summary: "Changed the status flow",
+    before: shape(before),
+    after: { ...shape(after), projectId },
+  });
+  return after;
+}
+
+/** Whether a transition rule lets this caller's project role make the move. */
+const mayUse = (access: ProjectAccess, roles: string[]) =>
+  access.admin || !roles.length || roles.includes(access.role);
+
+/**
+ * Statuses a new task may start in: the first open one, or one the caller may move it to from
+ * there (see createTask).
+ */
+export function creatableStatuses(
+  flow: Awaited<ReturnType<typeof readFlow>>,
+  access: ProjectAccess,
+) {
+  const initial = flow.items.find((s) => s.category === "open") ?? flow.items[0];
+  if (!flow.transitions.length) return flow.items;
+  return flow.items.filter((s) =>
+    s.id === initial?.id ||
+    flow.transitions.some((t) =>
+      t.fromStatusId === initial?.id && t.toStatusId === s.id && mayUse(access, t.roles)
+    )
+  );
+}
+
+/** 422 unless the caller's project role may move a task from one status to the other. */
+export async function checkTransition(
+  sql: Sql,
+  access: ProjectAccess,
+  from: string,
+  to: string,
+) {
+  if (from === to) return;
+  const all = await selectTransitions(sql, access.projectId);
+  if (all.length === 0) return;
+  const rule = all.find((t) => t.fromStatusId === from && t.toStatusId === to);
+  if (!rule) {
+    throw problems.unprocessable("This status change is not allowed by the project's flow.");
+  }
+  if (!mayUse(access, rule.roles)) {
+    throw problems.unprocessable(
+      `Only ${rule.roles.join(", ")} may make this status change.`,
+    );
+  }
+}

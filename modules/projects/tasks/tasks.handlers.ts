@@ -1,0 +1,73 @@
+import type { RouteHandler } from "@hono/zod-openapi";
+import type { AppEnv } from "../../../shared/http/env.ts";
+import { t } from "../../../shared/i18n/i18n.ts";
+import {
+  changeTask,
+  createTask,
+  getTask,
+  listTasks,
+  removeTask,
+  setWatching,
+} from "./tasks.service.ts";
+import { PRIORITIES } from "./tasks.schemas.ts";
+import { attachments, taskOwner } from "../attachments/attachments.link.ts";
+import type {
+  createTaskRoute,
+  deleteTaskRoute,
+  getTaskRoute,
+  listTasksRoute,
+  prioritiesRoute,
+  unwatchTaskRoute,
+  updateTaskRoute,
+  watchTaskRoute,
+} from "./tasks.routes.ts";
+
+export const listTasksHandler: RouteHandler<typeof listTasksRoute, AppEnv> = async (c) =>
+  c.json(await listTasks(c.var.sql, c.var.session, c.req.valid("query")), 200);
+
+export const createTaskHandler: RouteHandler<typeof createTaskRoute, AppEnv> = async (c) =>
+  c.json(
+    await createTask(c.var.sql, c.var.platform.bus, c.var.session, c.req.valid("json")),
+    201,
+  );
+
+export const getTaskHandler: RouteHandler<typeof getTaskRoute, AppEnv> = async (c) =>
+  c.json((await getTask(c.var.sql, c.var.session, c.req.valid("param").id)).task, 200);
+
+export const updateTaskHandler: RouteHandler<typeof updateTaskRoute, AppEnv> = async (c) =>
+  c.json(
+    await changeTask(
+      c.var.sql,
+      c.var.platform.bus,
+      c.var.session,
+      c.req.valid("param").id,
+      c.req.valid("json"),
+    ),
+    200,
+  );
+
+export const deleteTaskHandler: RouteHandler<typeof deleteTaskRoute, AppEnv> = async (c) => {
+  const id = c.req.valid("param").id;
+  await removeTask(c.var.sql, c.var.session, id);
+  await attachments.removeAll(c, taskOwner(id));
+  return c.body(null, 204);
+};
+
+export const prioritiesHandler: RouteHandler<typeof prioritiesRoute, AppEnv> = (c) =>
+  c.json({
+    items: PRIORITIES.map((value, i) => ({
+      value,
+      label: t(c.var.locale, `projects.priority.${value}`),
+      rank: i + 1,
+    })),
+  }, 200);
+
+export const watchTaskHandler: RouteHandler<typeof watchTaskRoute, AppEnv> = async (c) =>
+  c.json({
+    watching: await setWatching(c.var.sql, c.var.session, c.req.valid("param").id, true),
+  }, 200);
+
+export const unwatchTaskHandler: RouteHandler<typeof unwatchTaskRoute, AppEnv> = async (c) =>
+  c.json({
+    watching: await setWatching(c.var.sql, c.var.session, c.req.valid("param").id, false),
+  }, 200);

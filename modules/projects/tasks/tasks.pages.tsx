@@ -1,0 +1,327 @@
+import { Hono } from "hono";
+import { renderToString } from "preact-render-to-string";
+import type { AppEnv } from "../../../shared/http/env.ts";
+import { problemBody, problems } from "../../../shared/http/problem.ts";
+import { requirePermission } from "../../../shared/rbac/permissions.ts";
+import { t } from "../../../shared/i18n/i18n.ts";
+import { entityHistory } from "../../../shared/activity/activity.pages.tsx";
+import { page } from "../../../views/render.tsx";
+import { TaskTable } from "../../../views/projects/board.tsx";
+import { Attachments, Comments, TaskFields, TaskPage } from "../../../views/projects/task.tsx";
+import { AssigneeFilter, StatusFilter, TaskFilters } from "../../../views/projects/tasks.tsx";
+import { Assets, type Flash, MoreLink } from "../../../views/projects/ui.tsx";
+import {
+  changeTask,
+  getTask,
+  listTasks,
+  removeTask,
+  setWatching,
+  watching,
+} from "./tasks.service.ts";
+import { selectBoard } from "./tasks.repo.ts";
+import { projectAccess } from "../access.ts";
+import { TaskQuery, UpdateTaskBody } from "./tasks.schemas.ts";
+import { selectStatuses } from "../statuses/statuses.repo.ts";
+import { selectMembers } from "../projects/projects.repo.ts";
+import { listProjects } from "../projects/projects.service.ts";
+import {
+  addComment,
+  editComment,
+  listComments,
+  removeComment,
+} from "../comments/comments.service.ts";
+import { selectComment } from "../comments/comments.repo.ts";
+import { attachments, taskOwner } from "../attachments/attachments.link.ts";
+import { attachToTask, detachFromTask, taskForFiles } from "../attachments/attachments.handlers.ts";
+import {
+  attempt,
+  type C,
+  form,
+  isHtmx,
+  many,
+  one,
+  orNull,
+  pathId,
+  redirect,
+} from "../pages.util.ts";
+
+const READ = requirePermission("projects.task.read");
+const WRITE = requirePermission("projects.task.write");
+const frag = (c: C, node: preact.VNode, status = 200) =>
+  c.html(renderToString(node), status as 200);
+
+async function fieldsPanel(c: C, id: string, flash?: Flash) {
+  const { task, access } = await getTask(c.var.sql, c.var.session, id);
+  const siblings = (await selectBoard(c.var.sql, task.projectId)).map((x) => ({
+    id: x.id,
+    title: x.title,
+  }));
+  return (
+    <TaskFields
+      l={c.var.locale}
+      task={task}
+      statuses={await selectStatuses(c.var.sql, task.projectId)}
+      members={await selectMembers(c.var.sql, task.projectId)}
+      siblings={siblings}
+      canWrite={access.role !== "viewer" && !access.archived}
+      flash={flash}
+    />
+  );
+}
+
+async function commentsPanel(c: C, id: string, flash?: Flash) {
+  const { access } = await getTask(c.var.sql, c.var.session, id);
+  const list = await listComments(c.var.sql, c.var.session, { taskId: id, limit: 100 });
+  return (
+    <Comments
+      l={c.var.locale}
+      taskId={id}
+      comments={list.items}
+      me={c.var.session.userId}
+      canWrite={access.role !== "viewer" && !access.archived}
+      flash={flash}
+    />
+  );
+}
+
+/** The fields form as the API's update body (every field is on the form). */
+function updateBody(f: Record<string, string | string[]>) {
+  const estimate = one(f.estimate);
+  return {
+    title: one(f.title),
+    description: one(f.description),
+    statusId: one(f.statusId),
+    priority: one(f.priority),
+    assigneeId: orNull(one(f.assigneeId)),
+    startDate: orNull(one(f.startDate)),
+    dueDate: orNull(one(f.dueDate)),
+    estimate: estimate === "" ? null : Number(estimate),
+    labels: one(f.labels).split(",").map((x) => x.trim()).filter(Boolean),
+    parentId: orNull(one(f.parentId)),
+    ...(one(f.blockedByPresent) ? { blockedBy: many(f.blockedBy) } : {}),
+  };
+}
+
+function validation(issues: { path: PropertyKey[]; message: string }[]) {
+  return problems.validation(
+    issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message })),
+  );
+}
+
+async function filesPanel(c: C, id: string, flash?: Flash) {
+  const task = await taskForFiles(c, id, false);
+  const access = await c.var.scope(async (tx) =>
+    (await getTask(tx, c.var.session, task.id)).access
+  );
+  return (
+    <Attachments
+      l={c.var.locale}
+      taskId={id}
+      files={await attachments.list(c, taskOwner(id))}
+      canWrite={access.role !== "viewer" && !access.archived}
+      flash={flash}
+    />
+  );
+}
+
+export const tasksPages = new Hono<AppEnv>()
+  .get("/", READ, async (c) => {
+    const l = c.var.locale;
+    const raw = Object.fromEntries(
+      Object.entries(c.req.queries()).map(([k, v]) => [k, v[0]]).filter(([, v]) => v !== ""),
+    ) as Record<string, string>;
+    const parsed = TaskQuery.safeParse(raw);
+    const query = parsed.success ? parsed.data : TaskQuery.parse({});
+    // A chosen project (visible, or 404) brings its flow and members into the filters; a
+    // status left over from another project's flow is dropped.
+    const chosen = query.projectId;
+    if (chosen) await projectAccess(c.var.sql, c.var.session, chosen);
+    const statuses = chosen ? await selectStatuses(c.var.sql, chosen) : [];
+    const members = chosen ? await selectMembers(c.var.sql, chosen) : [];
+    if (!statuses.some((s) => s.id === query.statusId)) {
+      delete query.statusId;
+      delete raw.statusId;
+    }
+    const list = await listTasks(c.var.sql, c.var.session, {
+      ...query,
+      limit: 50,
+      cursor: raw.cursor,
+    });
+    const projects = await listProjects(c.var.sql, c.var.session, {
+      archived: "false",
+      limit: 100,
+    });
+    const keep = new URLSearchParams(Object.entries(raw).filter(([k]) => k !== "cursor"));
+    const body = (
+      <div id="tasks-panel">
+        {!parsed.success && <p class="alert error" role="alert">{t(l, "projects.badFilter")}</p>}
+        <TaskTable l={l} tasks={list.items} showProject />
+        <MoreLink
+          href={list.nextCursor ? `/projects/tasks?${keep}&cursor=${list.nextCursor}` : null}
+          text={t(l, "projects.more")}
+        />
+      </div>
+    );
+    if (isHtmx(c) && c.req.header("HX-Target") === "tasks-panel") {
+      // The project may have changed: its statuses and members come along out of band.
+      return frag(
+        c,
+        <>
+          {body}
+          <StatusFilter l={l} query={raw} statuses={statuses} oob />
+          <AssigneeFilter l={l} query={raw} members={members} oob />
+        </>,
+      );
+    }
+    return page(
+      c,
+      t(l, "page.tasks"),
+      (
+        <>
+          <Assets />
+          <TaskFilters
+            l={l}
+            query={raw}
+            projects={projects.items}
+            statuses={statuses}
+            members={members}
+          />
+          {body}
+        </>
+      ),
+    );
+  })
+  .get("/:id", READ, async (c) => {
+    const id = pathId(c);
+    const l = c.var.locale;
+    const { task, access } = await getTask(c.var.sql, c.var.session, id);
+    const board = await selectBoard(c.var.sql, task.projectId);
+    return page(
+      c,
+      task.title,
+      (
+        <>
+          <Assets />
+          <TaskPage
+            l={l}
+            task={task}
+            fields={await fieldsPanel(c, id)}
+            subtasks={board.filter((x) => x.parentId === id)}
+            blocks={board.filter((x) => task.blocks.includes(x.id))}
+            comments={await commentsPanel(c, id)}
+            attachments={await filesPanel(c, id)}
+            history={await entityHistory(c, {
+              module: "projects",
+              entityType: "task",
+              entityId: id,
+            })}
+            canWrite={access.role !== "viewer" && !access.archived}
+            watching={await watching(c.var.sql, c.var.session, id)}
+          />
+        </>
+      ),
+    );
+  })
+  .post("/:id/watch", READ, async (c) => {
+    const id = pathId(c);
+    const f = await form(c);
+    await setWatching(c.var.sql, c.var.session, id, one(f.watch) === "1");
+    return redirect(c, `/projects/tasks/${id}`);
+  })
+  .post("/:id", WRITE, async (c) => {
+    const id = pathId(c);
+    const parsed = UpdateTaskBody.safeParse(updateBody(await form(c)));
+    const r = await attempt(() => {
+      if (!parsed.success) throw validation(parsed.error.issues);
+      return changeTask(c.var.sql, c.var.platform.bus, c.var.session, id, parsed.data);
+    });
+    if (!isHtmx(c) && r.ok) return redirect(c, `/projects/tasks/${id}`);
+    const flash = r.ok ? { kind: "ok" as const, text: t(c.var.locale, "projects.saved") } : r.flash;
+    return frag(c, await fieldsPanel(c, id, flash), r.ok ? 200 : r.status);
+  })
+  // The board's drag and drop: JSON in, JSON (or a problem) out.
+  .post("/:id/move", WRITE, async (c) => {
+    const id = pathId(c);
+    const f = await form(c);
+    const body = UpdateTaskBody.safeParse({
+      statusId: one(f.statusId),
+      position: Number(one(f.position)),
+    });
+    const r = await attempt(() => {
+      if (!body.success) throw validation(body.error.issues);
+      return changeTask(c.var.sql, c.var.platform.bus, c.var.session, id, body.data);
+    });
+    if (r.ok) return c.json({ id, statusId: r.value.statusId, position: r.value.position });
+    return c.json(
+      problemBody(
+        { status: r.status, slug: "rule", title: "Refused", detail: r.flash.text } as never,
+      ),
+      r.status,
+    );
+  })
+  .post("/:id/delete", WRITE, async (c) => {
+    const id = pathId(c);
+    const task = await removeTask(c.var.sql, c.var.session, id);
+    await attachments.removeAll(c, taskOwner(id));
+    return redirect(c, `/projects/projects/${task.projectId}`);
+  })
+  .post("/:id/comments", requirePermission("projects.comment.write"), async (c) => {
+    const id = pathId(c);
+    const text = one((await form(c)).body);
+    const r = await attempt(() => {
+      if (!text) throw problems.validation([{ path: "body", message: "Required" }]);
+      return addComment(c.var.sql, c.var.platform.bus, c.var.session, id, text.slice(0, 20000));
+    });
+    if (!isHtmx(c) && r.ok) return redirect(c, `/projects/tasks/${id}#comments`);
+    return frag(c, await commentsPanel(c, id, r.ok ? undefined : r.flash), r.ok ? 200 : r.status);
+  })
+  // Streaming (manifest streamingPaths): no request transaction, c.var.scope only.
+  .post("/:id/attachments", WRITE, async (c) => {
+    const id = pathId(c);
+    const task = await taskForFiles(c, id, true);
+    const r = await attempt(() => attachToTask(c, task));
+    if (!c.req.header("X-Upload") && r.ok) return redirect(c, `/projects/tasks/${id}#attachments`);
+    return frag(c, await filesPanel(c, id, r.ok ? undefined : r.flash), r.ok ? 200 : r.status);
+  })
+  .get("/:id/attachments/:fileId", READ, async (c) => {
+    const task = await taskForFiles(c, pathId(c), false);
+    return await attachments.download(c, taskOwner(task.id), pathId(c, "fileId"));
+  })
+  .post("/:id/attachments/:fileId/delete", WRITE, async (c) => {
+    const task = await taskForFiles(c, pathId(c), true);
+    await detachFromTask(c, task, pathId(c, "fileId"));
+    return redirect(c, `/projects/tasks/${task.id}#attachments`);
+  });
+
+export const commentsPages = new Hono<AppEnv>()
+  .post("/:id", requirePermission("projects.comment.write"), async (c) => {
+    const id = pathId(c);
+    const text = one((await form(c)).body);
+    const r = await attempt(() => {
+      if (!text) throw problems.validation([{ path: "body", message: "Required" }]);
+      return editComment(c.var.sql, c.var.session, id, text.slice(0, 20000));
+    });
+    return commentAnswer(c, id, r);
+  })
+  .post("/:id/delete", requirePermission("projects.comment.write"), async (c) => {
+    const id = pathId(c);
+    const before = await selectComment(c.var.sql, id);
+    const r = await attempt(() => removeComment(c.var.sql, c.var.session, id));
+    return commentAnswer(c, id, r, before?.taskId);
+  });
+
+async function commentAnswer(
+  c: C,
+  id: string,
+  r: Awaited<ReturnType<typeof attempt>>,
+  taskId?: string,
+) {
+  const row = taskId ? { taskId } : await selectComment(c.var.sql, id);
+  if (!row) throw problems.notFound();
+  if (!isHtmx(c) && r.ok) return redirect(c, `/projects/tasks/${row.taskId}#comments`);
+  return frag(
+    c,
+    await commentsPanel(c, row.taskId, r.ok ? undefined : r.flash),
+    r.ok ? 200 : r.status,
+  );
+}

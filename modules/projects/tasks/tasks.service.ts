@@ -1,0 +1,279 @@
+import type { z } from "@hono/zod-openapi";
+import type { Sql } from "../../../shared/db/database.ts";
+import type { Session } from "../../../shared/http/env.ts";
+import type { Bus } from "../../../shared/realtime/bus.ts";
+import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
+import { problems } from "../../../shared/http/problem.ts";
+import { recordActivity } from "../../../shared/activity/activity.service.ts";
+import { projectAccess, requireProjectRole } from "../access.ts";
+import { checkTransition } from "../statuses/statuses.service.ts";
+import { selectStatuses } from "../statuses/statuses.repo.ts";
+import { selectMembers } from "../projects/projects.repo.ts";
+import { activeOnly, deliver, type Notice } from "../notices/notices.service.ts";
+import type { CreateTaskBody, TaskQuery, UpdateTaskBody } from "./tasks.schemas.ts";
+import {
+  addWatcher,
+  blockerPathExists,
+  deleteTask,
+  insertTask,
+  isWatching,
+  nextPosition,
+  openTasksAmong,
+  parentCycle,
+  removeWatcher,
+  replaceBlockers,
+  selectTask,
+  selectTasks,
+  type TaskFields,
+  type TaskRow,
+  tasksInProject,
+  updateTask,
+} from "./tasks.repo.ts";
+
+const strip = ({ sortKey: _, ...t }: TaskRow) => t;
+/** The audited shape: names instead of ids where a person reads the history. */
+const audit = (t: TaskRow) => ({
+  projectId: t.projectId,
+  title: t.title,
+  description: t.description,
+  status: t.statusName,
+  priority: t.priority,
+  assignee: t.assigneeName,
+  startDate: t.startDate,
+  dueDate: t.dueDate,
+  estimate: t.estimate,
+  labels: t.labels,
+  parentId: t.parentId,
+  blockedBy: t.blockedBy,
+});
+
+export async function listTasks(
+  sql: Sql,
+  session: Session,
+  q: z.infer<typeof TaskQuery> & { limit: number; cursor?: string },
+) {
+  if (q.projectId) await projectAccess(sql, session, q.projectId);
+  const after = decodeCursor(q.cursor, ["text", "uuid"]) as [string, string] | null;
+  if (after && !validKey(q.sort, after[0])) {
+    throw problems.validation([{ path: "query.cursor", message: "Invalid cursor" }]);
+  }
+  const rows = await selectTasks(
+    sql,
+    session,
+    { ...q, includeArchived: !!q.projectId },
+    q.limit,
+    after,
+  );
+  const page = toPage(rows, q.limit, (r) => [r.sortKey!, r.id]);
+  return { items: page.items.map(strip), nextCursor: page.nextCursor };
+}
+
+function validKey(sort: string, v: string) {
+  if (sort === "due") return /^\d{4}-\d\d-\d\d$/.test(v);
+  if (sort === "priority") return /^[1-4]$/.test(v);
+  return /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?Z$/.test(v);
+}
+
+/** A task the caller may see, or 404. */
+export async function getTask(sql: Sql, session: Session, id: string) {
+  const task = await selectTask(sql, id);
+  if (!task) throw problems.notFound("No such task.");
+  const access = await projectAccess(sql, session, task.projectId).catch(() => {
+    throw problems.notFound("No such task.");
+  });
+  return { task: strip(task), access };
+}
+
+type Input = Partial<z.infer<typeof UpdateTaskBody>>;
+
+async function validate(
+  sql: Sql,
+  projectId: string,
+  taskId: string | null,
+  input: Input,
+  next: TaskFields,
+) {
+  if (input.assigneeId) {
+    const members = await selectMembers(sql, projectId);
+    if (!members.some((m) => m.userId === input.assigneeId)) {
+      throw problems.unprocessable("The assignee must be a member of the project.");
+    }
+  }
+  if (next.startDate && next.dueDate && next.dueDate < next.startDate) {
+    throw problems.unprocessable("The due date is before the start date.");
+  }
+  if (input.parentId) {
+    if (await tasksInProject(sql, projectId, [input.parentId]) !== 1) {
+      throw problems.unprocessable("The parent task must belong to the same project.");
+    }
+    if (taskId && await parentCycle(sql, input.parentId, taskId)) {
+      throw problems.unprocessable("A task cannot be a subtask of itself or of its subtasks.");
+    }
+  }
+  if (input.blockedBy) {
+    const ids = [...new Set(input.blockedBy)];
+    if (taskId && ids.includes(taskId)) {
+      throw problems.unprocessable("A task cannot block itself.");
+    }
+    if (await tasksInProject(sql, projectId, ids) !== ids.length) {
+      throw problems.unprocessable("Blocking tasks must belong to the same project.");
+    }
+    if (taskId && await blockerPathExists(sql, ids, taskId)) {
+      throw problems.unprocessable("These dependencies would make a cycle.");
+    }
+  }
+}
+
+export async function createTask(
+  sql: Sql,
+  bus: Bus,
+  session: Session,
+  body: z.infer<typeof CreateTaskBody>,
+) {
+  const access = await requireProjectRole(sql, session, body.projectId, "member");
+  const statuses = await selectStatuses(sql, body.projectId);
+  const initial = statuses.find((s) => s.category === "open") ?? statuses[0];
+  const status = body.statusId ? statuses.find((s) => s.id === body.statusId) : initial;
+  if (!status) throw problems.unprocessable("The status is not part of the project's flow.");
+  // Starting elsewhere than the first open status is a move from it: role limits still hold.
+  await checkTransition(sql, access, initial.id, status.id);
+  const fields: TaskFields = {
+    title: body.title,
+    description: body.description ?? "",
+    statusId: status.id,
+    priority: body.priority ?? "normal",
+    assigneeId: body.assigneeId ?? null,
+    startDate: body.startDate ?? null,
+    dueDate: body.dueDate ?? null,
+    estimate: body.estimate ?? null,
+    labels: [...new Set(body.labels ?? [])],
+    parentId: body.parentId ?? null,
+    position: await nextPosition(sql, status.id),
+    done: status.category === "done",
+  };
+  await validate(sql, body.projectId, null, body, fields);
+  if (fields.done) await refuseOpenBlockers(sql, body.blockedBy ?? []);
+  const id = await insertTask(sql, body.projectId, session.userId, fields);
+  if (body.blockedBy?.length) await replaceBlockers(sql, id, [...new Set(body.blockedBy)]);
+  await addWatcher(sql, id, session.userId);
+  const task = (await selectTask(sql, id))!;
+  await recordActivity(sql, {
+    module: "projects",
+    entityType: "task",
+    entityId: id,
+    action: "created",
+    summary: `Created task ${task.title}`,
+    after: audit(task),
+  });
+  await notifyAssignee(sql, bus, session, null, task);
+  return strip(task);
+}
+
+export async function changeTask(
+  sql: Sql,
+  bus: Bus,
+  session: Session,
+  id: string,
+  input: Input,
+) {
+  const { task: before } = await getTask(sql, session, id);
+  const access = await requireProjectRole(sql, session, before.projectId, "member");
+  const statuses = await selectStatuses(sql, before.projectId);
+  const status = statuses.find((s) => s.id === (input.statusId ?? before.statusId));
+  if (!status) throw problems.unprocessable("The status is not part of the project's flow.");
+  await checkTransition(sql, access, before.statusId, status.id);
+  const pick = <K extends keyof Input & keyof TaskRow>(k: K) =>
+    (input[k] === undefined ? before[k] : input[k]) as TaskRow[K];
+  const next: TaskFields = {
+    title: pick("title"),
+    description: pick("description"),
+    statusId: status.id,
+    priority: pick("priority"),
+    assigneeId: pick("assigneeId"),
+    startDate: pick("startDate"),
+    dueDate: pick("dueDate"),
+    estimate: pick("estimate"),
+    labels: input.labels ? [...new Set(input.labels)] : before.labels,
+    parentId: pick("parentId"),
+    position: input.position ??
+      (status.id === before.statusId ? before.position : await nextPosition(sql, status.id)),
+    done: status.category === "done",
+  };
+  await validate(sql, before.projectId, id, input, next);
+  // Checked before any write, so a page that shows the refusal never shows half a change.
+  if (next.done && (!before.doneAt || input.blockedBy)) {
+    await refuseOpenBlockers(sql, input.blockedBy ?? before.blockedBy);
+  }
+  await updateTask(sql, id, next);
+  if (input.blockedBy) await replaceBlockers(sql, id, [...new Set(input.blockedBy)]);
+  const after = (await selectTask(sql, id))!;
+  await recordActivity(sql, {
+    module: "projects",
+    entityType: "task",
+    entityId: id,
+    action: before.statusId === after.statusId ? "updated" : "status-changed",
+    summary: before.statusId === after.statusId
+      ? `Updated task ${after.title}`
+      : `Moved task ${after.title} from ${before.statusName} to ${after.statusName}`,
+    before: audit(before),
+    after: audit(after),
+  });
+  await notifyAssignee(sql, bus, session, before, after);
+  return strip(after);
+}
+
+/** 422 when a task would be done while one of its blockers is still open. */
+async function refuseOpenBlockers(sql: Sql, blockers: string[]) {
+  const open = await openTasksAmong(sql, [...new Set(blockers)]);
+  if (open.length) {
+    throw problems.unprocessable(
+      `This task is blocked by open tasks: ${open.map((t) => t.title).join(", ")}.`,
+    );
+  }
+}
+
+async function notifyAssignee(
+  sql: Sql,
+  bus: Bus,
+  session: Session,
+  before: TaskRow | null,
+  after: TaskRow,
+) {
+  const to = after.assigneeId;
+  if (!to || to === before?.assigneeId || to === session.userId) return;
+  await addWatcher(sql, after.id, to);
+  if (!(await activeOnly(sql, [to])).length) return;
+  const notice: Notice = {
+    kind: "assignment",
+    title: `Assigned to you: ${after.title}`,
+    body: `${session.name} assigned you a task in ${after.projectName}.`,
+    link: `/projects/tasks/${after.id}`,
+  };
+  await deliver(sql, bus, new Map([[to, notice]]));
+}
+
+export async function removeTask(sql: Sql, session: Session, id: string) {
+  const { task } = await getTask(sql, session, id);
+  await requireProjectRole(sql, session, task.projectId, "member");
+  await deleteTask(sql, id);
+  await recordActivity(sql, {
+    module: "projects",
+    entityType: "task",
+    entityId: id,
+    action: "deleted",
+    summary: `Deleted task ${task.title}`,
+    before: audit(task),
+  });
+  return task;
+}
+
+/** Watching a task brings its comments to the watcher (assignees and commenters watch too). */
+export async function setWatching(sql: Sql, session: Session, id: string, watch: boolean) {
+  const { task } = await getTask(sql, session, id);
+  if (watch) await addWatcher(sql, task.id, session.userId);
+  else await removeWatcher(sql, task.id, session.userId);
+  return await isWatching(sql, task.id, session.userId);
+}
+
+export const watching = (sql: Sql, session: Session, id: string) =>
+  isWatching(sql, id, session.userId);
