@@ -17,9 +17,17 @@ export function pageSchema<T extends z.ZodType>(item: T, name: string) {
 }
 
 /** Keyset cursors: the sort key values of the last row, base64url-encoded JSON. */
+// Cursors carry UTF-8 text (names with Turkish letters), so base64url goes over the bytes.
 export function encodeCursor(values: (string | number)[]): string {
-  return btoa(JSON.stringify(values)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  const bytes = new TextEncoder().encode(JSON.stringify(values));
+  return btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(""))
+    .replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
+
+const cursorText = (cursor: string) =>
+  new TextDecoder("utf-8", { fatal: true }).decode(
+    Uint8Array.from(atob(cursor.replace(/-/g, "+").replace(/_/g, "/")), (ch) => ch.charCodeAt(0)),
+  );
 
 /** What each position of a cursor must hold, so a forged cursor is a 400 and never reaches SQL. */
 export type CursorPart = "timestamp" | "uuid" | "text" | "number";
@@ -40,7 +48,7 @@ export function decodeCursor(
 ): (string | number)[] | null {
   if (!cursor) return null;
   try {
-    const values = JSON.parse(atob(cursor.replace(/-/g, "+").replace(/_/g, "/")));
+    const values = JSON.parse(cursorText(cursor));
     const arity = typeof parts === "number" ? parts : parts.length;
     const valid = (v: unknown, i: number) =>
       typeof parts === "number"

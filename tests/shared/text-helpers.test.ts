@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { plainText, renderMarkdown } from "../../shared/text/markdown.ts";
 import { toCsv } from "../../shared/http/csv.ts";
+import { decodeCursor, encodeCursor } from "../../shared/http/paging.ts";
 
 Deno.test("markdown keeps formatting and drops script, handlers and javascript: links", () => {
   const html = renderMarkdown(
@@ -19,4 +20,12 @@ Deno.test("CSV quotes, escapes and neutralises spreadsheet formulas", () => {
     { header: "B", value: (r) => r.b },
   ]);
   assert.equal(csv, `A,B\r\n'=SUM(A1),"say ""hi"", ok"\r\nplain,\r\n`);
+});
+
+Deno.test("cursors round-trip any text (Turkish letters, emoji) and refuse garbage", () => {
+  const values = ["İstanbul Şube Çağrı ğüö", 42, "😀"];
+  assert.deepEqual(decodeCursor(encodeCursor(values), 3), values);
+  assert.throws(() => decodeCursor("%%%", 1));
+  assert.throws(() => decodeCursor(btoa("\xff\xfe"), 1)); // not UTF-8
+  assert.throws(() => decodeCursor(encodeCursor(["a"]), 2)); // wrong arity
 });
