@@ -26,6 +26,18 @@ itest("rules: an open blocker added to a done task is refused, nothing written",
   await problem(await t.owner.call("PUT", url, { blockedBy: [a.id], title: "B2" }), 422);
   const after = await json(await t.owner.call("GET", url), 200);
   assert.deepEqual([after.title, after.blockedBy, after.statusId], ["B", [], done.id]);
+  // Done with a blocker that was reopened later: its other fields still save.
+  const d = await newTask(t.owner, p.id, { title: "D", statusId: done.id });
+  const e = await newTask(t.owner, p.id, { title: "E", statusId: done.id, blockedBy: [d.id] });
+  await json(
+    await t.owner.call("PUT", `/api/projects/tasks/${d.id}`, { statusId: a.statusId }),
+    200,
+  );
+  const renamed = await json(
+    await t.owner.call("PUT", `/api/projects/tasks/${e.id}`, { title: "E2", blockedBy: [d.id] }),
+    200,
+  );
+  assert.deepEqual([renamed.title, renamed.statusId], ["E2", done.id]);
   // Created done with an open blocker: refused before anything is stored.
   await problem(
     await t.owner.call("POST", "/api/projects/tasks", {
@@ -37,7 +49,7 @@ itest("rules: an open blocker added to a done task is refused, nothing written",
     422,
   );
   const list = await json(await t.owner.call("GET", `/api/projects/tasks?projectId=${p.id}`), 200);
-  assert.equal(list.items.length, 2);
+  assert.equal(list.items.length, 4);
 });
 
 itest("rules: the task page shows the unchanged task when a move to done is refused", async () => {
