@@ -316,3 +316,21 @@ itest(
     ]);
   },
 );
+
+itest("rules: a notification is marked read from the Projects notifications page", async () => {
+  const t = await newTenant();
+  const dev = await t.member(["member"]);
+  const p = await newProject(t.owner);
+  await addMember(t.owner, p.id, dev.id, "member");
+  await newTask(t.owner, p.id, { title: "Yours", assigneeId: dev.id });
+  const get = async () =>
+    await (await callApp("/projects/notifications", {
+      headers: { Cookie: `session=${dev.token}` },
+    })).text();
+  const html = await get();
+  const id = html.match(/action="\/notifications\/([0-9a-f-]{36})\/read"/)![1];
+  const res = await form(dev, `/notifications/${id}/read`, {});
+  assert.equal(res.status, 200);
+  assert.doesNotMatch(await get(), /\/notifications\/[0-9a-f-]{36}\/read/);
+  assert.match(await get(), /class="notification read"/);
+});
