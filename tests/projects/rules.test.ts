@@ -334,3 +334,35 @@ itest("rules: a notification is marked read from the Projects notifications page
   assert.doesNotMatch(await get(), /\/notifications\/[0-9a-f-]{36}\/read/);
   assert.match(await get(), /class="notification read"/);
 });
+
+itest("rules: editing a comment notifies only the people it newly mentions, once", async () => {
+  const t = await newTenant();
+  const dev = await t.member(["member"]);
+  const qa = await t.member(["member"]);
+  const p = await newProject(t.owner);
+  for (const u of [dev, qa]) await addMember(t.owner, p.id, u.id, "member");
+  const task = await newTask(t.owner, p.id, { title: "Edit me" });
+  const handle = (u: Caller) => "@" + u.email.split("@")[0];
+  const c = await json(
+    await t.owner.call("POST", "/api/projects/comments", {
+      taskId: task.id,
+      body: `${handle(dev)} first`,
+    }),
+    201,
+  );
+  const titles = async (who: Caller) =>
+    (await json(await who.call("GET", "/api/projects/notifications"), 200)).items.map((
+      n: { title: string },
+    ) => n.title);
+  assert.equal((await titles(dev)).length, 1);
+  for (let i = 0; i < 2; i++) {
+    await json(
+      await t.owner.call("PATCH", `/api/projects/comments/${c.id}`, {
+        body: `${handle(dev)} and ${handle(qa)} now`,
+      }),
+      200,
+    );
+  }
+  assert.equal((await titles(dev)).length, 1);
+  assert.deepEqual(await titles(qa), ["Owner mentioned you on Edit me"]);
+});
