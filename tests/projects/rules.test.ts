@@ -366,3 +366,34 @@ itest("rules: editing a comment notifies only the people it newly mentions, once
   assert.equal((await titles(dev)).length, 1);
   assert.deepEqual(await titles(qa), ["Owner mentioned you on Edit me"]);
 });
+
+itest("rules: a refused flow change is checked whole before anything is written", async () => {
+  const t = await newTenant();
+  const p = await newProject(t.owner);
+  const before = await flow(t.owner, p.id);
+  const [todo, doing, done] = before.items;
+  const url = `/api/projects/projects/${p.id}/statuses`;
+  await problem(
+    await t.owner.call("PUT", url, {
+      statuses: [
+        { id: todo.id, name: "Renamed", category: "open" },
+        { id: doing.id, name: doing.name, category: "open" },
+        { id: done.id, name: done.name, category: "done" },
+        { name: "Brand new", category: "open" },
+      ],
+      transitions: [{ from: "Renamed", to: "Nowhere" }],
+    }),
+    422,
+  );
+  await problem(
+    await t.owner.call("PUT", url, {
+      statuses: [
+        { id: todo.id, name: "One", category: "open" },
+        { id: todo.id, name: "Two", category: "open" },
+      ],
+      moveTasks: [],
+    }),
+    422,
+  );
+  assert.deepEqual(await flow(t.owner, p.id), before);
+});
