@@ -26,6 +26,18 @@ itest("rules: an open blocker added to a done task is refused, nothing written",
   await problem(await t.owner.call("PUT", url, { blockedBy: [a.id], title: "B2" }), 422);
   const after = await json(await t.owner.call("GET", url), 200);
   assert.deepEqual([after.title, after.blockedBy, after.statusId], ["B", [], done.id]);
+  // Done with a blocker that was reopened later: its other fields still save.
+  const d = await newTask(t.owner, p.id, { title: "D", statusId: done.id });
+  const e = await newTask(t.owner, p.id, { title: "E", statusId: done.id, blockedBy: [d.id] });
+  await json(
+    await t.owner.call("PUT", `/api/projects/tasks/${d.id}`, { statusId: a.statusId }),
+    200,
+  );
+  const renamed = await json(
+    await t.owner.call("PUT", `/api/projects/tasks/${e.id}`, { title: "E2", blockedBy: [d.id] }),
+    200,
+  );
+  assert.deepEqual([renamed.title, renamed.statusId], ["E2", done.id]);
   // Created done with an open blocker: refused before anything is stored.
   await problem(
     await t.owner.call("POST", "/api/projects/tasks", {
@@ -37,7 +49,7 @@ itest("rules: an open blocker added to a done task is refused, nothing written",
     422,
   );
   const list = await json(await t.owner.call("GET", `/api/projects/tasks?projectId=${p.id}`), 200);
-  assert.equal(list.items.length, 2);
+  assert.equal(list.items.length, 4);
 });
 
 itest("rules: the task page shows the unchanged task when a move to done is refused", async () => {
@@ -304,3 +316,84 @@ itest(
     ]);
   },
 );
+
+itest("rules: a notification is marked read from the Projects notifications page", async () => {
+  const t = await newTenant();
+  const dev = await t.member(["member"]);
+  const p = await newProject(t.owner);
+  await addMember(t.owner, p.id, dev.id, "member");
+  await newTask(t.owner, p.id, { title: "Yours", assigneeId: dev.id });
+  const get = async () =>
+    await (await callApp("/projects/notifications", {
+      headers: { Cookie: `session=${dev.token}` },
+    })).text();
+  const html = await get();
+  const id = html.match(/action="\/notifications\/([0-9a-f-]{36})\/read"/)![1];
+  const res = await form(dev, `/notifications/${id}/read`, {});
+  assert.equal(res.status, 200);
+  assert.doesNotMatch(await get(), /\/notifications\/[0-9a-f-]{36}\/read/);
+  assert.match(await get(), /class="notification read"/);
+});
+
+itest("rules: editing a comment notifies only the people it newly mentions, once", async () => {
+  const t = await newTenant();
+  const dev = await t.member(["member"]);
+  const qa = await t.member(["member"]);
+  const p = await newProject(t.owner);
+  for (const u of [dev, qa]) await addMember(t.owner, p.id, u.id, "member");
+  const task = await newTask(t.owner, p.id, { title: "Edit me" });
+  const handle = (u: Caller) => "@" + u.email.split("@")[0];
+  const c = await json(
+    await t.owner.call("POST", "/api/projects/comments", {
+      taskId: task.id,
+      body: `${handle(dev)} first`,
+    }),
+    201,
+  );
+  const titles = async (who: Caller) =>
+    (await json(await who.call("GET", "/api/projects/notifications"), 200)).items.map((
+      n: { title: string },
+    ) => n.title);
+  assert.equal((await titles(dev)).length, 1);
+  for (let i = 0; i < 2; i++) {
+    await json(
+      await t.owner.call("PATCH", `/api/projects/comments/${c.id}`, {
+        body: `${handle(dev)} and ${handle(qa)} now`,
+      }),
+      200,
+    );
+  }
+  assert.equal((await titles(dev)).length, 1);
+  assert.deepEqual(await titles(qa), ["Owner mentioned you on Edit me"]);
+});
+
+itest("rules: a refused flow change is checked whole before anything is written", async () => {
+  const t = await newTenant();
+  const p = await newProject(t.owner);
+  const before = await flow(t.owner, p.id);
+  const [todo, doing, done] = before.items;
+  const url = `/api/projects/projects/${p.id}/statuses`;
+  await problem(
+    await t.owner.call("PUT", url, {
+      statuses: [
+        { id: todo.id, name: "Renamed", category: "open" },
+        { id: doing.id, name: doing.name, category: "open" },
+        { id: done.id, name: done.name, category: "done" },
+        { name: "Brand new", category: "open" },
+      ],
+      transitions: [{ from: "Renamed", to: "Nowhere" }],
+    }),
+    422,
+  );
+  await problem(
+    await t.owner.call("PUT", url, {
+      statuses: [
+        { id: todo.id, name: "One", category: "open" },
+        { id: todo.id, name: "Two", category: "open" },
+      ],
+      moveTasks: [],
+    }),
+    422,
+  );
+  assert.deepEqual(await flow(t.owner, p.id), before);
+});

@@ -1,5 +1,6 @@
 import { type Locale, t } from "../../shared/i18n/i18n.ts";
 import type { MailPreferences } from "../../modules/projects/notices/notices.repo.ts";
+import { NotificationItem } from "../notifications.tsx";
 import { MoreLink } from "./ui.tsx";
 
 export function NoticesPanel(
@@ -25,14 +26,9 @@ export function NoticesPanel(
         ? <p class="muted">{t(l, "projects.noNotifications")}</p>
         : (
           <ul class="notifications">
+            {/* The shared inbox item: its "mark read" form uses the shared read route. */}
             {items.map((n) => (
-              <li class={`notification${n.readAt ? "" : " unread"}`}>
-                <strong>{n.link ? <a href={n.link}>{n.title}</a> : n.title}</strong>
-                <p>{n.body}</p>
-                <time class="muted" dateTime={n.createdAt}>
-                  {n.createdAt.slice(0, 16).replace("T", " ")}
-                </time>
-              </li>
+              <NotificationItem l={l} n={{ ...n, userId: "", module: "projects" }} />
             ))}
           </ul>
         )}

@@ -18,7 +18,13 @@ export const createCommentHandler: RouteHandler<typeof createCommentRoute, AppEn
 
 export const updateCommentHandler: RouteHandler<typeof updateCommentRoute, AppEnv> = async (c) =>
   c.json(
-    await editComment(c.var.sql, c.var.session, c.req.valid("param").id, c.req.valid("json").body),
+    await editComment(
+      c.var.sql,
+      c.var.platform.bus,
+      c.var.session,
+      c.req.valid("param").id,
+      c.req.valid("json").body,
+    ),
     200,
   );
 

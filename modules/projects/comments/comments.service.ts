@@ -117,7 +117,13 @@ async function ownComment(sql: Sql, session: Session, id: string) {
   return { comment, task };
 }
 
-export async function editComment(sql: Sql, session: Session, id: string, body: string) {
+export async function editComment(
+  sql: Sql,
+  bus: Bus,
+  session: Session,
+  id: string,
+  body: string,
+) {
   const { comment, task } = await ownComment(sql, session, id);
   await updateComment(sql, id, body);
   await recordActivity(sql, {
@@ -129,7 +135,21 @@ export async function editComment(sql: Sql, session: Session, id: string, body: 
     before: { projectId: task.projectId, comment: comment.body.slice(0, 500) },
     after: { projectId: task.projectId, comment: body.slice(0, 500) },
   });
-  return shape((await selectComment(sql, id))!, await selectMembers(sql, task.projectId));
+  const members = await selectMembers(sql, task.projectId);
+  // Only people the edit newly mentions hear about it (each mention notifies once).
+  const before = new Set(findMentions(comment.body, members));
+  const added = findMentions(body, members).filter((u) => !before.has(u) && u !== session.userId);
+  const notices = new Map<string, Notice>();
+  for (const userId of await activeOnly(sql, added)) {
+    notices.set(userId, {
+      kind: "mention",
+      title: `${session.name} mentioned you on ${task.title}`,
+      body: body.length > 200 ? body.slice(0, 200) + "…" : body,
+      link: `/projects/tasks/${task.id}#comment-${id}`,
+    });
+  }
+  await deliver(sql, bus, notices);
+  return shape((await selectComment(sql, id))!, members);
 }
 
 export async function removeComment(sql: Sql, session: Session, id: string) {

@@ -66,6 +66,9 @@ export async function putFlow(
     }
   }
   const kept = new Set(body.statuses.flatMap((s) => (s.id ? [s.id] : [])));
+  if (kept.size !== body.statuses.filter((s) => s.id).length) {
+    throw problems.unprocessable("Each existing status may appear once in the flow.");
+  }
   const removed = before.items.filter((s) => !kept.has(s.id));
   const targetOf = new Map(body.moveTasks.map((m) => [m.from, m.to.toLowerCase()]));
   for (const r of removed) {
@@ -77,6 +80,12 @@ export async function putFlow(
     const to = targetOf.get(r.id);
     if (to !== undefined && !names.includes(to)) {
       throw problems.unprocessable(`The target status "${to}" is not in the new flow.`);
+    }
+  }
+  // Every check before the first write: a refused flow leaves nothing to show half-done.
+  for (const t of body.transitions) {
+    if (!names.includes(t.from.toLowerCase()) || !names.includes(t.to.toLowerCase())) {
+      throw problems.unprocessable(`The transition ${t.from} → ${t.to} names an unknown status.`);
     }
   }
 
@@ -95,14 +104,11 @@ export async function putFlow(
     if (to !== undefined) await moveTasks(sql, projectId, r.id, idByName.get(to)!);
     await deleteStatus(sql, projectId, r.id);
   }
-  const transitions = body.transitions.map((t) => {
-    const from = idByName.get(t.from.toLowerCase());
-    const to = idByName.get(t.to.toLowerCase());
-    if (!from || !to) {
-      throw problems.unprocessable(`The transition ${t.from} → ${t.to} names an unknown status.`);
-    }
-    return { fromStatusId: from, toStatusId: to, roles: [...new Set(t.roles)] };
-  });
+  const transitions = body.transitions.map((t) => ({
+    fromStatusId: idByName.get(t.from.toLowerCase())!,
+    toStatusId: idByName.get(t.to.toLowerCase())!,
+    roles: [...new Set(t.roles)],
+  }));
   const unique = new Map(transitions.map((t) => [`${t.fromStatusId}>${t.toStatusId}`, t]));
   await replaceTransitions(sql, projectId, [...unique.values()]);
   await syncDoneAt(sql, projectId);

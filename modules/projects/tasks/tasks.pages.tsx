@@ -299,7 +299,7 @@ export const commentsPages = new Hono<AppEnv>()
     const text = one((await form(c)).body);
     const r = await attempt(() => {
       if (!text) throw problems.validation([{ path: "body", message: "Required" }]);
-      return editComment(c.var.sql, c.var.session, id, text.slice(0, 20000));
+      return editComment(c.var.sql, c.var.platform.bus, c.var.session, id, text.slice(0, 20000));
     });
     return commentAnswer(c, id, r);
   })

@@ -201,8 +201,14 @@ export async function changeTask(
   };
   await validate(sql, before.projectId, id, input, next);
   // Checked before any write, so a page that shows the refusal never shows half a change.
-  if (next.done && (!before.doneAt || input.blockedBy)) {
-    await refuseOpenBlockers(sql, input.blockedBy ?? before.blockedBy);
+  // Becoming done: every blocker counts; already done: only blockers added now (a form that
+  // resends the same list must still save other fields).
+  if (next.done) {
+    const blockers = input.blockedBy ?? before.blockedBy;
+    await refuseOpenBlockers(
+      sql,
+      before.doneAt ? blockers.filter((b) => !before.blockedBy.includes(b)) : blockers,
+    );
   }
   await updateTask(sql, id, next);
   if (input.blockedBy) await replaceBlockers(sql, id, [...new Set(input.blockedBy)]);
