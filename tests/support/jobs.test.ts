@@ -294,3 +294,34 @@ itest("support SLA: escalation reassigns to the policy's agent and tells them on
     1,
   );
 });
+
+itest(
+  "support e-mail: internal notes never reach the customer; values are escaped in HTML",
+  async () => {
+    const t = await newTenant();
+    const c = await customer(t.owner, { email: "cust@example.test", name: "<b>Bob</b>" });
+    const tk = await ticket(t.owner, c.id, { subject: "<img src=x onerror=alert(1)>" });
+    const note = "SECRET internal remark";
+    await json(
+      await t.owner.call("POST", `${API}/support-ticket/${tk.id}/comments`, {
+        body: note,
+        visibility: "internal",
+      }),
+      201,
+    );
+    await json(
+      await t.owner.call("POST", `${API}/support-ticket/${tk.id}/comments`, { body: "Public <i>" }),
+      201,
+    );
+    const mails = await inTenant(
+      t.id,
+      (tx) => tx`select subject, text_body, html_body from mail_outbox order by created_at, id`,
+    );
+    assert.equal(mails.length, 2, "opened + the public comment");
+    for (const m of mails) {
+      assert.ok(!`${m.subject}${m.textBody}${m.htmlBody}`.includes(note));
+      assert.doesNotMatch(m.htmlBody, /<img|<b>Bob|<i>/);
+    }
+    assert.match(mails[1].htmlBody, /Public &lt;i&gt;/);
+  },
+);
