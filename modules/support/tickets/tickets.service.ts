@@ -248,11 +248,9 @@ export async function changeTicket(
     after: toTicket(after),
     ignore: ["updatedAt", "slaState"],
   });
-  const event = data.status === "kapandi"
-    ? "closed"
-    : action === "reopened"
-    ? "reopened"
-    : "updated";
+  // The event follows the move, whichever route made it (PUT can close and reopen too).
+  const reopened = data.status === "acik" && ["cozuldu", "kapandi"].includes(before.status);
+  const event = data.status === "kapandi" ? "closed" : reopened ? "reopened" : "updated";
   const eventPayload = await eventData(sql, after, { changes: Object.keys(data) });
   await publish(sql, `support.ticket.${event}`, eventPayload);
   if (data.assigneeId) await tellAssignee(actor, after);
