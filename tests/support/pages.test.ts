@@ -241,3 +241,27 @@ itest(
     );
   },
 );
+
+itest(
+  "support pages: assignee choices are agents only, a former agent's name still shows",
+  async () => {
+    const t = await newTenant();
+    const agent = await t.member(["agent"]);
+    const viewer = await t.member(["viewer"]);
+    const c = await customer(t.owner);
+    const tk = await ticket(t.owner, c.id, { assigneeId: agent.id });
+    const list = await (await browse("/support/tickets", t.owner)).text();
+    assert.ok(list.includes(agent.email));
+    assert.ok(!list.includes(viewer.email), "a viewer cannot be assigned");
+    // The agent becomes a viewer: no longer offered, but the ticket still names them.
+    const roles = await t.owner.call("PATCH", `/api/admin/users/${agent.id}`, {
+      roles: ["viewer"],
+    });
+    assert.equal(roles.status, 200, await roles.clone().text());
+    const detail = await (await browse(`/support/tickets/${tk.id}`, t.owner)).text();
+    assert.match(detail, new RegExp(`data-testid="assignee">[^<]*${agent.email}`));
+    const fresh = await ticket(t.owner, c.id);
+    const other = await (await browse(`/support/tickets/${fresh.id}`, t.owner)).text();
+    assert.ok(!other.includes(agent.email));
+  },
+);
