@@ -265,3 +265,24 @@ itest(
     assert.ok(!other.includes(agent.email));
   },
 );
+
+itest(
+  "support pages: a plain form post that works redirects (reload never resubmits)",
+  async () => {
+    const t = await newTenant();
+    const made = await browse("/support/customers", t.owner, { form: { name: "Plain" } });
+    assert.equal(made.status, 303);
+    assert.equal(made.headers.get("location"), "/support/customers");
+    const bad = await browse("/support/customers", t.owner, { form: { name: "" } });
+    assert.equal(bad.status, 400, "errors render in place");
+    const c = await customer(t.owner);
+    const tk = await ticket(t.owner, c.id);
+    const moved = await browse(`/support/tickets/${tk.id}/status`, t.owner, {
+      form: { status: "islemde", from: "acik" },
+    });
+    assert.equal(moved.status, 303);
+    assert.equal(moved.headers.get("location"), `/support/tickets/${tk.id}`);
+    const after = await json(await t.owner.call("GET", `${API}/support-ticket/${tk.id}`), 200);
+    assert.equal(after.status, "islemde");
+  },
+);

@@ -45,6 +45,14 @@ export async function respond(c: C, title: string, panel: ComponentChildren, sta
   return await page(c, title, panel, status);
 }
 
+/**
+ * A plain (no-JS) form post that worked redirects to the page (post/redirect/get), so a reload
+ * neither resubmits nor lands on a POST-only address; htmx swaps the answer in place instead.
+ */
+export function afterPost(c: C, to: string, status: Status) {
+  return status === 200 && !c.req.header("HX-Request") ? c.redirect(to, 303) : undefined;
+}
+
 /** Form fields as typed input: numbers, booleans (checkboxes) and text. */
 export function formInput(
   form: Record<string, string | string[]>,
@@ -132,7 +140,7 @@ export function resourcePages<T extends { id: string }>(
       await run(data);
       return { kind: "ok", text: tr(c)(okKey) };
     });
-    return respond(c, title(c), await panel(c, flash), status);
+    return afterPost(c, base, status) ?? respond(c, title(c), await panel(c, flash), status);
   };
   const id = ":id{[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}}";
   app.get(def.path, requirePermission(def.read), async (c) => respond(c, title(c), await panel(c)));
@@ -165,7 +173,7 @@ export function resourcePages<T extends { id: string }>(
       await def.ops.remove(c.var.sql, c.req.param("id")!);
       return { kind: "ok", text: tr(c)("support.deleted") };
     });
-    return respond(c, title(c), await panel(c, flash), status);
+    return afterPost(c, base, status) ?? respond(c, title(c), await panel(c, flash), status);
   });
   return panel;
 }

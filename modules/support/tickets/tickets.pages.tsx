@@ -8,7 +8,7 @@ import { tr } from "../../../views/render.tsx";
 import { TicketsPanel } from "../../../views/support/tickets.tsx";
 import { TicketDetailView } from "../../../views/support/ticket-detail.tsx";
 import type { Flash } from "../../../views/support/ui.tsx";
-import { act, type C, respond } from "../common/resource.pages.tsx";
+import { act, afterPost, type C, respond } from "../common/resource.pages.tsx";
 import { agentOptions, customerNames, options } from "../common/options.ts";
 import { actorOf } from "./tickets.handlers.ts";
 import {
@@ -164,6 +164,8 @@ export const mountTicketPages = (app: Hono<AppEnv>) => {
         await run(c, id, form);
         return { kind: "ok", text: tr(c)("support.saved") };
       });
+      const redirect = afterPost(c, `/support/tickets/${id}`, status);
+      if (redirect) return redirect;
       const number = (await getTicketRow(c.var.sql, id)).number;
       return respond(c, number, await detailPanel(c, id, flash), status);
     });
