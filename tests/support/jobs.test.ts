@@ -5,6 +5,7 @@ import { Dispatcher } from "../../shared/jobs/dispatcher.ts";
 import { MAIL_SEND_JOB, mailJobs } from "../../shared/notifications/mail.ts";
 import { checkSla, SLA_JOB } from "../../modules/support/sla/sla.job.ts";
 import { dueAlerts } from "../../modules/support/sla/sla.events.repo.ts";
+import { buildReport } from "../../modules/support/reports/reports.service.ts";
 import {
   RENEWAL_JOB,
   sendRenewalReminders,
@@ -325,3 +326,18 @@ itest(
     assert.match(mails[1].htmlBody, /Public &lt;i&gt;/);
   },
 );
+
+itest("support reports: days are UTC days whatever the database session's time zone", async () => {
+  const t = await newTenant();
+  const c = await customer(t.owner);
+  const tk = await ticket(t.owner, c.id);
+  const today = new Date().toISOString().slice(0, 10);
+  const report = await inTenant(t.id, async (tx) => {
+    // Late in the UTC day: a +14 session would end "today" at 10:00 UTC and miss it.
+    await tx`update support_tickets set created_at = ${today}::date + interval '23 hours'
+             where id = ${tk.id}`;
+    await tx`set local time zone 'Pacific/Kiritimati'`;
+    return await buildReport(tx, "volume", { from: today, to: today });
+  });
+  assert.deepEqual(report.rows, [{ day: today, created: 1, resolved: 0 }]);
+});
