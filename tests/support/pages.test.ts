@@ -273,6 +273,8 @@ itest(
     const made = await browse("/support/customers", t.owner, { form: { name: "Plain" } });
     assert.equal(made.status, 303);
     assert.equal(made.headers.get("location"), "/support/customers");
+    const team = await browse("/support/organizations/teams", t.owner, { form: { name: "Ops" } });
+    assert.equal(team.headers.get("location"), "/support/organizations", "the page holding it");
     const bad = await browse("/support/customers", t.owner, { form: { name: "" } });
     assert.equal(bad.status, 400, "errors render in place");
     const c = await customer(t.owner);
