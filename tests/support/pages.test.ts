@@ -258,6 +258,10 @@ itest(
       roles: ["viewer"],
     });
     assert.equal(roles.status, 200, await roles.clone().text());
+    const listed = await (await browse("/support/tickets", t.owner)).text();
+    const start = listed.indexOf('id="new-ticket"');
+    const dialog = listed.slice(start, listed.indexOf("</details>", start));
+    assert.ok(dialog.length > 0 && !dialog.includes(agent.email), "not offered for new tickets");
     const detail = await (await browse(`/support/tickets/${tk.id}`, t.owner)).text();
     assert.match(detail, new RegExp(`data-testid="assignee">[^<]*${agent.email}`));
     const fresh = await ticket(t.owner, c.id);

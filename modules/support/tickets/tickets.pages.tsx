@@ -87,6 +87,7 @@ async function listPanel(c: C, flash?: Flash) {
       customers={[...customers, ...extra]}
       companies={await options(c.var.sql, "support_companies")}
       members={await agentOptions(c.var.sql, page.items.map((x) => x.assigneeId))}
+      agents={await agentOptions(c.var.sql)}
       canWrite={hasPermission(c.var.session.permissions, "support.ticket.write")}
       flash={flash}
     />
