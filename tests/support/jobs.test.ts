@@ -341,3 +341,44 @@ itest("support reports: days are UTC days whatever the database session's time z
   });
   assert.deepEqual(report.rows, [{ day: today, created: 1, resolved: 0 }]);
 });
+
+itest(
+  "support SLA: moving a ticket to a customer under another contract applies its policy",
+  async () => {
+    const t = await newTenant();
+    const gold = await json(
+      await t.owner.call("POST", `${API}/sla-policy`, {
+        name: "Gold",
+        targets: targets(15, 60),
+        calendar: ALWAYS,
+      }),
+      201,
+    );
+    const plain = await customer(t.owner);
+    const vip = await customer(t.owner, { name: "VIP" });
+    await json(
+      await t.owner.call("POST", `${API}/contracts`, {
+        customerId: vip.id,
+        name: "Gold",
+        startsOn: "2020-01-01",
+        endsOn: "2099-12-31",
+        slaPolicyId: gold.id,
+      }),
+      201,
+    );
+    const tk = await ticket(t.owner, plain.id);
+    assert.equal(tk.slaPolicyId, null);
+    const moved = await json(
+      await t.owner.call("PUT", `${API}/support-ticket/${tk.id}`, { customerId: vip.id }),
+      200,
+    );
+    assert.equal(moved.slaPolicyId, gold.id);
+    assert.equal(Date.parse(moved.resolutionDue) - Date.parse(tk.createdAt), 60 * 60_000);
+    const back = await json(
+      await t.owner.call("PUT", `${API}/support-ticket/${tk.id}`, { customerId: plain.id }),
+      200,
+    );
+    assert.equal(back.slaPolicyId, null);
+    assert.equal(back.slaState, "none");
+  },
+);

@@ -226,7 +226,12 @@ export async function changeTicket(
       Object.assign(data, { resolvedAt: null, closedAt: null });
     }
   }
-  if (data.priority && before.slaPolicyId) {
+  if (data.customerId) {
+    // Another customer may have another contract, so another policy (or none).
+    const policy = await policyForCustomer(sql, data.customerId as string);
+    const priority = (data.priority ?? before.priority) as Priority;
+    Object.assign(data, computeClocks(policy, priority, new Date(before.createdAt)));
+  } else if (data.priority && before.slaPolicyId) {
     const policy = await slaRepo.get(sql, before.slaPolicyId);
     const { slaPolicyId: _, ...clocks } = computeClocks(
       policy,
