@@ -5,6 +5,7 @@ import { Dispatcher } from "../../shared/jobs/dispatcher.ts";
 import { MAIL_SEND_JOB, mailJobs } from "../../shared/notifications/mail.ts";
 import { checkSla, SLA_JOB } from "../../modules/support/sla/sla.job.ts";
 import { dueAlerts } from "../../modules/support/sla/sla.events.repo.ts";
+import { buildReport } from "../../modules/support/reports/reports.service.ts";
 import {
   RENEWAL_JOB,
   sendRenewalReminders,
@@ -294,3 +295,90 @@ itest("support SLA: escalation reassigns to the policy's agent and tells them on
     1,
   );
 });
+
+itest(
+  "support e-mail: internal notes never reach the customer; values are escaped in HTML",
+  async () => {
+    const t = await newTenant();
+    const c = await customer(t.owner, { email: "cust@example.test", name: "<b>Bob</b>" });
+    const tk = await ticket(t.owner, c.id, { subject: "<img src=x onerror=alert(1)>" });
+    const note = "SECRET internal remark";
+    await json(
+      await t.owner.call("POST", `${API}/support-ticket/${tk.id}/comments`, {
+        body: note,
+        visibility: "internal",
+      }),
+      201,
+    );
+    await json(
+      await t.owner.call("POST", `${API}/support-ticket/${tk.id}/comments`, { body: "Public <i>" }),
+      201,
+    );
+    const mails = await inTenant(
+      t.id,
+      (tx) => tx`select subject, text_body, html_body from mail_outbox order by created_at, id`,
+    );
+    assert.equal(mails.length, 2, "opened + the public comment");
+    for (const m of mails) {
+      assert.ok(!`${m.subject}${m.textBody}${m.htmlBody}`.includes(note));
+      assert.doesNotMatch(m.htmlBody, /<img|<b>Bob|<i>/);
+    }
+    assert.match(mails[1].htmlBody, /Public &lt;i&gt;/);
+  },
+);
+
+itest("support reports: days are UTC days whatever the database session's time zone", async () => {
+  const t = await newTenant();
+  const c = await customer(t.owner);
+  const tk = await ticket(t.owner, c.id);
+  const today = new Date().toISOString().slice(0, 10);
+  const report = await inTenant(t.id, async (tx) => {
+    // Late in the UTC day: a +14 session would end "today" at 10:00 UTC and miss it.
+    await tx`update support_tickets set created_at = ${today}::date + interval '23 hours'
+             where id = ${tk.id}`;
+    await tx`set local time zone 'Pacific/Kiritimati'`;
+    return await buildReport(tx, "volume", { from: today, to: today });
+  });
+  assert.deepEqual(report.rows, [{ day: today, created: 1, resolved: 0 }]);
+});
+
+itest(
+  "support SLA: moving a ticket to a customer under another contract applies its policy",
+  async () => {
+    const t = await newTenant();
+    const gold = await json(
+      await t.owner.call("POST", `${API}/sla-policy`, {
+        name: "Gold",
+        targets: targets(15, 60),
+        calendar: ALWAYS,
+      }),
+      201,
+    );
+    const plain = await customer(t.owner);
+    const vip = await customer(t.owner, { name: "VIP" });
+    await json(
+      await t.owner.call("POST", `${API}/contracts`, {
+        customerId: vip.id,
+        name: "Gold",
+        startsOn: "2020-01-01",
+        endsOn: "2099-12-31",
+        slaPolicyId: gold.id,
+      }),
+      201,
+    );
+    const tk = await ticket(t.owner, plain.id);
+    assert.equal(tk.slaPolicyId, null);
+    const moved = await json(
+      await t.owner.call("PUT", `${API}/support-ticket/${tk.id}`, { customerId: vip.id }),
+      200,
+    );
+    assert.equal(moved.slaPolicyId, gold.id);
+    assert.equal(Date.parse(moved.resolutionDue) - Date.parse(tk.createdAt), 60 * 60_000);
+    const back = await json(
+      await t.owner.call("PUT", `${API}/support-ticket/${tk.id}`, { customerId: plain.id }),
+      200,
+    );
+    assert.equal(back.slaPolicyId, null);
+    assert.equal(back.slaState, "none");
+  },
+);

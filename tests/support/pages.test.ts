@@ -241,3 +241,54 @@ itest(
     );
   },
 );
+
+itest(
+  "support pages: assignee choices are agents only, a former agent's name still shows",
+  async () => {
+    const t = await newTenant();
+    const agent = await t.member(["agent"]);
+    const viewer = await t.member(["viewer"]);
+    const c = await customer(t.owner);
+    const tk = await ticket(t.owner, c.id, { assigneeId: agent.id });
+    const list = await (await browse("/support/tickets", t.owner)).text();
+    assert.ok(list.includes(agent.email));
+    assert.ok(!list.includes(viewer.email), "a viewer cannot be assigned");
+    // The agent becomes a viewer: no longer offered, but the ticket still names them.
+    const roles = await t.owner.call("PATCH", `/api/admin/users/${agent.id}`, {
+      roles: ["viewer"],
+    });
+    assert.equal(roles.status, 200, await roles.clone().text());
+    const listed = await (await browse("/support/tickets", t.owner)).text();
+    const start = listed.indexOf('id="new-ticket"');
+    const dialog = listed.slice(start, listed.indexOf("</details>", start));
+    assert.ok(dialog.length > 0 && !dialog.includes(agent.email), "not offered for new tickets");
+    const detail = await (await browse(`/support/tickets/${tk.id}`, t.owner)).text();
+    assert.match(detail, new RegExp(`data-testid="assignee">[^<]*${agent.email}`));
+    const fresh = await ticket(t.owner, c.id);
+    const other = await (await browse(`/support/tickets/${fresh.id}`, t.owner)).text();
+    assert.ok(!other.includes(agent.email));
+  },
+);
+
+itest(
+  "support pages: a plain form post that works redirects (reload never resubmits)",
+  async () => {
+    const t = await newTenant();
+    const made = await browse("/support/customers", t.owner, { form: { name: "Plain" } });
+    assert.equal(made.status, 303);
+    assert.equal(made.headers.get("location"), "/support/customers");
+    const team = await browse("/support/organizations/teams", t.owner, { form: { name: "Ops" } });
+    assert.equal(team.headers.get("location"), "/support/organizations", "the page holding it");
+    const bad = await browse("/support/customers", t.owner, { form: { name: "" } });
+    assert.equal(bad.status, 400, "errors render in place");
+    const c = await customer(t.owner);
+    const tk = await ticket(t.owner, c.id);
+    const moved = await browse(`/support/tickets/${tk.id}/status`, t.owner, {
+      form: { status: "islemde", from: "acik" },
+    });
+    assert.equal(moved.status, 303);
+    assert.equal(moved.headers.get("location"), `/support/tickets/${tk.id}`);
+    const after = await json(await t.owner.call("GET", `${API}/support-ticket/${tk.id}`), 200);
+    assert.equal(after.status, "islemde");
+  },
+);

@@ -217,14 +217,17 @@ function CreateTicket(
 }
 
 export function TicketsPanel(
-  { l, items, nextCursor, query, customers, companies, members, canWrite, flash }: {
+  { l, items, nextCursor, query, customers, companies, members, agents, canWrite, flash }: {
     l: Locale;
     items: Ticket[];
     nextCursor: string | null;
     query: Record<string, string>;
     customers: Options;
     companies: Options;
+    /** Agents plus the listed tickets' assignees (filter choices and names). */
     members: Options;
+    /** Who a new ticket may be assigned to. */
+    agents: Options;
     canWrite: boolean;
     flash?: Flash;
   },
@@ -234,7 +237,7 @@ export function TicketsPanel(
   return (
     <div id="tickets-panel">
       <FlashMessage flash={flash} />
-      {canWrite && <CreateTicket l={l} customers={customers} members={members} />}
+      {canWrite && <CreateTicket l={l} customers={customers} members={agents} />}
       <Filters l={l} query={query} customers={customers} companies={companies} members={members} />
       {items.length === 0
         ? <Empty>{t(l, filtered ? "support.noMatches" : "support.tickets.empty")}</Empty>

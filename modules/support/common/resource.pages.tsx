@@ -45,6 +45,14 @@ export async function respond(c: C, title: string, panel: ComponentChildren, sta
   return await page(c, title, panel, status);
 }
 
+/**
+ * A plain (no-JS) form post that worked redirects to the page (post/redirect/get), so a reload
+ * neither resubmits nor lands on a POST-only address; htmx swaps the answer in place instead.
+ */
+export function afterPost(c: C, to: string, status: Status) {
+  return status === 200 && !c.req.header("HX-Request") ? c.redirect(to, 303) : undefined;
+}
+
 /** Form fields as typed input: numbers, booleans (checkboxes) and text. */
 export function formInput(
   form: Record<string, string | string[]>,
@@ -77,6 +85,8 @@ export interface ResourcePageDef<T extends { id: string }> {
   /** Turns form input into the API's body (e.g. nested objects). */
   toInput?: (input: Record<string, unknown>, form: Record<string, string | string[]>) => unknown;
   extra?: (c: C) => Promise<ComponentChildren>;
+  /** Where a plain form post lands when this panel lives inside another page. */
+  home?: string;
   values?: (row: T) => Record<string, unknown>;
 }
 
@@ -86,6 +96,7 @@ export function resourcePages<T extends { id: string }>(
   def: ResourcePageDef<T>,
 ) {
   const base = `/support${def.path}`;
+  const home = `/support${def.home ?? def.path}`;
   const panel = async (c: C, flash?: Flash) => {
     const filters = (await def.filters?.(c)) ?? [];
     const query: Record<string, string> = {};
@@ -132,7 +143,7 @@ export function resourcePages<T extends { id: string }>(
       await run(data);
       return { kind: "ok", text: tr(c)(okKey) };
     });
-    return respond(c, title(c), await panel(c, flash), status);
+    return afterPost(c, home, status) ?? respond(c, title(c), await panel(c, flash), status);
   };
   const id = ":id{[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}}";
   app.get(def.path, requirePermission(def.read), async (c) => respond(c, title(c), await panel(c)));
@@ -165,7 +176,7 @@ export function resourcePages<T extends { id: string }>(
       await def.ops.remove(c.var.sql, c.req.param("id")!);
       return { kind: "ok", text: tr(c)("support.deleted") };
     });
-    return respond(c, title(c), await panel(c, flash), status);
+    return afterPost(c, home, status) ?? respond(c, title(c), await panel(c, flash), status);
   });
   return panel;
 }

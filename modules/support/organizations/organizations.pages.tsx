@@ -17,6 +17,7 @@ export const mountOrganizationPages = (app: Hono<AppEnv>) => {
   const write = "support.organization.write";
   const teams = resourcePages<Team>(app, {
     path: "/organizations/teams",
+    home: "/organizations",
     key: "teams",
     titleKey: "page.organizations",
     read,

@@ -3,6 +3,10 @@ import { SLA_STATE_SQL } from "../tickets/tickets.repo.ts";
 
 type Rows = Record<string, string | number | null>[];
 
+/** Start of a UTC day (report days are UTC days whatever the server's time zone). */
+const utcDay = (sql: Sql, d: string, plus = 0) =>
+  sql`((${d}::date + ${plus}::int)::timestamp at time zone 'UTC')`;
+
 /** Open tickets now, by status and priority. */
 export async function openByStatus(sql: Sql): Promise<Rows> {
   return await sql`
@@ -14,11 +18,11 @@ export async function openByStatus(sql: Sql): Promise<Rows> {
 /** Per day (by due date): tickets whose resolution clock was met or breached. */
 export async function slaCompliance(sql: Sql, from: string, to: string): Promise<Rows> {
   return await sql`
-    select to_char(date_trunc('day', resolution_due), 'YYYY-MM-DD') as day,
+    select to_char((resolution_due at time zone 'UTC')::date, 'YYYY-MM-DD') as day,
       count(*) filter (where resolved_at is not null and resolved_at <= resolution_due)::int as met,
       count(*) filter (where coalesce(resolved_at, now()) > resolution_due)::int as breached
     from support_tickets
-    where resolution_due >= ${from}::date and resolution_due < ${to}::date + 1
+    where resolution_due >= ${utcDay(sql, from)} and resolution_due < ${utcDay(sql, to, 1)}
       and (resolved_at is not null or resolution_due < now())
     group by 1 order by 1`;
 }
@@ -39,7 +43,7 @@ export async function teamPerformance(sql: Sql, from: string, to: string): Promi
     join users u on u.id = t.assignee_id
     left join memberships m on m.user_id = t.assignee_id
     where t.assignee_id is not null
-      and t.created_at >= ${from}::date and t.created_at < ${to}::date + 1
+      and t.created_at >= ${utcDay(sql, from)} and t.created_at < ${utcDay(sql, to, 1)}
     group by t.assignee_id, m.display_name, u.name order by assigned desc, agent`;
 }
 
@@ -50,10 +54,11 @@ export async function volume(sql: Sql, from: string, to: string): Promise<Rows> 
       select generate_series(${from}::date, ${to}::date, interval '1 day')::date as day
     ), c as (
       select (created_at at time zone 'UTC')::date as day, count(*)::int as n from support_tickets
-      where created_at >= ${from}::date and created_at < ${to}::date + 1 group by 1
+      where created_at >= ${utcDay(sql, from)} and created_at < ${utcDay(sql, to, 1)} group by 1
     ), r as (
       select (resolved_at at time zone 'UTC')::date as day, count(*)::int as n from support_tickets
-      where resolved_at >= ${from}::date and resolved_at < ${to}::date + 1 group by 1
+      where resolved_at >= ${utcDay(sql, from)} and resolved_at < ${utcDay(sql, to, 1)}
+      group by 1
     )
     select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(c.n, 0) as created,
       coalesce(r.n, 0) as resolved

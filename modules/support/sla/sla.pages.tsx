@@ -3,7 +3,7 @@ import type { AppEnv } from "../../../shared/http/env.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
 import type { FieldDef } from "../../../views/support/ui.tsx";
 import { type C, resourcePages } from "../common/resource.pages.tsx";
-import { memberOptions, options } from "../common/options.ts";
+import { agentOptions, memberOptions, options } from "../common/options.ts";
 import { PRIORITIES } from "../common/schemas.ts";
 import { SlaPolicyInput, SlaPolicyUpdate } from "./sla.schemas.ts";
 import type { SlaPolicy } from "./sla.schemas.ts";
@@ -81,7 +81,7 @@ async function fields(c: C): Promise<FieldDef[]> {
       labelKey: "support.field.reassignTo",
       type: "select",
       emptyLabelKey: "support.none",
-      options: members,
+      options: await agentOptions(c.var.sql),
     },
     { name: "escRaise", labelKey: "support.field.raisePriority", type: "checkbox" },
     { name: "isDefault", labelKey: "support.field.isDefault", type: "checkbox" },

@@ -8,8 +8,8 @@ import { tr } from "../../../views/render.tsx";
 import { TicketsPanel } from "../../../views/support/tickets.tsx";
 import { TicketDetailView } from "../../../views/support/ticket-detail.tsx";
 import type { Flash } from "../../../views/support/ui.tsx";
-import { act, type C, respond } from "../common/resource.pages.tsx";
-import { customerNames, memberOptions, options } from "../common/options.ts";
+import { act, afterPost, type C, respond } from "../common/resource.pages.tsx";
+import { agentOptions, customerNames, options } from "../common/options.ts";
 import { actorOf } from "./tickets.handlers.ts";
 import {
   AssignInput,
@@ -86,7 +86,8 @@ async function listPanel(c: C, flash?: Flash) {
       query={query}
       customers={[...customers, ...extra]}
       companies={await options(c.var.sql, "support_companies")}
-      members={await memberOptions(c.var.sql)}
+      members={await agentOptions(c.var.sql, page.items.map((x) => x.assigneeId))}
+      agents={await agentOptions(c.var.sql)}
       canWrite={hasPermission(c.var.session.permissions, "support.ticket.write")}
       flash={flash}
     />
@@ -111,7 +112,7 @@ async function detailPanel(c: C, id: string, flash?: Flash) {
       customerName={customers.get(ticket.customerId) ?? ticket.customerId}
       comments={comments.items}
       history={history}
-      members={await memberOptions(sql)}
+      members={await agentOptions(sql, [ticket.assigneeId])}
       next={TRANSITIONS[ticket.status]}
       canWrite={hasPermission(c.var.session.permissions, "support.ticket.write")}
       flash={flash}
@@ -164,6 +165,8 @@ export const mountTicketPages = (app: Hono<AppEnv>) => {
         await run(c, id, form);
         return { kind: "ok", text: tr(c)("support.saved") };
       });
+      const redirect = afterPost(c, `/support/tickets/${id}`, status);
+      if (redirect) return redirect;
       const number = (await getTicketRow(c.var.sql, id)).number;
       return respond(c, number, await detailPanel(c, id, flash), status);
     });

@@ -226,7 +226,12 @@ export async function changeTicket(
       Object.assign(data, { resolvedAt: null, closedAt: null });
     }
   }
-  if (data.priority && before.slaPolicyId) {
+  if (data.customerId) {
+    // Another customer may have another contract, so another policy (or none).
+    const policy = await policyForCustomer(sql, data.customerId as string);
+    const priority = (data.priority ?? before.priority) as Priority;
+    Object.assign(data, computeClocks(policy, priority, new Date(before.createdAt)));
+  } else if (data.priority && before.slaPolicyId) {
     const policy = await slaRepo.get(sql, before.slaPolicyId);
     const { slaPolicyId: _, ...clocks } = computeClocks(
       policy,
@@ -248,11 +253,9 @@ export async function changeTicket(
     after: toTicket(after),
     ignore: ["updatedAt", "slaState"],
   });
-  const event = data.status === "kapandi"
-    ? "closed"
-    : action === "reopened"
-    ? "reopened"
-    : "updated";
+  // The event follows the move, whichever route made it (PUT can close and reopen too).
+  const reopened = data.status === "acik" && ["cozuldu", "kapandi"].includes(before.status);
+  const event = data.status === "kapandi" ? "closed" : reopened ? "reopened" : "updated";
   const eventPayload = await eventData(sql, after, { changes: Object.keys(data) });
   await publish(sql, `support.ticket.${event}`, eventPayload);
   if (data.assigneeId) await tellAssignee(actor, after);
