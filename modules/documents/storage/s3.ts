@@ -44,8 +44,8 @@ export class ObjectStorage implements Storage {
     const upload = new Upload({
       client: this.client,
       params: { Bucket: this.bucket, Key: checkKey(key), Body: body },
-      // 8 MiB parts, two in flight: memory stays bounded whatever the file size.
-      partSize: 8 * 1024 * 1024,
+      // 5 MiB parts (S3's minimum), two in flight: about 15 MiB held whatever the file size.
+      partSize: 5 * 1024 * 1024,
       queueSize: 2,
       leavePartsOnError: false,
     });
@@ -60,7 +60,7 @@ export class ObjectStorage implements Storage {
         Range: range ? `bytes=${range.start}-${range.end}` : undefined,
       }),
     );
-    return res.Body!.transformToWebStream() as ReadableStream<Uint8Array>;
+    return pulled(res.Body as unknown as AsyncIterable<Uint8Array> & { destroy?(): void });
   }
 
   async delete(key: string): Promise<void> {
@@ -99,4 +99,26 @@ export class ObjectStorage implements Storage {
     } catch { /* servers without the listing (s3rver) keep nothing partial visible anyway */ }
     return removed;
   }
+}
+
+/**
+ * The GetObject body (a Node Readable) as a web stream that reads one chunk per pull, so a slow
+ * client holds back the S3 socket instead of buffering the object in memory; cancelling (client
+ * gone) destroys the socket.
+ */
+function pulled(
+  body: AsyncIterable<Uint8Array> & { destroy?(): void },
+): ReadableStream<Uint8Array> {
+  const it = body[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(c) {
+      const { value, done } = await it.next();
+      if (done) c.close();
+      else c.enqueue(value);
+    },
+    async cancel() {
+      body.destroy?.();
+      await it.return?.();
+    },
+  }, { highWaterMark: 0 });
 }
