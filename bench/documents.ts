@@ -177,7 +177,9 @@ for (const backend of ["local", "objstore"] as const) {
   console.log(
     `${backend.padEnd(8)} upload ${mbps(size, upMs)} MB/s (${
       ((size / upMs) / (size / plain.streamCopy) * 100).toFixed(0)
-    }% of streamed copy), download ${mbps(size, downMs)} MB/s; ` +
+    }% of streamed copy, ${
+      ((size / upMs) / (size / plain.copyFile) * 100).toFixed(0)
+    }% of copyFile), download ${mbps(size, downMs)} MB/s; ` +
       `RSS before ${mib(before)} MiB, peak upload ${mib(upPeak)} MiB (+${
         mib(upPeak - before)
       }), peak download ${mib(downPeak)} MiB (+${mib(downPeak - downBefore)})`,

@@ -7,8 +7,10 @@ import {
   S3Client,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
+import { FetchHttpHandler } from "@smithy/fetch-http-handler";
 import type { ByteRange, Storage, StoredObject } from "./storage.ts";
 import { checkKey } from "./storage.ts";
+import { pulled } from "../streams.ts";
 
 export interface ObjectStorageOptions {
   bucket: string;
@@ -34,6 +36,9 @@ export class ObjectStorage implements Storage {
       region: o.region,
       endpoint: o.endpoint,
       forcePathStyle: true,
+      // Deno's fetch rather than the node:http layer: downloads ~40% faster, and their memory
+      // stays flat (bench/documents.ts).
+      requestHandler: new FetchHttpHandler(),
       credentials: o.accessKeyId && o.secretAccessKey
         ? { accessKeyId: o.accessKeyId, secretAccessKey: o.secretAccessKey }
         : undefined,
@@ -44,9 +49,10 @@ export class ObjectStorage implements Storage {
     const upload = new Upload({
       client: this.client,
       params: { Bucket: this.bucket, Key: checkKey(key), Body: body },
-      // 5 MiB parts (S3's minimum), two in flight: about 15 MiB held whatever the file size.
+      // 5 MiB parts (S3's minimum), one in flight: with two, a 1 GiB upload grew the process by
+      // ~150 MiB (native buffers of the in-flight requests) for ~20% more speed against s3rver.
       partSize: 5 * 1024 * 1024,
-      queueSize: 2,
+      queueSize: 1,
       leavePartsOnError: false,
     });
     await upload.done();
@@ -99,26 +105,4 @@ export class ObjectStorage implements Storage {
     } catch { /* servers without the listing (s3rver) keep nothing partial visible anyway */ }
     return removed;
   }
-}
-
-/**
- * The GetObject body (a Node Readable) as a web stream that reads one chunk per pull, so a slow
- * client holds back the S3 socket instead of buffering the object in memory; cancelling (client
- * gone) destroys the socket.
- */
-function pulled(
-  body: AsyncIterable<Uint8Array> & { destroy?(): void },
-): ReadableStream<Uint8Array> {
-  const it = body[Symbol.asyncIterator]();
-  return new ReadableStream<Uint8Array>({
-    async pull(c) {
-      const { value, done } = await it.next();
-      if (done) c.close();
-      else c.enqueue(value);
-    },
-    async cancel() {
-      body.destroy?.();
-      await it.return?.();
-    },
-  }, { highWaterMark: 0 });
 }
