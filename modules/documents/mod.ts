@@ -17,6 +17,7 @@ const menu = entries("documents", [
   ["trash", "/trash", "documents.file.write"],
   ["activityLog", "/activity", "documents.audit.read"],
   ["notifications", "/notifications", "documents.file.read"],
+  ["settings", "/settings", "documents.settings.write"],
 ]);
 
 export const documents: ModuleManifest = {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Sql } from "../../shared/db/database.ts";
+import { audit } from "./audit.ts";
 
 const GiB = 1024 ** 3;
 const num = (fallback: number) =>
@@ -63,4 +64,12 @@ export async function usedBytes(sql: Sql): Promise<number> {
     select coalesce((select sum(size) from doc_files), 0)
       + coalesce((select sum(size) from doc_versions), 0) as used`;
   return Number(row.used);
+}
+
+/** Saves a change of the settings and audits it (the API and the settings page share it). */
+export async function changeSettings(sql: Sql, patch: Partial<Settings>): Promise<Settings> {
+  const before = await loadSettings(sql);
+  const after = await saveSettings(sql, patch);
+  await audit(sql, "settings", "documents", "updated", "Changed storage settings", before, after);
+  return after;
 }

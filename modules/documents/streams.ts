@@ -26,3 +26,26 @@ export function coalesce(size: number) {
     },
   });
 }
+
+/**
+ * An async iterable of chunks (a Node Readable, e.g. a GetObject body or a busboy file part) as a
+ * web stream that reads one chunk per pull, so a slow consumer holds back the producer instead
+ * of queueing its bytes; cancelling destroys the source. (node:stream's Readable.toWeb queues up
+ * to highWaterMark *chunks*: a 1 GiB upload to S3 grew the process by ~200 MiB through it.)
+ */
+export function pulled(
+  body: AsyncIterable<Uint8Array> & { destroy?(): void },
+): ReadableStream<Uint8Array> {
+  const it = body[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(c) {
+      const { value, done } = await it.next();
+      if (done) c.close();
+      else c.enqueue(value);
+    },
+    async cancel() {
+      body.destroy?.();
+      await it.return?.();
+    },
+  }, { highWaterMark: 0 });
+}

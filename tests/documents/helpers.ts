@@ -129,3 +129,31 @@ export async function mkdir(who: Caller, name: string, parentId?: string) {
   if (res.status !== 201) throw new Error(`mkdir failed: ${res.status} ${await res.text()}`);
   return await res.json();
 }
+
+/** A page request as a browser with the session cookie (same-origin for POSTs). */
+export async function browse(
+  token: string,
+  path: string,
+  init: { method?: string; form?: Record<string, string | string[]>; htmx?: boolean } = {},
+) {
+  const { app } = await testApp();
+  const headers: Record<string, string> = { Cookie: `session=${token}` };
+  let body: string | undefined;
+  if (init.form) {
+    const p = new URLSearchParams();
+    for (const [k, v] of Object.entries(init.form)) {
+      for (const x of Array.isArray(v) ? v : [v]) p.append(k, x);
+    }
+    body = p.toString();
+    headers["Content-Type"] = "application/x-www-form-urlencoded";
+    headers.Origin = "http://localhost";
+    headers.Host = "localhost";
+  }
+  if (init.htmx) headers["HX-Request"] = "true";
+  return await app.request(`http://localhost${path}`, {
+    method: init.method ?? (init.form ? "POST" : "GET"),
+    headers,
+    body,
+    redirect: "manual",
+  });
+}

@@ -1,34 +1,6 @@
 import assert from "node:assert/strict";
 import { newTenant, testApp } from "../helpers.ts";
-import { dtest, mkdir, uploadOne } from "./helpers.ts";
-
-/** A page request as a browser with the session cookie (same-origin for POSTs). */
-async function browse(
-  token: string,
-  path: string,
-  init: { method?: string; form?: Record<string, string | string[]>; htmx?: boolean } = {},
-) {
-  const { app } = await testApp();
-  const headers: Record<string, string> = { Cookie: `session=${token}` };
-  let body: string | undefined;
-  if (init.form) {
-    const p = new URLSearchParams();
-    for (const [k, v] of Object.entries(init.form)) {
-      for (const x of Array.isArray(v) ? v : [v]) p.append(k, x);
-    }
-    body = p.toString();
-    headers["Content-Type"] = "application/x-www-form-urlencoded";
-    headers.Origin = "http://localhost";
-    headers.Host = "localhost";
-  }
-  if (init.htmx) headers["HX-Request"] = "true";
-  return await app.request(`http://localhost${path}`, {
-    method: init.method ?? (init.form ? "POST" : "GET"),
-    headers,
-    body,
-    redirect: "manual",
-  });
-}
+import { browse, dtest, mkdir, uploadOne } from "./helpers.ts";
 
 dtest("pages: dashboard, files, folders, trash, activity, notifications render", async () => {
   const t = await newTenant();

@@ -2,6 +2,7 @@ import type { VNode } from "preact";
 import { type Locale, t } from "../../shared/i18n/i18n.ts";
 import { previewKind } from "../../modules/documents/files/content-types.ts";
 import { ActionForm, formatBytes, formatDate } from "./common.tsx";
+import { type ShareItem, SharesSection } from "./shares.tsx";
 
 export interface FileDetailProps {
   l: Locale;
@@ -19,15 +20,7 @@ export interface FileDetailProps {
     updatedAt: string;
   };
   versions: { id: string; version: number; size: number; createdAt: string; current: boolean }[];
-  shares: {
-    id: string;
-    kind: string;
-    principalName: string | null;
-    expiresAt: string | null;
-    hasPassword: boolean;
-    state: string;
-    accessCount: number;
-  }[];
+  shares: ShareItem[];
   /** A public link created just now (shown once). */
   newLink?: string;
   members: { id: string; name: string }[];
@@ -106,64 +99,16 @@ export function FileDetail(p: FileDetailProps) {
           <button type="submit" class="secondary">{t(l, "documents.upload")}</button>
         </form>
       )}
-      <h3>{t(l, "documents.shares")}</h3>
-      {p.newLink && (
-        <p class="alert ok" role="status">
-          <label for="docs-link">{t(l, "documents.linkCreated")}</label>
-          <input id="docs-link" type="text" readonly value={p.newLink} />
-          <button type="button" class="secondary docs-copy" data-copy="#docs-link">
-            {t(l, "documents.copy")}
-          </button>
-        </p>
-      )}
-      {p.shares.length === 0
-        ? <p class="muted">{t(l, "documents.noShares")}</p>
-        : (
-          <ul class="docs-shares">
-            {p.shares.map((s) => (
-              <li>
-                {t(l, `documents.shareKind.${s.kind}`)} {s.principalName ?? ""} ·{" "}
-                {t(l, `documents.shareState.${s.state}`)}
-                {s.expiresAt ? ` · ${t(l, "documents.expires")} ${formatDate(l, s.expiresAt)}` : ""}
-                {s.hasPassword ? ` · ${t(l, "documents.password")}` : ""} · {s.accessCount}×{" "}
-                {s.state === "active" && p.canEdit && (
-                  <ActionForm action={`/documents/shares/${s.id}/revoke`} back={back}>
-                    <button type="submit" class="secondary">{t(l, "documents.revoke")}</button>
-                  </ActionForm>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      {p.canEdit && (
-        <ActionForm
-          action={`/documents/files/${file.id}/share`}
-          back={back}
-          class="docs-share-form"
-        >
-          <label for="share-kind">{t(l, "documents.shareWith")}</label>
-          <select id="share-kind" name="kind">
-            <option value="public">{t(l, "documents.shareKind.public")}</option>
-            <option value="user">{t(l, "documents.shareKind.user")}</option>
-            <option value="group">{t(l, "documents.shareKind.group")}</option>
-          </select>
-          <label for="share-user">{t(l, "documents.shareUser")}</label>
-          <select id="share-user" name="userId">
-            <option value="">—</option>
-            {p.members.map((m) => <option value={m.id}>{m.name}</option>)}
-          </select>
-          <label for="share-role">{t(l, "documents.shareGroup")}</label>
-          <select id="share-role" name="role">
-            <option value="">—</option>
-            {p.roles.map((r) => <option value={r}>{r}</option>)}
-          </select>
-          <label for="share-expiry">{t(l, "documents.expiry")}</label>
-          <input id="share-expiry" name="expiresAt" type="date" />
-          <label for="share-password">{t(l, "documents.password")}</label>
-          <input id="share-password" name="password" type="password" autocomplete="new-password" />
-          <button type="submit">{t(l, "documents.share")}</button>
-        </ActionForm>
-      )}
+      <SharesSection
+        l={l}
+        back={back}
+        action={`/documents/files/${file.id}/share`}
+        canEdit={p.canEdit}
+        shares={p.shares}
+        newLink={p.newLink}
+        members={p.members}
+        roles={p.roles}
+      />
       {p.history}
     </aside>
   );

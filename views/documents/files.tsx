@@ -2,6 +2,8 @@ import { type Locale, t } from "../../shared/i18n/i18n.ts";
 import type { Level } from "../../modules/documents/access.ts";
 import { ActionForm, Empty, type Flash, FlashMessage, formatBytes, formatDate } from "./common.tsx";
 import { FileDetail, type FileDetailProps } from "./detail.tsx";
+import { SharesSection } from "./shares.tsx";
+import { FilesTabs } from "./shared.tsx";
 
 export interface FolderItem {
   id: string;
@@ -35,6 +37,8 @@ export interface FilesPageProps {
   back: string;
   flash?: Flash;
   detail?: FileDetailProps;
+  /** The open folder's shares and share dialog (for those who may share it). */
+  folderShare?: Omit<Parameters<typeof SharesSection>[0], "l" | "back" | "action" | "canEdit">;
 }
 
 const filesUrl = (params: Record<string, string | null | undefined>) => {
@@ -221,6 +225,7 @@ export function FilesPanel(p: FilesPageProps) {
     <div id="docs-panel" class="docs">
       <Tree l={l} folders={p.folders} current={p.folderId} />
       <section class="docs-main">
+        <FilesTabs l={l} shared={false} />
         <FlashMessage flash={p.flash} />
         <Crumbs l={l} crumbs={p.crumbs} />
         <Toolbar l={l} folderId={p.folderId} back={p.back} q={p.q} />
@@ -283,6 +288,20 @@ export function FilesPanel(p: FilesPageProps) {
         </div>
       </section>
       {p.detail && <FileDetail {...p.detail} />}
+      {!p.detail && p.folderShare && p.folderId && (
+        <aside class="docs-detail card" aria-labelledby="docs-folder-share">
+          <h2 id="docs-folder-share">
+            {t(l, "documents.shareFolder")} {p.crumbs.at(-1)?.name}
+          </h2>
+          <SharesSection
+            l={l}
+            back={p.back}
+            action={`/documents/folders/${p.folderId}/share`}
+            canEdit
+            {...p.folderShare}
+          />
+        </aside>
+      )}
     </div>
   );
 }

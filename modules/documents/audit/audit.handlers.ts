@@ -1,9 +1,8 @@
 import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { listActivity } from "../../../shared/activity/activity.service.ts";
-import { loadSettings, saveSettings } from "../settings.ts";
+import { changeSettings, loadSettings } from "../settings.ts";
 import { stats, userActivity } from "../stats/stats.service.ts";
-import { audit } from "../audit.ts";
 import type * as R from "./audit.routes.ts";
 
 type H<T extends RouteConfig> = RouteHandler<T, AppEnv>;
@@ -38,23 +37,5 @@ export const getSettings: H<typeof R.getSettingsRoute> = async (c) =>
 
 export const putSettings: H<typeof R.putSettingsRoute> = async (c) => {
   const body = c.req.valid("json");
-  return c.json(
-    await c.var.scope(async (tx) => {
-      const before = await loadSettings(tx);
-      const after = await saveSettings(tx, body);
-      await audit(
-        tx,
-        "settings",
-        "documents",
-        "updated",
-        "Changed storage settings",
-        { ...before },
-        {
-          ...after,
-        },
-      );
-      return after;
-    }),
-    200,
-  );
+  return c.json(await c.var.scope((tx) => changeSettings(tx, body)), 200);
 };

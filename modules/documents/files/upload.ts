@@ -8,7 +8,7 @@ import { Problem, problems } from "../../../shared/http/problem.ts";
 import { newKey, storage } from "../storage/storage.ts";
 import { uploadName } from "../names.ts";
 import { contentTypeFor } from "./content-types.ts";
-import { coalesce } from "../streams.ts";
+import { coalesce, pulled } from "../streams.ts";
 
 /** One file whose bytes are stored (not yet recorded in the database). */
 export interface Received {
@@ -98,8 +98,7 @@ export async function receiveFiles(
         const name = uploadName(info.filename);
         const key = newKey(opts.tenantId);
         const m = measure(opts.maxFileBytes);
-        const web = Readable.toWeb(stream) as unknown as ReadableStream<Uint8Array>;
-        await store.put(key, web.pipeThrough(m.stream));
+        await store.put(key, pulled(stream).pipeThrough(m.stream));
         return { key, name, contentType: contentTypeFor(info.mimeType, name), ...m.result() };
       })();
       // The first failure stops the request at once (no need to read the rest of the body).

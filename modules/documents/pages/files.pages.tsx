@@ -25,6 +25,9 @@ import {
 import { search } from "../search/search.service.ts";
 import { runBulk } from "../files/bulk.ts";
 import { createShare, listShares, revoke } from "../shares/shares.service.ts";
+import { sharedWithMe } from "../shares/shares.repo.ts";
+import { SharedPanel } from "../../../views/documents/shared.tsx";
+import { hasPermission } from "../../../shared/rbac/permissions.ts";
 import { act, type C, type Status, uuidOrNull } from "./helpers.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
 
@@ -51,6 +54,18 @@ export async function renderFiles(
   const q = new URL(url, "http://x").searchParams;
   const folderId = uuidOrNull(q.get("folder"));
   if (q.get("folder") && !folderId) throw problems.notFound();
+  if (q.get("view") === "shared") {
+    const items = await sharedWithMe(sql, session.userId, session.roles, 200);
+    return await page(
+      c,
+      t(l, "page.files"),
+      <>
+        <SharedPanel l={l} items={items} />
+        {ASSETS}
+      </>,
+      status,
+    );
+  }
   const text = (q.get("q") ?? "").slice(0, 200);
   const folders = await folderTree(sql, session);
   const access = await loadAccess(sql, session);
@@ -107,8 +122,19 @@ export async function renderFiles(
       };
     }
   }
+  const mayShare = folderId && !detail && atLeast(access.folder(folderId), "edit") &&
+    hasPermission(session.permissions, "documents.share.write");
+  const folderShare = mayShare
+    ? {
+      shares: (await listShares(sql, session, "folder", folderId)).items,
+      newLink,
+      members: (await listMembers(sql, { limit: 200 })).map((m) => ({ id: m.id, name: m.name })),
+      roles: (await listRoles(sql)).map((r) => r.key),
+    }
+    : undefined;
   const panel = (
     <FilesPanel
+      folderShare={folderShare}
       l={l}
       folders={folders}
       folderId={folderId}
@@ -126,8 +152,47 @@ export async function renderFiles(
   return await page(c, t(l, "page.files"), <>{panel}{ASSETS}</>, status);
 }
 
-const current = (c: C) => c.req.path + (new URL(c.req.url).search || "");
 const fileBack = (id: string) => `/documents/files?file=${id}`;
+
+/** The share dialog's form, for a file or a folder; the new public link is shown once. */
+function shareAction(c: C, targetType: "file" | "folder", id: string) {
+  const back = targetType === "file" ? fileBack(id) : `/documents/files?folder=${id}`;
+  return act(c, back, async (form) => {
+    const kind = field(form, "kind") as "public" | "user" | "group";
+    if (!["public", "user", "group"].includes(kind)) {
+      throw problems.badRequest("Pick who to share with.");
+    }
+    const expiry = field(form, "expiresAt");
+    if (expiry && !/^\d{4}-\d\d-\d\d$/.test(expiry)) {
+      throw problems.badRequest("The expiry date is not valid.");
+    }
+    const principalId = kind === "user"
+      ? uuidOrNull(field(form, "userId")) ?? ""
+      : kind === "group"
+      ? field(form, "role")
+      : undefined;
+    if (kind !== "public" && !principalId) throw problems.badRequest("Pick a user or a group.");
+    const share = await createShare(c.var.sql, c.var.platform.bus, c.var.session, {
+      targetType,
+      targetId: id,
+      kind,
+      principalId,
+      // A date means the end of that day (UTC).
+      expiresAt: expiry ? `${expiry}T23:59:59Z` : undefined,
+      password: field(form, "password") || undefined,
+    });
+    const link = share.url ? new URL(share.url, c.req.url).toString() : undefined;
+    return await renderFiles(
+      c,
+      back,
+      { kind: "ok", text: t(c.var.locale, "documents.shared") },
+      200,
+      link,
+    );
+  }, (b, f, s) => renderFiles(c, b, f, s));
+}
+
+const current = (c: C) => c.req.path + (new URL(c.req.url).search || "");
 
 export function filesPages() {
   const render = (c: C) => (back: string, flash: Flash, status: Status) =>
@@ -182,43 +247,12 @@ export function filesPages() {
     .post(
       "/files/:id{[0-9a-f-]{36}}/share",
       requirePermission("documents.share.write"),
-      (c) =>
-        act(c, fileBack(c.req.param("id")), async (form) => {
-          const kind = field(form, "kind") as "public" | "user" | "group";
-          if (!["public", "user", "group"].includes(kind)) {
-            throw problems.badRequest("Pick who to share with.");
-          }
-          const expiry = field(form, "expiresAt");
-          if (expiry && !/^\d{4}-\d\d-\d\d$/.test(expiry)) {
-            throw problems.badRequest("The expiry date is not valid.");
-          }
-          const principalId = kind === "user"
-            ? field(form, "userId")
-            : kind === "group"
-            ? field(form, "role")
-            : undefined;
-          if (kind !== "public" && !principalId) {
-            throw problems.badRequest("Pick a user or a group.");
-          }
-          const share = await createShare(c.var.sql, c.var.platform.bus, c.var.session, {
-            targetType: "file",
-            targetId: c.req.param("id"),
-            kind,
-            principalId,
-            // A date means the end of that day (UTC).
-            expiresAt: expiry ? `${expiry}T23:59:59Z` : undefined,
-            password: field(form, "password") || undefined,
-          });
-          const back = fileBack(c.req.param("id"));
-          const link = share.url ? new URL(share.url, c.req.url).toString() : undefined;
-          return await renderFiles(
-            c,
-            back,
-            { kind: "ok", text: t(c.var.locale, "documents.shared") },
-            200,
-            link,
-          );
-        }, render(c)),
+      (c) => shareAction(c, "file", c.req.param("id")),
+    )
+    .post(
+      "/folders/:id{[0-9a-f-]{36}}/share",
+      requirePermission("documents.share.write"),
+      (c) => shareAction(c, "folder", c.req.param("id")),
     )
     .post(
       "/shares/:id{[0-9a-f-]{36}}/revoke",

@@ -26,6 +26,8 @@ import {
   visibleFolder,
 } from "../folders/folders.service.ts";
 import { loadAccess } from "../access.ts";
+import { changeSettings, loadSettings, usedBytes } from "../settings.ts";
+import { SettingsPanel } from "../../../views/documents/settings.tsx";
 import { act, type C, type Status, uuidOrNull } from "./helpers.ts";
 
 async function renderTrash(c: C, flash?: Flash, status: Status = 200) {
@@ -72,7 +74,34 @@ async function renderPermissions(c: C, id: string, flash?: Flash, status: Status
   );
 }
 
+async function renderSettings(c: C, flash?: Flash, status: Status = 200) {
+  const { sql, locale: l } = c.var;
+  return await page(
+    c,
+    t(l, "page.settings"),
+    <SettingsPanel
+      l={l}
+      settings={await loadSettings(sql)}
+      usedBytes={await usedBytes(sql)}
+      flash={flash}
+    />,
+    status,
+  );
+}
+
+/** A whole number from a settings form field, or a 400 naming the field. */
+function wholeNumber(form: Record<string, unknown>, name: string, min: number, max: number) {
+  const raw = String(field(form as never, name)).trim();
+  const n = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
+  if (!(n >= min && n <= max)) {
+    throw problems.badRequest(`${name} must be a whole number from ${min} to ${max}.`);
+  }
+  return n;
+}
+
 const ID = ":id{[0-9a-f-]{36}}";
+const MiB = 1024 * 1024;
+const sw = requirePermission("documents.settings.write");
 const fw = requirePermission("documents.folder.write");
 const write = requirePermission("documents.file.write");
 
@@ -86,6 +115,17 @@ export function otherPages() {
         <Dashboard l={c.var.locale} stats={s as never} />,
       );
     })
+    .get("/settings", sw, (c) => renderSettings(c))
+    .post("/settings", sw, (c) =>
+      act(c, "/documents/settings", async (form) => {
+        await changeSettings(c.var.sql, {
+          quotaBytes: wholeNumber(form, "quotaMiB", 0, 2 ** 33) * MiB,
+          maxFileBytes: wholeNumber(form, "maxFileMiB", 1, 2 ** 33) * MiB,
+          versionLimit: wholeNumber(form, "versionLimit", 1, 1000),
+          retentionDays: wholeNumber(form, "retentionDays", 1, 3650),
+          notifyOnAccess: field(form, "notifyOnAccess") === "true",
+        });
+      }, (_b, f, s) => renderSettings(c, f, s)))
     .get("/trash", write, (c) => renderTrash(c))
     .post(`/trash/${ID}/restore`, write, (c) =>
       act(c, "/documents/trash", async () => {

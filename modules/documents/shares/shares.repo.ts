@@ -72,15 +72,6 @@ export async function sharesOf(sql: Sql, targetType: string, targetId: string) {
     order by s.created_at desc, s.id desc`;
 }
 
-/** Shares the caller created or received, newest first. */
-export async function sharesFor(sql: Sql, userId: string, roles: string[], limit: number) {
-  return await sql<ShareRow[]>`
-    ${SELECT(sql)} where s.revoked_at is null and (s.created_by = ${userId}
-      or (s.kind = 'user' and s.principal_id = ${userId})
-      or (s.kind = 'group' and s.principal_id = any(${roles})))
-    order by s.created_at desc, s.id desc limit ${limit}`;
-}
-
 export async function revokeShare(sql: Sql, id: string) {
   await sql`update doc_shares set revoked_at = now() where id = ${id} and revoked_at is null`;
   await sql`delete from doc_share_lookup where share_id = ${id}`;
@@ -126,4 +117,37 @@ export async function folderListing(sql: Sql, folderId: string) {
     where folder_id = ${folderId} and deleted_at is null and owner_module is null
     order by lower(name), id limit 1000`;
   return { folders: [...folders], files: [...files] };
+}
+
+export interface SharedWithMe {
+  shareId: string;
+  targetType: "file" | "folder";
+  targetId: string;
+  name: string;
+  size: number | null;
+  contentType: string | null;
+  level: "view" | "edit";
+  sharedByName: string | null;
+  sharedAt: string;
+  expiresAt: string | null;
+}
+
+/** Live files and folders shared with the user or one of their roles (not by themselves). */
+export async function sharedWithMe(sql: Sql, userId: string, roles: string[], limit: number) {
+  return await sql<SharedWithMe[]>`
+    select s.id as share_id, s.target_type, s.target_id, coalesce(f.name, d.name) as name,
+      f.size::float8 as size, f.content_type, s.level, u.name as shared_by_name,
+      s.created_at as shared_at, s.expires_at
+    from doc_shares s
+    left join doc_files f on s.target_type = 'file' and f.id = s.target_id
+      and f.deleted_at is null and f.owner_module is null
+    left join doc_folders d on s.target_type = 'folder' and d.id = s.target_id
+      and d.deleted_at is null
+    left join users u on u.id = s.created_by
+    where s.revoked_at is null and (s.expires_at is null or s.expires_at > now())
+      and s.kind <> 'public' and s.created_by is distinct from ${userId}
+      and ((s.kind = 'user' and s.principal_id = ${userId})
+        or (s.kind = 'group' and s.principal_id = any(${roles})))
+      and coalesce(f.id, d.id) is not null
+    order by s.created_at desc, s.id desc limit ${limit}`;
 }

@@ -7,8 +7,10 @@ import {
   S3Client,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
+import { FetchHttpHandler } from "@smithy/fetch-http-handler";
 import type { ByteRange, Storage, StoredObject } from "./storage.ts";
 import { checkKey } from "./storage.ts";
+import { pulled } from "../streams.ts";
 
 export interface ObjectStorageOptions {
   bucket: string;
@@ -34,6 +36,9 @@ export class ObjectStorage implements Storage {
       region: o.region,
       endpoint: o.endpoint,
       forcePathStyle: true,
+      // Deno's fetch rather than the node:http layer: downloads ~40% faster, and their memory
+      // stays flat (bench/documents.ts).
+      requestHandler: new FetchHttpHandler(),
       credentials: o.accessKeyId && o.secretAccessKey
         ? { accessKeyId: o.accessKeyId, secretAccessKey: o.secretAccessKey }
         : undefined,
@@ -44,9 +49,10 @@ export class ObjectStorage implements Storage {
     const upload = new Upload({
       client: this.client,
       params: { Bucket: this.bucket, Key: checkKey(key), Body: body },
-      // 8 MiB parts, two in flight: memory stays bounded whatever the file size.
-      partSize: 8 * 1024 * 1024,
-      queueSize: 2,
+      // 5 MiB parts (S3's minimum), one in flight: with two, a 1 GiB upload grew the process by
+      // ~150 MiB (native buffers of the in-flight requests) for ~20% more speed against s3rver.
+      partSize: 5 * 1024 * 1024,
+      queueSize: 1,
       leavePartsOnError: false,
     });
     await upload.done();
@@ -60,7 +66,7 @@ export class ObjectStorage implements Storage {
         Range: range ? `bytes=${range.start}-${range.end}` : undefined,
       }),
     );
-    return res.Body!.transformToWebStream() as ReadableStream<Uint8Array>;
+    return pulled(res.Body as unknown as AsyncIterable<Uint8Array> & { destroy?(): void });
   }
 
   async delete(key: string): Promise<void> {
