@@ -110,6 +110,9 @@ export class Access {
           level = max(level, min(s.level, this.base));
         }
       }
+      // A folder that breaks inheritance keeps what is granted on it and below, not above: a
+      // share (or authorship) of a parent must not open a subfolder closed to the sharer.
+      if (!cur.inherit) break;
     }
     this.#memo.set(id, level);
     return level;

@@ -59,6 +59,7 @@ addMessages("en", {
   "documents.revoke": "Revoke",
   "documents.root": "All files",
   "documents.save": "Save",
+  "documents.tooManyAttempts": "Too many wrong passwords for this link. Try again later.",
   "documents.views": "Views",
   "documents.allFiles": "All files",
   "documents.sharedWithMe": "Shared with me",
@@ -168,6 +169,8 @@ addMessages("tr", {
   "documents.revoke": "İptal et",
   "documents.root": "Tüm dosyalar",
   "documents.save": "Kaydet",
+  "documents.tooManyAttempts":
+    "Bu bağlantı için çok fazla hatalı parola girildi. Daha sonra yeniden deneyin.",
   "documents.views": "Görünümler",
   "documents.allFiles": "Tüm dosyalar",
   "documents.sharedWithMe": "Benimle paylaşılanlar",

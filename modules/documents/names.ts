@@ -10,14 +10,16 @@ export function foldName(s: string): string {
 }
 
 /**
- * A file or folder name as given by a user: no path separators, no control characters, not
- * "." or "..". Names are only labels (storage keys never come from them), but clean labels
- * keep downloads and zip entries safe.
+ * A file or folder name as given by a user: no path separators, no control or bidi override
+ * characters, not "." or "..". Names are only labels (storage keys never come from them), but
+ * clean labels keep downloads and zip entries safe.
  */
 export function checkName(raw: string, path = "body.name"): string {
   const name = raw.normalize("NFC").trim();
+  // Bidi overrides are refused too: "invoice\u202Etxt.exe" would show as "invoiceexe.txt".
   // deno-lint-ignore no-control-regex
-  const bad = /[\/\\\u0000-\u001f\u007f]/.test(name) || name === "." || name === ".." ||
+  const bad = /[\/\\\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/.test(name) || name === "." ||
+    name === ".." ||
     name.length === 0 || name.length > 255;
   if (bad) {
     throw problems.validation([{

@@ -112,6 +112,16 @@ dtest("files: names — path traversal refused, duplicates are 409 everywhere", 
   await problem(await t.owner.call("PATCH", `/api/documents/files/${f.id}`, { name: "../x" }), 400);
   await problem(await t.owner.call("PATCH", `/api/documents/files/${f.id}`, { name: "a\\b" }), 400);
   await problem(await t.owner.call("POST", "/api/documents/folders", { name: "a/b" }), 400);
+  // A right-to-left override would disguise "fatura\u202Etxt.exe" as "faturaexe.txt".
+  await problem(await upload(t.owner, [["fatura\u202Etxt.exe", "x"]]), 400);
+  await problem(
+    await t.owner.call("PATCH", `/api/documents/files/${f.id}`, { name: "a\u2066b" }),
+    400,
+  );
+  assert.equal(
+    (await (await t.owner.call("GET", `/api/documents/files/${f.id}`)).json()).name,
+    "passwd",
+  );
   await uploadOne(t.owner, "report.pdf", "%PDF");
   await problem(await upload(t.owner, [["REPORT.pdf", "again"]]), 409);
   await problem(

@@ -81,6 +81,12 @@ itest(
       form: { kind: "user", userId: "not-a-uuid", back },
     });
     assert.equal(malformed.status, 400);
+    for (const password of ["abc", "p".repeat(201)]) {
+      const res = await browse(t.owner.token, `/documents/folders/${dir.id}/share`, {
+        form: { kind: "public", password, back },
+      });
+      assert.equal(res.status, 400);
+    }
     const theirDir = await mkdir(other.owner, "Onların");
     const cross = await browse(t.owner.token, `/documents/folders/${theirDir.id}/share`, {
       form: { kind: "public" },

@@ -4,13 +4,14 @@ import { listActivity } from "../../../shared/activity/activity.service.ts";
 import { changeSettings, loadSettings } from "../settings.ts";
 import { stats, userActivity } from "../stats/stats.service.ts";
 import type * as R from "./audit.routes.ts";
+import { visibleTo } from "./visibility.ts";
 
 type H<T extends RouteConfig> = RouteHandler<T, AppEnv>;
 
 export const auditList: H<typeof R.auditRoute> = async (c) => {
   const { user, file, action, from, to, limit, cursor } = c.req.valid("query");
-  const page = await c.var.scope((tx) =>
-    listActivity(tx, {
+  const page = await c.var.scope(async (tx) => {
+    const found = await listActivity(tx, {
       module: "documents",
       actorId: user,
       entityId: file,
@@ -19,18 +20,23 @@ export const auditList: H<typeof R.auditRoute> = async (c) => {
       to,
       limit,
       cursor,
-    })
-  );
+    });
+    const v = await visibleTo(tx, c.var.session);
+    return { ...found, items: await v.entries(found.items) };
+  });
   return c.json(page as never, 200);
 };
 
 export const report: H<typeof R.userActivityRoute> = async (c) => {
   const { user, from, to } = c.req.valid("query");
-  return c.json(await c.var.scope((tx) => userActivity(tx, user, from, to)) as never, 200);
+  return c.json(
+    await c.var.scope((tx) => userActivity(tx, c.var.session, user, from, to)) as never,
+    200,
+  );
 };
 
 export const statsHandler: H<typeof R.statsRoute> = async (c) =>
-  c.json(await c.var.scope((tx) => stats(tx)) as never, 200);
+  c.json(await c.var.scope((tx) => stats(tx, c.var.session)) as never, 200);
 
 export const getSettings: H<typeof R.getSettingsRoute> = async (c) =>
   c.json(await c.var.scope((tx) => loadSettings(tx)), 200);

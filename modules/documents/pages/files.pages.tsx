@@ -172,6 +172,11 @@ function shareAction(c: C, targetType: "file" | "folder", id: string) {
       ? field(form, "role")
       : undefined;
     if (kind !== "public" && !principalId) throw problems.badRequest("Pick a user or a group.");
+    const password = field(form, "password");
+    // The API's rule (NewShareBody): 4 to 200 characters.
+    if (password && (password.length < 4 || password.length > 200)) {
+      throw problems.badRequest("The password needs 4 to 200 characters.");
+    }
     const share = await createShare(c.var.sql, c.var.platform.bus, c.var.session, {
       targetType,
       targetId: id,
@@ -179,7 +184,7 @@ function shareAction(c: C, targetType: "file" | "folder", id: string) {
       principalId,
       // A date means the end of that day (UTC).
       expiresAt: expiry ? `${expiry}T23:59:59Z` : undefined,
-      password: field(form, "password") || undefined,
+      password: password || undefined,
     });
     const link = share.url ? new URL(share.url, c.req.url).toString() : undefined;
     return await renderFiles(

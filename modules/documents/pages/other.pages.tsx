@@ -8,7 +8,7 @@ import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
 import { listMembers } from "../../../shared/identity/users.repo.ts";
 import { listRoles } from "../../../shared/identity/roles.repo.ts";
 import { listNotifications } from "../../../shared/notifications/notifications.repo.ts";
-import { activityRoutes } from "../../../shared/activity/activity.pages.tsx";
+import { activityPage } from "./activity.pages.tsx";
 import { page } from "../../../views/render.tsx";
 import { NotificationItem } from "../../../views/notifications.tsx";
 import { Dashboard } from "../../../views/documents/dashboard.tsx";
@@ -108,7 +108,7 @@ const write = requirePermission("documents.file.write");
 export function otherPages() {
   return new Hono<AppEnv>()
     .get("/", requirePermission("documents.file.read"), async (c) => {
-      const s = await stats(c.var.sql);
+      const s = await stats(c.var.sql, c.var.session);
       return await page(
         c,
         t(c.var.locale, "page.dashboard"),
@@ -190,7 +190,7 @@ export function otherPages() {
           });
         }, (_b, f, s) => renderPermissions(c, c.req.param("id"), f, s)),
     )
-    .route("/activity", activityRoutes({ module: "documents", permission: "documents.audit.read" }))
+    .route("/activity", activityPage())
     .get("/notifications", requirePermission("documents.file.read"), async (c) => {
       const limit = 25;
       const after = decodeCursor(c.req.query("cursor") || undefined, ["timestamp", "uuid"]) as

@@ -21,12 +21,22 @@ async function show(c: C, token: string, password?: string) {
     return html(c, <PublicPage l={l} token={token} view={out.view as PublicView} />);
   } catch (err) {
     if (!(err instanceof Problem)) throw err;
-    if (err.status === 401) {
-      const error = password !== undefined ? t(l, "documents.wrongPassword") : undefined;
-      return html(c, <PublicPage l={l} token={token} needsPassword error={error} />, 401);
-    }
-    return html(c, <PublicPage l={l} token={token} error={t(l, "documents.linkGone")} />, 404);
+    return denied(c, token, err, password);
   }
+}
+
+/** A link that needs (another) password, is locked for wrong ones, or is gone. */
+function denied(c: C, token: string, err: Problem, password?: string) {
+  const l = c.var.locale;
+  if (err.status === 401 || err.status === 429) {
+    const error = err.status === 429
+      ? t(l, "documents.tooManyAttempts")
+      : password !== undefined
+      ? t(l, "documents.wrongPassword")
+      : undefined;
+    return html(c, <PublicPage l={l} token={token} needsPassword error={error} />, err.status);
+  }
+  return html(c, <PublicPage l={l} token={token} error={t(l, "documents.linkGone")} />, 404);
 }
 
 /** /s/:token — the public view of a share (no session). */
@@ -54,6 +64,8 @@ export function publicPages() {
         }
       } catch (err) {
         if (!(err instanceof Problem)) throw err;
+        // Answer at once: showing the page would check (and count) the password again.
+        return denied(c, token, err, password);
       }
       return await show(c, token, password);
     });

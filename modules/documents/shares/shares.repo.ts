@@ -97,20 +97,25 @@ export async function roleMembers(sql: Sql, role: string): Promise<string[]> {
   return rows.map((r) => r.userId);
 }
 
-/** The live folders of a subtree (the root included). */
+/**
+ * The live folders a folder link reaches: the root and its subfolders, except those that break
+ * inheritance (they have their own permissions, which a link of a parent must not bypass).
+ */
 export async function subtree(sql: Sql, root: string): Promise<string[]> {
   const rows = await sql<{ id: string }[]>`
     with recursive t as (
       select id from doc_folders where id = ${root} and deleted_at is null
       union all
-      select d.id from doc_folders d join t on d.parent_id = t.id where d.deleted_at is null
+      select d.id from doc_folders d join t on d.parent_id = t.id
+      where d.deleted_at is null and d.inherit
     ) select id from t`;
   return rows.map((r) => r.id);
 }
 
 export async function folderListing(sql: Sql, folderId: string) {
   const folders = await sql<{ id: string; name: string }[]>`
-    select id, name from doc_folders where parent_id = ${folderId} and deleted_at is null
+    select id, name from doc_folders
+    where parent_id = ${folderId} and deleted_at is null and inherit
     order by lower(name), id`;
   const files = await sql<{ id: string; name: string; size: number; contentType: string }[]>`
     select id, name, size::float8 as size, content_type from doc_files

@@ -82,6 +82,6 @@ export const publicShareRoute = createRoute({
       },
     },
     206: { description: "A range of the bytes" },
-    ...errorResponses(400, 401, 404),
+    ...errorResponses(400, 401, 404, 429),
   },
 });

@@ -5,6 +5,7 @@ import { problems } from "../../../shared/http/problem.ts";
 import { hashPassword, verifyPassword } from "../../../shared/auth/passwords.ts";
 import { notify } from "../../../shared/notifications/notify.ts";
 import { withScope } from "../../../shared/db/scope.ts";
+import { countAttempt, type ThrottlePolicy } from "../../../shared/auth/throttle.ts";
 import { atLeast, loadAccess } from "../access.ts";
 import { audit } from "../audit.ts";
 import { checkPrincipals, visibleFolder } from "../folders/folders.service.ts";
@@ -180,11 +181,33 @@ export async function openPublic(
   const expired = share?.expiresAt && Date.parse(share.expiresAt) <= Date.now();
   if (!share || share.revokedAt || expired || share.targetName === null) throw problems.notFound();
   if (share.passwordHash) {
-    const ok = (proof && proof === await passwordProof(token, share.passwordHash)) ||
-      (password !== undefined && await verifyPassword(password, share.passwordHash));
-    if (!ok) throw problems.unauthorized("This link needs its password.");
+    if (proof && proof === await passwordProof(token, share.passwordHash)) {
+      return { tenantId: found.tenantId, share };
+    }
+    // Wrong passwords count per link (the sign-in throttle's table): after 10 in 15 minutes
+    // the link refuses every password for 15 minutes, so it cannot be guessed online.
+    const key = `doc-share:${share.id}`;
+    const locked = await withScope(db, {}, (tx) => lockedFor(tx, key));
+    if (locked > 0) throw problems.tooManyRequests(locked);
+    const ok = password !== undefined && await verifyPassword(password, share.passwordHash);
+    if (!ok) {
+      if (password !== undefined) {
+        const wait = await withScope(db, {}, (tx) => countAttempt(tx, key, SHARE_PASSWORD));
+        if (wait > 0) throw problems.tooManyRequests(wait);
+      }
+      throw problems.unauthorized("This link needs its password.");
+    }
   }
   return { tenantId: found.tenantId, share };
+}
+
+const SHARE_PASSWORD: ThrottlePolicy = { max: 10, windowSeconds: 900, lockSeconds: 900 };
+
+async function lockedFor(sql: Sql, key: string): Promise<number> {
+  const [row] = await sql<{ s: number }[]>`
+    select coalesce(ceil(extract(epoch from locked_until - now())), 0)::int as s
+    from login_throttle where key = ${key} and locked_until > now()`;
+  return row?.s ?? 0;
 }
 
 /** A cookie value proving the password was given, without holding the password. */

@@ -2,9 +2,14 @@ import type { Sql } from "../../../shared/db/database.ts";
 import { listActivity } from "../../../shared/activity/activity.service.ts";
 import { loadSettings, usedBytes } from "../settings.ts";
 import { TYPE_PATTERNS } from "../search/search.repo.ts";
+import type { Session } from "../../../shared/http/env.ts";
+import { visibleTo } from "../audit/visibility.ts";
+
+type Who = Pick<Session, "userId" | "roles" | "permissions">;
 
 /** Storage statistics of the tenant: used and quota, per user, per type, largest files. */
-export async function stats(sql: Sql) {
+export async function stats(sql: Sql, who: Who) {
+  const v = await visibleTo(sql, who);
   const settings = await loadSettings(sql);
   const used = await usedBytes(sql);
   const [counts] = await sql`
@@ -51,21 +56,27 @@ export async function stats(sql: Sql) {
   const largest = await sql`
     select id, name, size::float8 as size, content_type, folder_id, created_at
     from doc_files where deleted_at is null and owner_module is null
-    order by size desc, id limit 10`;
-  const recent = await listActivity(sql, { module: "documents", limit: 10 });
+    order by size desc, id limit 100`;
+  const recent = await listActivity(sql, { module: "documents", limit: 50 });
   return {
     usedBytes: used,
     quotaBytes: settings.quotaBytes,
     ...counts,
     perUser: [...perUser],
     byType,
-    largest: [...largest],
-    recentActivity: recent.items,
+    largest: (await v.files([...largest] as { id: string }[])).slice(0, 10),
+    recentActivity: (await v.entries(recent.items)).slice(0, 10),
   };
 }
 
 /** What one user did in the module: counts by action and their latest lines. */
-export async function userActivity(sql: Sql, userId: string, from?: string, to?: string) {
+export async function userActivity(
+  sql: Sql,
+  who: Who,
+  userId: string,
+  from?: string,
+  to?: string,
+) {
   const counts = await sql<{ action: string; count: number }[]>`
     select action, count(*)::int as count from activity
     where module = 'documents' and actor_id = ${userId}::uuid
@@ -79,5 +90,6 @@ export async function userActivity(sql: Sql, userId: string, from?: string, to?:
     to,
     limit: 50,
   });
-  return { userId, counts: [...counts], recent: recent.items };
+  const v = await visibleTo(sql, who);
+  return { userId, counts: [...counts], recent: await v.entries(recent.items) };
 }
