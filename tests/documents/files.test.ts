@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { newTenant, problem, testApp } from "../helpers.ts";
+import { newKey } from "../../modules/documents/storage/storage.ts";
 import { dtest, interruptedBody, mkdir, tenantObjects, upload, uploadOne } from "./helpers.ts";
 
 dtest("files: upload, list, metadata, download with Turkish name, range, ETag", async () => {
@@ -267,3 +268,38 @@ dtest("files: size limit 413 and quota 422 on upload", async () => {
   const s = await (await t.owner.call("GET", "/api/documents/settings")).json();
   assert.equal(s.quotaBytes, 8);
 });
+
+/** `bytes` bytes of a fixed pattern in chunks of an odd size (so parts split chunks). */
+function patterned(bytes: number, failAfter?: number): ReadableStream<Uint8Array> {
+  let sent = 0;
+  return new ReadableStream({
+    pull(c) {
+      if (failAfter !== undefined && sent >= failAfter) return c.error(new Error("client gone"));
+      if (sent >= bytes) return c.close();
+      const n = Math.min(300_007, bytes - sent);
+      c.enqueue(new Uint8Array(n).map((_, i) => (sent + i) * 7 & 0xff));
+      sent += n;
+    },
+  });
+}
+
+dtest(
+  "files: storage round trip around the 5 MiB part size, and a failing body stores nothing",
+  async (storage) => {
+    const t = await newTenant();
+    const MiB = 1024 * 1024;
+    for (const bytes of [0, 1, 5 * MiB - 1, 5 * MiB, 5 * MiB + 1, 10 * MiB, 12 * MiB + 3]) {
+      const key = newKey(t.id);
+      await storage.put(key, patterned(bytes));
+      const got = new Uint8Array(await new Response(await storage.get(key)).arrayBuffer());
+      const want = new Uint8Array(await new Response(patterned(bytes)).arrayBuffer());
+      assert.equal(got.byteLength, bytes);
+      assert.ok(got.every((b, i) => b === want[i]), `bytes differ at ${bytes}`);
+      await storage.delete(key);
+    }
+    for (const failAfter of [3 * MiB, 11 * MiB]) {
+      await assert.rejects(storage.put(newKey(t.id), patterned(20 * MiB, failAfter)));
+    }
+    assert.deepEqual(await tenantObjects(storage, t.id), []);
+  },
+);
