@@ -53,7 +53,19 @@ browserTest("documents: upload, folder, move, public link, trash and restore", a
     const tomorrow = new Date(Date.now() + 86400_000).toISOString().slice(0, 10);
     await page.locator("#share-kind").selectOption("public");
     await page.locator("#share-expiry").fill(tomorrow);
-    await page.locator(".docs-share-form button[type=submit]").click();
+    // Under load the click could beat htmx to the freshly loaded form (a plain POST then
+    // redirects without the link): wait until htmx has taken the form over, and keep the answer.
+    await page.waitForFunction(() =>
+      Boolean(
+        (document.querySelector(".docs-share-form") as unknown as Record<string, unknown> | null)
+          ?.["htmx-internal-data"],
+      )
+    );
+    const [shared] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST" && /\/share$/.test(r.url())),
+      page.locator(".docs-share-form button[type=submit]").click(),
+    ]);
+    assert.equal(shared.status(), 200, await shared.text());
     const linkInput = page.locator("#docs-link");
     await linkInput.waitFor();
     const link = await linkInput.inputValue();
