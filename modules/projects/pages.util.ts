@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../shared/http/env.ts";
 import { Problem, problems } from "../../shared/http/problem.ts";
 import type { Flash } from "../../views/projects/ui.tsx";
+import { isUuid } from "../../shared/http/ids.ts";
 
 export type C = Context<AppEnv>;
 
@@ -35,11 +36,10 @@ export function redirect(c: C, to: string) {
   return c.redirect(to, 303);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A path id: malformed ones are simply not found. */
 export function pathId(c: C, name = "id"): string {
   const v = c.req.param(name) ?? "";
-  if (!UUID.test(v)) throw problems.notFound();
+  if (!isUuid(v)) throw problems.notFound();
   return v;
 }
 

@@ -1,3 +1,4 @@
+import { isUuid } from "../http/ids.ts";
 import { type Context, Hono } from "hono";
 import type { VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
@@ -18,7 +19,6 @@ import {
 
 type C = Context<AppEnv>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MODULE = /^[a-z][a-z0-9_-]{0,40}$/;
 const TEXT_FIELDS = ["action", "entityType", "entityId"] as const;
 
@@ -49,7 +49,7 @@ export function readFilters(c: C, module?: string) {
   }
   const actor = raw("actor");
   if (actor === "system") filter.actorId = null;
-  else if (UUID.test(actor)) filter.actorId = actor.toLowerCase();
+  else if (isUuid(actor)) filter.actorId = actor.toLowerCase();
   else if (actor) throw problems.validation([{ path: "query.actor", message: "Invalid actor" }]);
   if (actor) query.actor = actor;
   for (const k of TEXT_FIELDS) {

@@ -1,3 +1,4 @@
+import { isUuid } from "../http/ids.ts";
 import type { Sql } from "../db/database.ts";
 import { decodeCursor, toPage } from "../http/paging.ts";
 import { problems } from "../http/problem.ts";
@@ -101,7 +102,6 @@ export interface ListInput extends ActivityFilter {
   cursor?: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?Z$/;
 const DATE_OR_TIME = /^\d{4}-\d\d-\d\d(T\d\d:\d\d(:\d\d(\.\d{1,6})?)?(Z|[+-]\d\d:\d\d))?$/;
 
@@ -112,10 +112,10 @@ export async function listActivity(
 ): Promise<{ items: ActivityEntry[]; nextCursor: string | null }> {
   const { limit, cursor, ...filter } = input;
   const key = decodeCursor(cursor, 2);
-  if (key && !(TIMESTAMP.test(String(key[0])) && UUID.test(String(key[1])))) {
+  if (key && !(TIMESTAMP.test(String(key[0])) && isUuid(String(key[1])))) {
     throw problems.validation([{ path: "query.cursor", message: "Invalid cursor" }]);
   }
-  if (filter.actorId && !UUID.test(filter.actorId)) {
+  if (filter.actorId && !isUuid(filter.actorId)) {
     throw problems.validation([{ path: "query.actorId", message: "Invalid uuid" }]);
   }
   for (const k of ["from", "to"] as const) {

@@ -1,3 +1,4 @@
+import { isUuid } from "../http/ids.ts";
 import * as jose from "jose";
 import type { Config } from "../config.ts";
 import type { Sql } from "../db/database.ts";
@@ -142,8 +143,4 @@ export function createTokenService(config: Config, keys: KeyPair): TokenService 
     },
     jwks: () => ({ keys: [keys.publicJwk] }),
   };
-}
-
-export function isUuid(v: string) {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 }

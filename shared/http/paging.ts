@@ -1,3 +1,4 @@
+import { isUuid } from "./ids.ts";
 import { z } from "@hono/zod-openapi";
 import { problems } from "./problem.ts";
 
@@ -36,7 +37,7 @@ const PART_CHECKS: Record<CursorPart, (v: unknown) => boolean> = {
     typeof v === "string" && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?Z$/.test(v),
   uuid: (v) =>
     typeof v === "string" &&
-    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v),
+    isUuid(v),
   text: (v) => typeof v === "string" && v.length <= 1000 && !v.includes("\u0000"),
   number: (v) => typeof v === "number" && Number.isFinite(v),
 };

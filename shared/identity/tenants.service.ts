@@ -3,7 +3,7 @@ import { setTenant } from "../db/scope.ts";
 import { problems } from "../http/problem.ts";
 import { generatePassword, hashPassword } from "../auth/passwords.ts";
 import { uuidv7 } from "uuidv7";
-import { isUuid } from "../auth/jwt.ts";
+import { isUuid } from "../http/ids.ts";
 import { seedBuiltinRoles } from "./roles.repo.ts";
 import { findUserByEmail, insertMembership, insertUser } from "./users.repo.ts";
 

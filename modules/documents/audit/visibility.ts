@@ -1,9 +1,9 @@
 import type { Sql } from "../../../shared/db/database.ts";
 import type { Session } from "../../../shared/http/env.ts";
 import { type Access, atLeast, loadAccess } from "../access.ts";
+import { isUuid } from "../../../shared/http/ids.ts";
 
 type Who = Pick<Session, "userId" | "roles" | "permissions">;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Every role reads `documents.*.read`, audit included; the audit lines, statistics and largest
@@ -41,7 +41,7 @@ export class Visibility {
 
   /** Which of these file ids (of the folder tree, not attachments) the caller may view. */
   async #files(ids: string[]): Promise<Set<string>> {
-    const wanted = [...new Set(ids.filter((id) => UUID.test(id)))];
+    const wanted = [...new Set(ids.filter((id) => isUuid(id)))];
     if (!wanted.length) return new Set();
     const rows = await this.sql<{ id: string; folderId: string | null }[]>`
       select id, folder_id from doc_files where id = any(${wanted}) and owner_module is null`;

@@ -1,3 +1,4 @@
+import { isUuid } from "../../../shared/http/ids.ts";
 import { uuidv7 } from "uuidv7";
 import type { Sql } from "../../../shared/db/database.ts";
 import { foldName } from "../names.ts";
@@ -40,8 +41,7 @@ const COLUMNS = (sql: Sql) =>
 
 const FROM = (sql: Sql) => sql`doc_files f left join users u on u.id = f.created_by`;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (s: string) => UUID.test(s);
+export { isUuid };
 
 export async function insertFile(
   sql: Sql,

@@ -8,8 +8,7 @@ export type C = Context<AppEnv>;
 export type Form = Record<string, string | string[]>;
 export type Status = 200 | 400 | 403 | 404 | 409 | 413 | 415 | 422;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const uuidOrNull = (v: string | undefined | null) => (v && UUID.test(v) ? v : null);
+export { uuidOrNull } from "../../../shared/http/ids.ts";
 
 /** Where to go after an action: a page of this module only (never another site). */
 export function backOf(form: Form, fallback: string): string {

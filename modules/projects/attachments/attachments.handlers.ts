@@ -11,16 +11,16 @@ import type {
   downloadAttachmentRoute,
   listAttachmentsRoute,
 } from "./attachments.routes.ts";
+import { isUuid } from "../../../shared/http/ids.ts";
 
 type C = Context<AppEnv>;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Checks the caller may see (or, with `write`, change) the task, in a short transaction:
  * these routes stream, so there is no request transaction.
  */
 export async function taskForFiles(c: C, taskId: string, write: boolean) {
-  if (!UUID.test(taskId)) {
+  if (!isUuid(taskId)) {
     throw problems.validation([{ path: "param.id", message: "Invalid UUID" }]);
   }
   return await c.var.scope(async (tx) => {

@@ -15,9 +15,9 @@ import { listProjects } from "../projects/projects.service.ts";
 import { getPreferences, listFeed, listNotices, putPreferences } from "../feed/feed.service.ts";
 import { NOTICE_KINDS } from "../notices/notices.repo.ts";
 import { type C, form, isHtmx, many, redirect } from "../pages.util.ts";
+import { isUuid } from "../../../shared/http/ids.ts";
 
 const READ = requirePermission("projects.project.read");
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function noticesPanel(c: C, saved = false) {
   const cursor = c.req.query("cursor") || undefined;
@@ -73,7 +73,7 @@ export const overviewPages = new Hono<AppEnv>()
     const l = c.var.locale;
     const { sql, session } = c.var;
     const raw = c.req.query("projectId") ?? "";
-    const projectId = UUID.test(raw) ? raw : undefined;
+    const projectId = isUuid(raw) ? raw : undefined;
     const q = { projectId, days: 30 };
     const progress = await progressReport(sql, session, q);
     const dist = await distributionReport(sql, session, q);

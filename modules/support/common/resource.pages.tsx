@@ -9,6 +9,7 @@ import { html, page, tr } from "../../../views/render.tsx";
 import type { FieldDef, Flash } from "../../../views/support/ui.tsx";
 import { type Column, ResourcePanel } from "../../../views/support/resource.tsx";
 import type { CrudOps } from "./crud.handlers.ts";
+import { ID_PARAM } from "../../../shared/http/ids.ts";
 
 export type C = Context<AppEnv>;
 export type Status = 200 | 400 | 403 | 404 | 409 | 413 | 422;
@@ -145,7 +146,7 @@ export function resourcePages<T extends { id: string }>(
     });
     return afterPost(c, home, status) ?? respond(c, title(c), await panel(c, flash), status);
   };
-  const id = ":id{[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}}";
+  const id = ID_PARAM;
   app.get(def.path, requirePermission(def.read), async (c) => respond(c, title(c), await panel(c)));
   app.post(
     def.path,

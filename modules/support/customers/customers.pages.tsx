@@ -8,6 +8,7 @@ import { CustomerInput, CustomerUpdate } from "./customers.schemas.ts";
 import { customerActivity, customersService } from "./customers.service.ts";
 import type { Customer } from "./customers.schemas.ts";
 import { CustomerDetail } from "../../../views/support/customer.tsx";
+import { ID_PARAM } from "../../../shared/http/ids.ts";
 
 export const mountCustomerPages = (app: Hono<AppEnv>) => {
   resourcePages<Customer>(app, {
@@ -60,7 +61,7 @@ export const mountCustomerPages = (app: Hono<AppEnv>) => {
     }],
   });
   app.get(
-    "/customers/:id{[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}}",
+    `/customers/${ID_PARAM}`,
     requirePermission("support.customer.read"),
     async (c) => {
       const id = c.req.param("id");

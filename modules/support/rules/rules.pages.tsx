@@ -16,8 +16,7 @@ import {
   removeSupportRule,
   toggleSupportRule,
 } from "./rules.service.ts";
-
-const ID = ":id{[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}}";
+import { ID_PARAM as ID } from "../../../shared/http/ids.ts";
 
 /** The simple form (one condition, one action) as the rules engine's input. */
 export function ruleFromForm(f: Record<string, string | string[]>) {

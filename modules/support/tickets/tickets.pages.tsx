@@ -31,8 +31,8 @@ import {
   toTicket,
 } from "./tickets.service.ts";
 import { TRANSITIONS } from "./tickets.rules.ts";
+import { ID_PARAM as ID } from "../../../shared/http/ids.ts";
 
-const ID = ":id{[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}}";
 const FILTERS = [
   "status",
   "priority",
