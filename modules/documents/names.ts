@@ -36,12 +36,7 @@ export function uploadName(raw: string | undefined): string {
   return checkName(base, "body.file");
 }
 
-/** A decoded [name, id] cursor whose name was percent-encoded (see listFolder and search). */
+/** A decoded [name, id] cursor (see listFolder and search). */
 export function nameCursor(key: (string | number)[] | null): [string, string] | null {
-  if (!key) return null;
-  try {
-    return [decodeURIComponent(String(key[0])), String(key[1])];
-  } catch {
-    throw problems.validation([{ path: "query.cursor", message: "Invalid cursor" }]);
-  }
+  return key ? [String(key[0]), String(key[1])] : null;
 }

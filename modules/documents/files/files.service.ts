@@ -53,7 +53,7 @@ export async function listFolder(
   else access.require(access.folder(null), "view");
   const after = nameCursor(decodeCursor(q.cursor, ["text", "uuid"]));
   const rows = await folderFiles(sql, folderId, q.limit, after);
-  const page = toPage(rows, q.limit, (r) => [encodeURIComponent(r.sortName!), r.id]);
+  const page = toPage(rows, q.limit, (r) => [r.sortName!, r.id]);
   return { items: page.items.map((f) => fileView(f, access)), nextCursor: page.nextCursor };
 }
 

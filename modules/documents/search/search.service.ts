@@ -34,8 +34,7 @@ export async function search(
     q.limit,
     after,
   );
-  // Names may hold any letter; the shared cursor encoder takes Latin-1 only.
-  const page = toPage(rows, q.limit, (r) => [encodeURIComponent(r.sortName), r.id]);
+  const page = toPage(rows, q.limit, (r) => [r.sortName, r.id]);
   return {
     items: page.items.map(({ sortName: _, ...r }) => ({
       ...r,
