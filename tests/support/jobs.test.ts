@@ -12,7 +12,7 @@ import {
 } from "../../modules/support/contracts/contracts.job.ts";
 import { support } from "../../modules/support/mod.ts";
 import { ALWAYS, API, customer, json, targets, ticket } from "./fixtures.ts";
-import { smtpSink } from "./smtp.ts";
+import { smtpSink } from "../smtp.ts";
 
 const inTenant = async <T>(
   tenantId: string,

@@ -6,10 +6,11 @@ export interface Flash {
   text: string;
 }
 
-export function FlashMessage({ flash }: { flash?: Flash }) {
-  if (!flash) return null;
+/** The outcome of a form post. With an id, an empty live region stays for htmx to fill. */
+export function FlashMessage({ flash, id }: { flash?: Flash; id?: string }) {
+  if (!flash) return id ? <div id={id} aria-live="polite"></div> : null;
   return (
-    <p class={`alert ${flash.kind}`} role={flash.kind === "error" ? "alert" : "status"}>
+    <p id={id} class={`alert ${flash.kind}`} role={flash.kind === "error" ? "alert" : "status"}>
       {flash.text}
     </p>
   );

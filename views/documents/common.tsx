@@ -1,8 +1,6 @@
 import type { ComponentChildren } from "preact";
 import { type Locale, t } from "../../shared/i18n/i18n.ts";
-import type { Flash } from "../admin/users.tsx";
-
-export type { Flash };
+export { type Flash, FlashMessage } from "../admin/users.tsx";
 
 /** Bytes for people (KB, MB… in binary units, one decimal). */
 export function formatBytes(n: number | null | undefined): string {
@@ -17,14 +15,7 @@ export function formatBytes(n: number | null | undefined): string {
   return `${i === 0 ? v : v.toFixed(1)} ${units[i]}`;
 }
 
-export function formatDate(l: Locale, iso: string | null) {
-  if (!iso) return "—";
-  return new Intl.DateTimeFormat(l === "tr" ? "tr-TR" : "en-GB", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "UTC",
-  }).format(new Date(iso));
-}
+export { formatDateTime as formatDate } from "../format.ts";
 
 /**
  * A form that works as a plain POST and, with htmx, swaps the documents panel out of the
@@ -55,15 +46,6 @@ export function ActionForm(
       <input type="hidden" name="back" value={back} />
       {children}
     </form>
-  );
-}
-
-export function FlashMessage({ flash }: { flash?: Flash }) {
-  if (!flash) return null;
-  return (
-    <p class={`alert ${flash.kind}`} role={flash.kind === "error" ? "alert" : "status"}>
-      {flash.text}
-    </p>
   );
 }
 

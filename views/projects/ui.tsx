@@ -1,18 +1,6 @@
 import { type Locale, t } from "../../shared/i18n/i18n.ts";
 
-export interface Flash {
-  kind: "ok" | "error";
-  text: string;
-}
-
-export function FlashMessage({ flash, id }: { flash?: Flash; id?: string }) {
-  if (!flash) return <div id={id} aria-live="polite"></div>;
-  return (
-    <p id={id} class={`alert ${flash.kind}`} role={flash.kind === "error" ? "alert" : "status"}>
-      {flash.text}
-    </p>
-  );
-}
+export { type Flash, FlashMessage } from "../admin/users.tsx";
 
 export const PRIORITY_VALUES = ["dusuk", "normal", "yuksek", "kritik"] as const;
 export const PROJECT_STATUS_VALUES = ["planlamada", "aktif", "tamamlandi"] as const;

@@ -1,3 +1,4 @@
+import { formatDateTime } from "../format.ts";
 import type { ComponentChildren } from "preact";
 import { type Locale, t } from "../../shared/i18n/i18n.ts";
 export { type Flash, FlashMessage } from "../admin/users.tsx";
@@ -162,10 +163,5 @@ export function SlaBadge({ l, state }: { l: Locale; state: string }) {
 }
 
 export function formatDate(l: Locale, iso: string | null | undefined) {
-  if (!iso) return "—";
-  return new Intl.DateTimeFormat(l === "tr" ? "tr-TR" : "en-GB", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "UTC",
-  }).format(new Date(iso)) + " UTC";
+  return iso ? `${formatDateTime(l, iso)} UTC` : "—";
 }

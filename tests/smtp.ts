@@ -2,7 +2,7 @@ import { SMTPServer } from "smtp-server";
 
 /** A real SMTP server in this process that keeps what it receives. */
 export async function smtpSink() {
-  const received: { to: string[]; raw: string }[] = [];
+  const received: { from: string; to: string[]; raw: string }[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -12,6 +12,7 @@ export async function smtpSink() {
       stream.on("data", (c: Uint8Array) => chunks.push(c));
       stream.on("end", () => {
         received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: new TextDecoder().decode(new Uint8Array(chunks.flatMap((c) => [...c]))),
         });
