@@ -156,3 +156,34 @@ export async function join(who: Caller, tenant: TestTenant, roles: string[]) {
     throw new Error(`accept failed: ${accepted.status} ${await accepted.text()}`);
   }
 }
+
+/**
+ * A browser-like page request: the session cookie (of `who`, or a raw `token`), a same-origin
+ * Origin header, an optional form body (POST) and optionally htmx's HX-Request header.
+ */
+export function browse(
+  path: string,
+  opts: {
+    who?: Caller;
+    token?: string;
+    form?: Record<string, string | string[]>;
+    htmx?: boolean;
+    method?: string;
+    origin?: string;
+    headers?: Record<string, string>;
+  } = {},
+) {
+  const headers: Record<string, string> = { Origin: opts.origin ?? "http://localhost" };
+  const token = opts.who?.token ?? opts.token;
+  if (token) headers.Cookie = `session=${token}`;
+  if (opts.htmx) headers["HX-Request"] = "true";
+  Object.assign(headers, opts.headers);
+  let body: string | undefined;
+  if (opts.form) {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(opts.form)) for (const x of [v].flat()) params.append(k, x);
+    body = params.toString();
+    headers["Content-Type"] = "application/x-www-form-urlencoded";
+  }
+  return callApp(path, { method: opts.method ?? (opts.form ? "POST" : "GET"), body, headers });
+}

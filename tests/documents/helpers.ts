@@ -1,6 +1,6 @@
 import S3rver from "s3rver";
 import { testApp } from "../helpers.ts";
-import { type Caller, itest } from "../helpers.ts";
+import { browse as browsePage, type Caller, itest } from "../helpers.ts";
 import { type Storage, useStorage } from "../../modules/documents/storage/storage.ts";
 import { LocalStorage } from "../../modules/documents/storage/local.ts";
 import { ObjectStorage } from "../../modules/documents/storage/s3.ts";
@@ -130,30 +130,11 @@ export async function mkdir(who: Caller, name: string, parentId?: string) {
   return await res.json();
 }
 
-/** A page request as a browser with the session cookie (same-origin for POSTs). */
-export async function browse(
+/** A page request as a browser with the session cookie (see tests/helpers.ts browse). */
+export function browse(
   token: string,
   path: string,
   init: { method?: string; form?: Record<string, string | string[]>; htmx?: boolean } = {},
 ) {
-  const { app } = await testApp();
-  const headers: Record<string, string> = { Cookie: `session=${token}` };
-  let body: string | undefined;
-  if (init.form) {
-    const p = new URLSearchParams();
-    for (const [k, v] of Object.entries(init.form)) {
-      for (const x of Array.isArray(v) ? v : [v]) p.append(k, x);
-    }
-    body = p.toString();
-    headers["Content-Type"] = "application/x-www-form-urlencoded";
-    headers.Origin = "http://localhost";
-    headers.Host = "localhost";
-  }
-  if (init.htmx) headers["HX-Request"] = "true";
-  return await app.request(`http://localhost${path}`, {
-    method: init.method ?? (init.form ? "POST" : "GET"),
-    headers,
-    body,
-    redirect: "manual",
-  });
+  return browsePage(path, { token, ...init });
 }

@@ -1,28 +1,14 @@
 import assert from "node:assert/strict";
-import { callApp, type Caller, itest, newTenant } from "../helpers.ts";
+import { browse as browsePage, type Caller, itest, newTenant } from "../helpers.ts";
 import { addMember, flow, json, newProject, newTask } from "./fixtures.ts";
 
-/** A browser-like request: session cookie, same-origin header, optional form body. */
-function browse(
+/** A browser-like request as `who` (see tests/helpers.ts browse). */
+const browse = (
   who: Caller,
   path: string,
   form?: Record<string, string | string[]>,
   headers: Record<string, string> = {},
-) {
-  const h: Record<string, string> = {
-    Origin: "http://localhost",
-    Cookie: `session=${who.token}`,
-    ...headers,
-  };
-  let body: string | undefined;
-  if (form) {
-    const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(form)) for (const x of [v].flat()) params.append(k, x);
-    body = params.toString();
-    h["Content-Type"] = "application/x-www-form-urlencoded";
-  }
-  return callApp(path, { method: form ? "POST" : "GET", body, headers: h });
-}
+) => browsePage(path, { who, form, headers });
 
 async function page(who: Caller, path: string, status = 200) {
   const res = await browse(who, path);

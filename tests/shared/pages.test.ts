@@ -1,38 +1,7 @@
 import assert from "node:assert/strict";
-import {
-  callApp,
-  type Caller,
-  itest,
-  join,
-  newTenant,
-  PASSWORD,
-  testApp,
-  unique,
-} from "../helpers.ts";
+import { browse, callApp, itest, join, newTenant, PASSWORD, testApp, unique } from "../helpers.ts";
 
 const ORIGIN = "http://localhost";
-
-/** A browser-like request: session cookie, same-origin header, form body. */
-function browse(
-  path: string,
-  opts: {
-    who?: Caller;
-    form?: Record<string, string | string[]>;
-    origin?: string;
-    headers?: Record<string, string>;
-  } = {},
-) {
-  const headers: Record<string, string> = { Origin: opts.origin ?? ORIGIN, ...opts.headers };
-  if (opts.who) headers.Cookie = `session=${opts.who.token}`;
-  let body: string | undefined;
-  if (opts.form) {
-    const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(opts.form)) for (const x of [v].flat()) params.append(k, x);
-    body = params.toString();
-    headers["Content-Type"] = "application/x-www-form-urlencoded";
-  }
-  return callApp(path, { method: opts.form ? "POST" : "GET", body, headers });
-}
 
 itest("pages: without a session every page redirects to /login with next", async () => {
   for (const path of ["/", "/support/tickets", "/admin/users", "/documents/files?view=grid"]) {

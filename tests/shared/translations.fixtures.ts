@@ -1,29 +1,16 @@
 import assert from "node:assert/strict";
-import { callApp, type Caller } from "../helpers.ts";
+import { browse as browsePage, type Caller } from "../helpers.ts";
 
 /** Shared by the translations tests (translations-*.test.ts). */
 
-const ORIGIN = "http://localhost";
 export const MODULES = ["support", "projects", "automation"] as const;
 
-/** A browser-like request: session cookie, same-origin header, optional form body. */
-export function browse(
+/** A browser-like request as `who` (see tests/helpers.ts browse). */
+export const browse = (
   path: string,
   who: Caller,
   opts: { form?: Record<string, string>; headers?: Record<string, string> } = {},
-) {
-  const headers: Record<string, string> = {
-    Origin: ORIGIN,
-    Cookie: `session=${who.token}`,
-    ...opts.headers,
-  };
-  let body: string | undefined;
-  if (opts.form) {
-    body = new URLSearchParams(opts.form).toString();
-    headers["Content-Type"] = "application/x-www-form-urlencoded";
-  }
-  return callApp(path, { method: opts.form ? "POST" : "GET", body, headers });
-}
+) => browsePage(path, { who, ...opts });
 
 export const HTMX = { "HX-Request": "true" };
 

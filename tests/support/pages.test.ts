@@ -1,27 +1,13 @@
 import assert from "node:assert/strict";
-import { callApp, type Caller, itest, newTenant } from "../helpers.ts";
+import { browse as browsePage, type Caller, itest, newTenant } from "../helpers.ts";
 import { ALWAYS, API, customer, json, targets, ticket } from "./fixtures.ts";
 
-/** A browser-like request: session cookie, same-origin header, optional form and htmx. */
-function browse(
+/** A browser-like request as `who` (see tests/helpers.ts browse). */
+const browse = (
   path: string,
   who: Caller,
   opts: { form?: Record<string, string | string[]>; htmx?: boolean } = {},
-) {
-  const headers: Record<string, string> = {
-    Origin: "http://localhost",
-    Cookie: `session=${who.token}`,
-  };
-  if (opts.htmx) headers["HX-Request"] = "true";
-  let body: string | undefined;
-  if (opts.form) {
-    const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(opts.form)) for (const x of [v].flat()) params.append(k, x);
-    body = params.toString();
-    headers["Content-Type"] = "application/x-www-form-urlencoded";
-  }
-  return callApp(path, { method: opts.form ? "POST" : "GET", body, headers });
-}
+) => browsePage(path, { who, ...opts });
 
 const PAGES = [
   "/support",
