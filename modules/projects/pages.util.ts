@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../shared/http/env.ts";
-import { Problem, problems } from "../../shared/http/problem.ts";
+import { problems } from "../../shared/http/problem.ts";
 import type { Flash } from "../../views/projects/ui.tsx";
+import { type FlashStatus, problemFlash } from "../../shared/http/form.ts";
 import { isUuid } from "../../shared/http/ids.ts";
 
 export type C = Context<AppEnv>;
@@ -9,19 +10,11 @@ export type C = Context<AppEnv>;
 /** Runs a page action; a rule or input failure comes back as an inline message. */
 export async function attempt<T>(
   run: () => Promise<T>,
-): Promise<
-  { ok: true; value: T } | { ok: false; flash: Flash; status: 400 | 403 | 404 | 409 | 422 }
-> {
+): Promise<{ ok: true; value: T } | { ok: false; flash: Flash; status: FlashStatus }> {
   try {
     return { ok: true, value: await run() };
   } catch (err) {
-    if (err instanceof Problem && err.status < 500) {
-      const detail = err.errors?.length
-        ? err.errors.map((e) => `${e.path}: ${e.message}`).join("; ")
-        : err.detail ?? err.title;
-      return { ok: false, flash: { kind: "error", text: detail }, status: err.status as 422 };
-    }
-    throw err;
+    return { ok: false, ...problemFlash(err) };
   }
 }
 

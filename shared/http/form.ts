@@ -1,5 +1,6 @@
 import type { Context } from "hono";
-import { problems } from "./problem.ts";
+import type { z } from "@hono/zod-openapi";
+import { Problem, problems } from "./problem.ts";
 
 /** Names of fields that are lists even with one value (checkbox groups). */
 const LIST_FIELDS = new Set(["roles", "permissions"]);
@@ -28,4 +29,43 @@ export async function readForm(c: Context): Promise<Record<string, string | stri
 export function field(form: Record<string, string | string[]>, name: string): string {
   const v = form[name];
   return typeof v === "string" ? v : "";
+}
+
+/** The outcome of a page's form post, shown inline. */
+export interface Flash {
+  kind: "ok" | "error";
+  text: string;
+}
+
+/** Statuses a page answers a failed form post with (the panel shows the message). */
+export type FlashStatus = 400 | 403 | 404 | 409 | 413 | 415 | 422;
+
+/**
+ * A client-side failure (a Problem below 500) as an inline message with its status; anything
+ * else is rethrown, so real faults still reach the error handler.
+ */
+export function problemFlash(err: unknown): { flash: Flash; status: FlashStatus } {
+  if (!(err instanceof Problem) || err.status >= 500) throw err;
+  const text = err.errors?.length
+    ? err.errors.map((e) => `${e.path}: ${e.message}`).join("; ")
+    : err.detail ?? err.title;
+  return { flash: { kind: "error", text }, status: err.status as FlashStatus };
+}
+
+/** Runs a form action on schema-checked input; validation and rule failures come back inline. */
+export async function formAction<T extends z.ZodType>(
+  schema: T,
+  input: unknown,
+  run: (data: z.infer<T>) => Promise<Flash>,
+): Promise<{ flash: Flash; status: 200 | FlashStatus }> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const text = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    return { flash: { kind: "error", text }, status: 400 };
+  }
+  try {
+    return { flash: await run(parsed.data), status: 200 };
+  } catch (err) {
+    return problemFlash(err);
+  }
 }

@@ -1,8 +1,6 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
-import type { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../http/env.ts";
-import { Problem } from "../http/problem.ts";
 import { readForm } from "../http/form.ts";
 import { hasPermission, requirePermission } from "../rbac/permissions.ts";
 import { t } from "../i18n/i18n.ts";
@@ -18,29 +16,9 @@ import {
 import { html, page } from "../../views/render.tsx";
 import { type Flash, UsersPanel } from "../../views/admin/users.tsx";
 import { RolesPanel } from "../../views/admin/roles.tsx";
+import { type FlashStatus, formAction as act } from "../http/form.ts";
 
 type C = Context<AppEnv>;
-
-/** Runs a form action; validation and rule failures come back as an inline message. */
-async function act<T extends z.ZodType>(
-  schema: T,
-  input: unknown,
-  run: (data: z.infer<T>) => Promise<Flash>,
-): Promise<{ flash: Flash; status: 200 | 400 | 403 | 404 | 409 | 422 }> {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) {
-    const text = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-    return { flash: { kind: "error", text }, status: 400 };
-  }
-  try {
-    return { flash: await run(parsed.data), status: 200 };
-  } catch (err) {
-    if (err instanceof Problem && err.status < 500) {
-      return { flash: { kind: "error", text: err.detail ?? err.title }, status: err.status as 422 };
-    }
-    throw err;
-  }
-}
 
 async function usersPanel(c: C, flash?: Flash) {
   const { sql, session, locale } = c.var;
@@ -77,7 +55,7 @@ async function respond(
   c: C,
   title: string,
   panel: preact.JSX.Element,
-  status: 200 | 400 | 403 | 404 | 409 | 422,
+  status: 200 | FlashStatus,
 ) {
   if (c.req.header("HX-Request")) return html(c, panel, status);
   return await page(c, title, panel, status);

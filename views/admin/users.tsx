@@ -1,10 +1,8 @@
 import { type Locale, t } from "../../shared/i18n/i18n.ts";
 import type { MemberRow } from "../../shared/identity/users.repo.ts";
 
-export interface Flash {
-  kind: "ok" | "error";
-  text: string;
-}
+import type { Flash } from "../../shared/http/form.ts";
+export type { Flash };
 
 /** The outcome of a form post. With an id, an empty live region stays for htmx to fill. */
 export function FlashMessage({ flash, id }: { flash?: Flash; id?: string }) {

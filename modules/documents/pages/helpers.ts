@@ -1,12 +1,11 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
-import { Problem } from "../../../shared/http/problem.ts";
-import { field, readForm } from "../../../shared/http/form.ts";
+import { field, type FlashStatus, problemFlash, readForm } from "../../../shared/http/form.ts";
 import type { Flash } from "../../../views/documents/common.tsx";
 
 export type C = Context<AppEnv>;
 export type Form = Record<string, string | string[]>;
-export type Status = 200 | 400 | 403 | 404 | 409 | 413 | 415 | 422;
+export type Status = 200 | FlashStatus;
 
 export { uuidOrNull } from "../../../shared/http/ids.ts";
 
@@ -32,13 +31,7 @@ export async function act(
     const out = await run(form);
     return out ?? c.redirect(back, 303);
   } catch (err) {
-    if (err instanceof Problem && err.status < 500) {
-      return await render(
-        back,
-        { kind: "error", text: err.detail ?? err.title },
-        err.status as Status,
-      );
-    }
-    throw err;
+    const { flash, status } = problemFlash(err);
+    return await render(back, flash, status);
   }
 }

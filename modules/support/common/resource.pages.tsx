@@ -2,8 +2,7 @@ import type { Context, Hono } from "hono";
 import type { ComponentChildren } from "preact";
 import { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../shared/http/env.ts";
-import { Problem } from "../../../shared/http/problem.ts";
-import { readForm } from "../../../shared/http/form.ts";
+import { type FlashStatus, formAction as act, readForm } from "../../../shared/http/form.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
 import { html, page, tr } from "../../../views/render.tsx";
 import type { FieldDef, Flash } from "../../../views/support/ui.tsx";
@@ -12,31 +11,9 @@ import type { CrudOps } from "./crud.handlers.ts";
 import { ID_PARAM } from "../../../shared/http/ids.ts";
 
 export type C = Context<AppEnv>;
-export type Status = 200 | 400 | 403 | 404 | 409 | 413 | 422;
+export type Status = 200 | FlashStatus;
 
-/** Runs a form action; validation and rule failures come back as an inline message. */
-export async function act<T extends z.ZodType>(
-  schema: T,
-  input: unknown,
-  run: (data: z.infer<T>) => Promise<Flash>,
-): Promise<{ flash: Flash; status: Status }> {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) {
-    const text = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-    return { flash: { kind: "error", text }, status: 400 };
-  }
-  try {
-    return { flash: await run(parsed.data), status: 200 };
-  } catch (err) {
-    if (err instanceof Problem && err.status < 500) {
-      return {
-        flash: { kind: "error", text: err.detail ?? err.title },
-        status: err.status as Status,
-      };
-    }
-    throw err;
-  }
-}
+export { act };
 
 /** htmx swaps the panel; a plain request gets the whole page. */
 export async function respond(c: C, title: string, panel: ComponentChildren, status: Status = 200) {
