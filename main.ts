@@ -1,9 +1,9 @@
 import { ConfigError, loadConfig } from "./shared/config.ts";
 import { log, setLogLevel } from "./shared/log.ts";
-import { preparePlatform } from "./shared/start.ts";
-import { createApp } from "./shared/app.tsx";
+import { preparePlatform } from "./app/start.ts";
+import { createApp } from "./app/app.tsx";
 import { startJobs } from "./shared/jobs/runtime.ts";
-import { MODULES } from "./modules/registry.ts";
+import { MODULES } from "./app/registry.ts";
 
 let config;
 try {

@@ -4,10 +4,10 @@
 // Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test_projects deno run -A bench/projects.ts
 //        deno run -A bench/projects.ts                 (embedded PGlite, in memory; slower)
 // Env: BENCH_TENANTS (100), BENCH_TASKS_PER_TENANT (2000), BENCH_SAMPLES (300).
-import { createTestApp } from "../shared/testing.ts";
+import { createTestApp } from "../app/testing.ts";
 import { withScope } from "../shared/db/scope.ts";
-import { createTenant } from "../shared/identity/tenants.service.ts";
-import { insertMembership, insertUser } from "../shared/identity/users.repo.ts";
+import { createTenant } from "../platform/identity/tenants.service.ts";
+import { insertMembership, insertUser } from "../platform/identity/users.repo.ts";
 import { createProject } from "../modules/projects/projects/projects.service.ts";
 import { upsertMember } from "../modules/projects/projects/projects.repo.ts";
 import type { Session } from "../shared/http/env.ts";

@@ -5,8 +5,8 @@ import { openDatabase } from "../shared/db/database.ts";
 import { migrate } from "../shared/db/migrate.ts";
 import { withScope } from "../shared/db/scope.ts";
 import { setLogLevel } from "../shared/log.ts";
-import { createTenant } from "../shared/identity/tenants.service.ts";
-import { CreateTenantBody } from "../shared/identity/identity.schemas.ts";
+import { createTenant } from "../platform/identity/tenants.service.ts";
+import { CreateTenantBody } from "../platform/identity/identity.schemas.ts";
 import { Problem } from "../shared/http/problem.ts";
 
 const { values } = parseArgs({

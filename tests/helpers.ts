@@ -1,7 +1,7 @@
 import { withScope } from "../shared/db/scope.ts";
-import { createTenant } from "../shared/identity/tenants.service.ts";
-import { addMember } from "../shared/identity/admin.service.ts";
-import { createTestApp } from "../shared/testing.ts";
+import { createTenant } from "../platform/identity/tenants.service.ts";
+import { addMember } from "../platform/identity/admin.service.ts";
+import { createTestApp } from "../app/testing.ts";
 import type { Session } from "../shared/http/env.ts";
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,4 +1,4 @@
-import { entries, placeholderModule } from "../placeholder.tsx";
+import { entries, placeholderModule } from "../../platform/placeholder/public.tsx";
 
 const perms = ["app", "sheet", "model", "query"]
   .flatMap((r) => [`analytics.${r}.read`, `analytics.${r}.write`]);

@@ -1,4 +1,4 @@
-import { entries, placeholderModule } from "../placeholder.tsx";
+import { entries, placeholderModule } from "../../platform/placeholder/public.tsx";
 import { TRANSLATIONS_WRITE } from "../../shared/rbac/permissions.ts";
 
 const perms = ["agent", "job", "settings"]

@@ -1,4 +1,4 @@
-import { entries } from "../placeholder.tsx";
+import { entries } from "../../platform/placeholder/public.tsx";
 import type { ModuleManifest } from "../../shared/modules.ts";
 import { documentsApi } from "./api.ts";
 import { documentsPages, publicPages } from "./pages.tsx";

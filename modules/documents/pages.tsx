@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../shared/http/env.ts";
-import { registerAsset } from "../../shared/http/assets.ts";
+import { registerAsset } from "../../ui/assets.ts";
 import { bulkPage, filesPages } from "./pages/files.pages.tsx";
 import { otherPages } from "./pages/other.pages.tsx";
 
-registerAsset("documents.js", new URL("../../views/assets/documents.js", import.meta.url));
-registerAsset("documents.css", new URL("../../views/assets/documents.css", import.meta.url));
+registerAsset("documents.js", new URL("./assets/documents.js", import.meta.url));
+registerAsset("documents.css", new URL("./assets/documents.css", import.meta.url));
 
 /** The module's pages, mounted at /documents. */
 export function documentsPages(): Hono<AppEnv> {

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../shared/http/env.ts";
 import { problems } from "../../shared/http/problem.ts";
-import { recordActivity } from "../../shared/activity/activity.service.ts";
+import { recordActivity } from "../../platform/activity/activity.service.ts";
 import { afterCommit } from "../../shared/db/scope.ts";
 import type { Sql } from "../../shared/db/database.ts";
 import { deleteFiles, type FileRow, findFile, insertFile, ownerFiles } from "./files/files.repo.ts";

@@ -1,5 +1,5 @@
 import { createRouter } from "../../shared/http/router.ts";
-import { translationsApi } from "../../shared/i18n/translations.handlers.ts";
+import { translationsApi } from "../../platform/translations/translations.handlers.ts";
 import { TRANSLATIONS_WRITE } from "../../shared/rbac/permissions.ts";
 import * as P from "./projects/projects.routes.ts";
 import * as PH from "./projects/projects.handlers.ts";

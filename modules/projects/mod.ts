@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import { entries } from "../placeholder.tsx";
+import { entries } from "../../platform/placeholder/public.tsx";
 import type { AppEnv } from "../../shared/http/env.ts";
 import { TRANSLATIONS_WRITE } from "../../shared/rbac/permissions.ts";
-import { registerAsset } from "../../shared/http/assets.ts";
-import { translationsPages } from "../../shared/i18n/translations.pages.tsx";
+import { registerAsset } from "../../ui/assets.ts";
+import { translationsPages } from "../../platform/translations/translations.pages.tsx";
 import type { ModuleManifest } from "../../shared/modules.ts";
 import { projectsApi } from "./api.ts";
 import { projectJobs } from "./jobs.ts";
@@ -13,10 +13,10 @@ import { commentsPages, tasksPages } from "./tasks/tasks.pages.tsx";
 import { overviewPages } from "./reports/reports.pages.tsx";
 import "./messages.ts";
 
-const views = (name: string) => new URL(`../../views/assets/${name}`, import.meta.url);
-registerAsset("projects.css", views("projects.css"));
-registerAsset("projects-board.js", views("projects-board.js"));
-registerAsset("projects-task.js", views("projects-task.js"));
+const asset = (name: string) => new URL(`./assets/${name}`, import.meta.url);
+registerAsset("projects.css", asset("projects.css"));
+registerAsset("projects-board.js", asset("projects-board.js"));
+registerAsset("projects-task.js", asset("projects-task.js"));
 
 export const PROJECT_PERMISSIONS = ["project", "task", "comment", "report"]
   .flatMap((r) => [`projects.${r}.read`, `projects.${r}.write`]);

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../shared/http/env.ts";
 import { problems } from "../../shared/http/problem.ts";
-import type { Flash } from "../../views/projects/ui.tsx";
+import type { Flash } from "./common/ui.view.tsx";
 import { type FlashStatus, problemFlash } from "../../shared/http/form.ts";
 import { isUuid } from "../../shared/http/ids.ts";
 

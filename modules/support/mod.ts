@@ -1,6 +1,6 @@
 import "./messages.ts";
 import type { ModuleManifest } from "../../shared/modules.ts";
-import { entries } from "../placeholder.tsx";
+import { entries } from "../../platform/placeholder/public.tsx";
 import { supportApi } from "./api.ts";
 import { supportPages } from "./pages.ts";
 import { slaJob } from "./sla/sla.job.ts";

@@ -1,4 +1,4 @@
-import { entries, placeholderModule } from "../placeholder.tsx";
+import { entries, placeholderModule } from "../../platform/placeholder/public.tsx";
 
 const perms = ["process", "task", "definition", "report", "data", "audit"]
   .flatMap((r) => [`workflow.${r}.read`, `workflow.${r}.write`]);

@@ -1,5 +1,5 @@
 import type { Sql } from "../db/database.ts";
-import type { Platform } from "../platform.ts";
+import type { Platform } from "../../app/platform.ts";
 import type { Locale } from "../i18n/i18n.ts";
 
 /** Who is calling, resolved once per request by the session middleware. */

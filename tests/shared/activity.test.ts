@@ -8,15 +8,15 @@ import {
   listActivity,
   recordActivity,
   type RecordInput,
-} from "../../shared/activity/activity.service.ts";
-import { activityRoutes, entityHistory } from "../../shared/activity/activity.pages.tsx";
-import { createApp } from "../../shared/app.tsx";
+} from "../../platform/activity/activity.service.ts";
+import { activityRoutes, entityHistory } from "../../platform/activity/activity.pages.tsx";
+import { createApp } from "../../app/app.tsx";
 import { createRouter } from "../../shared/http/router.ts";
 import { problems } from "../../shared/http/problem.ts";
 import type { AppEnv } from "../../shared/http/env.ts";
 import type { ModuleManifest } from "../../shared/modules.ts";
-import { html } from "../../views/render.tsx";
-import { ActivityList } from "../../views/activity.tsx";
+import { html } from "../../ui/render.tsx";
+import { ActivityList } from "../../platform/activity/activity.view.tsx";
 import { renderToString } from "preact-render-to-string";
 
 const line = (over: Partial<RecordInput> = {}): RecordInput => ({

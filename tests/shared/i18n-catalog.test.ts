@@ -2,11 +2,11 @@ import assert from "node:assert/strict";
 import { en } from "../../shared/i18n/en.ts";
 import { tr } from "../../shared/i18n/tr.ts";
 import { builtinCatalog } from "../../shared/i18n/i18n.ts";
-import { placeholders } from "../../shared/i18n/translations.service.ts";
-import { MODULES } from "../../modules/registry.ts";
+import { placeholders } from "../../platform/translations/translations.service.ts";
+import { MODULES } from "../../app/registry.ts";
 
 const ROOT = new URL("../../", import.meta.url);
-const SCANNED = ["shared/", "views/", "modules/"];
+const SCANNED = ["shared/", "platform/", "ui/", "app/", "modules/"];
 
 /** The catalogs as the running app sees them (modules may add keys when they load). */
 function catalogs() {
@@ -27,7 +27,7 @@ async function* sourceFiles(dir: URL): AsyncGenerator<URL> {
 
 /**
  * Message keys used literally in source: `t(l, "key"`, `t(locale, "key"`, `t(c.var.locale,
- * "key"` and the request-bound `t("key"` (views/render.tsx's tr(c)), also across lines.
+ * "key"` and the request-bound `t("key"` (ui/render.tsx's tr(c)), also across lines.
  */
 const CALL = /\bt\(\s*(?:[\w.$]+\s*,\s*)?"([A-Za-z0-9_.-]+)"/g;
 const LABEL = /\blabelKey:\s*"([A-Za-z0-9_.-]+)"/g;

@@ -9,9 +9,9 @@ import {
   type TestTenant,
   unique,
 } from "../helpers.ts";
-import { createTestApp } from "../../shared/testing.ts";
+import { createTestApp } from "../../app/testing.ts";
 import { withScope } from "../../shared/db/scope.ts";
-import { createTenant } from "../../shared/identity/tenants.service.ts";
+import { createTenant } from "../../platform/identity/tenants.service.ts";
 
 type Payload = Record<string, unknown>;
 

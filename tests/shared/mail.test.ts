@@ -3,8 +3,8 @@ import { itest, newTenant, problem, testApp } from "../helpers.ts";
 import { smtpSink } from "../smtp.ts";
 import { withScope } from "../../shared/db/scope.ts";
 import { Dispatcher } from "../../shared/jobs/dispatcher.ts";
-import { MAIL_SEND_JOB, mailJobs, queueMail } from "../../shared/notifications/mail.ts";
-import { renderTemplate } from "../../shared/notifications/templates.ts";
+import { MAIL_SEND_JOB, mailJobs, queueMail } from "../../platform/notifications/mail.ts";
+import { renderTemplate } from "../../platform/notifications/templates.ts";
 
 function mailDispatcher(smtpUrl: string | undefined) {
   return testApp().then(({ platform }) => {

@@ -8,11 +8,11 @@ import {
   publish,
   RuleInput,
   RULES_DISPATCH_JOB,
-} from "../../shared/notifications/rules.ts";
+} from "../../platform/notifications/rules.ts";
 
 async function drainRules() {
   const { platform } = await testApp();
-  const { rulesJob } = await import("../../shared/notifications/rules.ts");
+  const { rulesJob } = await import("../../platform/notifications/rules.ts");
   const d = new Dispatcher(platform.db, new Map([[rulesJob.name, rulesJob.handler]]), {
     onlyNames: [RULES_DISPATCH_JOB],
     bus: platform.bus,
@@ -123,7 +123,7 @@ itest(
 );
 
 itest("rules: notification links stay inside the app", async () => {
-  const { safeLink } = await import("../../shared/notifications/notify.ts");
+  const { safeLink } = await import("../../platform/notifications/notify.ts");
   assert.equal(safeLink("/support/tickets/1"), "/support/tickets/1");
   for (
     const bad of [

@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { callApp, itest, newTenant, problem, testApp } from "../helpers.ts";
 import { withScope } from "../../shared/db/scope.ts";
 import { t } from "../../shared/i18n/i18n.ts";
-import { withTenantTranslations } from "../../shared/i18n/translations.cache.ts";
-import { languagesFor } from "../../shared/i18n/translations.service.ts";
+import { withTenantTranslations } from "../../platform/translations/translations.cache.ts";
+import { languagesFor } from "../../platform/translations/translations.service.ts";
 import { catalog, MODULES } from "./translations.fixtures.ts";
 
 itest("translations api: merged catalog, override, reset — on every module", async () => {

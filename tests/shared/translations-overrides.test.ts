@@ -11,7 +11,7 @@ import {
 import {
   invalidateTenantOverrides,
   loadTenantOverrides,
-} from "../../shared/i18n/translations.cache.ts";
+} from "../../platform/translations/translations.cache.ts";
 import { browse } from "./translations.fixtures.ts";
 
 itest("translations: t() applies the tenant's overrides inside runWithOverrides only", async () => {

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { itest, newTenant, problem, testApp } from "../helpers.ts";
 import { withScope } from "../../shared/db/scope.ts";
 import { Dispatcher } from "../../shared/jobs/dispatcher.ts";
-import { MAIL_SEND_JOB, mailJobs } from "../../shared/notifications/mail.ts";
+import { MAIL_SEND_JOB, mailJobs } from "../../platform/notifications/mail.ts";
 import { checkSla, SLA_JOB } from "../../modules/support/sla/sla.job.ts";
 import { dueAlerts } from "../../modules/support/sla/sla.events.repo.ts";
 import { buildReport } from "../../modules/support/reports/reports.service.ts";

@@ -1,6 +1,6 @@
 import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../shared/http/env.ts";
-import { listActivity } from "../../../shared/activity/activity.service.ts";
+import { listActivity } from "../../../platform/activity/activity.service.ts";
 import { changeSettings, loadSettings } from "../settings.ts";
 import { stats, userActivity } from "../stats/stats.service.ts";
 import type * as R from "./audit.routes.ts";

@@ -1,7 +1,7 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { Problem } from "../../../shared/http/problem.ts";
-import { listActivity } from "../../../shared/activity/activity.service.ts";
+import { listActivity } from "../../../platform/activity/activity.service.ts";
 import { loadAccess } from "../access.ts";
 import { runBulk } from "./bulk.ts";
 import { fileResponse, PDF_CSP } from "./download.ts";

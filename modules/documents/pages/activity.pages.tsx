@@ -3,11 +3,15 @@ import { renderToString } from "preact-render-to-string";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
-import { listMembers } from "../../../shared/identity/users.repo.ts";
-import { listActivity } from "../../../shared/activity/activity.service.ts";
-import { readFilters } from "../../../shared/activity/activity.pages.tsx";
-import { page } from "../../../views/render.tsx";
-import { ActivityItems, ActivityList, ActivityPage } from "../../../views/activity.tsx";
+import { listMembers } from "../../../platform/identity/users.repo.ts";
+import { listActivity } from "../../../platform/activity/activity.service.ts";
+import { readFilters } from "../../../platform/activity/activity.pages.tsx";
+import { page } from "../../../ui/render.tsx";
+import {
+  ActivityItems,
+  ActivityList,
+  ActivityPage,
+} from "../../../platform/activity/activity.view.tsx";
 import { visibleTo } from "../audit/visibility.ts";
 
 /**

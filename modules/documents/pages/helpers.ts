@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { field, type FlashStatus, problemFlash, readForm } from "../../../shared/http/form.ts";
-import type { Flash } from "../../../views/documents/common.tsx";
+import type { Flash } from "../common/common.view.tsx";
 
 export type C = Context<AppEnv>;
 export type Form = Record<string, string | string[]>;

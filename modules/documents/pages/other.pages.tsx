@@ -5,16 +5,16 @@ import { problems } from "../../../shared/http/problem.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
-import { listMembers } from "../../../shared/identity/users.repo.ts";
-import { listRoles } from "../../../shared/identity/roles.repo.ts";
-import { listNotifications } from "../../../shared/notifications/notifications.repo.ts";
+import { listMembers } from "../../../platform/identity/users.repo.ts";
+import { listRoles } from "../../../platform/identity/roles.repo.ts";
+import { listNotifications } from "../../../platform/notifications/notifications.repo.ts";
 import { activityPage } from "./activity.pages.tsx";
-import { page } from "../../../views/render.tsx";
-import { NotificationItem } from "../../../views/notifications.tsx";
-import { Dashboard } from "../../../views/documents/dashboard.tsx";
-import { TrashPanel } from "../../../views/documents/trash.tsx";
-import { FoldersPanel, PermissionsPanel } from "../../../views/documents/folders.tsx";
-import type { Flash } from "../../../views/documents/common.tsx";
+import { page } from "../../../ui/render.tsx";
+import { NotificationItem } from "../../../platform/notifications/notifications.view.tsx";
+import { Dashboard } from "../stats/dashboard.view.tsx";
+import { TrashPanel } from "../trash/trash.view.tsx";
+import { FoldersPanel, PermissionsPanel } from "../folders/folders.view.tsx";
+import type { Flash } from "../common/common.view.tsx";
 import { stats } from "../stats/stats.service.ts";
 import { emptyTrash, listTrash, purge, restore } from "../trash/trash.service.ts";
 import {
@@ -27,7 +27,7 @@ import {
 } from "../folders/folders.service.ts";
 import { loadAccess } from "../access.ts";
 import { changeSettings, loadSettings, usedBytes } from "../settings.ts";
-import { SettingsPanel } from "../../../views/documents/settings.tsx";
+import { SettingsPanel } from "../settings/settings.view.tsx";
 import { act, type C, type Status, uuidOrNull } from "./helpers.ts";
 
 async function renderTrash(c: C, flash?: Flash, status: Status = 200) {

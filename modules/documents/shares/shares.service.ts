@@ -3,7 +3,7 @@ import type { Session } from "../../../shared/http/env.ts";
 import type { Bus } from "../../../shared/realtime/bus.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { hashPassword, verifyPassword } from "../../../shared/auth/passwords.ts";
-import { notify } from "../../../shared/notifications/notify.ts";
+import { notify } from "../../../platform/notifications/notify.ts";
 import { withScope } from "../../../shared/db/scope.ts";
 import { countAttempt, type ThrottlePolicy } from "../../../shared/auth/throttle.ts";
 import { atLeast, loadAccess } from "../access.ts";

@@ -1,5 +1,5 @@
 import type { Sql } from "../../../shared/db/database.ts";
-import { listActivity } from "../../../shared/activity/activity.service.ts";
+import { listActivity } from "../../../platform/activity/activity.service.ts";
 import { loadSettings, usedBytes } from "../settings.ts";
 import { TYPE_PATTERNS } from "../search/search.repo.ts";
 import type { Session } from "../../../shared/http/env.ts";

@@ -2,7 +2,7 @@ import type { RouteHandler } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { problems } from "../../../shared/http/problem.ts";
-import { recordActivity } from "../../../shared/activity/activity.service.ts";
+import { recordActivity } from "../../../platform/activity/activity.service.ts";
 import { requireProjectRole } from "../access.ts";
 import { getTask } from "../tasks/tasks.service.ts";
 import { attachments, taskOwner } from "./attachments.link.ts";

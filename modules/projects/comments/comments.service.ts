@@ -4,7 +4,7 @@ import type { Bus } from "../../../shared/realtime/bus.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { renderMarkdown } from "../../../shared/text/markdown.ts";
-import { recordActivity } from "../../../shared/activity/activity.service.ts";
+import { recordActivity } from "../../../platform/activity/activity.service.ts";
 import { requireProjectRole } from "../access.ts";
 import { getTask } from "../tasks/tasks.service.ts";
 import { addWatcher, watchersOf } from "../tasks/tasks.repo.ts";

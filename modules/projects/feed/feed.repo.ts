@@ -1,6 +1,6 @@
 import type { Sql } from "../../../shared/db/database.ts";
 import type { Session } from "../../../shared/http/env.ts";
-import type { Changes } from "../../../shared/activity/activity.service.ts";
+import type { Changes } from "../../../platform/activity/activity.service.ts";
 import { isTenantAdmin } from "../access.ts";
 
 export interface FeedRow {

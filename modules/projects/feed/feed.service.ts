@@ -1,7 +1,7 @@
 import type { Sql } from "../../../shared/db/database.ts";
 import type { Session } from "../../../shared/http/env.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
-import { listNotifications } from "../../../shared/notifications/notifications.repo.ts";
+import { listNotifications } from "../../../platform/notifications/notifications.repo.ts";
 import { projectAccess } from "../access.ts";
 import { type FeedRow, selectFeed } from "./feed.repo.ts";
 import {

@@ -1,7 +1,7 @@
 import type { Sql } from "../../../shared/db/database.ts";
 import type { Bus } from "../../../shared/realtime/bus.ts";
-import { notify } from "../../../shared/notifications/notify.ts";
-import { queueMail } from "../../../shared/notifications/mail.ts";
+import { notify } from "../../../platform/notifications/notify.ts";
+import { queueMail } from "../../../platform/notifications/mail.ts";
 import { mailRecipients, type NoticeKind } from "./notices.repo.ts";
 
 export interface Notice {

@@ -2,16 +2,16 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
-import { listMembers as tenantMembers } from "../../../shared/identity/users.repo.ts";
-import { page } from "../../../views/render.tsx";
+import { listMembers as tenantMembers } from "../../../platform/identity/users.repo.ts";
+import { page } from "../../../ui/render.tsx";
 import { problems } from "../../../shared/http/problem.ts";
 import { CreateTaskBody } from "../tasks/tasks.schemas.ts";
 import { renderToString } from "preact-render-to-string";
-import { ProjectHead, ProjectsPanel } from "../../../views/projects/projects.tsx";
-import { Board, QuickTask, TaskTable } from "../../../views/projects/board.tsx";
-import { FlowEditor, MembersPanel } from "../../../views/projects/team.tsx";
-import { Assets, type Flash, Tabs } from "../../../views/projects/ui.tsx";
-import { ActivityItem } from "../../../views/activity.tsx";
+import { ProjectHead, ProjectsPanel } from "./projects.view.tsx";
+import { Board, QuickTask, TaskTable } from "../tasks/board.view.tsx";
+import { FlowEditor, MembersPanel } from "./team.view.tsx";
+import { Assets, type Flash, Tabs } from "../common/ui.view.tsx";
+import { ActivityItem } from "../../../platform/activity/activity.view.tsx";
 import { projectAccess } from "../access.ts";
 import {
   changeProject,

@@ -3,7 +3,7 @@ import type { Sql } from "../../../shared/db/database.ts";
 import type { Session } from "../../../shared/http/env.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
 import { problems } from "../../../shared/http/problem.ts";
-import { recordActivity } from "../../../shared/activity/activity.service.ts";
+import { recordActivity } from "../../../platform/activity/activity.service.ts";
 import { projectAccess, requireProjectRole } from "../access.ts";
 import { createDefaultFlow } from "../statuses/statuses.service.ts";
 import type {

@@ -2,7 +2,7 @@ import type { z } from "@hono/zod-openapi";
 import type { Sql } from "../../../shared/db/database.ts";
 import type { Session } from "../../../shared/http/env.ts";
 import { problems } from "../../../shared/http/problem.ts";
-import { recordActivity } from "../../../shared/activity/activity.service.ts";
+import { recordActivity } from "../../../platform/activity/activity.service.ts";
 import { type ProjectAccess, projectAccess, requireProjectRole } from "../access.ts";
 import type { PutStatusFlowBody } from "./statuses.schemas.ts";
 import {

@@ -4,12 +4,12 @@ import type { AppEnv } from "../../../shared/http/env.ts";
 import { problemBody, problems } from "../../../shared/http/problem.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
-import { entityHistory } from "../../../shared/activity/activity.pages.tsx";
-import { page } from "../../../views/render.tsx";
-import { TaskTable } from "../../../views/projects/board.tsx";
-import { Attachments, Comments, TaskFields, TaskPage } from "../../../views/projects/task.tsx";
-import { AssigneeFilter, StatusFilter, TaskFilters } from "../../../views/projects/tasks.tsx";
-import { Assets, type Flash, MoreLink } from "../../../views/projects/ui.tsx";
+import { entityHistory } from "../../../platform/activity/activity.pages.tsx";
+import { page } from "../../../ui/render.tsx";
+import { TaskTable } from "./board.view.tsx";
+import { Attachments, Comments, TaskFields, TaskPage } from "./task.view.tsx";
+import { AssigneeFilter, StatusFilter, TaskFilters } from "./tasks.view.tsx";
+import { Assets, type Flash, MoreLink } from "../common/ui.view.tsx";
 import {
   changeTask,
   getTask,

@@ -4,7 +4,7 @@ import type { Session } from "../../../shared/http/env.ts";
 import type { Bus } from "../../../shared/realtime/bus.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
 import { problems } from "../../../shared/http/problem.ts";
-import { recordActivity } from "../../../shared/activity/activity.service.ts";
+import { recordActivity } from "../../../platform/activity/activity.service.ts";
 import { projectAccess, requireProjectRole } from "../access.ts";
 import { checkTransition } from "../statuses/statuses.service.ts";
 import { selectStatuses } from "../statuses/statuses.repo.ts";

@@ -2,7 +2,7 @@ import { uuidv7 } from "uuidv7";
 import type { Sql } from "../../../shared/db/database.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
 import { problems } from "../../../shared/http/problem.ts";
-import { recordActivity } from "../../../shared/activity/activity.service.ts";
+import { recordActivity } from "../../../platform/activity/activity.service.ts";
 import type { Row, TableRepo } from "./table.repo.ts";
 
 export interface CrudHooks<T extends Row> {

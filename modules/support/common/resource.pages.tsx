@@ -4,9 +4,9 @@ import { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { type FlashStatus, formAction as act, readForm } from "../../../shared/http/form.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
-import { html, page, tr } from "../../../views/render.tsx";
-import type { FieldDef, Flash } from "../../../views/support/ui.tsx";
-import { type Column, ResourcePanel } from "../../../views/support/resource.tsx";
+import { html, page, tr } from "../../../ui/render.tsx";
+import type { FieldDef, Flash } from "./ui.view.tsx";
+import { type Column, ResourcePanel } from "./resource.view.tsx";
 import type { CrudOps } from "./crud.handlers.ts";
 import { ID_PARAM } from "../../../shared/http/ids.ts";
 

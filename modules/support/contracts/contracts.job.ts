@@ -1,8 +1,8 @@
 import type { Sql } from "../../../shared/db/database.ts";
 import type { SystemJob } from "../../../shared/modules.ts";
 import type { Bus } from "../../../shared/realtime/bus.ts";
-import { notify } from "../../../shared/notifications/notify.ts";
-import { publish } from "../../../shared/notifications/rules.ts";
+import { notify } from "../../../platform/notifications/notify.ts";
+import { publish } from "../../../platform/notifications/rules.ts";
 import { readSettings } from "../settings/settings.repo.ts";
 import { sendTemplated } from "../email-templates/email-templates.service.ts";
 import { claimDueReminders } from "./contracts.repo.ts";

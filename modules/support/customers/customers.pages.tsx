@@ -7,7 +7,7 @@ import { options } from "../common/options.ts";
 import { CustomerInput, CustomerUpdate } from "./customers.schemas.ts";
 import { customerActivity, customersService } from "./customers.service.ts";
 import type { Customer } from "./customers.schemas.ts";
-import { CustomerDetail } from "../../../views/support/customer.tsx";
+import { CustomerDetail } from "./customer.view.tsx";
 import { ID_PARAM } from "../../../shared/http/ids.ts";
 
 export const mountCustomerPages = (app: Hono<AppEnv>) => {

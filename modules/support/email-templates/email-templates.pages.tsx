@@ -3,7 +3,7 @@ import type { AppEnv } from "../../../shared/http/env.ts";
 import { readForm } from "../../../shared/http/form.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
-import { html } from "../../../views/render.tsx";
+import { html } from "../../../ui/render.tsx";
 import { resourcePages } from "../common/resource.pages.tsx";
 import {
   EmailTemplateInput,
@@ -16,7 +16,7 @@ import {
   emailTemplatesService,
   previewTemplate,
 } from "./email-templates.service.ts";
-import { PreviewBox, PreviewForm } from "../../../views/support/email-preview.tsx";
+import { PreviewBox, PreviewForm } from "./email-preview.view.tsx";
 
 export const mountEmailTemplatePages = (app: Hono<AppEnv>) => {
   // Registered before the resource's `/:id` routes so "preview" is never read as an id.

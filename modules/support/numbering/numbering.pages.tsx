@@ -2,13 +2,13 @@ import type { Hono } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
-import { html } from "../../../views/render.tsx";
+import { html } from "../../../ui/render.tsx";
 import { resourcePages } from "../common/resource.pages.tsx";
 import { NumberingTemplateInput, NumberingTemplateUpdate } from "./numbering.schemas.ts";
 import type { NumberingTemplate } from "./numbering.schemas.ts";
 import { numberingService, previewNext, previewPattern } from "./numbering.service.ts";
 import type { Reset } from "./numbering.pattern.ts";
-import { NumberPreview, PatternTry } from "../../../views/support/numbering.tsx";
+import { NumberPreview, PatternTry } from "./numbering.view.tsx";
 
 const RESETS: Reset[] = ["never", "yearly", "monthly"];
 

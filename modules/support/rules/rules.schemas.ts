@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { RuleAction, RuleCondition } from "../../../shared/notifications/rules.ts";
+import { RuleAction, RuleCondition } from "../../../platform/notifications/rules.ts";
 
 /** What Support publishes; rules on these run after the change commits. */
 export const SUPPORT_EVENTS = [

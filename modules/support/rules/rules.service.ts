@@ -1,13 +1,13 @@
 import type { z } from "@hono/zod-openapi";
 import type { Sql } from "../../../shared/db/database.ts";
 import { problems } from "../../../shared/http/problem.ts";
-import { recordActivity } from "../../../shared/activity/activity.service.ts";
+import { recordActivity } from "../../../platform/activity/activity.service.ts";
 import {
   createRule,
   deleteRule,
   listRules,
   setRuleEnabled,
-} from "../../../shared/notifications/rules.ts";
+} from "../../../platform/notifications/rules.ts";
 import { activeMembers } from "../organizations/organizations.repo.ts";
 import type { SupportRule, SupportRuleInput } from "./rules.schemas.ts";
 

@@ -1,6 +1,6 @@
 import type { OpenAPIHono, RouteHandler } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../shared/http/env.ts";
-import { recordActivity } from "../../../shared/activity/activity.service.ts";
+import { recordActivity } from "../../../platform/activity/activity.service.ts";
 import { getSettingsRoute, updateSettingsRoute } from "./settings.routes.ts";
 import { readSettings, writeSettings } from "./settings.repo.ts";
 

@@ -2,15 +2,15 @@ import type { Hono } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { readForm } from "../../../shared/http/form.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
-import { recordActivity } from "../../../shared/activity/activity.service.ts";
-import { listRoles } from "../../../shared/identity/roles.repo.ts";
-import { tr } from "../../../views/render.tsx";
-import { RolesPanel } from "../../../views/admin/roles.tsx";
-import { SettingsPanel } from "../../../views/support/settings.tsx";
+import { recordActivity } from "../../../platform/activity/activity.service.ts";
+import { listRoles } from "../../../platform/identity/roles.repo.ts";
+import { tr } from "../../../ui/render.tsx";
+import { RolesPanel } from "../../../platform/identity/roles.view.tsx";
+import { SettingsPanel } from "./settings.view.tsx";
 import { act, type C, respond } from "../common/resource.pages.tsx";
 import { SettingsUpdate } from "./settings.schemas.ts";
 import { readSettings, writeSettings } from "./settings.repo.ts";
-import type { Flash } from "../../../views/support/ui.tsx";
+import type { Flash } from "../common/ui.view.tsx";
 
 async function panel(c: C, flash?: Flash) {
   return (

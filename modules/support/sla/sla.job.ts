@@ -1,9 +1,9 @@
 import type { Sql } from "../../../shared/db/database.ts";
 import type { SystemJob } from "../../../shared/modules.ts";
 import type { Bus } from "../../../shared/realtime/bus.ts";
-import { notify } from "../../../shared/notifications/notify.ts";
-import { publish } from "../../../shared/notifications/rules.ts";
-import { recordActivity } from "../../../shared/activity/activity.service.ts";
+import { notify } from "../../../platform/notifications/notify.ts";
+import { publish } from "../../../platform/notifications/rules.ts";
+import { recordActivity } from "../../../platform/activity/activity.service.ts";
 import { teamMemberIds } from "../organizations/organizations.service.ts";
 import { raise } from "../tickets/tickets.rules.ts";
 import type { Priority } from "../common/schemas.ts";

@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
-import type { FieldDef } from "../../../views/support/ui.tsx";
+import type { FieldDef } from "../common/ui.view.tsx";
 import { type C, resourcePages } from "../common/resource.pages.tsx";
 import { agentOptions, memberOptions, options } from "../common/options.ts";
 import { PRIORITIES } from "../common/schemas.ts";

@@ -1,0 +1,45 @@
+import type { Config } from "../shared/config.ts";
+import { openDatabase, type OpenOptions } from "../shared/db/database.ts";
+import { migrate } from "../shared/db/migrate.ts";
+import { withScope } from "../shared/db/scope.ts";
+import { createTokenService, loadKeys } from "../shared/auth/jwt.ts";
+import { createPlatform, type Platform } from "./platform.ts";
+import { bootstrap } from "../platform/identity/tenants.service.ts";
+import type { ModuleManifest } from "../shared/modules.ts";
+import { log } from "../shared/log.ts";
+
+/** Database, migrations, first-run bootstrap and keys: everything a running app stands on. */
+export async function preparePlatform(
+  config: Config,
+  modules: ModuleManifest[],
+  opts: OpenOptions = {},
+): Promise<Platform> {
+  const db = await openDatabase(config, opts);
+  try {
+    await migrate(db.sql);
+    const created = await withScope(db.sql, {}, (tx) =>
+      bootstrap(tx, {
+        slug: config.DEFAULT_TENANT,
+        email: config.ADMIN_EMAIL,
+        password: config.ADMIN_PASSWORD,
+      }));
+    if (created) {
+      log.info("bootstrap: created tenant and owner", {
+        tenant: created.tenant.slug,
+        email: created.owner.email,
+      });
+      if (created.generatedPassword) {
+        // Printed once, on the console only: the operator's first sign-in.
+        console.log(
+          `\n  First start: sign in as ${created.owner.email} with password ` +
+            `${created.generatedPassword}\n  (tenant "${created.tenant.slug}"; set ADMIN_PASSWORD to choose it)\n`,
+        );
+      }
+    }
+    const tokens = createTokenService(config, await loadKeys(config, db.sql));
+    return createPlatform(config, db, tokens, modules);
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+}

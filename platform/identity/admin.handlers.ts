@@ -1,0 +1,85 @@
+import type { RouteHandler } from "@hono/zod-openapi";
+import type { AppEnv } from "../../shared/http/env.ts";
+import { decodeCursor, toPage } from "../../shared/http/paging.ts";
+import { createTenant, listTenants } from "./tenants.service.ts";
+import { listMembers } from "./users.repo.ts";
+import { listRoles } from "./roles.repo.ts";
+import { addMember, changeCustomRole, changeMember, createCustomRole } from "./admin.service.ts";
+import type {
+  createRoleRoute,
+  createTenantRoute,
+  createUserRoute,
+  listPermissionsRoute,
+  listRolesRoute,
+  listTenantsRoute,
+  listUsersRoute,
+  updateRoleRoute,
+  updateUserRoute,
+} from "./admin.routes.ts";
+
+export const listTenantsHandler: RouteHandler<typeof listTenantsRoute, AppEnv> = async (c) => {
+  return c.json({ items: await listTenants(c.var.sql) }, 200);
+};
+
+export const createTenantHandler: RouteHandler<typeof createTenantRoute, AppEnv> = async (c) => {
+  const { tenant, owner } = await createTenant(c.var.sql, c.req.valid("json"));
+  return c.json({ tenant, owner }, 201);
+};
+
+export const listUsersHandler: RouteHandler<typeof listUsersRoute, AppEnv> = async (c) => {
+  const { limit, cursor, q } = c.req.valid("query");
+  const after = decodeCursor(cursor, ["text", "uuid"]) as [string, string] | null;
+  const rows = await listMembers(c.var.sql, { limit, after, q });
+  return c.json(toPage(rows, limit, (r) => [r.email.toLowerCase(), r.id]), 200);
+};
+
+export const createUserHandler: RouteHandler<typeof createUserRoute, AppEnv> = async (c) => {
+  const { sql, session, platform } = c.var;
+  const { member, temporaryPassword } = await addMember(
+    sql,
+    session,
+    platform.permissions,
+    c.req.valid("json"),
+  );
+  return c.json({ ...member, ...(temporaryPassword ? { temporaryPassword } : {}) }, 201);
+};
+
+export const updateUserHandler: RouteHandler<typeof updateUserRoute, AppEnv> = async (c) => {
+  const { sql, session, platform } = c.var;
+  const member = await changeMember(
+    sql,
+    session,
+    platform.permissions,
+    c.req.valid("param").id,
+    c.req.valid("json"),
+  );
+  return c.json(member, 200);
+};
+
+export const listRolesHandler: RouteHandler<typeof listRolesRoute, AppEnv> = async (c) => {
+  return c.json({ items: await listRoles(c.var.sql) }, 200);
+};
+
+export const createRoleHandler: RouteHandler<typeof createRoleRoute, AppEnv> = async (c) => {
+  const { sql, session, platform } = c.var;
+  return c.json(
+    await createCustomRole(sql, session, platform.permissions, c.req.valid("json")),
+    201,
+  );
+};
+
+export const updateRoleHandler: RouteHandler<typeof updateRoleRoute, AppEnv> = async (c) => {
+  const { sql, session, platform } = c.var;
+  const role = await changeCustomRole(
+    sql,
+    session,
+    platform.permissions,
+    c.req.valid("param").id,
+    c.req.valid("json"),
+  );
+  return c.json(role, 200);
+};
+
+export const listPermissionsHandler: RouteHandler<typeof listPermissionsRoute, AppEnv> = (c) => {
+  return c.json({ items: c.var.platform.permissions }, 200);
+};

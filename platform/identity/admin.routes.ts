@@ -1,0 +1,136 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { errorResponses } from "../../shared/http/problem.ts";
+import { jsonBody, jsonResponse } from "../../shared/http/route-helpers.ts";
+import { PageQuery, pageSchema } from "../../shared/http/paging.ts";
+import { requireOperator, requirePermission } from "../../shared/rbac/permissions.ts";
+import {
+  CreatedMember,
+  CreateMemberBody,
+  CreateRoleBody,
+  CreateTenantBody,
+  IdParam,
+  MemberQuery,
+  MemberSchema,
+  RoleSchema,
+  TenantDetail,
+  UpdateMemberBody,
+  UpdateRoleBody,
+  UserSchema,
+} from "./identity.schemas.ts";
+
+export const listTenantsRoute = createRoute({
+  method: "get",
+  path: "/tenants",
+  tags: ["admin"],
+  summary: "List all tenants (platform operators)",
+  middleware: [requireOperator] as const,
+  responses: {
+    200: jsonResponse(z.object({ items: z.array(TenantDetail) }), "Tenants"),
+    ...errorResponses(401, 403),
+  },
+});
+
+export const createTenantRoute = createRoute({
+  method: "post",
+  path: "/tenants",
+  tags: ["admin"],
+  summary: "Create a tenant with its owner (platform operators)",
+  middleware: [requireOperator] as const,
+  request: { body: jsonBody(CreateTenantBody) },
+  responses: {
+    201: jsonResponse(
+      z.object({ tenant: TenantDetail, owner: UserSchema.omit({ locale: true }) }),
+      "Created",
+    ),
+    ...errorResponses(400, 401, 403, 409),
+  },
+});
+
+export const listUsersRoute = createRoute({
+  method: "get",
+  path: "/users",
+  tags: ["admin"],
+  summary: "Members of the current tenant",
+  middleware: [requirePermission("admin.user.read")] as const,
+  request: { query: PageQuery.extend(MemberQuery.shape) },
+  responses: {
+    200: jsonResponse(pageSchema(MemberSchema, "MemberPage"), "Members"),
+    ...errorResponses(400, 401, 403),
+  },
+});
+
+export const createUserRoute = createRoute({
+  method: "post",
+  path: "/users",
+  tags: ["admin"],
+  summary: "Create a user in the current tenant, or add an existing user to it",
+  middleware: [requirePermission("admin.user.write")] as const,
+  request: { body: jsonBody(CreateMemberBody) },
+  responses: {
+    201: jsonResponse(CreatedMember, "Member added"),
+    ...errorResponses(400, 401, 403, 409, 422),
+  },
+});
+
+export const updateUserRoute = createRoute({
+  method: "patch",
+  path: "/users/{id}",
+  tags: ["admin"],
+  summary: "Change a member's name, roles or status",
+  middleware: [requirePermission("admin.user.write")] as const,
+  request: { params: IdParam, body: jsonBody(UpdateMemberBody) },
+  responses: {
+    200: jsonResponse(MemberSchema, "Updated"),
+    ...errorResponses(400, 401, 403, 404, 422),
+  },
+});
+
+export const listRolesRoute = createRoute({
+  method: "get",
+  path: "/roles",
+  tags: ["admin"],
+  summary: "Built-in and custom roles of the current tenant",
+  middleware: [requirePermission("admin.role.read")] as const,
+  responses: {
+    200: jsonResponse(z.object({ items: z.array(RoleSchema) }), "Roles"),
+    ...errorResponses(401, 403),
+  },
+});
+
+export const createRoleRoute = createRoute({
+  method: "post",
+  path: "/roles",
+  tags: ["admin"],
+  summary: "Create a custom role",
+  middleware: [requirePermission("admin.role.write")] as const,
+  request: { body: jsonBody(CreateRoleBody) },
+  responses: {
+    201: jsonResponse(RoleSchema, "Created"),
+    ...errorResponses(400, 401, 403, 409, 422),
+  },
+});
+
+export const updateRoleRoute = createRoute({
+  method: "put",
+  path: "/roles/{id}",
+  tags: ["admin"],
+  summary: "Replace a custom role's name, description and permissions",
+  middleware: [requirePermission("admin.role.write")] as const,
+  request: { params: IdParam, body: jsonBody(UpdateRoleBody) },
+  responses: {
+    200: jsonResponse(RoleSchema, "Updated"),
+    ...errorResponses(400, 401, 403, 404, 422),
+  },
+});
+
+export const listPermissionsRoute = createRoute({
+  method: "get",
+  path: "/permissions",
+  tags: ["admin"],
+  summary: "Every permission a role can grant",
+  middleware: [requirePermission("admin.role.read")] as const,
+  responses: {
+    200: jsonResponse(z.object({ items: z.array(z.string()) }), "Permissions"),
+    ...errorResponses(401, 403),
+  },
+});

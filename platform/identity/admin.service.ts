@@ -1,0 +1,156 @@
+import type { Sql } from "../../shared/db/database.ts";
+import type { Session } from "../../shared/http/env.ts";
+import { problems } from "../../shared/http/problem.ts";
+import { generatePassword, hashPassword } from "../../shared/auth/passwords.ts";
+import { hasPermission, matches } from "../../shared/rbac/permissions.ts";
+import {
+  findMember,
+  findUserByEmail,
+  insertMembership,
+  insertUser,
+  lockOwners,
+  updateMembership,
+} from "./users.repo.ts";
+import { findRole, insertRole, listRoles, updateRole } from "./roles.repo.ts";
+
+/** The concrete permissions a list of grants (patterns included) amounts to. */
+function expand(catalog: string[], grants: string[]): string[] {
+  return catalog.filter((p) => grants.some((g) => matches(g, p)));
+}
+
+/** Nobody hands out (or takes away) more than they hold themselves. */
+function assertHeld(session: Session, catalog: string[], grants: string[]) {
+  const missing = expand(catalog, grants).filter((p) => !hasPermission(session.permissions, p));
+  if (missing.length) {
+    throw problems.forbidden(
+      `You cannot grant or revoke permissions you do not hold: ${missing.slice(0, 5).join(", ")}.`,
+    );
+  }
+}
+
+/** Checks a change of role assignment: roles exist, owner rule, and no privilege escalation. */
+async function checkRoleChange(
+  sql: Sql,
+  session: Session,
+  catalog: string[],
+  next: string[],
+  previous: string[] = [],
+) {
+  const roles = new Map((await listRoles(sql)).map((r) => [r.key, r]));
+  const unknown = next.filter((k) => !roles.has(k));
+  if (unknown.length) throw problems.unprocessable(`Unknown role: ${unknown.join(", ")}.`);
+  if (next.includes("owner") !== previous.includes("owner") && !session.roles.includes("owner")) {
+    throw problems.forbidden("Only owners can grant or take the owner role.");
+  }
+  const changed = [
+    ...next.filter((k) => !previous.includes(k)),
+    ...previous.filter((k) => !next.includes(k)),
+  ];
+  assertHeld(session, catalog, changed.flatMap((k) => roles.get(k)?.permissions ?? []));
+}
+
+/**
+ * Adds someone to the current tenant. A new e-mail gets an account (with the given or a
+ * generated password); an existing account is invited and joins only once it accepts.
+ */
+export async function addMember(
+  sql: Sql,
+  session: Session,
+  catalog: string[],
+  input: { email: string; name: string; password?: string; roles: string[] },
+) {
+  await checkRoleChange(sql, session, catalog, input.roles);
+  let user = await findUserByEmail(sql, input.email);
+  let temporaryPassword: string | undefined;
+  if (user) {
+    if (await findMember(sql, user.id)) throw problems.conflict("This user is already a member.");
+    await insertMembership(sql, session.tenantId, user.id, input.roles, {
+      status: "invited",
+      displayName: input.name,
+    });
+  } else {
+    const password = input.password ?? (temporaryPassword = generatePassword());
+    user = await insertUser(sql, {
+      email: input.email,
+      name: input.name,
+      passwordHash: await hashPassword(password),
+    });
+    await insertMembership(sql, session.tenantId, user.id, input.roles);
+  }
+  return { member: (await findMember(sql, user.id))!, temporaryPassword };
+}
+
+export async function changeMember(
+  sql: Sql,
+  session: Session,
+  catalog: string[],
+  userId: string,
+  patch: { name?: string; roles?: string[]; status?: "active" | "disabled" },
+) {
+  const member = await findMember(sql, userId);
+  if (!member) throw problems.notFound("No such member.");
+  if (patch.roles) await checkRoleChange(sql, session, catalog, patch.roles, member.roles);
+  if (patch.status && member.status === "invited") {
+    throw problems.unprocessable("An invited user joins by accepting the invitation.");
+  }
+  if (patch.status === "disabled" && userId === session.userId) {
+    throw problems.unprocessable("You cannot disable yourself.");
+  }
+  if (member.status === "disabled" && patch.status === "active" && !patch.roles) {
+    assertHeld(session, catalog, await permissionsOf(sql, member.roles));
+  }
+  const losesOwner = member.roles.includes("owner") && member.status === "active" &&
+    ((patch.roles && !patch.roles.includes("owner")) || patch.status === "disabled");
+  if (losesOwner) {
+    if (!session.roles.includes("owner")) {
+      throw problems.forbidden("Only owners can change an owner.");
+    }
+    if ((await lockOwners(sql)).length <= 1) {
+      throw problems.unprocessable("A tenant keeps at least one active owner.");
+    }
+  }
+  await updateMembership(sql, userId, patch);
+  return (await findMember(sql, userId))!;
+}
+
+async function permissionsOf(sql: Sql, roleKeys: string[]) {
+  return (await listRoles(sql)).filter((r) => roleKeys.includes(r.key)).flatMap((r) =>
+    r.permissions
+  );
+}
+
+function checkPermissions(catalog: string[], permissions: string[]) {
+  const unknown = permissions.filter((p) => !catalog.some((known) => matches(p, known)));
+  if (unknown.length) throw problems.unprocessable(`Unknown permission: ${unknown.join(", ")}.`);
+}
+
+export async function createCustomRole(
+  sql: Sql,
+  session: Session,
+  catalog: string[],
+  input: { key: string; name: string; description: string; permissions: string[] },
+) {
+  checkPermissions(catalog, input.permissions);
+  assertHeld(session, catalog, input.permissions);
+  const [taken] = await sql`select 1 from roles where key = ${input.key}`;
+  if (taken) throw problems.conflict(`A role with the key "${input.key}" exists.`);
+  return await insertRole(sql, session.tenantId, {
+    ...input,
+    permissions: [...new Set(input.permissions)],
+  });
+}
+
+export async function changeCustomRole(
+  sql: Sql,
+  session: Session,
+  catalog: string[],
+  id: string,
+  input: { name: string; description: string; permissions: string[] },
+) {
+  const role = await findRole(sql, id);
+  if (!role) throw problems.notFound("No such role.");
+  if (role.builtin) throw problems.unprocessable("Built-in roles cannot be changed.");
+  checkPermissions(catalog, input.permissions);
+  assertHeld(session, catalog, [...role.permissions, ...input.permissions]);
+  return (await updateRole(sql, id, { ...input, permissions: [...new Set(input.permissions)] }))!;
+}

@@ -1,0 +1,130 @@
+import { Hono } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
+import type { AppEnv } from "../../shared/http/env.ts";
+import { Problem } from "../../shared/http/problem.ts";
+import { field, readForm } from "../../shared/http/form.ts";
+import { isLocale, t } from "../../shared/i18n/i18n.ts";
+import { login, revokeToken, switchTenant } from "./auth.service.ts";
+import { clearSessionCookie, isSameOrigin, setSessionCookie } from "./session.ts";
+import { setUserLocale } from "./users.repo.ts";
+import { answerInvitation } from "./invitations.service.ts";
+import { clientAddress } from "./auth.handlers.ts";
+import { html, page } from "../../ui/render.tsx";
+import { LoginPage } from "./login.view.tsx";
+import { Home } from "./home.view.tsx";
+
+/**
+ * Only paths of this site, so the login form cannot become an open redirect: control
+ * characters and backslashes (which browsers strip or turn into "/") are refused outright.
+ */
+export function safeNext(next: unknown): string {
+  // deno-lint-ignore no-control-regex
+  if (typeof next !== "string" || !next.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(next)) {
+    return "/";
+  }
+  try {
+    const url = new URL(next, "http://app.invalid");
+    return url.origin === "http://app.invalid" ? url.pathname + url.search : "/";
+  } catch {
+    return "/";
+  }
+}
+
+const LANG_COOKIE = "lang";
+
+/** After a form post: htmx reloads the page, plain browsers follow a 303. */
+function backTo(c: import("hono").Context, to: string) {
+  if (c.req.header("HX-Request")) {
+    c.header("HX-Redirect", to);
+    return c.body(null, 204);
+  }
+  return c.redirect(to, 303);
+}
+
+/** Pages reachable without a session. */
+export const publicPages = new Hono<AppEnv>()
+  .get("/login", (c) => {
+    const lang = c.req.query("lang");
+    if (isLocale(lang)) {
+      setCookie(c, LANG_COOKIE, lang, { path: "/", sameSite: "Lax", maxAge: 365 * 86400 });
+      c.set("locale", lang);
+    }
+    return html(c, <LoginPage locale={c.var.locale} next={safeNext(c.req.query("next"))} />);
+  })
+  .post("/login", async (c) => {
+    const form = await readForm(c);
+    const [email, password, tenant, next] = ["email", "password", "tenant", "next"].map((k) =>
+      field(form, k)
+    );
+    const l = c.var.locale;
+    const again = (error: string, status: 400 | 401 | 403 | 429) =>
+      html(
+        c,
+        <LoginPage locale={l} email={email} tenant={tenant} next={safeNext(next)} error={error} />,
+        status,
+      );
+    if (!isSameOrigin(c)) return again(t(l, "error.forbidden"), 403);
+    if (!email || !password || email.length > 254 || password.length > 1024) {
+      return again(t(l, "login.required"), 400);
+    }
+    try {
+      const signedIn = await login(c.var.platform, {
+        email,
+        password,
+        tenant: tenant || undefined,
+        address: clientAddress(c),
+      });
+      setSessionCookie(c, signedIn.accessToken, signedIn.expiresIn);
+      return c.redirect(safeNext(next), 303);
+    } catch (err) {
+      if (!(err instanceof Problem)) throw err;
+      if (err.status === 429) {
+        c.header("Retry-After", err.headers["Retry-After"]);
+        return again(t(l, "login.throttled", { seconds: err.headers["Retry-After"] }), 429);
+      }
+      return again(t(l, "login.invalid"), 401);
+    }
+  });
+
+/** Pages and form actions of a signed-in user. */
+export const sessionPages = new Hono<AppEnv>()
+  .get("/", (c) => {
+    const { session, locale, platform } = c.var;
+    return page(
+      c,
+      t(locale, "home.title", { name: session.name }),
+      <Home locale={locale} session={session} modules={platform.modules} />,
+    );
+  })
+  .post("/logout", async (c) => {
+    await revokeToken(c.var.sql, c.var.session.jti, c.var.session.exp);
+    clearSessionCookie(c);
+    return backTo(c, "/login");
+  })
+  .post("/switch-tenant", async (c) => {
+    const form = await readForm(c);
+    const { sql, platform, session } = c.var;
+    const signedIn = await switchTenant(sql, platform, session.userId, field(form, "tenant"));
+    await revokeToken(sql, session.jti, session.exp);
+    setSessionCookie(c, signedIn.accessToken, signedIn.expiresIn);
+    return backTo(c, "/");
+  })
+  .post("/invitations/:tenantId{[0-9a-f-]{36}}/:answer{accept|decline}", async (c) => {
+    const accept = c.req.param("answer") === "accept";
+    await answerInvitation(c.var.sql, c.var.session.userId, c.req.param("tenantId"), accept);
+    return backTo(c, "/");
+  })
+  .post("/language", async (c) => {
+    const locale = field(await readForm(c), "locale");
+    if (isLocale(locale)) {
+      await setUserLocale(c.var.sql, c.var.session.userId, locale);
+      setCookie(c, LANG_COOKIE, locale, { path: "/", sameSite: "Lax", maxAge: 365 * 86400 });
+    }
+    const referer = c.req.header("Referer");
+    const back = referer && isSameOrigin(c) ? new URL(referer) : null;
+    return backTo(c, back ? safeNext(back.pathname + back.search) : "/");
+  });
+
+export function languageCookie(c: import("hono").Context) {
+  return getCookie(c, LANG_COOKIE);
+}

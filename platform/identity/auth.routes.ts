@@ -1,0 +1,88 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { errorResponses } from "../../shared/http/problem.ts";
+import { jsonBody, jsonResponse } from "../../shared/http/route-helpers.ts";
+import {
+  InvitationSchema,
+  LoginBody,
+  MeResponse,
+  SwitchTenantBody,
+  TenantIdParam,
+  TenantSchema,
+  TokenResponse,
+} from "./identity.schemas.ts";
+
+export const loginRoute = createRoute({
+  method: "post",
+  path: "/login",
+  tags: ["auth"],
+  summary: "Sign in with e-mail and password",
+  description: "Returns a bearer token and also sets it as an HttpOnly session cookie.",
+  security: [],
+  request: { body: jsonBody(LoginBody) },
+  responses: {
+    200: jsonResponse(TokenResponse, "Signed in"),
+    ...errorResponses(400, 401, 429),
+  },
+});
+
+export const logoutRoute = createRoute({
+  method: "post",
+  path: "/logout",
+  tags: ["auth"],
+  summary: "Sign out: revokes the token and clears the cookie",
+  responses: { 204: { description: "Signed out" }, ...errorResponses(401, 403) },
+});
+
+export const meRoute = createRoute({
+  method: "get",
+  path: "/me",
+  tags: ["auth"],
+  summary: "The caller, their tenant, roles and effective permissions",
+  responses: { 200: jsonResponse(MeResponse, "The caller"), ...errorResponses(401) },
+});
+
+export const switchTenantRoute = createRoute({
+  method: "post",
+  path: "/switch-tenant",
+  tags: ["auth"],
+  summary: "Switch to another tenant the caller belongs to; returns a new token",
+  request: {
+    body: jsonBody(SwitchTenantBody),
+  },
+  responses: {
+    200: jsonResponse(TokenResponse, "New token"),
+    ...errorResponses(400, 401, 403, 404),
+  },
+});
+
+export const listInvitationsRoute = createRoute({
+  method: "get",
+  path: "/invitations",
+  tags: ["auth"],
+  summary: "Tenants that invited the caller's account and await an answer",
+  responses: {
+    200: jsonResponse(z.object({ items: z.array(InvitationSchema) }), "Invitations"),
+    ...errorResponses(401),
+  },
+});
+
+export const acceptInvitationRoute = createRoute({
+  method: "post",
+  path: "/invitations/{tenantId}/accept",
+  tags: ["auth"],
+  summary: "Join a tenant that invited the caller",
+  request: { params: TenantIdParam },
+  responses: {
+    200: jsonResponse(z.object({ tenant: TenantSchema }), "Joined"),
+    ...errorResponses(400, 401, 403, 404),
+  },
+});
+
+export const declineInvitationRoute = createRoute({
+  method: "post",
+  path: "/invitations/{tenantId}/decline",
+  tags: ["auth"],
+  summary: "Decline an invitation",
+  request: { params: TenantIdParam },
+  responses: { 204: { description: "Declined" }, ...errorResponses(400, 401, 403, 404) },
+});

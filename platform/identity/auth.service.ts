@@ -1,0 +1,100 @@
+import type { Platform } from "../../app/platform.ts";
+import { withScope } from "../../shared/db/scope.ts";
+import { problems } from "../../shared/http/problem.ts";
+import { verifyPassword } from "../../shared/auth/passwords.ts";
+import {
+  ACCOUNT_POLICY,
+  ADDRESS_POLICY,
+  countAttempt,
+  forgiveAttempt,
+} from "../../shared/auth/throttle.ts";
+import { findUserByEmail, tenantsOfUser } from "./users.repo.ts";
+import type { Sql } from "../../shared/db/database.ts";
+
+export interface SignedIn {
+  accessToken: string;
+  tokenType: "Bearer";
+  expiresIn: number;
+  user: { id: string; email: string; name: string; locale: string | null };
+  tenant: { id: string; slug: string; name: string };
+  roles: string[];
+}
+
+const invalid = () => problems.unauthorized("The e-mail, password or workspace is not correct.");
+
+/**
+ * Checks credentials and issues a token. Failures count against the account and the client
+ * address; a locked key answers 429 before the password is even checked.
+ */
+export async function login(
+  platform: Platform,
+  input: { email: string; password: string; tenant?: string; address: string },
+): Promise<SignedIn> {
+  const { sql } = platform.db;
+  const accountKey = `account:${input.email.toLowerCase()}`;
+  const addressKey = `address:${input.address}`;
+  const wait = await withScope(sql, {}, async (tx) =>
+    Math.max(
+      await countAttempt(tx, addressKey, ADDRESS_POLICY),
+      await countAttempt(tx, accountKey, ACCOUNT_POLICY),
+    ));
+  if (wait > 0) throw problems.tooManyRequests(wait);
+
+  const user = await withScope(sql, {}, (tx) => findUserByEmail(tx, input.email));
+  // Hashing runs outside any transaction so it never holds the (possibly single) connection.
+  const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? null);
+  if (user && passwordOk) {
+    const signedIn = await withScope(sql, { userId: user.id }, async (tx) => {
+      const tenants = await tenantsOfUser(tx, user.id);
+      const tenant = input.tenant
+        ? tenants.find((t) => t.slug === input.tenant || t.id === input.tenant)
+        : tenants.find((t) => t.slug === platform.config.DEFAULT_TENANT) ?? tenants[0];
+      return tenant ? await issueToken(tx, platform, user, tenant) : null;
+    });
+    if (signedIn) {
+      await withScope(sql, {}, (tx) => forgiveAttempt(tx, accountKey, addressKey));
+      return signedIn;
+    }
+  }
+  throw invalid();
+}
+
+/**
+ * A fresh token for a user in one of their tenants. Runs in a transaction scoped to that user,
+ * where their own memberships are visible.
+ */
+async function issueToken(
+  tx: Sql,
+  platform: Platform,
+  user: { id: string; email: string; name: string; locale: string | null },
+  tenant: { id: string; slug: string; name: string },
+): Promise<SignedIn> {
+  const [m] = await tx`select roles from memberships
+                       where tenant_id = ${tenant.id} and user_id = ${user.id}`;
+  const roles = (m?.roles ?? []) as string[];
+  const issued = await platform.tokens.issue({ userId: user.id, tenantId: tenant.id, roles });
+  return {
+    accessToken: issued.token,
+    tokenType: "Bearer",
+    expiresIn: issued.expiresIn,
+    user: { id: user.id, email: user.email, name: user.name, locale: user.locale },
+    tenant: { id: tenant.id, slug: tenant.slug, name: tenant.name },
+    roles,
+  };
+}
+
+/** Switches the signed-in user (the request's transaction) to another of their tenants. */
+export async function switchTenant(tx: Sql, platform: Platform, userId: string, wanted: string) {
+  const tenant = (await tenantsOfUser(tx, userId)).find((t) =>
+    t.slug === wanted || t.id === wanted
+  );
+  if (!tenant) throw problems.notFound("You are not a member of that workspace.");
+  const [user] = await tx`select id, email, name, locale from users where id = ${userId}`;
+  return await issueToken(tx, platform, user as SignedIn["user"], tenant);
+}
+
+export async function revokeToken(tx: Sql, jti: string | undefined, expiresAtEpoch: number) {
+  if (!jti) return;
+  await tx`insert into revoked_tokens (jti, expires_at)
+           values (${jti}, to_timestamp(${expiresAtEpoch})) on conflict do nothing`;
+}

@@ -1,0 +1,187 @@
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv, Session } from "../../shared/http/env.ts";
+import { problems } from "../../shared/http/problem.ts";
+import { withScope } from "../../shared/db/scope.ts";
+import type { Sql } from "../../shared/db/database.ts";
+import { type Claims, TokenError } from "../../shared/auth/jwt.ts";
+import { findTenant } from "./tenants.service.ts";
+import { findUserByEmail } from "./users.repo.ts";
+import { resolveLocale, runWithOverrides } from "../../shared/i18n/i18n.ts";
+import { loadTenantOverrides } from "../translations/translations.cache.ts";
+
+export const SESSION_COOKIE = "session";
+
+/** Thrown inside the request transaction to roll it back once a response exists. */
+class Rollback extends Error {}
+
+function readToken(c: Context): { token: string; via: Session["via"] } | null {
+  const header = c.req.header("Authorization");
+  if (header) {
+    const m = /^Bearer\s+(\S+)$/i.exec(header);
+    return m ? { token: m[1], via: "bearer" } : null;
+  }
+  const cookie = getCookie(c, SESSION_COOKIE);
+  return cookie ? { token: cookie, via: "cookie" } : null;
+}
+
+export function setSessionCookie(c: Context<AppEnv>, token: string, maxAge: number) {
+  const secure = c.var.platform.config.COOKIE_SECURE ??
+    (new URL(c.req.url).protocol === "https:" || c.req.header("x-forwarded-proto") === "https");
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "Lax",
+    secure,
+    path: "/",
+    maxAge,
+  });
+}
+
+export function clearSessionCookie(c: Context) {
+  deleteCookie(c, SESSION_COOKIE, { path: "/" });
+}
+
+/**
+ * Cookies ride along on cross-site requests, so a cookie-authenticated state change must come
+ * from our own origin (Origin header, or Sec-Fetch-Site from browsers that omit it).
+ */
+export function isSameOrigin(c: Context<AppEnv>): boolean {
+  const origin = c.req.header("Origin");
+  const forwarded = c.var.platform.config.TRUST_PROXY
+    ? c.req.header("x-forwarded-host")
+    : undefined;
+  const host = forwarded ?? c.req.header("host") ?? new URL(c.req.url).host;
+  if (origin && origin !== "null") {
+    try {
+      return new URL(origin).host === host;
+    } catch {
+      return false;
+    }
+  }
+  return c.req.header("Sec-Fetch-Site") === "same-origin";
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** External tokens carry a tenant claim and an e-mail; map them to our tenant and user. */
+async function resolveExternal(sql: Sql, claims: Claims) {
+  const ext = claims.external!;
+  return await withScope(sql, {}, async (tx) => {
+    const tenant = await findTenant(tx, ext.tenant);
+    const user = await findUserByEmail(tx, ext.email);
+    return tenant && user ? { tid: tenant.id, sub: user.id } : null;
+  });
+}
+
+const SESSION_QUERY = (tx: Sql, tid: string, sub: string, jti: string | undefined) =>
+  tx`
+  select u.email, u.name, u.locale, u.is_operator, t.slug, t.name as tenant_name, m.roles,
+    coalesce((select array_agg(distinct p order by p) from roles r, unnest(r.permissions) p
+              where r.key = any(m.roles)), '{}') as permissions,
+    exists(select 1 from revoked_tokens where jti = ${jti ?? null}) as revoked
+  from memberships m join users u on u.id = m.user_id join tenants t on t.id = m.tenant_id
+  where m.tenant_id = ${tid} and m.user_id = ${sub} and m.status = 'active'`;
+
+/** Verifies the token and finds the caller's tenant and user ids (401 when it can't). */
+async function authenticate(c: Context<AppEnv>) {
+  const found = readToken(c);
+  if (!found) throw problems.unauthorized();
+  const { db, tokens } = c.var.platform;
+  let claims: Claims;
+  try {
+    claims = await tokens.verify(found.token);
+  } catch (err) {
+    if (err instanceof TokenError) {
+      if (found.via === "cookie") clearSessionCookie(c);
+      throw problems.unauthorized("The token is not valid.");
+    }
+    throw err;
+  }
+  if (found.via === "cookie" && !SAFE_METHODS.has(c.req.method) && !isSameOrigin(c)) {
+    throw problems.forbidden("Cross-site request refused.");
+  }
+  const ids = claims.external ? await resolveExternal(db.sql, claims) : claims;
+  if (!ids) throw problems.unauthorized("No member matches the token's tenant and e-mail.");
+  return { ids: { tid: ids.tid, sub: ids.sub }, claims, via: found.via };
+}
+
+/** Loads the session (membership, permissions, translations) inside a tenant-scoped tx. */
+async function loadSession(
+  c: Context<AppEnv>,
+  tx: Sql,
+  auth: Awaited<ReturnType<typeof authenticate>>,
+) {
+  const { ids, claims, via } = auth;
+  const [row] = await SESSION_QUERY(tx, ids.tid, ids.sub, claims.jti);
+  if (!row || row.revoked) throw problems.unauthorized("The session has ended.");
+  c.set("session", {
+    userId: ids.sub,
+    tenantId: ids.tid,
+    email: row.email,
+    name: row.name,
+    isOperator: row.isOperator,
+    tenantSlug: row.slug,
+    tenantName: row.tenantName,
+    roles: row.roles,
+    permissions: row.permissions,
+    jti: claims.jti,
+    exp: claims.exp,
+    via,
+  });
+  // The tenant's translations apply to every t() of the request (cached per tenant).
+  const translations = await loadTenantOverrides(tx, ids.tid);
+  return { translations, profileLocale: row.locale as string | null };
+}
+
+/**
+ * Authenticates the request and runs the rest of it in one transaction scoped to the caller's
+ * tenant and user. The transaction commits only when the response is a success.
+ */
+export const scopedSession = createMiddleware<AppEnv>(async (c, next) => {
+  const auth = await authenticate(c);
+  const { db } = c.var.platform;
+  try {
+    await withScope(
+      db.sql,
+      { tenantId: auth.ids.tid, userId: auth.ids.sub, requestId: c.var.requestId },
+      async (tx) => {
+        c.set("sql", tx);
+        c.set("scope", (fn) => fn(tx));
+        const { translations, profileLocale } = await loadSession(c, tx, auth);
+        await runWithOverrides(translations, async () => {
+          // Resolved inside the scope, so the tenant's extra languages count as valid.
+          const cookie = getCookie(c, "lang");
+          c.set("locale", resolveLocale(profileLocale, cookie, c.req.header("Accept-Language")));
+          await next();
+        });
+        if (c.error || c.res.status >= 400) throw new Rollback();
+      },
+    );
+  } catch (err) {
+    if (!(err instanceof Rollback)) throw err;
+  }
+});
+
+/**
+ * For routes that move file bytes (a module's `streamingPaths`): the session is loaded in a
+ * short transaction and the handler runs with none held, so a slow upload or download never
+ * pins a connection (the embedded database has only one). Handlers open their own short,
+ * tenant-scoped transactions with `c.var.scope(fn)`; `c.var.sql` is not set.
+ */
+export const streamingSession = createMiddleware<AppEnv>(async (c, next) => {
+  const auth = await authenticate(c);
+  const { db } = c.var.platform;
+  const scope = { tenantId: auth.ids.tid, userId: auth.ids.sub, requestId: c.var.requestId };
+  const { translations, profileLocale } = await withScope(
+    db.sql,
+    scope,
+    (tx) => loadSession(c, tx, auth),
+  );
+  c.set("scope", (fn) => withScope(db.sql, scope, fn));
+  await runWithOverrides(translations, async () => {
+    const cookie = getCookie(c, "lang");
+    c.set("locale", resolveLocale(profileLocale, cookie, c.req.header("Accept-Language")));
+    await next();
+  });
+});

@@ -1,0 +1,153 @@
+import type { Sql } from "../../shared/db/database.ts";
+import { uuidv7 } from "uuidv7";
+
+export interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  passwordHash: string | null;
+  locale: string | null;
+  isOperator: boolean;
+}
+
+export interface MemberRow {
+  id: string;
+  email: string;
+  name: string;
+  locale: string | null;
+  roles: string[];
+  status: "active" | "disabled" | "invited";
+  createdAt: string;
+}
+
+export async function findUserByEmail(sql: Sql, email: string): Promise<UserRow | undefined> {
+  const [row] = await sql<UserRow[]>`
+    select id, email, name, password_hash, locale, is_operator
+    from users where lower(email) = lower(${email})`;
+  return row;
+}
+
+export async function insertUser(
+  sql: Sql,
+  u: { email: string; name: string; passwordHash: string | null; isOperator?: boolean },
+): Promise<UserRow> {
+  const [row] = await sql<UserRow[]>`
+    insert into users (id, email, name, password_hash, is_operator)
+    values (${uuidv7()}, ${u.email}, ${u.name}, ${u.passwordHash}, ${u.isOperator ?? false})
+    returning id, email, name, password_hash, locale, is_operator`;
+  return row;
+}
+
+export async function setUserLocale(sql: Sql, userId: string, locale: string | null) {
+  await sql`update users set locale = ${locale}, updated_at = now() where id = ${userId}`;
+}
+
+// The tenant's own name for a member wins over the account's name (which it never edits).
+const memberColumns = (sql: Sql) =>
+  sql`u.id, u.email, coalesce(m.display_name, u.name) as name, u.locale, m.roles, m.status,
+      m.created_at`;
+
+/** Members of the current tenant (RLS scopes memberships to it). */
+export async function listMembers(
+  sql: Sql,
+  opts: { limit: number; after?: [string, string] | null; q?: string },
+): Promise<MemberRow[]> {
+  return await sql<MemberRow[]>`
+    select ${memberColumns(sql)}
+    from memberships m join users u on u.id = m.user_id
+    where m.tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid
+      ${
+    opts.q
+      ? sql`and (u.email ilike ${"%" + opts.q + "%"} or u.name ilike ${"%" + opts.q + "%"})`
+      : sql``
+  }
+      ${opts.after ? sql`and (lower(u.email), u.id) > (${opts.after[0]}, ${opts.after[1]})` : sql``}
+    order by lower(u.email), u.id
+    limit ${opts.limit + 1}`;
+}
+
+export async function findMember(sql: Sql, userId: string): Promise<MemberRow | undefined> {
+  const [row] = await sql<MemberRow[]>`
+    select ${memberColumns(sql)}
+    from memberships m join users u on u.id = m.user_id
+    where m.tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid
+      and m.user_id = ${userId}`;
+  return row;
+}
+
+export async function insertMembership(
+  sql: Sql,
+  tenantId: string,
+  userId: string,
+  roles: string[],
+  opts: { status?: "active" | "invited"; displayName?: string } = {},
+) {
+  await sql`insert into memberships (tenant_id, user_id, roles, status, display_name)
+            values (${tenantId}, ${userId}, ${roles}, ${opts.status ?? "active"},
+                    ${opts.displayName ?? null})`;
+}
+
+export async function updateMembership(
+  sql: Sql,
+  userId: string,
+  patch: { roles?: string[]; status?: string; name?: string },
+) {
+  await sql`
+    update memberships set
+      roles = coalesce(${patch.roles ?? null}::text[], roles),
+      status = coalesce(${patch.status ?? null}, status),
+      display_name = coalesce(${patch.name ?? null}, display_name),
+      updated_at = now()
+    where tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid
+      and user_id = ${userId}`;
+}
+
+/** Active owners of the current tenant, locked so concurrent demotions cannot remove all. */
+export async function lockOwners(sql: Sql): Promise<string[]> {
+  const rows = await sql`
+    select user_id from memberships
+    where tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid
+      and 'owner' = any(roles) and status = 'active'
+    for update`;
+  return rows.map((r) => r.userId as string);
+}
+
+/**
+ * Both lists the shell shows (workspaces to switch to, invitations to answer) in one query,
+ * since every page renders them.
+ */
+export async function workspacesOfUser(sql: Sql, userId: string) {
+  const rows = await sql<
+    { id: string; slug: string; name: string; roles: string[]; status: string; invitedAt: string }[]
+  >`
+    select t.id, t.slug, t.name, m.roles, m.status, m.created_at as invited_at
+    from memberships m join tenants t on t.id = m.tenant_id
+    where m.user_id = ${userId} and m.status in ('active', 'invited')
+    order by t.name, m.created_at`;
+  return {
+    tenants: rows.filter((r) => r.status === "active").map(({ id, slug, name }) => ({
+      id,
+      slug,
+      name,
+    })),
+    invitations: rows.filter((r) => r.status === "invited")
+      .map(({ id, slug, name, roles, invitedAt }) => ({ id, slug, name, roles, invitedAt })),
+  };
+}
+
+/** Tenants that invited this user (an existing account) and await an answer. */
+export async function invitationsOfUser(sql: Sql, userId: string) {
+  return await sql<
+    { id: string; slug: string; name: string; roles: string[]; invitedAt: string }[]
+  >`
+    select t.id, t.slug, t.name, m.roles, m.created_at as invited_at
+    from memberships m join tenants t on t.id = m.tenant_id
+    where m.user_id = ${userId} and m.status = 'invited' order by m.created_at`;
+}
+
+/** The tenants a user belongs to (their own memberships are visible across tenants). */
+export async function tenantsOfUser(sql: Sql, userId: string) {
+  return await sql<{ id: string; slug: string; name: string }[]>`
+    select t.id, t.slug, t.name from memberships m join tenants t on t.id = m.tenant_id
+    where m.user_id = ${userId} and m.status = 'active' order by t.name`;
+}

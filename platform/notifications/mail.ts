@@ -1,0 +1,139 @@
+// @ts-types="@types/nodemailer"
+import nodemailer from "nodemailer";
+import { uuidv7 } from "uuidv7";
+import { z } from "zod";
+import { problems } from "../../shared/http/problem.ts";
+import type { Sql } from "../../shared/db/database.ts";
+import { enqueue } from "../../shared/jobs/queue.ts";
+import type { JobContext } from "../../shared/jobs/dispatcher.ts";
+import type { SystemJob } from "../../shared/modules.ts";
+
+export const MAIL_SEND_JOB = "platform.mail.send";
+const SINGLE_ADDRESS = z.email().max(254);
+export const MAIL_FLUSH_JOB = "platform.mail.flush";
+const MAX_ATTEMPTS = 8;
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface MailSettings {
+  SMTP_URL?: string;
+  MAIL_FROM: string;
+}
+
+/**
+ * Puts a message in the outbox in the caller's transaction (so it exists only if the change
+ * that caused it commits) and schedules its delivery.
+ */
+export async function queueMail(sql: Sql, mail: OutgoingMail): Promise<string> {
+  // One plain address: a list or a line break here would add recipients or headers.
+  if (!SINGLE_ADDRESS.safeParse(mail.to).success) {
+    throw problems.unprocessable(
+      `Not a single e-mail address: ${JSON.stringify(mail.to.slice(0, 80))}`,
+    );
+  }
+  const id = uuidv7();
+  await sql`
+    insert into mail_outbox (tenant_id, id, to_address, subject, text_body, html_body)
+    values (nullif(current_setting('app.tenant_id', true), '')::uuid, ${id}, ${mail.to},
+            ${mail.subject}, ${mail.text}, ${mail.html ?? null})`;
+  await enqueue(sql, MAIL_SEND_JOB, {
+    payload: { id },
+    dedupeKey: `mail:${id}`,
+    maxAttempts: MAX_ATTEMPTS,
+    backoffSeconds: 30,
+  });
+  return id;
+}
+
+export interface OutboxRow {
+  id: string;
+  toAddress: string;
+  subject: string;
+  state: "queued" | "sending" | "sent" | "failed";
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+export async function listOutbox(sql: Sql, opts: { state?: string; limit: number }) {
+  return await sql<OutboxRow[]>`
+    select id, to_address, subject, state, attempts, last_error, created_at, sent_at
+    from mail_outbox ${opts.state ? sql`where state = ${opts.state}` : sql``}
+    order by created_at desc, id desc limit ${opts.limit}`;
+}
+
+const transports = new Map<string, nodemailer.Transporter>();
+function transport(url: string) {
+  let t = transports.get(url);
+  if (!t) transports.set(url, t = nodemailer.createTransport(url));
+  return t;
+}
+
+/** Sends one outbox message; the row is claimed first so two workers never both send it. */
+async function sendOne(ctx: JobContext, settings: Required<MailSettings>, id: string) {
+  const row = await ctx.scoped(async (sql) => {
+    const [r] = await sql`
+      update mail_outbox set state = 'sending', attempts = attempts + 1, claimed_at = now()
+      where id = ${id} and (state = 'queued' or (state = 'sending' and
+        claimed_at < now() - interval '10 minutes'))
+      returning id, to_address, subject, text_body, html_body, attempts`;
+    return r;
+  });
+  if (!row) return; // already sent, or being sent
+  try {
+    await transport(settings.SMTP_URL).sendMail({
+      from: settings.MAIL_FROM,
+      to: { name: "", address: row.toAddress },
+      subject: row.subject,
+      text: row.textBody,
+      ...(row.htmlBody ? { html: row.htmlBody } : {}),
+    });
+  } catch (err) {
+    const message = (err as Error).message;
+    const state = row.attempts >= MAX_ATTEMPTS ? "failed" : "queued";
+    await ctx.scoped((sql) =>
+      sql`update mail_outbox set state = ${state}, last_error = ${message} where id = ${id}`
+    );
+    throw err;
+  }
+  await ctx.scoped((sql) =>
+    sql`update mail_outbox set state = 'sent', sent_at = now(), last_error = null where id = ${id}`
+  );
+  ctx.log(`sent ${id} to ${row.toAddress}`);
+}
+
+/** Delivery jobs. Without SMTP_URL, mail stays in the outbox (visible on /admin/outbox). */
+export function mailJobs(settings: MailSettings): SystemJob[] {
+  const configured = settings.SMTP_URL ? settings as Required<MailSettings> : null;
+  const jobs: SystemJob[] = [
+    {
+      name: MAIL_SEND_JOB,
+      handler: async (ctx) => {
+        if (!configured) return ctx.log("no SMTP_URL configured: the message stays in the outbox");
+        await sendOne(ctx, configured, (ctx.payload as { id: string }).id);
+      },
+    },
+  ];
+  // Picks up what the per-message jobs could not send (no SMTP at the time, crashes); only
+  // scheduled when there is an SMTP server to send to.
+  if (configured) {
+    jobs.push({
+      name: MAIL_FLUSH_JOB,
+      schedule: { cron: "*/5 * * * *", perTenant: true },
+      handler: async (ctx) => {
+        const pending = await ctx.scoped((sql) =>
+          sql`select id from mail_outbox where state in ('queued', 'sending')
+              and created_at < now() - interval '5 minutes' order by created_at limit 100`
+        );
+        for (const { id } of pending) await sendOne(ctx, configured, id).catch(() => {});
+      },
+    });
+  }
+  return jobs;
+}

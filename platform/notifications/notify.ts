@@ -1,0 +1,41 @@
+import type { Sql } from "../../shared/db/database.ts";
+import { problems } from "../../shared/http/problem.ts";
+import type { Bus } from "../../shared/realtime/bus.ts";
+import { insertNotification, type NewNotification } from "./notifications.repo.ts";
+
+export const NOTIFICATIONS_CHANNEL = "platform_notifications";
+
+/** A bus message: which inbox changed (receivers re-read it under their own RLS scope). */
+export interface InboxChanged {
+  tenantId: string;
+  userId: string;
+  notificationId?: string;
+}
+
+/**
+ * The one way to notify a user in-app: stored in the caller's transaction and announced in
+ * real time once that transaction commits.
+ */
+export async function notify(sql: Sql, bus: Bus, input: NewNotification) {
+  const [member] = await sql`
+    select 1 from memberships
+    where tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid
+      and user_id = ${input.userId} and status = 'active'`;
+  if (!member) throw problems.unprocessable("The recipient is not an active member.");
+  const row = await insertNotification(sql, { ...input, link: safeLink(input.link) });
+  await announce(sql, bus, input.userId, row.id);
+  return row;
+}
+
+/** Links point inside the app only: no other sites, no `javascript:` (rules fill them from data). */
+export function safeLink(link: string | null | undefined): string | null {
+  // deno-lint-ignore no-control-regex
+  return link && /^\/(?![\/\\])/.test(link) && !/[\u0000-\u001f\\]/.test(link) ? link : null;
+}
+
+/** Tells the user's open pages that their inbox changed (new, read, read-all). */
+export async function announce(sql: Sql, bus: Bus, userId: string, notificationId?: string) {
+  const [{ tenantId }] = await sql`select current_setting('app.tenant_id', true) as tenant_id`;
+  const message: InboxChanged = { tenantId, userId, ...(notificationId ? { notificationId } : {}) };
+  await bus.publish(sql, NOTIFICATIONS_CHANNEL, message as unknown as Record<string, unknown>);
+}

@@ -1,0 +1,53 @@
+import type { RouteHandler } from "@hono/zod-openapi";
+import type { AppEnv } from "../../shared/http/env.ts";
+import { createRouter } from "../../shared/http/router.ts";
+import {
+  addLanguage,
+  mergedCatalog,
+  removeLanguage,
+  resetTranslation,
+  setTranslation,
+} from "./translations.service.ts";
+import { type TranslationRoutes, translationRoutes } from "./translations.routes.ts";
+
+type R = TranslationRoutes;
+
+export const getCatalogHandler: RouteHandler<R["getCatalog"], AppEnv> = async (c) => {
+  const locale = c.req.valid("query").locale ?? c.var.locale;
+  return c.json(await mergedCatalog(c.var.sql, locale), 200);
+};
+
+export const putTranslationHandler: RouteHandler<R["putTranslation"], AppEnv> = async (c) => {
+  const { locale, key } = c.req.valid("param");
+  const { value } = c.req.valid("json");
+  const entry = await setTranslation(c.var.sql, c.var.session.tenantId, { locale, key, value });
+  return c.json(entry, 200);
+};
+
+export const deleteTranslationHandler: RouteHandler<R["deleteTranslation"], AppEnv> = async (
+  c,
+) => {
+  const { locale, key } = c.req.valid("param");
+  return c.json(await resetTranslation(c.var.sql, c.var.session.tenantId, locale, key), 200);
+};
+
+export const addLanguageHandler: RouteHandler<R["addLanguage"], AppEnv> = async (c) => {
+  return c.json(await addLanguage(c.var.sql, c.var.session.tenantId, c.req.valid("json")), 201);
+};
+
+export const removeLanguageHandler: RouteHandler<R["removeLanguage"], AppEnv> = async (c) => {
+  await removeLanguage(c.var.sql, c.var.session.tenantId, c.req.valid("param").locale);
+  return c.body(null, 204);
+};
+
+/** Mounts the translations API on a module's API sub-app (its /api/<module>/translations). */
+export function translationsApi(module: string, perms: { read: string; write: string }) {
+  const r = translationRoutes(module, perms);
+  // Language routes first: /translations/languages/de must not read as locale "languages".
+  return createRouter()
+    .openapi(r.getCatalog, getCatalogHandler)
+    .openapi(r.addLanguage, addLanguageHandler)
+    .openapi(r.removeLanguage, removeLanguageHandler)
+    .openapi(r.putTranslation, putTranslationHandler)
+    .openapi(r.deleteTranslation, deleteTranslationHandler);
+}

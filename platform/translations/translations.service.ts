@@ -1,0 +1,272 @@
+import type { Sql } from "../../shared/db/database.ts";
+import { problems } from "../../shared/http/problem.ts";
+import {
+  builtinCatalog,
+  builtinLanguages,
+  hasMessageKey,
+  isBuiltinLocale,
+  type Language,
+  LOCALE_PATTERN,
+  lookup,
+  messageKeys,
+  nativeName,
+  type TenantTranslations,
+} from "../../shared/i18n/i18n.ts";
+import { invalidateAfterChange, readTenantTranslations } from "./translations.cache.ts";
+import * as repo from "./translations.repo.ts";
+
+/** Longest text a tenant may store for one message. */
+export const MAX_VALUE_LENGTH = 4000;
+
+// ---------------------------------------------------------------------------------------------
+// Rules
+
+export function checkLocale(locale: string, path = "locale") {
+  if (!LOCALE_PATTERN.test(locale)) {
+    throw problems.validation([{
+      path,
+      message: "A language code like en, tr, de or pt-BR (^[a-z]{2,3}(-[A-Z]{2})?$).",
+    }]);
+  }
+}
+
+/** Only keys of the catalog can be translated. */
+export function checkKey(key: string) {
+  if (!hasMessageKey(key)) {
+    throw problems.unprocessable(`There is no message with the key "${key}".`);
+  }
+}
+
+export const placeholders = (text: string) =>
+  [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();
+
+/** A non-empty text that uses only the placeholders the English message provides. */
+export function checkValue(key: string, value: string) {
+  if (value.trim() === "") {
+    throw problems.validation([{ path: "value", message: "Enter a text (use reset to go back)." }]);
+  }
+  if (value.length > MAX_VALUE_LENGTH) {
+    throw problems.validation([{
+      path: "value",
+      message: `At most ${MAX_VALUE_LENGTH} characters.`,
+    }]);
+  }
+  const allowed = placeholders(builtinCatalog("en")?.[key] ?? "");
+  const unknown = placeholders(value).filter((p) => !allowed.includes(p));
+  if (unknown.length) {
+    const offered = allowed.length ? allowed.map((p) => `{${p}}`).join(", ") : "none";
+    throw problems.unprocessable(
+      `Unknown placeholder ${
+        unknown.map((p) => `{${p}}`).join(", ")
+      }; this message offers ${offered}.`,
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+
+/** Built-in languages, then the current tenant's extra languages, with native names. */
+export async function languagesFor(sql: Sql): Promise<Language[]> {
+  const rows = await repo.listLanguages(sql);
+  return [
+    ...builtinLanguages(),
+    ...rows.filter((r) => !isBuiltinLocale(r.locale)).map((r) => ({
+      code: r.locale,
+      name: r.name || nativeName(r.locale),
+      builtin: false,
+    })),
+  ];
+}
+
+const languagesOf = (data: TenantTranslations): Language[] => [
+  ...builtinLanguages(),
+  ...data.languages,
+];
+
+/**
+ * The merged catalog of a language: built-in English ← the tenant's English ← the built-in
+ * catalog of the language ← the tenant's overrides for it.
+ */
+export async function mergedCatalog(sql: Sql, locale: string) {
+  checkLocale(locale);
+  const data = await readTenantTranslations(sql);
+  const messages: Record<string, string> = {};
+  for (const key of messageKeys()) messages[key] = lookup(locale, key, data) ?? key;
+  return { locale, languages: languagesOf(data), messages };
+}
+
+/** Where a cell's text comes from. */
+export type Source = "override" | "builtin" | "fallback";
+
+export interface Cell {
+  value: string;
+  source: Source;
+  /** The text without the tenant's override for this language. */
+  default: string;
+}
+
+export interface TranslationRow {
+  key: string;
+  cells: Record<string, Cell>;
+}
+
+/** The tenant's translations minus its overrides for one language (that language's defaults). */
+const withoutLocale = (data: TenantTranslations, locale: string): TenantTranslations => ({
+  overrides: { ...data.overrides, [locale]: {} },
+  languages: data.languages,
+});
+
+function cellOf(
+  data: TenantTranslations,
+  locale: string,
+  key: string,
+  defaults: TenantTranslations = withoutLocale(data, locale),
+): Cell {
+  const own = data.overrides[locale];
+  const fallback = lookup(locale, key, defaults) ?? key;
+  if (own && Object.hasOwn(own, key)) {
+    return { value: own[key], source: "override", default: fallback };
+  }
+  const builtin = builtinCatalog(locale);
+  const source: Source = builtin && Object.hasOwn(builtin, key) ? "builtin" : "fallback";
+  return { value: fallback, source, default: fallback };
+}
+
+export interface TableFilter {
+  /** Text searched in keys and values (case-insensitive). */
+  q?: string;
+  /** Only keys that some language other than English has not translated. */
+  missing?: boolean;
+  offset?: number;
+  limit?: number;
+}
+
+/** The keys with their text per language, filtered and paged, for the translations page. */
+export async function translationTable(sql: Sql, filter: TableFilter = {}) {
+  const data = await readTenantTranslations(sql);
+  const languages = languagesOf(data);
+  const q = filter.q?.trim().toLocaleLowerCase() ?? "";
+  const defaults = new Map(languages.map((l) => [l.code, withoutLocale(data, l.code)]));
+  const rows: TranslationRow[] = [];
+  for (const key of messageKeys()) {
+    const cells: Record<string, Cell> = {};
+    for (const l of languages) cells[l.code] = cellOf(data, l.code, key, defaults.get(l.code));
+    if (
+      filter.missing &&
+      !languages.some((l) => l.code !== "en" && cells[l.code].source === "fallback")
+    ) continue;
+    if (
+      q && !key.toLocaleLowerCase().includes(q) &&
+      !Object.values(cells).some((c) => c.value.toLocaleLowerCase().includes(q))
+    ) continue;
+    rows.push({ key, cells });
+  }
+  const offset = Math.max(0, filter.offset ?? 0);
+  const limit = Math.min(Math.max(1, filter.limit ?? 100), 500);
+  return { languages, total: rows.length, offset, limit, rows: rows.slice(offset, offset + limit) };
+}
+
+/** One key with its text per language (the row the page swaps after an edit). */
+export async function translationRow(sql: Sql, key: string) {
+  checkKey(key);
+  const data = await readTenantTranslations(sql);
+  const languages = languagesOf(data);
+  const cells: Record<string, Cell> = {};
+  for (const l of languages) cells[l.code] = cellOf(data, l.code, key);
+  return { languages, row: { key, cells } as TranslationRow };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changes
+
+export interface TranslationEntry {
+  locale: string;
+  key: string;
+  value: string;
+  default: string;
+  overridden: boolean;
+}
+
+/** Extra languages per tenant: every one multiplies the catalog a page or cache load works through. */
+export const MAX_EXTRA_LANGUAGES = 20;
+
+async function ensureLanguageRoom(sql: Sql, locale: string) {
+  const [{ n, known }] = await sql`
+    select count(*)::int as n, bool_or(locale = ${locale}) as known from translation_languages`;
+  if (!known && n >= MAX_EXTRA_LANGUAGES) {
+    throw problems.unprocessable(`A workspace has at most ${MAX_EXTRA_LANGUAGES} extra languages.`);
+  }
+}
+
+/** Stores the tenant's text for (locale, key); a new language code becomes an extra language. */
+export async function setTranslation(
+  sql: Sql,
+  tenantId: string,
+  input: { locale: string; key: string; value: string },
+): Promise<TranslationEntry> {
+  checkLocale(input.locale);
+  checkKey(input.key);
+  checkValue(input.key, input.value);
+  if (!isBuiltinLocale(input.locale)) {
+    await ensureLanguageRoom(sql, input.locale);
+    await repo.upsertLanguage(sql, input.locale);
+  }
+  const row = await repo.upsertOverride(sql, input);
+  invalidateAfterChange(sql, tenantId);
+  const data = await readTenantTranslations(sql);
+  return {
+    locale: row.locale,
+    key: row.key,
+    value: row.value,
+    default: cellOf(data, row.locale, row.key).default,
+    overridden: true,
+  };
+}
+
+/** Removes the tenant's text for (locale, key): the default applies again. Idempotent. */
+export async function resetTranslation(
+  sql: Sql,
+  tenantId: string,
+  locale: string,
+  key: string,
+): Promise<TranslationEntry> {
+  checkLocale(locale);
+  checkKey(key);
+  if (await repo.deleteOverride(sql, locale, key)) invalidateAfterChange(sql, tenantId);
+  const value = cellOf(await readTenantTranslations(sql), locale, key).value;
+  return { locale, key, value, default: value, overridden: false };
+}
+
+/** Adds an extra language (its keys show English until translated). */
+export async function addLanguage(
+  sql: Sql,
+  tenantId: string,
+  input: { locale: string; name?: string },
+): Promise<Language> {
+  checkLocale(input.locale);
+  if (isBuiltinLocale(input.locale)) {
+    throw problems.unprocessable(`${nativeName(input.locale)} (${input.locale}) is built in.`);
+  }
+  const name = input.name?.trim() || undefined;
+  if (name && name.length > 100) {
+    throw problems.validation([{ path: "name", message: "At most 100 characters." }]);
+  }
+  await ensureLanguageRoom(sql, input.locale);
+  await repo.upsertLanguage(sql, input.locale, name);
+  invalidateAfterChange(sql, tenantId);
+  const lang = (await languagesFor(sql)).find((l) => l.code === input.locale)!;
+  return lang;
+}
+
+/** Removes an extra language and every text translated into it. */
+export async function removeLanguage(sql: Sql, tenantId: string, locale: string) {
+  checkLocale(locale);
+  if (isBuiltinLocale(locale)) {
+    throw problems.unprocessable(`${nativeName(locale)} (${locale}) is built in.`);
+  }
+  if (!(await repo.deleteLanguage(sql, locale))) {
+    throw problems.notFound(`No language ${locale} was added.`);
+  }
+  invalidateAfterChange(sql, tenantId);
+}
