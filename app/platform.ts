@@ -1,26 +1,31 @@
+import type { Context } from "hono";
 import type { Config } from "../shared/config.ts";
 import type { Database } from "../shared/db/database.ts";
 import type { TokenService } from "../shared/auth/jwt.ts";
-import type { ModuleManifest, SystemJob } from "../shared/modules.ts";
+import type { AppEnv, ModuleManifest, Platform, ShellData, SystemJob } from "../shared/modules.ts";
 import type { JobHandler } from "../shared/jobs/dispatcher.ts";
-import type { ScheduleDef } from "../shared/jobs/scheduler.ts";
-import { CORE_PERMISSIONS } from "../shared/rbac/permissions.ts";
+import { builtinRoles, CORE_PERMISSIONS } from "../shared/rbac/permissions.ts";
+import { createBus } from "../shared/realtime/bus.ts";
+import { workspacesOfUser } from "../platform/identity/users.repo.ts";
+import { unreadCount } from "../platform/notifications/notifications.repo.ts";
 import { coreJobsFor } from "./core-jobs.ts";
-import { type Bus, createBus } from "../shared/realtime/bus.ts";
 
-/** Everything built once at start and shared by requests (reached as c.var.platform). */
-export interface Platform {
-  config: Config;
-  db: Database;
-  tokens: TokenService;
-  /** Real-time fan-out (LISTEN/NOTIFY on PostgreSQL, in-process when embedded). */
-  bus: Bus;
-  modules: ModuleManifest[];
-  /** Every permission a role can be granted: the core's and each module's. */
-  permissions: string[];
-  /** Job handlers by name, and the schedules of system jobs (core and modules). */
-  jobs: Map<string, JobHandler>;
-  schedules: ScheduleDef[];
+export type { Platform };
+
+/** What every shell page needs: the caller, their tenants, the unread count and the menu. */
+async function shellData(c: Context<AppEnv>): Promise<ShellData> {
+  const session = c.var.session;
+  const { tenants, invitations } = await workspacesOfUser(c.var.sql, session.userId);
+  const unread = await unreadCount(c.var.sql, session.userId);
+  return {
+    session,
+    tenants,
+    invitations,
+    unread,
+    locale: c.var.locale,
+    modules: c.var.platform.modules,
+    path: c.req.path,
+  };
 }
 
 export function createPlatform(
@@ -49,7 +54,9 @@ export function createPlatform(
     bus: createBus(db),
     modules,
     permissions: [...new Set(permissions)].sort(),
+    roles: builtinRoles(modules),
     jobs,
     schedules,
+    shell: shellData,
   };
 }

@@ -7,6 +7,7 @@ import { createPlatform, type Platform } from "./platform.ts";
 import { bootstrap } from "../platform/identity/tenants.service.ts";
 import type { ModuleManifest } from "../shared/modules.ts";
 import { log } from "../shared/log.ts";
+import { builtinRoles } from "../shared/rbac/permissions.ts";
 
 /** Database, migrations, first-run bootstrap and keys: everything a running app stands on. */
 export async function preparePlatform(
@@ -22,7 +23,7 @@ export async function preparePlatform(
         slug: config.DEFAULT_TENANT,
         email: config.ADMIN_EMAIL,
         password: config.ADMIN_PASSWORD,
-      }));
+      }, builtinRoles(modules)));
     if (created) {
       log.info("bootstrap: created tenant and owner", {
         tenant: created.tenant.slug,

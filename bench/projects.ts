@@ -1,3 +1,5 @@
+import { builtinRoles } from "../shared/rbac/permissions.ts";
+import { MODULES } from "../app/registry.ts";
 // Projects at scale: 200,000 tasks over 100 tenants (10 projects × 200 tasks each), then p50/p95
 // of a project board load (the board page, every task of the project) and of the filtered
 // cross-project task list (API), both called through the whole app as a project member.
@@ -44,7 +46,7 @@ for (let i = 0; i < TENANTS; i++) {
       slug,
       name: slug,
       owner: { email: owner.email, name: "Owner" },
-    });
+    }, builtinRoles(MODULES));
     const ids = [owner.id];
     for (let u = 1; u < USERS; u++) {
       const user = await insertUser(tx, {

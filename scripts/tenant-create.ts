@@ -8,6 +8,8 @@ import { setLogLevel } from "../shared/log.ts";
 import { createTenant } from "../platform/identity/tenants.service.ts";
 import { CreateTenantBody } from "../platform/identity/identity.schemas.ts";
 import { Problem } from "../shared/http/problem.ts";
+import { builtinRoles } from "../shared/rbac/permissions.ts";
+import { MODULES } from "../app/registry.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -46,7 +48,11 @@ try {
   try {
     await migrate(db.sql);
     const owner = { ...input.data.owner, password: values["owner-password"] };
-    const created = await withScope(db.sql, {}, (tx) => createTenant(tx, { ...input.data, owner }));
+    const created = await withScope(
+      db.sql,
+      {},
+      (tx) => createTenant(tx, { ...input.data, owner }, builtinRoles(MODULES)),
+    );
     console.log(
       `created tenant ${created.tenant.slug} (${created.tenant.id}) owned by ${created.owner.email}`,
     );

@@ -1,7 +1,17 @@
-import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { Hono } from "hono";
-import type { AppEnv } from "./http/env.ts";
+/**
+ * The contract between the platform and its modules: what a module hands over (its manifest),
+ * what every request sees (AppEnv, Session) and what is built once at start (Platform). One file,
+ * because each of these names the others.
+ */
+import type { OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context, Hono } from "hono";
+import type { Config } from "./config.ts";
+import type { Database, Sql } from "./db/database.ts";
+import type { TokenService } from "./auth/jwt.ts";
 import type { JobHandler } from "./jobs/dispatcher.ts";
+import type { ScheduleDef } from "./jobs/scheduler.ts";
+import type { Bus } from "./realtime/bus.ts";
+import type { Locale } from "./i18n/i18n.ts";
 
 export interface MenuEntry {
   /** i18n key of the label. */
@@ -12,6 +22,16 @@ export interface MenuEntry {
   permission?: string;
   /** Optional sub-heading the entry is listed under (for example "admin"). */
   section?: string;
+}
+
+/** Menu entries from [page key, sub-path, permission, section?] rows. */
+export function entries(module: string, rows: [string, string, string, string?][]): MenuEntry[] {
+  return rows.map(([key, sub, permission, section]) => ({
+    labelKey: `page.${key}`,
+    path: `/${module}${sub}`,
+    permission,
+    section,
+  }));
 }
 
 /** A named job handler, optionally run on a schedule (e.g. `support.sla-check` every minute). */
@@ -25,6 +45,16 @@ export interface SystemJob {
     priority?: number;
     payload?: unknown;
   };
+}
+
+/** Domain events a module publishes: event name → zod schema of its payload. */
+export type EventCatalog = Record<string, z.ZodType<Record<string, unknown>>>;
+
+/** What the built-in roles (besides owner and admin, who hold everything) get of a module. */
+export interface RoleGrants {
+  agent?: string[];
+  member?: string[];
+  viewer?: string[];
 }
 
 /** What a module hands the platform. Adding a module is one folder and one line in the registry. */
@@ -41,7 +71,11 @@ export interface ModuleManifest {
   /** Pages outside /<name>, mounted at the root (e.g. Documents' public share page /s/:token). */
   rootPages?: Hono<AppEnv>;
   permissions: string[];
+  /** Default grants of the built-in roles; every role reads every module unless it says more. */
+  grants?: RoleGrants;
   jobs: SystemJob[];
+  /** The domain events this module publishes (the only ones it can publish). */
+  events?: EventCatalog;
   /** Paths (under the app root) reachable without signing in, e.g. public shares. */
   publicPaths?: RegExp[];
   /**
@@ -50,4 +84,82 @@ export interface ModuleManifest {
    * own size limits and opens short transactions with `c.var.scope`.
    */
   streamingPaths?: RegExp[];
+}
+
+/** Who is calling, resolved once per request by the session middleware. */
+export interface Session {
+  userId: string;
+  tenantId: string;
+  email: string;
+  name: string;
+  isOperator: boolean;
+  tenantSlug: string;
+  tenantName: string;
+  roles: string[];
+  permissions: string[];
+  jti?: string;
+  /** Token expiry (epoch seconds), kept so sign-out can revoke it until then. */
+  exp: number;
+  via: "cookie" | "bearer";
+}
+
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    platform: Platform;
+    /** The request's transaction, scoped to the session's tenant and user (RLS applies). */
+    sql: Sql;
+    session: Session;
+    /**
+     * Runs fn in a transaction scoped to the caller's tenant and user: the request's own
+     * transaction on ordinary routes, a fresh short one on streaming routes.
+     */
+    scope: <T>(fn: (tx: Sql) => Promise<T>) => Promise<T>;
+    locale: Locale;
+  };
+}
+
+/** A built-in role as seeded into every new tenant. */
+export interface BuiltinRole {
+  name: string;
+  description: string;
+  permissions: string[];
+}
+
+/** Everything built once at start and shared by requests (reached as c.var.platform). */
+export interface Platform {
+  config: Config;
+  db: Database;
+  tokens: TokenService;
+  /** Real-time fan-out (LISTEN/NOTIFY on PostgreSQL, in-process when embedded). */
+  bus: Bus;
+  modules: ModuleManifest[];
+  /** Every permission a role can be granted: the core's and each module's. */
+  permissions: string[];
+  /** The built-in roles with the grants of the core and of every module. */
+  roles: Record<string, BuiltinRole>;
+  /** Job handlers by name, and the schedules of system jobs (core and modules). */
+  jobs: Map<string, JobHandler>;
+  schedules: ScheduleDef[];
+  /** Loads what the shell around a page shows (tenants, unread count, menu). */
+  shell: (c: Context<AppEnv>) => Promise<ShellData>;
+}
+
+/** A module as the menu shows it. */
+export interface ShellModule {
+  name: string;
+  labelKey: string;
+  icon: string;
+  menu: MenuEntry[];
+}
+
+/** What the shell around every page shows; loaded by the app, rendered by ui/layout.tsx. */
+export interface ShellData {
+  session: Session;
+  tenants: { id: string; slug: string; name: string }[];
+  invitations: { id: string; name: string }[];
+  unread: number;
+  locale: Locale;
+  modules: ShellModule[];
+  path: string;
 }

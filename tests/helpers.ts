@@ -89,7 +89,7 @@ export async function newTenant(): Promise<TestTenant> {
         slug,
         name: `Tenant ${slug}`,
         owner: { email, name: "Owner", password: PASSWORD },
-      }),
+      }, platform.roles),
   );
   const tenantId = created.tenant.id;
   const owner = caller(

@@ -1,20 +1,11 @@
 import type { ComponentChildren } from "preact";
-import type { Session } from "../shared/http/env.ts";
 import { currentLanguages, type Locale, t } from "../shared/i18n/i18n.ts";
-import type { ModuleManifest } from "../shared/modules.ts";
+import type { ShellData } from "../shared/modules.ts";
 import { Document } from "./document.tsx";
 import { Menu } from "./menu.tsx";
-import { NotificationBell } from "../platform/notifications/notifications.view.tsx";
+import { NotificationBell } from "./bell.tsx";
 
-export interface ShellData {
-  session: Session;
-  tenants: { id: string; slug: string; name: string }[];
-  invitations: { id: string; name: string }[];
-  unread: number;
-  locale: Locale;
-  modules: ModuleManifest[];
-  path: string;
-}
+export type { ShellData };
 
 function TopBar({ shell }: { shell: ShellData }) {
   const l = shell.locale;

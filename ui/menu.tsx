@@ -1,6 +1,6 @@
 import { t } from "../shared/i18n/i18n.ts";
 import { hasPermission } from "../shared/rbac/permissions.ts";
-import type { ShellData } from "./layout.tsx";
+import type { ShellData } from "../shared/modules.ts";
 
 /** The left-hand menu: each module with the pages the user may open; others are hidden. */
 export function Menu({ shell }: { shell: ShellData }) {

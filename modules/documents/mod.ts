@@ -20,11 +20,15 @@ const menu = entries("documents", [
   ["settings", "/settings", "documents.settings.write"],
 ]);
 
+/** Members and agents work files, folders and shares; settings stay with administrators. */
+const WORKING_GRANTS = ["documents.file.*", "documents.folder.*", "documents.share.*"];
+
 export const documents: ModuleManifest = {
   name: "documents",
   labelKey: "module.documents",
   icon: "▤",
   permissions: [...perms, "documents.settings.write"],
+  grants: { agent: WORKING_GRANTS, member: WORKING_GRANTS },
   menu,
   api: documentsApi(),
   pages: documentsPages(),

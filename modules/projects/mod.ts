@@ -35,6 +35,7 @@ export const projects: ModuleManifest = {
   labelKey: "module.projects",
   icon: "▣",
   permissions: PROJECT_PERMISSIONS,
+  grants: { agent: ["projects.*"], member: ["projects.*"] },
   menu: entries("projects", [
     ["dashboard", "", "projects.project.read"],
     ["projects", "/projects", "projects.project.read"],

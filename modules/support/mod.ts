@@ -41,6 +41,9 @@ export const support: ModuleManifest = {
   labelKey: "module.support",
   icon: "☎",
   permissions: perms,
+  // Agents work tickets, customers and contracts; SLA, templates, organization and settings
+  // stay with administrators.
+  grants: { agent: ["support.ticket.*", "support.customer.*", "support.contract.*"] },
   menu,
   api: supportApi(),
   pages: supportPages(),

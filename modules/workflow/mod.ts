@@ -7,6 +7,7 @@ export const workflow = placeholderModule({
   name: "workflow",
   icon: "⇄",
   permissions: perms,
+  grants: { agent: ["workflow.*"], member: ["workflow.*"] },
   menu: entries("workflow", [
     ["dashboard", "", "workflow.process.read"],
     ["allProcesses", "/processes", "workflow.process.read"],

@@ -22,7 +22,11 @@ export const listTenantsHandler: RouteHandler<typeof listTenantsRoute, AppEnv> =
 };
 
 export const createTenantHandler: RouteHandler<typeof createTenantRoute, AppEnv> = async (c) => {
-  const { tenant, owner } = await createTenant(c.var.sql, c.req.valid("json"));
+  const { tenant, owner } = await createTenant(
+    c.var.sql,
+    c.req.valid("json"),
+    c.var.platform.roles,
+  );
   return c.json({ tenant, owner }, 201);
 };
 

@@ -1,4 +1,4 @@
-import type { Platform } from "../../app/platform.ts";
+import type { Platform } from "../../shared/modules.ts";
 import { withScope } from "../../shared/db/scope.ts";
 import { problems } from "../../shared/http/problem.ts";
 import { verifyPassword } from "../../shared/auth/passwords.ts";

@@ -1,6 +1,6 @@
 import type { Sql } from "../../shared/db/database.ts";
 import { uuidv7 } from "uuidv7";
-import { BUILTIN_ROLES } from "../../shared/rbac/permissions.ts";
+import type { BuiltinRole } from "../../shared/modules.ts";
 
 export interface RoleRow {
   id: string;
@@ -57,8 +57,12 @@ export async function updateRole(
   return row;
 }
 
-export async function seedBuiltinRoles(sql: Sql, tenantId: string) {
-  for (const [key, role] of Object.entries(BUILTIN_ROLES)) {
+export async function seedBuiltinRoles(
+  sql: Sql,
+  tenantId: string,
+  roles: Record<string, BuiltinRole>,
+) {
+  for (const [key, role] of Object.entries(roles)) {
     await insertRole(sql, tenantId, { key, ...role, builtin: true });
   }
 }

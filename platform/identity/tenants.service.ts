@@ -1,3 +1,4 @@
+import type { BuiltinRole } from "../../shared/modules.ts";
 import type { Sql } from "../../shared/db/database.ts";
 import { setTenant } from "../../shared/db/scope.ts";
 import { problems } from "../../shared/http/problem.ts";
@@ -38,7 +39,11 @@ export async function findTenant(sql: Sql, slugOrId: string): Promise<TenantRow 
  * An existing user (same e-mail) becomes the owner without a new password. The caller's
  * tenant context is restored afterwards.
  */
-export async function createTenant(sql: Sql, input: NewTenant) {
+export async function createTenant(
+  sql: Sql,
+  input: NewTenant,
+  roles: Record<string, BuiltinRole>,
+) {
   if (await findTenant(sql, input.slug)) {
     throw problems.conflict(`A tenant with the slug "${input.slug}" already exists.`);
   }
@@ -58,7 +63,7 @@ export async function createTenant(sql: Sql, input: NewTenant) {
     });
   }
   await setTenant(sql, tenant.id);
-  await seedBuiltinRoles(sql, tenant.id);
+  await seedBuiltinRoles(sql, tenant.id, roles);
   await insertMembership(sql, tenant.id, owner.id, ["owner"]);
   await setTenant(sql, previous || null);
   return {
@@ -72,6 +77,7 @@ export async function createTenant(sql: Sql, input: NewTenant) {
 export async function bootstrap(
   sql: Sql,
   input: { slug: string; email: string; password?: string },
+  roles: Record<string, BuiltinRole>,
 ) {
   // Several instances may start at once on an empty database: only one bootstraps.
   await sql`select pg_advisory_xact_lock(7202612)`;
@@ -82,5 +88,5 @@ export async function bootstrap(
     name: input.slug.charAt(0).toUpperCase() + input.slug.slice(1),
     owner: { email: input.email, name: "Administrator", password: input.password },
     ownerIsOperator: true,
-  });
+  }, roles);
 }

@@ -1,37 +1,6 @@
-import { renderToString } from "preact-render-to-string";
 import { type Locale, t } from "../../shared/i18n/i18n.ts";
 import type { NotificationRow } from "./notifications.repo.ts";
-
-/** The count inside the top bar's badge; also sent over SSE to replace it live. */
-export function UnreadCount({ l, count }: { l: Locale; count: number }) {
-  return (
-    <>
-      <span class={count > 0 ? "count" : "count empty"} data-unread={count}>{count}</span>
-      <span class="sr-only">{t(l, "notifications.unread", { count })}</span>
-    </>
-  );
-}
-
-export const unreadCountHtml = (l: Locale, count: number) =>
-  renderToString(<UnreadCount l={l} count={count} />);
-
-/** Top bar link to the inbox; htmx's SSE extension swaps its content when the inbox changes. */
-export function NotificationBell({ l, count }: { l: Locale; count: number }) {
-  return (
-    <a class="bell" href="/notifications" title={t(l, "notifications.title")}>
-      <span aria-hidden="true">🔔</span>
-      <span
-        id="unread-badge"
-        hx-ext="sse"
-        sse-connect="/api/notifications/stream"
-        sse-swap="unread"
-        aria-live="polite"
-      >
-        <UnreadCount l={l} count={count} />
-      </span>
-    </a>
-  );
-}
+export { NotificationBell, unreadCountHtml } from "../../ui/bell.tsx";
 
 function Item({ l, n }: { l: Locale; n: NotificationRow }) {
   return (

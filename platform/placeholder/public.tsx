@@ -1,7 +1,12 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../shared/http/env.ts";
 import { createRouter } from "../../shared/http/router.ts";
-import type { MenuEntry, ModuleManifest } from "../../shared/modules.ts";
+import {
+  entries,
+  type MenuEntry,
+  type ModuleManifest,
+  type RoleGrants,
+} from "../../shared/modules.ts";
 import { requirePermission } from "../../shared/rbac/permissions.ts";
 import { page, tr } from "../../ui/render.tsx";
 import { Placeholder } from "../../ui/placeholder.tsx";
@@ -22,6 +27,7 @@ export function placeholderModule(
     icon: string;
     permissions: string[];
     menu: MenuEntry[];
+    grants?: RoleGrants;
     translations?: { read: string; write: string };
   },
 ): ModuleManifest {
@@ -51,12 +57,4 @@ export function placeholderModule(
   return { ...manifest, labelKey: `module.${def.name}`, api, pages, jobs: [] };
 }
 
-/** Menu entries from [page key, sub-path, permission] rows. */
-export function entries(module: string, rows: [string, string, string, string?][]): MenuEntry[] {
-  return rows.map(([key, sub, permission, section]) => ({
-    labelKey: `page.${key}`,
-    path: `/${module}${sub}`,
-    permission,
-    section,
-  }));
-}
+export { entries };

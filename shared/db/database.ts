@@ -3,9 +3,8 @@ import type { Config } from "../config.ts";
 import { log } from "../log.ts";
 import { registerPool } from "./scope.ts";
 
-/** The postgres.js handle. Transactions are typed as the same callable so repos take either. */
-// deno-lint-ignore no-explicit-any
-export type Sql = postgres.Sql<any>;
+import type { Sql } from "./sql.ts";
+export type { Sql };
 
 export interface Database {
   /** Connection as the schema owner: migrations and the scoped transactions below start here. */

@@ -1,4 +1,4 @@
-import type { Sql } from "./database.ts";
+import type { Sql } from "./sql.ts";
 
 /** The role every scoped transaction switches to: it owns nothing and cannot bypass RLS. */
 export const APP_ROLE = "platform_app";

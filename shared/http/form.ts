@@ -52,6 +52,11 @@ export function problemFlash(err: unknown): { flash: Flash; status: FlashStatus 
   return { flash: { kind: "error", text }, status: err.status as FlashStatus };
 }
 
+/** Zod issues as one line a person can read ("path: message; …"). */
+export function zodIssuesText(issues: readonly { path: PropertyKey[]; message: string }[]): string {
+  return issues.map((i) => `${i.path.map(String).join(".")}: ${i.message}`).join("; ");
+}
+
 /** Runs a form action on schema-checked input; validation and rule failures come back inline. */
 export async function formAction<T extends z.ZodType>(
   schema: T,
@@ -60,8 +65,7 @@ export async function formAction<T extends z.ZodType>(
 ): Promise<{ flash: Flash; status: 200 | FlashStatus }> {
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
-    const text = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
-    return { flash: { kind: "error", text }, status: 400 };
+    return { flash: { kind: "error", text: zodIssuesText(parsed.error.issues) }, status: 400 };
   }
   try {
     return { flash: await run(parsed.data), status: 200 };

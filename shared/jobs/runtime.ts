@@ -1,4 +1,4 @@
-import type { Platform } from "../../app/platform.ts";
+import type { Platform } from "../modules.ts";
 import { Dispatcher } from "./dispatcher.ts";
 import { Scheduler, startHeartbeat } from "./scheduler.ts";
 

@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../http/env.ts";
+import type { AppEnv, BuiltinRole, RoleGrants } from "../modules.ts";
 import { problems } from "../http/problem.ts";
 
 /** Permissions of the core itself; modules declare theirs in their manifests. */
@@ -16,56 +16,41 @@ export const CORE_PERMISSIONS = [
 /** Interface texts belong to the whole tenant, so changing them is one tenant-wide right. */
 export const TRANSLATIONS_WRITE = "admin.translation.write";
 
-const MODULES = ["support", "workflow", "documents", "analytics", "projects", "automation"];
-const reads = MODULES.map((m) => `${m}.*.read`);
+/** What the core grants the built-in roles besides owner and admin. */
+const CORE_GRANTS: RoleGrants = { agent: ["admin.user.read"], member: ["admin.user.read"] };
+
+const ROLE_TEXTS: Record<string, { name: string; description: string }> = {
+  agent: { name: "Agent", description: "Works tickets, processes, documents and projects" },
+  member: { name: "Member", description: "Works in processes, documents and projects" },
+  viewer: { name: "Viewer", description: "Reads every module" },
+};
 
 /**
  * Built-in roles, granted as patterns: `*` matches one segment, a trailing `*` everything
  * after it. Owners and admins hold everything; only owners may grant or take the owner role.
+ * Agents, members and viewers read every module, plus what each module's manifest grants them.
  */
-export const BUILTIN_ROLES: Record<
-  string,
-  { name: string; description: string; permissions: string[] }
-> = {
-  owner: { name: "Owner", description: "Full access, including owners", permissions: ["*"] },
-  admin: {
-    name: "Administrator",
-    description: "Full access except owner changes",
-    permissions: ["*"],
-  },
-  agent: {
-    name: "Agent",
-    description: "Works tickets, processes, documents and projects",
-    permissions: [
-      ...reads,
-      // Agents work tickets, customers and contracts; SLA, templates, organization and
-      // settings stay with administrators.
-      "support.ticket.*",
-      "support.customer.*",
-      "support.contract.*",
-      "workflow.*",
-      "documents.file.*",
-      "documents.folder.*",
-      "documents.share.*",
-      "projects.*",
-      "admin.user.read",
-    ],
-  },
-  member: {
-    name: "Member",
-    description: "Works in processes, documents and projects",
-    permissions: [
-      ...reads,
-      "workflow.*",
-      "documents.file.*",
-      "documents.folder.*",
-      "documents.share.*",
-      "projects.*",
-      "admin.user.read",
-    ],
-  },
-  viewer: { name: "Viewer", description: "Reads every module", permissions: reads },
-};
+export function builtinRoles(
+  modules: readonly { name: string; grants?: RoleGrants }[],
+): Record<string, BuiltinRole> {
+  const reads = modules.map((m) => `${m.name}.*.read`);
+  const grantsOf = (role: keyof RoleGrants) => [
+    ...reads,
+    ...modules.flatMap((m) => m.grants?.[role] ?? []),
+    ...(CORE_GRANTS[role] ?? []),
+  ];
+  return {
+    owner: { name: "Owner", description: "Full access, including owners", permissions: ["*"] },
+    admin: {
+      name: "Administrator",
+      description: "Full access except owner changes",
+      permissions: ["*"],
+    },
+    agent: { ...ROLE_TEXTS.agent, permissions: grantsOf("agent") },
+    member: { ...ROLE_TEXTS.member, permissions: grantsOf("member") },
+    viewer: { ...ROLE_TEXTS.viewer, permissions: grantsOf("viewer") },
+  };
+}
 
 export function matches(pattern: string, permission: string): boolean {
   if (pattern === "*") return true;

@@ -1,0 +1,20 @@
+/**
+ * What other features and modules may use of identity: members, their names and permissions,
+ * roles. In SQL, join the `member_directory` view (user_id, name, email, status, roles) instead of
+ * the users and memberships tables.
+ */
+export {
+  activeMembers,
+  directory,
+  type DirectoryMember,
+  isActiveMember,
+  memberName,
+  memberNames,
+  memberPermissions,
+  membersWithRole,
+  roleExists,
+} from "./directory.repo.ts";
+export { listMembers, type MemberRow } from "./users.repo.ts";
+export { listRoles, type RoleRow } from "./roles.repo.ts";
+export { RolesPanel } from "./roles.view.tsx";
+export { IdParam } from "./identity.schemas.ts";

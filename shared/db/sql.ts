@@ -1,0 +1,5 @@
+import type postgres from "postgres";
+
+/** The postgres.js handle. Transactions are typed as the same callable so repos take either. */
+// deno-lint-ignore no-explicit-any
+export type Sql = postgres.Sql<any>;
