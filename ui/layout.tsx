@@ -1,5 +1,5 @@
 import type { ComponentChildren } from "preact";
-import { currentLanguages, type Locale, t } from "../shared/i18n/i18n.ts";
+import { currentLanguages, t } from "../shared/i18n/i18n.ts";
 import type { ShellData } from "../shared/modules.ts";
 import { Document } from "./document.tsx";
 import { Menu } from "./menu.tsx";

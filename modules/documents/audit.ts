@@ -1,5 +1,5 @@
 import type { Sql } from "../../shared/db/database.ts";
-import { recordActivity } from "../../platform/activity/activity.service.ts";
+import { recordActivity } from "../../platform/activity/public.ts";
 
 /** One audit line of the Documents module (the platform's activity log). */
 export async function audit(

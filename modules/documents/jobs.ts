@@ -1,6 +1,6 @@
 import type { SystemJob } from "../../shared/modules.ts";
 import { storage } from "./storage/storage.ts";
-import { loadSettings } from "./settings.ts";
+import { loadSettings } from "./settings/settings.service.ts";
 import { emptyTrash } from "./trash/trash.service.ts";
 
 /** Objects younger than this may belong to an upload whose row is being written right now. */

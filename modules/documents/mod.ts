@@ -1,8 +1,9 @@
 import { entries } from "../../platform/placeholder/public.tsx";
 import type { ModuleManifest } from "../../shared/modules.ts";
 import { documentsApi } from "./api.ts";
-import { documentsPages, publicPages } from "./pages.tsx";
+import { documentsPages, publicPages } from "./pages.ts";
 import { documentsJobs } from "./jobs.ts";
+import { documentsEvents } from "./events.ts";
 import "./messages.ts";
 
 const perms = ["file", "folder", "share", "audit"]
@@ -34,6 +35,7 @@ export const documents: ModuleManifest = {
   pages: documentsPages(),
   rootPages: publicPages(),
   jobs: documentsJobs,
+  events: documentsEvents,
   // Public links: the token is the credential; everything else needs a session.
   publicPaths: [/^\/api\/documents\/public-share\/[^/]+$/, /^\/s\/[^/]+$/],
   // File bytes flow here: no request transaction, no global body limit.

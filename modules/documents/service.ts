@@ -1,13 +1,13 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../shared/http/env.ts";
 import { problems } from "../../shared/http/problem.ts";
-import { recordActivity } from "../../platform/activity/activity.service.ts";
+import { recordActivity } from "../../platform/activity/public.ts";
 import { afterCommit } from "../../shared/db/scope.ts";
 import type { Sql } from "../../shared/db/database.ts";
 import { deleteFiles, type FileRow, findFile, insertFile, ownerFiles } from "./files/files.repo.ts";
 import { discard, receiveFiles } from "./files/upload.ts";
 import { fileResponse } from "./files/download.ts";
-import { loadSettings, usedBytes } from "./settings.ts";
+import { loadSettings, usedBytes } from "./settings/settings.service.ts";
 
 /**
  * The Documents attachment service: other modules (Projects task attachments) keep their files

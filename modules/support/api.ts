@@ -1,4 +1,4 @@
-import { translationsApi } from "../../platform/translations/translations.handlers.ts";
+import { translationsApi } from "../../platform/translations/public.ts";
 import { TRANSLATIONS_WRITE } from "../../shared/rbac/permissions.ts";
 import { mountCompanies } from "./companies/companies.handlers.ts";
 import { mountContacts } from "./contacts/contacts.handlers.ts";

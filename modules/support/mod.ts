@@ -5,6 +5,7 @@ import { supportApi } from "./api.ts";
 import { supportPages } from "./pages.ts";
 import { slaJob } from "./sla/sla.job.ts";
 import { renewalJob } from "./contracts/contracts.job.ts";
+import { supportEvents } from "./events.ts";
 
 const perms = [
   "ticket",
@@ -48,4 +49,5 @@ export const support: ModuleManifest = {
   api: supportApi(),
   pages: supportPages(),
   jobs: [slaJob, renewalJob],
+  events: supportEvents,
 };

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../shared/http/env.ts";
 import { TRANSLATIONS_WRITE } from "../../shared/rbac/permissions.ts";
-import { translationsPages } from "../../platform/translations/translations.pages.tsx";
+import { translationsPages } from "../../platform/translations/public.ts";
 import { mountTicketPages } from "./tickets/tickets.pages.tsx";
 import { mountCustomerPages } from "./customers/customers.pages.tsx";
 import { mountContactPages } from "./contacts/contacts.pages.tsx";

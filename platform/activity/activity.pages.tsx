@@ -1,12 +1,13 @@
 import { isUuid } from "../../shared/http/ids.ts";
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import type { VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
 import type { AppEnv } from "../../shared/http/env.ts";
+import { type C, isHtmx } from "../../shared/http/pages.ts";
 import { problems } from "../../shared/http/problem.ts";
 import { requirePermission } from "../../shared/rbac/permissions.ts";
 import { t } from "../../shared/i18n/i18n.ts";
-import { listMembers } from "../identity/users.repo.ts";
+import { listMembers } from "../identity/public.ts";
 import { type ActivityFilter, listActivity } from "./activity.service.ts";
 import { page } from "../../ui/render.tsx";
 import {
@@ -16,8 +17,6 @@ import {
   EntityHistory,
   type TimelineQuery,
 } from "./activity.view.tsx";
-
-type C = Context<AppEnv>;
 
 const MODULE = /^[a-z][a-z0-9_-]{0,40}$/;
 const TEXT_FIELDS = ["action", "entityType", "entityId"] as const;
@@ -96,8 +95,7 @@ export function activityRoutes(opts: ActivityRoutesOptions) {
       filtered: Object.keys(query).length > 0,
     };
     c.header("Vary", "HX-Request");
-    const htmx = c.req.header("HX-Request") === "true" &&
-      !c.req.header("HX-History-Restore-Request");
+    const htmx = isHtmx(c) && !c.req.header("HX-History-Restore-Request");
     if (htmx && c.req.query("part") === "items") return fragment(c, <ActivityItems {...props} />);
     if (htmx) return fragment(c, <ActivityList {...props} />);
     const actors = (await listMembers(c.var.sql, { limit: 200 })).slice(0, 200);

@@ -1,50 +1,15 @@
 import { uuidv7 } from "uuidv7";
 import type { Sql } from "../../shared/db/database.ts";
 
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-/** A shallow diff: each changed field with its value before and after. */
-export type Changes = Record<string, { from: Json; to: Json }>;
+import type {
+  ActivityEntry,
+  ActivityFilter,
+  Changes,
+  Json,
+  NewActivity,
+} from "./activity.schemas.ts";
 
-export interface ActivityEntry {
-  id: string;
-  occurredAt: string;
-  /** null: the platform itself (jobs, schedules). */
-  actorId: string | null;
-  actorName: string | null;
-  actorEmail: string | null;
-  module: string;
-  entityType: string;
-  entityId: string;
-  action: string;
-  summary: string;
-  changes: Changes;
-  before: Record<string, Json> | null;
-  after: Record<string, Json> | null;
-  requestId: string | null;
-}
-
-export interface NewActivity {
-  module: string;
-  entityType: string;
-  entityId: string;
-  action: string;
-  summary: string;
-  changes: Changes;
-  before: Json;
-  after: Json;
-}
-
-/** Filters of a listing. `from` is inclusive, `to` exclusive (ISO 8601 timestamps). */
-export interface ActivityFilter {
-  module?: string;
-  entityType?: string;
-  entityId?: string;
-  /** A user's id, or null for the platform's own lines (jobs, schedules). */
-  actorId?: string | null;
-  action?: string;
-  from?: string;
-  to?: string;
-}
+export type { ActivityEntry, ActivityFilter, Changes, Json, NewActivity };
 
 /**
  * Adds one line in the caller's transaction. Tenant, actor and request come from the scope's

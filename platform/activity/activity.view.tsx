@@ -1,5 +1,5 @@
 import type { ComponentChildren } from "preact";
-import type { ActivityEntry, Json } from "./activity.service.ts";
+import type { ActivityEntry, Json } from "./activity.schemas.ts";
 import { type Locale, t } from "../../shared/i18n/i18n.ts";
 
 /** The query a timeline was filtered with, as URL parameters (empty values left out). */

@@ -16,4 +16,10 @@ export {
   type EntityHistoryOptions,
   readFilters,
 } from "./activity.pages.tsx";
-export { ActivityItem, ActivityItems, EntityHistory } from "./activity.view.tsx";
+export {
+  ActivityItem,
+  ActivityItems,
+  ActivityList,
+  ActivityPage,
+  EntityHistory,
+} from "./activity.view.tsx";

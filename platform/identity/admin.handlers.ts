@@ -1,10 +1,16 @@
 import type { RouteHandler } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import type { AppEnv } from "../../shared/http/env.ts";
 import { decodeCursor, toPage } from "../../shared/http/paging.ts";
 import { createTenant, listTenants } from "./tenants.service.ts";
-import { listMembers } from "./users.repo.ts";
-import { listRoles } from "./roles.repo.ts";
-import { addMember, changeCustomRole, changeMember, createCustomRole } from "./admin.service.ts";
+import {
+  addMember,
+  changeCustomRole,
+  changeMember,
+  createCustomRole,
+  listMembers,
+  listRoles,
+} from "./admin.service.ts";
 import type {
   createRoleRoute,
   createTenantRoute,
@@ -17,9 +23,11 @@ import type {
   updateUserRoute,
 } from "./admin.routes.ts";
 
-export const listTenantsHandler: RouteHandler<typeof listTenantsRoute, AppEnv> = async (c) => {
-  return c.json({ items: await listTenants(c.var.sql) }, 200);
-};
+/** The catalog a grant is checked against: every permission the modules declare. */
+const catalog = (c: Context<AppEnv>) => c.var.platform.permissions;
+
+export const listTenantsHandler: RouteHandler<typeof listTenantsRoute, AppEnv> = async (c) =>
+  c.json({ items: await listTenants(c.var.sql) }, 200);
 
 export const createTenantHandler: RouteHandler<typeof createTenantRoute, AppEnv> = async (c) => {
   const { tenant, owner } = await createTenant(
@@ -38,52 +46,44 @@ export const listUsersHandler: RouteHandler<typeof listUsersRoute, AppEnv> = asy
 };
 
 export const createUserHandler: RouteHandler<typeof createUserRoute, AppEnv> = async (c) => {
-  const { sql, session, platform } = c.var;
   const { member, temporaryPassword } = await addMember(
-    sql,
-    session,
-    platform.permissions,
+    c.var.sql,
+    c.var.session,
+    catalog(c),
     c.req.valid("json"),
   );
   return c.json({ ...member, ...(temporaryPassword ? { temporaryPassword } : {}) }, 201);
 };
 
-export const updateUserHandler: RouteHandler<typeof updateUserRoute, AppEnv> = async (c) => {
-  const { sql, session, platform } = c.var;
-  const member = await changeMember(
-    sql,
-    session,
-    platform.permissions,
-    c.req.valid("param").id,
-    c.req.valid("json"),
+export const updateUserHandler: RouteHandler<typeof updateUserRoute, AppEnv> = async (c) =>
+  c.json(
+    await changeMember(
+      c.var.sql,
+      c.var.session,
+      catalog(c),
+      c.req.valid("param").id,
+      c.req.valid("json"),
+    ),
+    200,
   );
-  return c.json(member, 200);
-};
 
-export const listRolesHandler: RouteHandler<typeof listRolesRoute, AppEnv> = async (c) => {
-  return c.json({ items: await listRoles(c.var.sql) }, 200);
-};
+export const listRolesHandler: RouteHandler<typeof listRolesRoute, AppEnv> = async (c) =>
+  c.json({ items: await listRoles(c.var.sql) }, 200);
 
-export const createRoleHandler: RouteHandler<typeof createRoleRoute, AppEnv> = async (c) => {
-  const { sql, session, platform } = c.var;
-  return c.json(
-    await createCustomRole(sql, session, platform.permissions, c.req.valid("json")),
-    201,
+export const createRoleHandler: RouteHandler<typeof createRoleRoute, AppEnv> = async (c) =>
+  c.json(await createCustomRole(c.var.sql, c.var.session, catalog(c), c.req.valid("json")), 201);
+
+export const updateRoleHandler: RouteHandler<typeof updateRoleRoute, AppEnv> = async (c) =>
+  c.json(
+    await changeCustomRole(
+      c.var.sql,
+      c.var.session,
+      catalog(c),
+      c.req.valid("param").id,
+      c.req.valid("json"),
+    ),
+    200,
   );
-};
 
-export const updateRoleHandler: RouteHandler<typeof updateRoleRoute, AppEnv> = async (c) => {
-  const { sql, session, platform } = c.var;
-  const role = await changeCustomRole(
-    sql,
-    session,
-    platform.permissions,
-    c.req.valid("param").id,
-    c.req.valid("json"),
-  );
-  return c.json(role, 200);
-};
-
-export const listPermissionsHandler: RouteHandler<typeof listPermissionsRoute, AppEnv> = (c) => {
-  return c.json({ items: c.var.platform.permissions }, 200);
-};
+export const listPermissionsHandler: RouteHandler<typeof listPermissionsRoute, AppEnv> = (c) =>
+  c.json({ items: catalog(c) }, 200);

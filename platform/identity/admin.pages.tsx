@@ -1,12 +1,22 @@
 import { Hono } from "hono";
-import type { Context } from "hono";
 import type { AppEnv } from "../../shared/http/env.ts";
-import { readForm } from "../../shared/http/form.ts";
+import {
+  type C,
+  formAction as act,
+  isHtmx,
+  readForm,
+  type Status,
+} from "../../shared/http/pages.ts";
 import { hasPermission, requirePermission } from "../../shared/rbac/permissions.ts";
 import { t } from "../../shared/i18n/i18n.ts";
-import { listMembers } from "./users.repo.ts";
-import { listRoles } from "./roles.repo.ts";
-import { addMember, changeCustomRole, changeMember, createCustomRole } from "./admin.service.ts";
+import {
+  addMember,
+  changeCustomRole,
+  changeMember,
+  createCustomRole,
+  listMembers,
+  listRoles,
+} from "./admin.service.ts";
 import {
   CreateMemberBody,
   CreateRoleBody,
@@ -16,9 +26,6 @@ import {
 import { html, page } from "../../ui/render.tsx";
 import { type Flash, UsersPanel } from "./users.view.tsx";
 import { RolesPanel } from "./roles.view.tsx";
-import { type FlashStatus, formAction as act } from "../../shared/http/form.ts";
-
-type C = Context<AppEnv>;
 
 async function usersPanel(c: C, flash?: Flash) {
   const { sql, session, locale } = c.var;
@@ -55,9 +62,9 @@ async function respond(
   c: C,
   title: string,
   panel: preact.JSX.Element,
-  status: 200 | FlashStatus,
+  status: Status,
 ) {
-  if (c.req.header("HX-Request")) return html(c, panel, status);
+  if (isHtmx(c)) return html(c, panel, status);
   return await page(c, title, panel, status);
 }
 

@@ -13,6 +13,10 @@ import {
 } from "./users.repo.ts";
 import { findRole, insertRole, listRoles, updateRole } from "./roles.repo.ts";
 
+// The admin API and pages list members and roles as stored; nothing to add on the way.
+export { listMembers } from "./users.repo.ts";
+export { listRoles };
+
 /** The concrete permissions a list of grants (patterns included) amounts to. */
 function expand(catalog: string[], grants: string[]): string[] {
   return catalog.filter((p) => grants.some((g) => matches(g, p)));

@@ -1,13 +1,16 @@
 import type { RouteHandler } from "@hono/zod-openapi";
-import { getConnInfo } from "hono/deno";
-import type { Context } from "hono";
 import type { AppEnv } from "../../shared/http/env.ts";
-import { login, revokeToken, switchTenant } from "./auth.service.ts";
-import { clearSessionCookie, isSameOrigin, setSessionCookie } from "./session.ts";
+import {
+  currentUser,
+  invitationsOfUser,
+  login,
+  revokeToken,
+  switchTenant,
+  tenantsOfUser,
+} from "./auth.service.ts";
+import { clearSessionCookie, clientAddress, isSameOrigin, setSessionCookie } from "./session.ts";
 import { problems } from "../../shared/http/problem.ts";
-import { tenantsOfUser } from "./users.repo.ts";
 import { findTenant } from "./tenants.service.ts";
-import { invitationsOfUser } from "./users.repo.ts";
 import { answerInvitation } from "./invitations.service.ts";
 import type {
   acceptInvitationRoute,
@@ -18,22 +21,6 @@ import type {
   meRoute,
   switchTenantRoute,
 } from "./auth.routes.ts";
-
-/**
- * The client address for throttling. X-Forwarded-For is believed only behind a trusted proxy
- * (TRUST_PROXY), since any client can send it.
- */
-export function clientAddress(c: Context<AppEnv>): string {
-  if (c.var.platform.config.TRUST_PROXY) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "unknown"; // app.request() in tests has no socket
-  }
-}
 
 export const loginHandler: RouteHandler<typeof loginRoute, AppEnv> = async (c) => {
   // A login form posted from another site must not plant its session in this browser.
@@ -56,16 +43,8 @@ export const logoutHandler: RouteHandler<typeof logoutRoute, AppEnv> = async (c)
 
 export const meHandler: RouteHandler<typeof meRoute, AppEnv> = async (c) => {
   const { session, sql } = c.var;
-  const [user] =
-    await sql`select id, email, name, locale, is_operator from users where id = ${session.userId}`;
   return c.json({
-    user: {
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      locale: user.locale,
-      isOperator: user.isOperator,
-    },
+    user: await currentUser(sql, session.userId),
     tenant: { id: session.tenantId, slug: session.tenantSlug, name: session.tenantName },
     roles: session.roles,
     permissions: session.permissions,

@@ -1,14 +1,12 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../../shared/http/env.ts";
 import { Problem } from "../../shared/http/problem.ts";
-import { field, readForm } from "../../shared/http/form.ts";
+import { field, readForm, redirectAfterPost } from "../../shared/http/pages.ts";
 import { isLocale, t } from "../../shared/i18n/i18n.ts";
-import { login, revokeToken, switchTenant } from "./auth.service.ts";
-import { clearSessionCookie, isSameOrigin, setSessionCookie } from "./session.ts";
-import { setUserLocale } from "./users.repo.ts";
+import { login, revokeToken, setUserLocale, switchTenant } from "./auth.service.ts";
+import { clearSessionCookie, clientAddress, isSameOrigin, setSessionCookie } from "./session.ts";
 import { answerInvitation } from "./invitations.service.ts";
-import { clientAddress } from "./auth.handlers.ts";
 import { html, page } from "../../ui/render.tsx";
 import { LoginPage } from "./login.view.tsx";
 import { Home } from "./home.view.tsx";
@@ -31,15 +29,6 @@ export function safeNext(next: unknown): string {
 }
 
 const LANG_COOKIE = "lang";
-
-/** After a form post: htmx reloads the page, plain browsers follow a 303. */
-function backTo(c: import("hono").Context, to: string) {
-  if (c.req.header("HX-Request")) {
-    c.header("HX-Redirect", to);
-    return c.body(null, 204);
-  }
-  return c.redirect(to, 303);
-}
 
 /** Pages reachable without a session. */
 export const publicPages = new Hono<AppEnv>()
@@ -99,7 +88,7 @@ export const sessionPages = new Hono<AppEnv>()
   .post("/logout", async (c) => {
     await revokeToken(c.var.sql, c.var.session.jti, c.var.session.exp);
     clearSessionCookie(c);
-    return backTo(c, "/login");
+    return redirectAfterPost(c, "/login");
   })
   .post("/switch-tenant", async (c) => {
     const form = await readForm(c);
@@ -107,12 +96,12 @@ export const sessionPages = new Hono<AppEnv>()
     const signedIn = await switchTenant(sql, platform, session.userId, field(form, "tenant"));
     await revokeToken(sql, session.jti, session.exp);
     setSessionCookie(c, signedIn.accessToken, signedIn.expiresIn);
-    return backTo(c, "/");
+    return redirectAfterPost(c, "/");
   })
   .post("/invitations/:tenantId{[0-9a-f-]{36}}/:answer{accept|decline}", async (c) => {
     const accept = c.req.param("answer") === "accept";
     await answerInvitation(c.var.sql, c.var.session.userId, c.req.param("tenantId"), accept);
-    return backTo(c, "/");
+    return redirectAfterPost(c, "/");
   })
   .post("/language", async (c) => {
     const locale = field(await readForm(c), "locale");
@@ -122,9 +111,9 @@ export const sessionPages = new Hono<AppEnv>()
     }
     const referer = c.req.header("Referer");
     const back = referer && isSameOrigin(c) ? new URL(referer) : null;
-    return backTo(c, back ? safeNext(back.pathname + back.search) : "/");
+    return redirectAfterPost(c, back ? safeNext(back.pathname + back.search) : "/");
   });
 
-export function languageCookie(c: import("hono").Context) {
+export function languageCookie(c: Context) {
   return getCookie(c, LANG_COOKIE);
 }

@@ -98,3 +98,19 @@ export async function revokeToken(tx: Sql, jti: string | undefined, expiresAtEpo
   await tx`insert into revoked_tokens (jti, expires_at)
            values (${jti}, to_timestamp(${expiresAtEpoch})) on conflict do nothing`;
 }
+
+// What the signed-in user sees of their own account: read and changed as stored.
+export { invitationsOfUser, setUserLocale, tenantsOfUser } from "./users.repo.ts";
+
+/** The signed-in user's account, as /api/auth/me shows it. */
+export async function currentUser(sql: Sql, userId: string) {
+  const [user] =
+    await sql`select id, email, name, locale, is_operator from users where id = ${userId}`;
+  return {
+    id: user.id as string,
+    email: user.email as string,
+    name: user.name as string,
+    locale: user.locale as string | null,
+    isOperator: user.isOperator as boolean,
+  };
+}

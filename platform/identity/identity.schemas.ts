@@ -136,3 +136,35 @@ export const CreateRoleBody = z.object({
 }).openapi("CreateRoleRequest");
 
 export const UpdateRoleBody = CreateRoleBody.omit({ key: true }).openapi("UpdateRoleRequest");
+
+// Rows as the repos return them and the views show them.
+
+export interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  passwordHash: string | null;
+  locale: string | null;
+  isOperator: boolean;
+}
+
+export interface MemberRow {
+  id: string;
+  email: string;
+  name: string;
+  locale: string | null;
+  roles: string[];
+  status: "active" | "disabled" | "invited";
+  createdAt: string;
+}
+
+export interface RoleRow {
+  id: string;
+  key: string;
+  name: string;
+  description: string;
+  permissions: string[];
+  builtin: boolean;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,17 +1,9 @@
 import type { Sql } from "../../shared/db/database.ts";
 import { uuidv7 } from "uuidv7";
 import type { BuiltinRole } from "../../shared/modules.ts";
+import type { RoleRow } from "./identity.schemas.ts";
 
-export interface RoleRow {
-  id: string;
-  key: string;
-  name: string;
-  description: string;
-  permissions: string[];
-  builtin: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { RoleRow };
 
 const columns = (sql: Sql) =>
   sql`id, key, name, description, permissions, builtin, created_at, updated_at`;

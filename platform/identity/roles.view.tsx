@@ -1,5 +1,5 @@
 import { type Locale, t } from "../../shared/i18n/i18n.ts";
-import type { RoleRow } from "./roles.repo.ts";
+import type { RoleRow } from "./identity.schemas.ts";
 import { type Flash, FlashMessage } from "./users.view.tsx";
 
 function PermissionChecks({ permissions, checked }: { permissions: string[]; checked: string[] }) {

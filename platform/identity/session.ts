@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
+import { getConnInfo } from "hono/deno";
 import type { AppEnv, Session } from "../../shared/http/env.ts";
 import { problems } from "../../shared/http/problem.ts";
 import { withScope } from "../../shared/db/scope.ts";
@@ -9,7 +10,7 @@ import { type Claims, TokenError } from "../../shared/auth/jwt.ts";
 import { findTenant } from "./tenants.service.ts";
 import { findUserByEmail } from "./users.repo.ts";
 import { resolveLocale, runWithOverrides } from "../../shared/i18n/i18n.ts";
-import { loadTenantOverrides } from "../translations/translations.cache.ts";
+import { loadTenantOverrides } from "../translations/public.ts";
 
 export const SESSION_COOKIE = "session";
 
@@ -40,6 +41,22 @@ export function setSessionCookie(c: Context<AppEnv>, token: string, maxAge: numb
 
 export function clearSessionCookie(c: Context) {
   deleteCookie(c, SESSION_COOKIE, { path: "/" });
+}
+
+/**
+ * The client address for throttling. X-Forwarded-For is believed only behind a trusted proxy
+ * (TRUST_PROXY), since any client can send it.
+ */
+export function clientAddress(c: Context<AppEnv>): string {
+  if (c.var.platform.config.TRUST_PROXY) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown"; // app.request() in tests has no socket
+  }
 }
 
 /**

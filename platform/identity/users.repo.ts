@@ -1,24 +1,8 @@
 import type { Sql } from "../../shared/db/database.ts";
 import { uuidv7 } from "uuidv7";
+import type { MemberRow, UserRow } from "./identity.schemas.ts";
 
-export interface UserRow {
-  id: string;
-  email: string;
-  name: string;
-  passwordHash: string | null;
-  locale: string | null;
-  isOperator: boolean;
-}
-
-export interface MemberRow {
-  id: string;
-  email: string;
-  name: string;
-  locale: string | null;
-  roles: string[];
-  status: "active" | "disabled" | "invited";
-  createdAt: string;
-}
+export type { MemberRow, UserRow };
 
 export async function findUserByEmail(sql: Sql, email: string): Promise<UserRow | undefined> {
   const [row] = await sql<UserRow[]>`

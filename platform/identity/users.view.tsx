@@ -1,18 +1,8 @@
 import { type Locale, t } from "../../shared/i18n/i18n.ts";
-import type { MemberRow } from "./users.repo.ts";
+import type { MemberRow } from "./identity.schemas.ts";
 
-import type { Flash } from "../../shared/http/form.ts";
-export type { Flash };
-
-/** The outcome of a form post. With an id, an empty live region stays for htmx to fill. */
-export function FlashMessage({ flash, id }: { flash?: Flash; id?: string }) {
-  if (!flash) return id ? <div id={id} aria-live="polite"></div> : null;
-  return (
-    <p id={id} class={`alert ${flash.kind}`} role={flash.kind === "error" ? "alert" : "status"}>
-      {flash.text}
-    </p>
-  );
-}
+import { type Flash, FlashMessage } from "../../ui/flash.tsx";
+export { type Flash, FlashMessage };
 
 function RoleChecks(
   { name, roles, checked }: { name: string; roles: string[]; checked: string[] },

@@ -2,11 +2,11 @@ import type { RouteHandler } from "@hono/zod-openapi";
 import { streamSSE } from "hono/streaming";
 import type { AppEnv } from "../../shared/http/env.ts";
 import { decodeCursor, toPage } from "../../shared/http/paging.ts";
-import { problems } from "../../shared/http/problem.ts";
+import { actorOf } from "../../shared/http/actor.ts";
 import { withScope } from "../../shared/db/scope.ts";
 import { currentOverrides, runWithOverrides } from "../../shared/i18n/i18n.ts";
-import { listNotifications, markAllRead, markRead, unreadCount } from "./notifications.repo.ts";
-import { announce, type InboxChanged, NOTIFICATIONS_CHANNEL, notify } from "./notify.ts";
+import { inbox, liveInbox, readAll, readOne, send, unread } from "./notifications.service.ts";
+import { type InboxChanged, NOTIFICATIONS_CHANNEL } from "./notify.ts";
 import { unreadCountHtml } from "./notifications.view.tsx";
 import type {
   listNotificationsRoute,
@@ -24,43 +24,24 @@ export const listNotificationsHandler: RouteHandler<typeof listNotificationsRout
 ) => {
   const { limit, cursor, unread, module } = c.req.valid("query");
   const after = decodeCursor(cursor, ["timestamp", "uuid"]) as [string, string] | null;
-  const rows = await listNotifications(c.var.sql, c.var.session.userId, {
-    unreadOnly: unread === "true",
-    module,
-    limit,
-    after,
-  });
+  const rows = await inbox(actorOf(c), { unreadOnly: unread === "true", module, limit, after });
   return c.json(toPage(rows, limit, (r) => [r.sortAt, r.id]), 200);
 };
 
-export const unreadCountHandler: RouteHandler<typeof unreadCountRoute, AppEnv> = async (c) => {
-  return c.json({ unread: await unreadCount(c.var.sql, c.var.session.userId) }, 200);
-};
+export const unreadCountHandler: RouteHandler<typeof unreadCountRoute, AppEnv> = async (c) =>
+  c.json({ unread: await unread(actorOf(c)) }, 200);
 
 export const sendNotificationHandler: RouteHandler<typeof sendNotificationRoute, AppEnv> = async (
   c,
-) => {
-  const { sql, session, platform } = c.var;
-  const body = c.req.valid("json");
-  const userId = body.userId ?? session.userId;
-  // notify() refuses anyone who is not an active member of this tenant (422).
-  const row = await notify(sql, platform.bus, { ...body, userId });
-  return c.json(row, 201);
-};
+) => c.json(await send(actorOf(c), c.req.valid("json")), 201);
 
 export const markReadHandler: RouteHandler<typeof markReadRoute, AppEnv> = async (c) => {
-  const { sql, session, platform } = c.var;
-  if (!await markRead(sql, session.userId, c.req.valid("param").id)) throw problems.notFound();
-  await announce(sql, platform.bus, session.userId);
+  await readOne(actorOf(c), c.req.valid("param").id);
   return c.body(null, 204);
 };
 
-export const markAllReadHandler: RouteHandler<typeof markAllReadRoute, AppEnv> = async (c) => {
-  const { sql, session, platform } = c.var;
-  const marked = await markAllRead(sql, session.userId);
-  await announce(sql, platform.bus, session.userId);
-  return c.json({ marked }, 200);
-};
+export const markAllReadHandler: RouteHandler<typeof markAllReadRoute, AppEnv> = async (c) =>
+  c.json({ marked: await readAll(actorOf(c)) }, 200);
 
 /**
  * The live inbox. It holds no transaction while open: each update reads the count in a short
@@ -85,20 +66,11 @@ export const streamHandler: RouteHandler<typeof streamRoute, AppEnv> = (c) => {
     const push = (message?: InboxChanged) => {
       pending = pending.then(() =>
         runWithOverrides(overrides, async () => {
-          const state = await withScope(platform.db.sql, { tenantId, userId }, async (tx) => {
-            // Signed out or removed since the stream opened: stop telling them anything.
-            const [live] = await tx`
-              select exists(select 1 from memberships where tenant_id = ${tenantId}
-                              and user_id = ${userId} and status = 'active')
-                 and not exists(select 1 from revoked_tokens where jti = ${jti ?? null}) as ok`;
-            if (!live.ok) return null;
-            const count = await unreadCount(tx, userId);
-            const fresh = message?.notificationId
-              ? (await tx`select id, module, title, body, link, created_at from notifications
-                          where id = ${message.notificationId} and user_id = ${userId}`)[0]
-              : undefined;
-            return { count, fresh };
-          });
+          const state = await withScope(
+            platform.db.sql,
+            { tenantId, userId },
+            (tx) => liveInbox(tx, { tenantId, userId, jti }, message?.notificationId),
+          );
           if (!state) return end();
           if (state.fresh) {
             await stream.writeSSE({ event: "notification", data: JSON.stringify(state.fresh) });

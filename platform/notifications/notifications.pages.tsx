@@ -1,21 +1,20 @@
 import { Hono } from "hono";
-import type { Context } from "hono";
 import type { AppEnv } from "../../shared/http/env.ts";
 import { decodeCursor, toPage } from "../../shared/http/paging.ts";
-import { problems } from "../../shared/http/problem.ts";
+import { actorOf } from "../../shared/http/actor.ts";
+import { type C, isHtmx } from "../../shared/http/pages.ts";
 import { t } from "../../shared/i18n/i18n.ts";
 import { requirePermission } from "../../shared/rbac/permissions.ts";
-import { listNotifications, markAllRead, markRead } from "./notifications.repo.ts";
-import { announce } from "./notify.ts";
+import { findNotification, inbox, readAll, readOne } from "./notifications.service.ts";
 import { listOutbox } from "./mail.ts";
 import { html, page } from "../../ui/render.tsx";
 import { NotificationItem, NotificationList } from "./notifications.view.tsx";
 import { OutboxTable } from "./outbox.view.tsx";
 
-async function inbox(c: Context<AppEnv>) {
+async function inboxPanel(c: C) {
   const unreadOnly = c.req.query("unread") === "true";
   const limit = 25;
-  const rows = await listNotifications(c.var.sql, c.var.session.userId, {
+  const rows = await inbox(actorOf(c), {
     unreadOnly,
     limit,
     after: decodeCursor(c.req.query("cursor") || undefined, ["timestamp", "uuid"]) as [
@@ -36,22 +35,18 @@ async function inbox(c: Context<AppEnv>) {
 
 /** /notifications: every signed-in user's inbox. */
 export const notificationsPages = new Hono<AppEnv>()
-  .get("/", async (c) => page(c, t(c.var.locale, "notifications.title"), await inbox(c)))
+  .get("/", async (c) => page(c, t(c.var.locale, "notifications.title"), await inboxPanel(c)))
   .post("/read-all", async (c) => {
-    await markAllRead(c.var.sql, c.var.session.userId);
-    await announce(c.var.sql, c.var.platform.bus, c.var.session.userId);
-    if (c.req.header("HX-Request")) return html(c, await inbox(c));
+    await readAll(actorOf(c));
+    if (isHtmx(c)) return html(c, await inboxPanel(c));
     return c.redirect("/notifications", 303);
   })
   .post("/:id{[0-9a-f-]{36}}/read", async (c) => {
-    const { sql, session, platform, locale } = c.var;
+    const actor = actorOf(c);
     const id = c.req.param("id");
-    if (!await markRead(sql, session.userId, id)) throw problems.notFound();
-    await announce(sql, platform.bus, session.userId);
-    if (!c.req.header("HX-Request")) return c.redirect("/notifications", 303);
-    const [row] = await sql`select id, user_id, module, title, body, link, read_at, created_at
-                            from notifications where id = ${id}`;
-    return html(c, <NotificationItem l={locale} n={row as never} />);
+    await readOne(actor, id);
+    if (!isHtmx(c)) return c.redirect("/notifications", 303);
+    return html(c, <NotificationItem l={c.var.locale} n={await findNotification(actor, id)} />);
   });
 
 /** /admin/outbox: mail waiting, sent or failed (with no SMTP configured it all waits here). */

@@ -1,16 +1,8 @@
 import { uuidv7 } from "uuidv7";
 import type { Sql } from "../../shared/db/database.ts";
+import type { NotificationRow } from "./notifications.schemas.ts";
 
-export interface NotificationRow {
-  id: string;
-  userId: string;
-  module: string;
-  title: string;
-  body: string;
-  link: string | null;
-  readAt: string | null;
-  createdAt: string;
-}
+export type { NotificationRow };
 
 export interface NewNotification {
   userId: string;

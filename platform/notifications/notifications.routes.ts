@@ -3,7 +3,7 @@ import { errorResponses } from "../../shared/http/problem.ts";
 import { jsonBody, jsonResponse } from "../../shared/http/route-helpers.ts";
 import { PageQuery, pageSchema } from "../../shared/http/paging.ts";
 import { requirePermission } from "../../shared/rbac/permissions.ts";
-import { IdParam } from "../identity/identity.schemas.ts";
+import { IdParam } from "../identity/public.ts";
 
 export const NotificationSchema = z.object({
   id: z.uuid(),

@@ -1,5 +1,5 @@
 import { type Locale, t } from "../../shared/i18n/i18n.ts";
-import type { NotificationRow } from "./notifications.repo.ts";
+import type { NotificationRow } from "./notifications.schemas.ts";
 export { NotificationBell, unreadCountHtml } from "../../ui/bell.tsx";
 
 function Item({ l, n }: { l: Locale; n: NotificationRow }) {

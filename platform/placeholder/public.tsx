@@ -10,8 +10,7 @@ import {
 import { requirePermission } from "../../shared/rbac/permissions.ts";
 import { page, tr } from "../../ui/render.tsx";
 import { Placeholder } from "../../ui/placeholder.tsx";
-import { translationsApi } from "../translations/translations.handlers.ts";
-import { translationsPages } from "../translations/translations.pages.tsx";
+import { translationsApi, translationsPages } from "../translations/public.ts";
 
 /**
  * A module that is not built yet: its menu, its permissions, an empty API and an honest

@@ -1,6 +1,6 @@
 import type { Language, Locale } from "../../shared/i18n/i18n.ts";
 import { t } from "../../shared/i18n/i18n.ts";
-import type { Cell } from "./translations.service.ts";
+import type { Cell } from "./translations.schemas.ts";
 import { FilterFields, filterQuery, type TranslationsFilter } from "./filter.view.tsx";
 
 /** The cell being edited, with what was typed and why it was refused. */

@@ -1,6 +1,6 @@
 import type { Language, Locale } from "../../shared/i18n/i18n.ts";
 import { t } from "../../shared/i18n/i18n.ts";
-import type { TranslationRow } from "./translations.service.ts";
+import type { TranslationRow } from "./translations.schemas.ts";
 import { CellView, type Editing } from "./cell.view.tsx";
 import { filterQuery, type TranslationsFilter } from "./filter.view.tsx";
 

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import type { Context } from "hono";
 import type { VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../../shared/http/env.ts";
+import { type C, isHtmx } from "../../shared/http/pages.ts";
 import { Problem, problems } from "../../shared/http/problem.ts";
 import { hasPermission, requirePermission } from "../../shared/rbac/permissions.ts";
 import { hasMessageKey, replaceCurrentOverrides, t } from "../../shared/i18n/i18n.ts";
@@ -22,8 +22,6 @@ import { filterQuery, type TranslationsFilter } from "./filter.view.tsx";
 import { type Flash, TranslationsPanel } from "./panel.view.tsx";
 import { type RowNote, TranslationRowView, TranslationsTable } from "./table.view.tsx";
 
-type C = Context<AppEnv>;
-
 export interface TranslationsPageOptions {
   /** Absolute path the page is mounted at, e.g. /support/translations. */
   base: string;
@@ -40,8 +38,8 @@ const PAGE_SIZE = 100;
 const partial = (c: C, vnode: VNode, status: ContentfulStatusCode = 200) =>
   c.html(renderToString(vnode), status);
 
-const isHtmx = (c: C) =>
-  c.req.header("HX-Request") === "true" && !c.req.header("HX-History-Restore-Request");
+/** htmx swaps part of the page, except when it restores history (that needs the whole page). */
+const swapsPart = (c: C) => isHtmx(c) && !c.req.header("HX-History-Restore-Request");
 
 async function readForm(c: C): Promise<Record<string, string>> {
   let body: Record<string, unknown>;
@@ -158,12 +156,14 @@ export function translationsPages(opts: TranslationsPageOptions) {
     const { error, status } = await attempt(() => change(form));
     if (!error) await refresh(c);
     const editing = error ? { key, locale, value: form.value, error } : undefined;
-    if (isHtmx(c) && hasMessageKey(key)) {
+    if (swapsPart(c) && hasMessageKey(key)) {
       const note = error ? undefined : { locale, text: done };
       return await rowResponse(c, filter, key, { editing, note }, status);
     }
     const flash: Flash = error ? { kind: "error", text: error } : { kind: "ok", text: done };
-    if (isHtmx(c)) return partial(c, <p class="alert error" role="alert">{flash.text}</p>, status);
+    if (swapsPart(c)) {
+      return partial(c, <p class="alert error" role="alert">{flash.text}</p>, status);
+    }
     return await fullPage(c, await panel(c, filter, { flash, editing }), status);
   }
 
@@ -173,7 +173,7 @@ export function translationsPages(opts: TranslationsPageOptions) {
   return new Hono<AppEnv>()
     .get("/", read, async (c) => {
       const filter = filterOf(c.req.query());
-      if (isHtmx(c) && c.req.header("HX-Target") === "translations-table") {
+      if (swapsPart(c) && c.req.header("HX-Target") === "translations-table") {
         const table = await translationTable(c.var.sql, { ...filter, limit: PAGE_SIZE });
         return partial(
           c,
@@ -195,7 +195,7 @@ export function translationsPages(opts: TranslationsPageOptions) {
       const q = c.req.query();
       const filter = filterOf(q);
       const key = q.key ?? "";
-      if (!isHtmx(c)) {
+      if (!swapsPart(c)) {
         return c.redirect(
           `${base}${filterQuery(filter, q.edit ? { key, edit: q.edit } : {})}`,
           303,
@@ -236,7 +236,7 @@ export function translationsPages(opts: TranslationsPageOptions) {
         flash,
         newLanguage: error ? { locale, name } : undefined,
       });
-      return isHtmx(c) ? partial(c, body, status) : await fullPage(c, body, status);
+      return swapsPart(c) ? partial(c, body, status) : await fullPage(c, body, status);
     })
     .post("/languages/remove", write, async (c) => {
       const form = await readForm(c);
@@ -251,6 +251,6 @@ export function translationsPages(opts: TranslationsPageOptions) {
         text: t(c.var.locale, "translations.languageRemoved", { language: locale }),
       };
       const body = await panel(c, filter, { flash });
-      return isHtmx(c) ? partial(c, body, status) : await fullPage(c, body, status);
+      return swapsPart(c) ? partial(c, body, status) : await fullPage(c, body, status);
     });
 }

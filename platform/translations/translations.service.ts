@@ -14,6 +14,9 @@ import {
 } from "../../shared/i18n/i18n.ts";
 import { invalidateAfterChange, readTenantTranslations } from "./translations.cache.ts";
 import * as repo from "./translations.repo.ts";
+import type { Cell, Source, TranslationRow } from "./translations.schemas.ts";
+
+export type { Cell, Source, TranslationRow };
 
 /** Longest text a tenant may store for one message. */
 export const MAX_VALUE_LENGTH = 4000;
@@ -94,21 +97,6 @@ export async function mergedCatalog(sql: Sql, locale: string) {
   const messages: Record<string, string> = {};
   for (const key of messageKeys()) messages[key] = lookup(locale, key, data) ?? key;
   return { locale, languages: languagesOf(data), messages };
-}
-
-/** Where a cell's text comes from. */
-export type Source = "override" | "builtin" | "fallback";
-
-export interface Cell {
-  value: string;
-  source: Source;
-  /** The text without the tenant's override for this language. */
-  default: string;
-}
-
-export interface TranslationRow {
-  key: string;
-  cells: Record<string, Cell>;
 }
 
 /** The tenant's translations minus its overrides for one language (that language's defaults). */

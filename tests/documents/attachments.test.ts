@@ -5,7 +5,7 @@ import { Problem, problemResponse } from "../../shared/http/problem.ts";
 import { withScope } from "../../shared/db/scope.ts";
 import { newTenant, problem, testApp } from "../helpers.ts";
 import { attachments } from "../../modules/documents/service.ts";
-import { saveSettings } from "../../modules/documents/settings.ts";
+import { saveSettings } from "../../modules/documents/settings/settings.service.ts";
 import { dtest, form, interruptedBody, tenantObjects } from "./helpers.ts";
 
 /** A bare app whose routes call the attachment service the way another module would. */

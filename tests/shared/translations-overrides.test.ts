@@ -95,11 +95,11 @@ itest("translations: an override shows in a rendered page", async () => {
 });
 
 /**
- * End to end through the session middleware: active once shared/auth/session.ts wraps each
+ * End to end through the session middleware: active once platform/identity/session.ts wraps each
  * request in the tenant's translations (runWithOverrides); ignored until then.
  */
 const sessionSource = await Deno.readTextFile(
-  new URL(import.meta.resolve("../../shared/auth/session.ts")),
+  new URL(import.meta.resolve("../../platform/identity/session.ts")),
 );
 const WIRED = sessionSource.includes("runWithOverrides");
 

@@ -1,9 +1,9 @@
-import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
+import type { OpenAPIHono, RouteConfig, RouteHandler } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../shared/http/env.ts";
-import { listActivity } from "../../../platform/activity/activity.service.ts";
-import { changeSettings, loadSettings } from "../settings.ts";
+import { listActivity } from "../../../platform/activity/public.ts";
+import { changeSettings, loadSettings } from "../settings/settings.service.ts";
 import { stats, userActivity } from "../stats/stats.service.ts";
-import type * as R from "./audit.routes.ts";
+import * as R from "./audit.routes.ts";
 import { visibleTo } from "./visibility.ts";
 
 type H<T extends RouteConfig> = RouteHandler<T, AppEnv>;
@@ -44,4 +44,14 @@ export const getSettings: H<typeof R.getSettingsRoute> = async (c) =>
 export const putSettings: H<typeof R.putSettingsRoute> = async (c) => {
   const body = c.req.valid("json");
   return c.json(await c.var.scope((tx) => changeSettings(tx, body)), 200);
+};
+
+/** Mounts the audit log, activity report, statistics and settings. */
+export const mountAudit = (app: OpenAPIHono<AppEnv>) => {
+  app
+    .openapi(R.auditRoute, auditList)
+    .openapi(R.userActivityRoute, report)
+    .openapi(R.statsRoute, statsHandler)
+    .openapi(R.getSettingsRoute, getSettings)
+    .openapi(R.putSettingsRoute, putSettings);
 };

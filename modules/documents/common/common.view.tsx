@@ -1,6 +1,7 @@
 import type { ComponentChildren } from "preact";
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
-export { type Flash, FlashMessage } from "../../../platform/identity/users.view.tsx";
+import { type Flash, FlashMessage } from "../../../ui/flash.tsx";
+export { type Flash, FlashMessage };
 
 /** Bytes for people (KB, MB… in binary units, one decimal). */
 export function formatBytes(n: number | null | undefined): string {

@@ -1,7 +1,7 @@
-import type { RouteHandler } from "@hono/zod-openapi";
+import type { OpenAPIHono, RouteHandler } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { Problem } from "../../../shared/http/problem.ts";
-import { listActivity } from "../../../platform/activity/activity.service.ts";
+import { listActivity } from "../../../platform/activity/public.ts";
 import { loadAccess } from "../access.ts";
 import { runBulk } from "./bulk.ts";
 import { fileResponse, PDF_CSP } from "./download.ts";
@@ -18,7 +18,7 @@ import {
   versions,
   visibleFile,
 } from "./files.service.ts";
-import type * as R from "./files.routes.ts";
+import * as R from "./files.routes.ts";
 
 type H<T> = T extends import("@hono/zod-openapi").RouteConfig ? RouteHandler<T, AppEnv> : never;
 
@@ -101,4 +101,21 @@ export const history: H<typeof R.fileHistoryRoute> = async (c) => {
 export const bulk: H<typeof R.bulkRoute> = async (c) => {
   const out = await runBulk(c, c.req.valid("json"));
   return ("response" in out ? out.response : c.json(out.result, 200)) as never;
+};
+
+/** Mounts the files: upload, list, read, change, versions, history and bulk actions. */
+export const mountFiles = (app: OpenAPIHono<AppEnv>) => {
+  app
+    .openapi(R.uploadRoute, upload)
+    .openapi(R.bulkRoute, bulk)
+    .openapi(R.listFilesRoute, list)
+    .openapi(R.getFileRoute, get)
+    .openapi(R.patchFileRoute, patch)
+    .openapi(R.deleteFileRoute, remove)
+    .openapi(R.downloadRoute, download)
+    .openapi(R.previewRoute, preview)
+    .openapi(R.listVersionsRoute, listVersions)
+    .openapi(R.uploadVersionRoute, newVersion)
+    .openapi(R.restoreVersionRoute, revertVersion)
+    .openapi(R.fileHistoryRoute, history);
 };

@@ -36,10 +36,11 @@ export interface Owner {
 const COLUMNS = (sql: Sql) =>
   sql`f.id, f.folder_id, f.name, f.content_type, f.size::float8 as size, f.sha256,
     f.storage_key, f.version, f.owner_module, f.owner_type, f.owner_id, f.created_by,
-    u.name as created_by_name, f.created_at, f.updated_at, f.deleted_at, f.deleted_by,
+    md.name as created_by_name, f.created_at, f.updated_at, f.deleted_at, f.deleted_by,
     f.trash_root`;
 
-const FROM = (sql: Sql) => sql`doc_files f left join users u on u.id = f.created_by`;
+const FROM = (sql: Sql) =>
+  sql`doc_files f left join member_directory md on md.user_id = f.created_by`;
 
 export { isUuid };
 
@@ -136,8 +137,8 @@ export async function trashFile(sql: Sql, id: string) {
 export async function listVersions(sql: Sql, fileId: string): Promise<VersionRow[]> {
   return await sql<VersionRow[]>`
     select v.id, v.file_id, v.version, v.content_type, v.size::float8 as size, v.sha256,
-      v.storage_key, v.created_by, u.name as created_by_name, v.created_at
-    from doc_versions v left join users u on u.id = v.created_by
+      v.storage_key, v.created_by, md.name as created_by_name, v.created_at
+    from doc_versions v left join member_directory md on md.user_id = v.created_by
     where v.file_id = ${fileId} order by v.version desc`;
 }
 

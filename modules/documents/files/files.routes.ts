@@ -3,7 +3,7 @@ import { errorResponses } from "../../../shared/http/problem.ts";
 import { jsonBody, jsonResponse } from "../../../shared/http/route-helpers.ts";
 import { pageSchema } from "../../../shared/http/paging.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
-import { IdParam } from "../../../platform/identity/identity.schemas.ts";
+import { IdParam } from "../../../platform/identity/public.ts";
 import { ActivityPage } from "../audit/audit.schemas.ts";
 import {
   BulkBody,

@@ -6,8 +6,10 @@ import { afterCommit } from "../../../shared/db/scope.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
 import { type Access, atLeast, loadAccess } from "../access.ts";
 import { audit } from "../audit.ts";
+import { eventPublisher } from "../../../platform/notifications/public.ts";
+import { documentsEvents } from "../events.ts";
 import { checkName, nameCursor } from "../names.ts";
-import { loadSettings, usedBytes } from "../settings.ts";
+import { loadSettings, usedBytes } from "../settings/settings.service.ts";
 import { nameTaken } from "../folders/folders.repo.ts";
 import { visibleFolder } from "../folders/folders.service.ts";
 import {
@@ -26,6 +28,8 @@ import {
 import { discard, type Received, receiveFiles } from "./upload.ts";
 
 type Who = Pick<Session, "userId" | "roles" | "permissions">;
+
+const publish = eventPublisher(documentsEvents);
 
 /** The file as the API shows it (no storage key). */
 export function fileView(f: FileRow, access?: Access) {
@@ -104,6 +108,12 @@ export async function deleteFile(sql: Sql, who: Who, id: string) {
   access.require(access.file(f), "edit");
   await trashFile(sql, id);
   await audit(sql, "file", id, "deleted", `Moved ${f.name} to the trash`, auditShape(f), null);
+  await publish(sql, "documents.file.deleted", {
+    fileId: id,
+    name: f.name,
+    folderId: f.folderId,
+    actorId: who.userId,
+  });
 }
 
 /** Checks a folder exists, is visible and writable for an upload (before any bytes). */
@@ -164,6 +174,14 @@ export async function uploadFiles(c: Context<AppEnv>, folderId: string | null) {
       }
       const f = await insertFile(tx, { ...r, folderId });
       await audit(tx, "file", f.id, "uploaded", `Uploaded ${f.name}`, null, auditShape(f));
+      await publish(tx, "documents.file.uploaded", {
+        fileId: f.id,
+        name: f.name,
+        folderId: f.folderId,
+        size: f.size,
+        contentType: f.contentType,
+        actorId: who.userId,
+      });
       items.push(fileView(f, access));
     }
     return { items };

@@ -1,5 +1,6 @@
-import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
+import type { OpenAPIHono, RouteConfig, RouteHandler } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../shared/http/env.ts";
+import { actorOf } from "../../../shared/http/actor.ts";
 import { loadAccess } from "../access.ts";
 import {
   createFolder,
@@ -10,7 +11,7 @@ import {
   updateFolderMeta,
   visibleFolder,
 } from "./folders.service.ts";
-import type * as R from "./folders.routes.ts";
+import * as R from "./folders.routes.ts";
 
 type H<T extends RouteConfig> = RouteHandler<T, AppEnv>;
 
@@ -20,7 +21,7 @@ export const tree: H<typeof R.folderTreeRoute> = async (c) =>
 export const create: H<typeof R.createFolderRoute> = async (c) => {
   const { name, parentId } = c.req.valid("json");
   return c.json(
-    await c.var.scope((tx) => createFolder(tx, c.var.session, name, parentId ?? null)),
+    await c.var.scope((tx) => createFolder(actorOf(c, tx), name, parentId ?? null)),
     201,
   );
 };
@@ -39,11 +40,11 @@ export const get: H<typeof R.getFolderRoute> = async (c) => {
 export const patch: H<typeof R.patchFolderRoute> = async (c) => {
   const { id } = c.req.valid("param");
   const body = c.req.valid("json");
-  return c.json(await c.var.scope((tx) => updateFolderMeta(tx, c.var.session, id, body)), 200);
+  return c.json(await c.var.scope((tx) => updateFolderMeta(actorOf(c, tx), id, body)), 200);
 };
 
 export const remove: H<typeof R.deleteFolderRoute> = async (c) => {
-  await c.var.scope((tx) => trashFolder(tx, c.var.session, c.req.valid("param").id));
+  await c.var.scope((tx) => trashFolder(actorOf(c, tx), c.req.valid("param").id));
   return c.body(null, 204);
 };
 
@@ -56,5 +57,17 @@ export const permissions: H<typeof R.getPermissionsRoute> = async (c) =>
 export const putPermissions: H<typeof R.putPermissionsRoute> = async (c) => {
   const { id } = c.req.valid("param");
   const body = c.req.valid("json");
-  return c.json(await c.var.scope((tx) => setPermissions(tx, c.var.session, id, body)), 200);
+  return c.json(await c.var.scope((tx) => setPermissions(actorOf(c, tx), id, body)), 200);
+};
+
+/** Mounts the folder tree, folders and their permissions. */
+export const mountFolders = (app: OpenAPIHono<AppEnv>) => {
+  app
+    .openapi(R.folderTreeRoute, tree)
+    .openapi(R.createFolderRoute, create)
+    .openapi(R.getFolderRoute, get)
+    .openapi(R.patchFolderRoute, patch)
+    .openapi(R.deleteFolderRoute, remove)
+    .openapi(R.getPermissionsRoute, permissions)
+    .openapi(R.putPermissionsRoute, putPermissions);
 };

@@ -1,8 +1,12 @@
 import type { Sql } from "../../../shared/db/database.ts";
 import type { Session } from "../../../shared/http/env.ts";
+import type { Actor } from "../../../shared/http/actor.ts";
 import { problems } from "../../../shared/http/problem.ts";
+import { roleExists } from "../../../platform/identity/public.ts";
 import { type Access, type AclEntry, atLeast, type Level, loadAccess } from "../access.ts";
 import { audit } from "../audit.ts";
+import { eventPublisher } from "../../../platform/notifications/public.ts";
+import { documentsEvents } from "../events.ts";
 import { checkName } from "../names.ts";
 import {
   findFolder,
@@ -16,6 +20,8 @@ import {
 } from "./folders.repo.ts";
 
 type Who = Pick<Session, "userId" | "roles" | "permissions">;
+
+const publish = eventPublisher(documentsEvents);
 
 export interface FolderView extends FolderRow {
   access: Level;
@@ -37,7 +43,11 @@ export async function folderTree(sql: Sql, who: Who): Promise<FolderView[]> {
     .map((f) => ({ ...f, access: access.folder(f.id) }));
 }
 
-export async function createFolder(sql: Sql, who: Who, name: string, parentId: string | null) {
+export async function createFolder(
+  { sql, session: who }: Actor,
+  name: string,
+  parentId: string | null,
+) {
   const access = await loadAccess(sql, who);
   if (parentId) await visibleFolder(sql, access, parentId);
   access.require(access.folder(parentId), "edit");
@@ -47,12 +57,17 @@ export async function createFolder(sql: Sql, who: Who, name: string, parentId: s
   }
   const f = await insertFolder(sql, clean, parentId);
   await audit(sql, "folder", f.id, "created", `Created folder ${f.name}`, null, f);
+  await publish(sql, "documents.folder.created", {
+    folderId: f.id,
+    name: f.name,
+    parentId,
+    actorId: who.userId,
+  });
   return { ...f, access: (await loadAccess(sql, who)).folder(f.id) };
 }
 
 export async function updateFolderMeta(
-  sql: Sql,
-  who: Who,
+  { sql, session: who }: Actor,
   id: string,
   patch: { name?: string; parentId?: string | null },
 ) {
@@ -77,7 +92,7 @@ export async function updateFolderMeta(
   return { ...after, access: (await loadAccess(sql, who)).folder(id) };
 }
 
-export async function trashFolder(sql: Sql, who: Who, id: string) {
+export async function trashFolder({ sql, session: who }: Actor, id: string) {
   const access = await loadAccess(sql, who);
   const f = await visibleFolder(sql, access, id);
   access.require(access.folder(id), "edit");
@@ -93,8 +108,7 @@ export async function getPermissions(sql: Sql, who: Who, id: string) {
 }
 
 export async function setPermissions(
-  sql: Sql,
-  who: Who,
+  { sql, session: who }: Actor,
   id: string,
   body: { inherit: boolean; entries: Omit<AclEntry, "folderId">[] },
 ) {
@@ -115,10 +129,11 @@ export async function checkPrincipals(
   entries: { principalType: "user" | "role"; principalId: string }[],
 ) {
   for (const e of entries) {
-    const [row] = e.principalType === "user"
-      ? await sql`select 1 from memberships where user_id::text = ${e.principalId}
-          and tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid`
-      : await sql`select 1 from roles where key = ${e.principalId}`;
-    if (!row) throw problems.unprocessable(`Unknown ${e.principalType}: ${e.principalId}`);
+    // Any membership of the tenant counts (status not null), whatever its state.
+    const known = e.principalType === "user"
+      ? (await sql`select 1 from member_directory where user_id::text = ${e.principalId}
+          and status is not null`).length > 0
+      : await roleExists(sql, e.principalId);
+    if (!known) throw problems.unprocessable(`Unknown ${e.principalType}: ${e.principalId}`);
   }
 }

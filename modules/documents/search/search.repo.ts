@@ -67,8 +67,8 @@ export async function searchRows(
   const q = f.q ? like(f.q) : null;
   const fileSql = sql`
     select 'file' as kind, x.id, x.name, x.folder_id, x.content_type, x.size::float8 as size,
-      x.created_by, u.name as created_by_name, x.created_at, lower(x.name) as sort_name
-    from doc_files x left join users u on u.id = x.created_by
+      x.created_by, md.name as created_by_name, x.created_at, lower(x.name) as sort_name
+    from doc_files x left join member_directory md on md.user_id = x.created_by
     where x.deleted_at is null and x.owner_module is null
       ${
     scope.all ? sql`` : sql`and (x.folder_id = any(${scope.visible}::uuid[])
@@ -84,9 +84,9 @@ export async function searchRows(
       ${f.within ? sql`and x.folder_id = any(${f.within}::uuid[])` : sql``}`;
   const folderSql = sql`
     select 'folder' as kind, d.id, d.name, d.parent_id as folder_id, null as content_type,
-      null::float8 as size, d.created_by, u.name as created_by_name, d.created_at,
+      null::float8 as size, d.created_by, md.name as created_by_name, d.created_at,
       lower(d.name) as sort_name
-    from doc_folders d left join users u on u.id = d.created_by
+    from doc_folders d left join member_directory md on md.user_id = d.created_by
     where d.deleted_at is null
       ${scope.all ? sql`` : sql`and d.id = any(${scope.visible}::uuid[])`}
       ${q ? sql`and d.name_search like ${q}` : sql``}

@@ -1,5 +1,5 @@
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
-import type { Settings } from "../settings.ts";
+import type { Settings } from "./settings.schemas.ts";
 import { ActionForm, type Flash, FlashMessage, formatBytes } from "../common/common.view.tsx";
 
 const MiB = 1024 * 1024;

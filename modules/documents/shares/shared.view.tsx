@@ -1,5 +1,5 @@
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
-import type { SharedWithMe } from "./shares.repo.ts";
+import type { SharedWithMe } from "./shares.schemas.ts";
 import { Empty, formatBytes, formatDate } from "../common/common.view.tsx";
 
 /** The files page's two views: the folder tree, and what others shared with the caller. */

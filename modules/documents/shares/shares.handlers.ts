@@ -1,15 +1,16 @@
-import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
+import type { OpenAPIHono, RouteConfig, RouteHandler } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { createShare, getShare, listShares, revoke } from "./shares.service.ts";
+import { actorOf } from "../../../shared/http/actor.ts";
 import { servePublic } from "./public.ts";
-import type * as R from "./shares.routes.ts";
+import * as R from "./shares.routes.ts";
 
 type H<T extends RouteConfig> = RouteHandler<T, AppEnv>;
 
 export const create: H<typeof R.createShareRoute> = async (c) => {
   const body = c.req.valid("json");
   return c.json(
-    await c.var.scope((tx) => createShare(tx, c.var.platform.bus, c.var.session, body)),
+    await c.var.scope((tx) => createShare(actorOf(c, tx), body)),
     201,
   );
 };
@@ -26,7 +27,7 @@ export const get: H<typeof R.getShareRoute> = async (c) =>
   c.json(await c.var.scope((tx) => getShare(tx, c.var.session, c.req.valid("param").id)), 200);
 
 export const remove: H<typeof R.revokeShareRoute> = async (c) => {
-  await c.var.scope((tx) => revoke(tx, c.var.session, c.req.valid("param").id));
+  await c.var.scope((tx) => revoke(actorOf(c, tx), c.req.valid("param").id));
   return c.body(null, 204);
 };
 
@@ -43,4 +44,14 @@ export const publicShare: H<typeof R.publicShareRoute> = async (c) => {
   if (out.response) return out.response as never;
   const { folderId: _f, shareFolderId: _s, ...view } = out.view!;
   return c.json(view, 200);
+};
+
+/** Mounts shares of files and folders, and the public link. */
+export const mountShares = (app: OpenAPIHono<AppEnv>) => {
+  app
+    .openapi(R.createShareRoute, create)
+    .openapi(R.listSharesRoute, list)
+    .openapi(R.getShareRoute, get)
+    .openapi(R.revokeShareRoute, remove)
+    .openapi(R.publicShareRoute, publicShare);
 };

@@ -1,5 +1,7 @@
 import { uuidv7 } from "uuidv7";
 import type { Sql } from "../../../shared/db/database.ts";
+import { listRoles } from "../../../platform/identity/public.ts";
+import type { SharedWithMe } from "./shares.schemas.ts";
 
 export interface ShareRow {
   id: string;
@@ -24,14 +26,23 @@ const SELECT = (sql: Sql) =>
   sql`
   select s.id, s.target_type, s.target_id,
     coalesce(f.name, d.name) as target_name, s.kind, s.principal_id,
-    case s.kind when 'user' then u.name when 'group' then r.name end as principal_name,
+    case s.kind when 'user' then md.name end as principal_name,
     s.level, s.password_hash is not null as has_password, s.password_hash, s.expires_at,
     s.revoked_at, s.created_by, s.created_at, s.access_count, s.last_accessed_at
   from doc_shares s
   left join doc_files f on s.target_type = 'file' and f.id = s.target_id
   left join doc_folders d on s.target_type = 'folder' and d.id = s.target_id
-  left join users u on s.kind = 'user' and u.id::text = s.principal_id
-  left join roles r on s.kind = 'group' and r.key = s.principal_id`;
+  left join member_directory md on s.kind = 'user' and md.user_id::text = s.principal_id`;
+
+/** Group shares are named after their role (roles live in identity, read through its door). */
+async function withRoleNames(sql: Sql, rows: ShareRow[]): Promise<ShareRow[]> {
+  if (!rows.some((r) => r.kind === "group")) return rows;
+  const names = new Map((await listRoles(sql)).map((r) => [r.key, r.name]));
+  for (const r of rows) {
+    if (r.kind === "group") r.principalName = names.get(r.principalId ?? "") ?? null;
+  }
+  return rows;
+}
 
 export async function insertShare(
   sql: Sql,
@@ -62,14 +73,21 @@ export async function insertShare(
 }
 
 export async function findShare(sql: Sql, id: string): Promise<ShareRow | null> {
-  const [row] = await sql<ShareRow[]>`${SELECT(sql)} where s.id = ${id}`;
+  const [row] = await withRoleNames(sql, [
+    ...await sql<ShareRow[]>`${SELECT(sql)} where s.id = ${id}`,
+  ]);
   return row ?? null;
 }
 
 export async function sharesOf(sql: Sql, targetType: string, targetId: string) {
-  return await sql<ShareRow[]>`
+  return await withRoleNames(
+    sql,
+    [
+      ...await sql<ShareRow[]>`
     ${SELECT(sql)} where s.target_type = ${targetType} and s.target_id = ${targetId}
-    order by s.created_at desc, s.id desc`;
+    order by s.created_at desc, s.id desc`,
+    ],
+  );
 }
 
 export async function revokeShare(sql: Sql, id: string) {
@@ -88,13 +106,6 @@ export async function lookupToken(sql: Sql, tokenHash: string) {
   const [row] = await sql<{ tenantId: string; shareId: string }[]>`
     select tenant_id, share_id from doc_share_lookup where token_hash = ${tokenHash}`;
   return row ?? null;
-}
-
-/** Active members holding a role (group shares notify each of them). */
-export async function roleMembers(sql: Sql, role: string): Promise<string[]> {
-  const rows = await sql<{ userId: string }[]>`
-    select user_id from memberships where status = 'active' and ${role} = any(roles)`;
-  return rows.map((r) => r.userId);
 }
 
 /**
@@ -124,31 +135,18 @@ export async function folderListing(sql: Sql, folderId: string) {
   return { folders: [...folders], files: [...files] };
 }
 
-export interface SharedWithMe {
-  shareId: string;
-  targetType: "file" | "folder";
-  targetId: string;
-  name: string;
-  size: number | null;
-  contentType: string | null;
-  level: "view" | "edit";
-  sharedByName: string | null;
-  sharedAt: string;
-  expiresAt: string | null;
-}
-
 /** Live files and folders shared with the user or one of their roles (not by themselves). */
 export async function sharedWithMe(sql: Sql, userId: string, roles: string[], limit: number) {
   return await sql<SharedWithMe[]>`
     select s.id as share_id, s.target_type, s.target_id, coalesce(f.name, d.name) as name,
-      f.size::float8 as size, f.content_type, s.level, u.name as shared_by_name,
+      f.size::float8 as size, f.content_type, s.level, md.name as shared_by_name,
       s.created_at as shared_at, s.expires_at
     from doc_shares s
     left join doc_files f on s.target_type = 'file' and f.id = s.target_id
       and f.deleted_at is null and f.owner_module is null
     left join doc_folders d on s.target_type = 'folder' and d.id = s.target_id
       and d.deleted_at is null
-    left join users u on u.id = s.created_by
+    left join member_directory md on md.user_id = s.created_by
     where s.revoked_at is null and (s.expires_at is null or s.expires_at > now())
       and s.kind <> 'public' and s.created_by is distinct from ${userId}
       and ((s.kind = 'user' and s.principal_id = ${userId})

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { errorResponses } from "../../../shared/http/problem.ts";
 import { jsonBody, jsonResponse } from "../../../shared/http/route-helpers.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
-import { IdParam } from "../../../platform/identity/identity.schemas.ts";
+import { IdParam } from "../../../platform/identity/public.ts";
 import {
   CreatedShareSchema,
   NewShareBody,

@@ -72,3 +72,17 @@ export const PublicShareSchema = z.object({
     contentType: z.string(),
   })),
 }).openapi("PublicShare");
+
+/** A file or folder shared with the caller (the shared-with-me list). */
+export interface SharedWithMe {
+  shareId: string;
+  targetType: "file" | "folder";
+  targetId: string;
+  name: string;
+  size: number | null;
+  contentType: string | null;
+  level: "view" | "edit";
+  sharedByName: string | null;
+  sharedAt: string;
+  expiresAt: string | null;
+}

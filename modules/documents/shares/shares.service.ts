@@ -1,9 +1,12 @@
 import type { Sql } from "../../../shared/db/database.ts";
 import type { Session } from "../../../shared/http/env.ts";
+import type { Actor } from "../../../shared/http/actor.ts";
 import type { Bus } from "../../../shared/realtime/bus.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { hashPassword, verifyPassword } from "../../../shared/auth/passwords.ts";
-import { notify } from "../../../platform/notifications/notify.ts";
+import { eventPublisher, notify } from "../../../platform/notifications/public.ts";
+import { documentsEvents } from "../events.ts";
+import { membersWithRole } from "../../../platform/identity/public.ts";
 import { withScope } from "../../../shared/db/scope.ts";
 import { countAttempt, type ThrottlePolicy } from "../../../shared/auth/throttle.ts";
 import { atLeast, loadAccess } from "../access.ts";
@@ -11,18 +14,20 @@ import { audit } from "../audit.ts";
 import { checkPrincipals, visibleFolder } from "../folders/folders.service.ts";
 import { visibleFile } from "../files/files.service.ts";
 import { isUuid } from "../files/files.repo.ts";
-import { loadSettings } from "../settings.ts";
+import { loadSettings } from "../settings/settings.service.ts";
 import {
   countAccess,
   findShare,
   insertShare,
   lookupToken,
   revokeShare,
-  roleMembers,
+  sharedWithMe,
   type ShareRow,
   sharesOf,
 } from "./shares.repo.ts";
 import { newToken, sha256Hex, TOKEN } from "./tokens.ts";
+
+const publish = eventPublisher(documentsEvents);
 
 type Who = Pick<Session, "userId" | "roles" | "permissions" | "name">;
 
@@ -58,7 +63,7 @@ async function target(sql: Sql, who: Who, type: "file" | "folder", id: string) {
   return { name: d.name, level: access.folder(id), access };
 }
 
-export async function createShare(sql: Sql, bus: Bus, who: Who, body: NewShare) {
+export async function createShare({ sql, bus, session: who }: Actor, body: NewShare) {
   const t = await target(sql, who, body.targetType, body.targetId);
   t.access.require(t.level, "edit");
   if (body.expiresAt && Date.parse(body.expiresAt) <= Date.now()) {
@@ -98,10 +103,20 @@ export async function createShare(sql: Sql, bus: Bus, who: Who, body: NewShare) 
       expiresAt: share.expiresAt,
     },
   );
+  await publish(sql, "documents.share.created", {
+    shareId: share.id,
+    targetType: body.targetType,
+    targetId: body.targetId,
+    targetName: t.name,
+    kind: body.kind,
+    principalId: share.principalId,
+    expiresAt: share.expiresAt ? new Date(share.expiresAt).toISOString() : null,
+    actorId: who.userId,
+  });
   const recipients = body.kind === "user"
     ? [body.principalId!]
     : body.kind === "group"
-    ? await roleMembers(sql, body.principalId!)
+    ? await membersWithRole(sql, body.principalId!)
     : [];
   const link = body.targetType === "file"
     ? `/documents/files?file=${body.targetId}`
@@ -138,7 +153,7 @@ export async function getShare(sql: Sql, who: Who, id: string) {
   return shareView(await managedShare(sql, who, id));
 }
 
-export async function revoke(sql: Sql, who: Who, id: string) {
+export async function revoke({ sql, session: who }: Actor, id: string) {
   const s = await managedShare(sql, who, id);
   await revokeShare(sql, id);
   await audit(
@@ -241,4 +256,9 @@ export async function recordPublicAccess(
       title: `Someone downloaded “${what}” through your public link`,
     }).catch(() => {});
   }
+}
+
+/** Live files and folders shared with the caller or one of their roles (the "shared" view). */
+export async function sharedWith(sql: Sql, who: Pick<Session, "userId" | "roles">, limit: number) {
+  return await sharedWithMe(sql, who.userId, who.roles, limit);
 }

@@ -1,7 +1,7 @@
-import type { ActivityEntry } from "../../../platform/activity/activity.service.ts";
+import type { ActivityEntry } from "../../../platform/activity/public.ts";
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
 import { Chart } from "../../../ui/chart.tsx";
-import { ActivityItems } from "../../../platform/activity/activity.view.tsx";
+import { ActivityItems } from "../../../platform/activity/public.ts";
 import { formatBytes } from "../common/common.view.tsx";
 
 export interface DashboardProps {

@@ -1,6 +1,6 @@
 import type { Sql } from "../../../shared/db/database.ts";
-import { listActivity } from "../../../platform/activity/activity.service.ts";
-import { loadSettings, usedBytes } from "../settings.ts";
+import { listActivity } from "../../../platform/activity/public.ts";
+import { loadSettings, usedBytes } from "../settings/settings.service.ts";
 import { TYPE_PATTERNS } from "../search/search.repo.ts";
 import type { Session } from "../../../shared/http/env.ts";
 import { visibleTo } from "../audit/visibility.ts";
@@ -20,10 +20,10 @@ export async function stats(sql: Sql, who: Who) {
       (select count(*)::int from doc_versions) as versions
     from doc_files`;
   const perUser = await sql`
-    select f.created_by as user_id, coalesce(u.name, '—') as name,
+    select f.created_by as user_id, coalesce(md.name, '—') as name,
       sum(f.size)::float8 as bytes, count(*)::int as files
-    from doc_files f left join users u on u.id = f.created_by
-    group by f.created_by, u.name order by bytes desc limit 20`;
+    from doc_files f left join member_directory md on md.user_id = f.created_by
+    group by f.created_by, md.name order by bytes desc limit 20`;
   const byType: { type: string; files: number; bytes: number }[] = [];
   const categorized = new Set<string>();
   const rows = await sql<{ contentType: string; files: number; bytes: number }[]>`

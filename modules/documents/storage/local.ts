@@ -1,6 +1,6 @@
 import { dirname, join, resolve, sep as SEPARATOR } from "node:path";
-import type { ByteRange, Storage, StoredObject } from "./storage.ts";
-import { checkKey } from "./storage.ts";
+import type { ByteRange, Storage, StoredObject } from "./contract.ts";
+import { checkKey } from "./contract.ts";
 import { coalesce } from "../streams.ts";
 
 /** Writes of about 1 MiB: uploads arrive in 16–64 KiB pieces, and every write is one syscall. */

@@ -13,8 +13,8 @@ import {
   UploadPartCommand,
 } from "@aws-sdk/client-s3";
 import { FetchHttpHandler } from "@smithy/fetch-http-handler";
-import type { ByteRange, Storage, StoredObject } from "./storage.ts";
-import { checkKey } from "./storage.ts";
+import type { ByteRange, Storage, StoredObject } from "./contract.ts";
+import { checkKey } from "./contract.ts";
 import { pulled } from "../streams.ts";
 
 /** Upload part size: S3's minimum for every part but the last. */

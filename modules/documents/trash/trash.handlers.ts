@@ -1,7 +1,7 @@
-import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
+import type { OpenAPIHono, RouteConfig, RouteHandler } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { emptyTrash, listTrash, purge, restore } from "./trash.service.ts";
-import type * as R from "./trash.routes.ts";
+import * as R from "./trash.routes.ts";
 
 type H<T extends RouteConfig> = RouteHandler<T, AppEnv>;
 
@@ -18,3 +18,12 @@ export const purgeItem: H<typeof R.purgeRoute> = async (c) => {
 
 export const empty: H<typeof R.emptyTrashRoute> = async (c) =>
   c.json(await c.var.scope((tx) => emptyTrash(tx, c.var.session)), 200);
+
+/** Mounts the trash. */
+export const mountTrash = (app: OpenAPIHono<AppEnv>) => {
+  app
+    .openapi(R.listTrashRoute, list)
+    .openapi(R.emptyTrashRoute, empty)
+    .openapi(R.restoreRoute, restoreItem)
+    .openapi(R.purgeRoute, purgeItem);
+};

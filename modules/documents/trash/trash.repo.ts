@@ -24,15 +24,15 @@ export async function trashItems(
   return await sql<TrashRow[]>`
     select * from (
       select f.id, 'file' as kind, f.name, f.size::float8 as size, f.folder_id, f.deleted_at,
-        f.deleted_by, u.name as deleted_by_name, 0 as item_count
-      from doc_files f left join users u on u.id = f.deleted_by
+        f.deleted_by, md.name as deleted_by_name, 0 as item_count
+      from doc_files f left join member_directory md on md.user_id = f.deleted_by
       where f.deleted_at is not null and f.trash_root = f.id and f.owner_module is null
       union all
       select d.id, 'folder', d.name,
         coalesce((select sum(size) from doc_files x where x.trash_root = d.id), 0)::float8,
-        d.parent_id, d.deleted_at, d.deleted_by, u.name,
+        d.parent_id, d.deleted_at, d.deleted_by, md.name,
         (select count(*)::int from doc_files x where x.trash_root = d.id)
-      from doc_folders d left join users u on u.id = d.deleted_by
+      from doc_folders d left join member_directory md on md.user_id = d.deleted_by
       where d.deleted_at is not null and d.trash_root = d.id
     ) t
     where true

@@ -3,7 +3,7 @@ import { errorResponses } from "../../../shared/http/problem.ts";
 import { jsonResponse } from "../../../shared/http/route-helpers.ts";
 import { PageQuery, pageSchema } from "../../../shared/http/paging.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
-import { IdParam } from "../../../platform/identity/identity.schemas.ts";
+import { IdParam } from "../../../platform/identity/public.ts";
 
 const tags = ["documents"];
 const write = requirePermission("documents.file.write");

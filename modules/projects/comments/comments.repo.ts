@@ -13,11 +13,10 @@ export interface CommentRow {
 }
 
 const select = (sql: Sql) =>
-  sql`select c.id, c.task_id, c.author_id, coalesce(ms.display_name, u.name) as author_name,
+  sql`select c.id, c.task_id, c.author_id, d.name as author_name,
       c.body, c.created_at, c.updated_at,
       to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as sort_at
-    from task_comments c left join users u on u.id = c.author_id
-      left join memberships ms on ms.tenant_id = c.tenant_id and ms.user_id = c.author_id`;
+    from task_comments c left join member_directory d on d.user_id = c.author_id`;
 
 export async function selectComments(
   sql: Sql,

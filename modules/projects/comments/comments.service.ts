@@ -1,10 +1,11 @@
 import type { Sql } from "../../../shared/db/database.ts";
-import type { Session } from "../../../shared/http/env.ts";
-import type { Bus } from "../../../shared/realtime/bus.ts";
+import type { Actor } from "../../../shared/http/actor.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { renderMarkdown } from "../../../shared/text/markdown.ts";
-import { recordActivity } from "../../../platform/activity/activity.service.ts";
+import { recordActivity } from "../../../platform/activity/public.ts";
+import { eventPublisher } from "../../../platform/notifications/public.ts";
+import { projectsEvents } from "../events.ts";
 import { requireProjectRole } from "../access.ts";
 import { getTask } from "../tasks/tasks.service.ts";
 import { addWatcher, watchersOf } from "../tasks/tasks.repo.ts";
@@ -18,6 +19,8 @@ import {
   selectComments,
   updateComment,
 } from "./comments.repo.ts";
+
+const publish = eventPublisher(projectsEvents);
 
 const MENTION = /(^|[^\w@.])@([\w.+-]+(?:@[\w-]+(?:\.[\w-]+)+)?)/g;
 
@@ -40,11 +43,11 @@ const shape = (c: CommentRow, members: MemberRow[]) => {
 };
 
 export async function listComments(
-  sql: Sql,
-  session: Session,
+  actor: Actor,
   q: { taskId: string; limit: number; cursor?: string },
 ) {
-  const { task } = await getTask(sql, session, q.taskId);
+  const { sql } = actor;
+  const { task } = await getTask(actor, q.taskId);
   const after = decodeCursor(q.cursor, ["timestamp", "uuid"]) as [string, string] | null;
   const members = await selectMembers(sql, task.projectId);
   const page = toPage(
@@ -56,13 +59,12 @@ export async function listComments(
 }
 
 export async function addComment(
-  sql: Sql,
-  bus: Bus,
-  session: Session,
+  actor: Actor,
   taskId: string,
   body: string,
 ) {
-  const { task } = await getTask(sql, session, taskId);
+  const { sql, bus, session } = actor;
+  const { task } = await getTask(actor, taskId);
   await requireProjectRole(sql, session, task.projectId, "member");
   const id = await insertComment(sql, taskId, session.userId, body);
   const members = await selectMembers(sql, task.projectId);
@@ -74,6 +76,16 @@ export async function addComment(
     action: "commented",
     summary: `Commented on ${task.title}`,
     after: { projectId: task.projectId, comment: body.slice(0, 500) },
+  });
+  await publish(sql, "projects.comment.added", {
+    projectId: task.projectId,
+    projectName: task.projectName,
+    taskId,
+    title: task.title,
+    commentId: id,
+    authorId: session.userId,
+    actorId: session.userId,
+    mentions: comment.mentions,
   });
 
   // Each person once: a mention outranks the plain "new comment" notice.
@@ -104,10 +116,11 @@ export async function addComment(
   return comment;
 }
 
-async function ownComment(sql: Sql, session: Session, id: string) {
+async function ownComment(actor: Actor, id: string) {
+  const { sql, session } = actor;
   const comment = await selectComment(sql, id);
   if (!comment) throw problems.notFound("No such comment.");
-  const { task } = await getTask(sql, session, comment.taskId).catch(() => {
+  const { task } = await getTask(actor, comment.taskId).catch(() => {
     throw problems.notFound("No such comment.");
   });
   await requireProjectRole(sql, session, task.projectId, "member");
@@ -118,13 +131,12 @@ async function ownComment(sql: Sql, session: Session, id: string) {
 }
 
 export async function editComment(
-  sql: Sql,
-  bus: Bus,
-  session: Session,
+  actor: Actor,
   id: string,
   body: string,
 ) {
-  const { comment, task } = await ownComment(sql, session, id);
+  const { sql, bus, session } = actor;
+  const { comment, task } = await ownComment(actor, id);
   await updateComment(sql, id, body);
   await recordActivity(sql, {
     module: "projects",
@@ -152,8 +164,9 @@ export async function editComment(
   return shape((await selectComment(sql, id))!, members);
 }
 
-export async function removeComment(sql: Sql, session: Session, id: string) {
-  const { comment, task } = await ownComment(sql, session, id);
+export async function removeComment(actor: Actor, id: string) {
+  const { sql } = actor;
+  const { comment, task } = await ownComment(actor, id);
   await deleteComment(sql, id);
   await recordActivity(sql, {
     module: "projects",
@@ -164,3 +177,7 @@ export async function removeComment(sql: Sql, session: Session, id: string) {
     before: { projectId: task.projectId, comment: comment.body.slice(0, 500) },
   });
 }
+
+/** One comment as stored (pages use it to find the task a comment belongs to). */
+export const findComment = (sql: Sql, id: string): Promise<CommentRow | undefined> =>
+  selectComment(sql, id);

@@ -1,6 +1,8 @@
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
 
-export { type Flash, FlashMessage } from "../../../platform/identity/users.view.tsx";
+import { type Flash, FlashMessage } from "../../../ui/flash.tsx";
+
+export { type Flash, FlashMessage };
 
 export const PRIORITY_VALUES = ["dusuk", "normal", "yuksek", "kritik"] as const;
 export const PROJECT_STATUS_VALUES = ["planlamada", "aktif", "tamamlandi"] as const;

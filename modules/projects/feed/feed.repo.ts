@@ -1,6 +1,6 @@
 import type { Sql } from "../../../shared/db/database.ts";
 import type { Session } from "../../../shared/http/env.ts";
-import type { Changes } from "../../../platform/activity/activity.service.ts";
+import type { Changes } from "../../../platform/activity/public.ts";
 import { isTenantAdmin } from "../access.ts";
 
 export interface FeedRow {
@@ -32,11 +32,10 @@ export async function selectFeed(
   const visible = isTenantAdmin(session) ? sql`` : sql`and ${project} in (
     select project_id::text from project_members where user_id = ${session.userId})`;
   return await sql<FeedRow[]>`
-    select a.id, a.occurred_at, a.actor_id, coalesce(m.display_name, u.name) as actor_name,
+    select a.id, a.occurred_at, a.actor_id, d.name as actor_name,
       a.entity_type, a.entity_id, ${project} as project_id, a.action, a.summary, a.changes,
       to_char(a.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as sort_at
-    from activity a left join users u on u.id = a.actor_id
-      left join memberships m on m.tenant_id = a.tenant_id and m.user_id = a.actor_id
+    from activity a left join member_directory d on d.user_id = a.actor_id
     where a.tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid
       and a.module = 'projects' ${visible}
       ${f.projectId ? sql`and ${project} = ${f.projectId}` : sql``}

@@ -1,7 +1,6 @@
-import type { Sql } from "../../../shared/db/database.ts";
-import type { Session } from "../../../shared/http/env.ts";
+import type { Actor } from "../../../shared/http/actor.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
-import { listNotifications } from "../../../platform/notifications/notifications.repo.ts";
+import { listNotifications } from "../../../platform/notifications/public.ts";
 import { projectAccess } from "../access.ts";
 import { type FeedRow, selectFeed } from "./feed.repo.ts";
 import {
@@ -11,10 +10,10 @@ import {
 } from "../notices/notices.repo.ts";
 
 export async function listFeed(
-  sql: Sql,
-  session: Session,
+  actor: Actor,
   q: { projectId?: string; entityType?: string; entityId?: string; limit: number; cursor?: string },
 ) {
+  const { sql, session } = actor;
   if (q.projectId) await projectAccess(sql, session, q.projectId);
   const after = decodeCursor(q.cursor, ["timestamp", "uuid"]) as [string, string] | null;
   const page = toPage(
@@ -30,10 +29,10 @@ export async function listFeed(
 
 /** The caller's notifications from this module. */
 export async function listNotices(
-  sql: Sql,
-  session: Session,
+  actor: Actor,
   q: { unread?: "true" | "false"; limit: number; cursor?: string },
 ) {
+  const { sql, session } = actor;
   const after = decodeCursor(q.cursor, ["timestamp", "uuid"]) as [string, string] | null;
   const rows = await listNotifications(sql, session.userId, {
     module: "projects",
@@ -55,10 +54,10 @@ export async function listNotices(
   };
 }
 
-export const getPreferences = (sql: Sql, session: Session) =>
-  selectPreferences(sql, session.userId);
+export const getPreferences = ({ sql, session }: Actor) => selectPreferences(sql, session.userId);
 
-export async function putPreferences(sql: Sql, session: Session, p: MailPreferences) {
+export async function putPreferences(actor: Actor, p: MailPreferences) {
+  const { sql, session } = actor;
   await upsertPreferences(sql, session.userId, p);
   return await selectPreferences(sql, session.userId);
 }

@@ -1,8 +1,7 @@
 import type { Sql } from "../../../shared/db/database.ts";
 
-export type NoticeKind = "assignment" | "comment" | "mention" | "due";
-export const NOTICE_KINDS: NoticeKind[] = ["assignment", "comment", "mention", "due"];
-export type MailPreferences = Record<NoticeKind, boolean>;
+import type { MailPreferences, NoticeKind } from "./notices.types.ts";
+export { type MailPreferences, NOTICE_KINDS, type NoticeKind } from "./notices.types.ts";
 
 const TENANT = (sql: Sql) => sql`nullif(current_setting('app.tenant_id', true), '')::uuid`;
 
@@ -25,6 +24,7 @@ export async function upsertPreferences(sql: Sql, userId: string, p: MailPrefere
 export async function mailRecipients(sql: Sql, userIds: string[], kind: NoticeKind) {
   if (!userIds.length) return [];
   return await sql<{ userId: string; email: string }[]>`
-    select p.user_id, u.email from project_mail_preferences p join users u on u.id = p.user_id
+    select p.user_id, d.email from project_mail_preferences p
+      join member_directory d on d.user_id = p.user_id
     where p.user_id = any(${userIds}::uuid[]) and ${sql(kind)} = true`;
 }

@@ -1,7 +1,7 @@
 import type { Sql } from "../../../shared/db/database.ts";
 import type { Bus } from "../../../shared/realtime/bus.ts";
-import { notify } from "../../../platform/notifications/notify.ts";
-import { queueMail } from "../../../platform/notifications/mail.ts";
+import { notify, queueMail } from "../../../platform/notifications/public.ts";
+import { activeMembers } from "../../../platform/identity/public.ts";
 import { mailRecipients, type NoticeKind } from "./notices.repo.ts";
 
 export interface Notice {
@@ -37,11 +37,5 @@ export async function deliver(sql: Sql, bus: Bus, notices: Map<string, Notice>) 
 }
 
 /** Only active tenant members get notices (a disabled one would make notify() refuse). */
-export async function activeOnly(sql: Sql, userIds: string[]): Promise<string[]> {
-  if (!userIds.length) return [];
-  const rows = await sql<{ userId: string }[]>`
-    select user_id from memberships
-    where tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid
-      and user_id = any(${userIds}::uuid[]) and status = 'active'`;
-  return rows.map((r) => r.userId);
-}
+export const activeOnly = (sql: Sql, userIds: string[]): Promise<string[]> =>
+  activeMembers(sql, userIds);

@@ -1,6 +1,6 @@
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
-import type { MailPreferences } from "./notices.repo.ts";
-import { NotificationItem } from "../../../platform/notifications/notifications.view.tsx";
+import type { MailPreferences } from "./notices.types.ts";
+import { NotificationItem } from "../../../platform/notifications/public.ts";
 import { MoreLink } from "../common/ui.view.tsx";
 
 export function NoticesPanel(

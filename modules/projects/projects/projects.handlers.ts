@@ -1,5 +1,6 @@
-import type { RouteHandler } from "@hono/zod-openapi";
+import type { OpenAPIHono, RouteHandler } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../shared/http/env.ts";
+import { actorOf } from "../../../shared/http/actor.ts";
 import {
   changeProject,
   createProject,
@@ -9,7 +10,7 @@ import {
   removeProjectMember,
   setProjectMember,
 } from "./projects.service.ts";
-import type {
+import {
   addMemberRoute,
   archiveProjectRoute,
   changeMemberRoute,
@@ -23,17 +24,17 @@ import type {
 } from "./projects.routes.ts";
 
 export const listProjectsHandler: RouteHandler<typeof listProjectsRoute, AppEnv> = async (c) =>
-  c.json(await listProjects(c.var.sql, c.var.session, c.req.valid("query")), 200);
+  c.json(await listProjects(actorOf(c), c.req.valid("query")), 200);
 
 export const createProjectHandler: RouteHandler<typeof createProjectRoute, AppEnv> = async (c) =>
   c.json(await createProject(c.var.sql, c.var.session, c.req.valid("json")), 201);
 
 export const getProjectHandler: RouteHandler<typeof getProjectRoute, AppEnv> = async (c) =>
-  c.json(await getProject(c.var.sql, c.var.session, c.req.valid("param").id), 200);
+  c.json(await getProject(actorOf(c), c.req.valid("param").id), 200);
 
 export const updateProjectHandler: RouteHandler<typeof updateProjectRoute, AppEnv> = async (c) =>
   c.json(
-    await changeProject(c.var.sql, c.var.session, c.req.valid("param").id, c.req.valid("json")),
+    await changeProject(actorOf(c), c.req.valid("param").id, c.req.valid("json")),
     200,
   );
 
@@ -41,7 +42,7 @@ export const archiveProjectHandler: RouteHandler<typeof archiveProjectRoute, App
   c,
 ) =>
   c.json(
-    await changeProject(c.var.sql, c.var.session, c.req.valid("param").id, { archived: true }),
+    await changeProject(actorOf(c), c.req.valid("param").id, { archived: true }),
     200,
   );
 
@@ -49,35 +50,43 @@ export const unarchiveProjectHandler: RouteHandler<typeof unarchiveProjectRoute,
   c,
 ) =>
   c.json(
-    await changeProject(c.var.sql, c.var.session, c.req.valid("param").id, { archived: false }),
+    await changeProject(actorOf(c), c.req.valid("param").id, { archived: false }),
     200,
   );
 
 export const listMembersHandler: RouteHandler<typeof listMembersRoute, AppEnv> = async (c) =>
   c.json({
-    items: await listProjectMembers(c.var.sql, c.var.session, c.req.valid("param").id),
+    items: await listProjectMembers(actorOf(c), c.req.valid("param").id),
   }, 200);
 
 export const addMemberHandler: RouteHandler<typeof addMemberRoute, AppEnv> = async (c) =>
   c.json(
-    await setProjectMember(
-      c.var.sql,
-      c.var.session,
-      c.req.valid("param").id,
-      c.req.valid("json"),
-      "add",
-    ),
+    await setProjectMember(actorOf(c), c.req.valid("param").id, c.req.valid("json"), "add"),
     201,
   );
 
 export const changeMemberHandler: RouteHandler<typeof changeMemberRoute, AppEnv> = async (c) => {
   const { id, userId } = c.req.valid("param");
   const body = { userId, role: c.req.valid("json").role };
-  return c.json(await setProjectMember(c.var.sql, c.var.session, id, body, "change"), 200);
+  return c.json(await setProjectMember(actorOf(c), id, body, "change"), 200);
 };
 
 export const removeMemberHandler: RouteHandler<typeof removeMemberRoute, AppEnv> = async (c) => {
   const { id, userId } = c.req.valid("param");
-  await removeProjectMember(c.var.sql, c.var.session, id, userId);
+  await removeProjectMember(actorOf(c), id, userId);
   return c.body(null, 204);
 };
+
+/** The projects routes of /api/projects. */
+export function mountProjects(app: OpenAPIHono<AppEnv>) {
+  app.openapi(listProjectsRoute, listProjectsHandler);
+  app.openapi(createProjectRoute, createProjectHandler);
+  app.openapi(getProjectRoute, getProjectHandler);
+  app.openapi(updateProjectRoute, updateProjectHandler);
+  app.openapi(archiveProjectRoute, archiveProjectHandler);
+  app.openapi(unarchiveProjectRoute, unarchiveProjectHandler);
+  app.openapi(listMembersRoute, listMembersHandler);
+  app.openapi(addMemberRoute, addMemberHandler);
+  app.openapi(changeMemberRoute, changeMemberHandler);
+  app.openapi(removeMemberRoute, removeMemberHandler);
+}

@@ -1,8 +1,9 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
+import { actorOf } from "../../../shared/http/actor.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
-import { listMembers as tenantMembers } from "../../../platform/identity/users.repo.ts";
+import { listMembers as tenantMembers } from "../../../platform/identity/public.ts";
 import { page } from "../../../ui/render.tsx";
 import { problems } from "../../../shared/http/problem.ts";
 import { CreateTaskBody } from "../tasks/tasks.schemas.ts";
@@ -11,7 +12,7 @@ import { ProjectHead, ProjectsPanel } from "./projects.view.tsx";
 import { Board, QuickTask, TaskTable } from "../tasks/board.view.tsx";
 import { FlowEditor, MembersPanel } from "./team.view.tsx";
 import { Assets, type Flash, Tabs } from "../common/ui.view.tsx";
-import { ActivityItem } from "../../../platform/activity/activity.view.tsx";
+import { ActivityItem } from "../../../platform/activity/public.ts";
 import { projectAccess } from "../access.ts";
 import {
   changeProject,
@@ -23,12 +24,21 @@ import {
   setProjectMember,
 } from "./projects.service.ts";
 import { creatableStatuses, putFlow, readFlow } from "../statuses/statuses.service.ts";
-import { flowBody } from "../statuses/statuses.form.ts";
-import { selectBoard } from "../tasks/tasks.repo.ts";
-import { createTask } from "../tasks/tasks.service.ts";
+import { flowBody, readFlowForm } from "../statuses/statuses.form.ts";
+import { boardOf, createTask } from "../tasks/tasks.service.ts";
 import { listFeed } from "../feed/feed.service.ts";
 import { CreateProjectBody } from "./projects.schemas.ts";
-import { attempt, type C, form, isHtmx, one, orNull, pathId, redirect } from "../pages.util.ts";
+import {
+  attempt,
+  type C,
+  isHtmx,
+  one,
+  orNull,
+  pathId,
+  readForm,
+  redirectAfterPost,
+  zodIssuesText,
+} from "../../../shared/http/pages.ts";
 
 const READ = requirePermission("projects.project.read");
 const WRITE = requirePermission("projects.project.write");
@@ -44,7 +54,7 @@ async function listPanel(c: C, flash?: Flash) {
       | "all";
   const valid = ["planlamada", "aktif", "tamamlandi"].includes(status ?? "");
   const cursor = c.req.query("cursor") || undefined;
-  const list = await listProjects(c.var.sql, c.var.session, {
+  const list = await listProjects(actorOf(c), {
     status: valid ? status as "aktif" : undefined,
     archived,
     limit: 25,
@@ -75,7 +85,7 @@ function projectFields(f: Record<string, string | string[]>) {
 
 async function membersPanel(c: C, projectId: string, flash?: Flash) {
   const access = await projectAccess(c.var.sql, c.var.session, projectId);
-  const members = await listProjectMembers(c.var.sql, c.var.session, projectId);
+  const members = await listProjectMembers(actorOf(c), projectId);
   const all = await tenantMembers(c.var.sql, { limit: 500 });
   const candidates = all.filter((u) =>
     u.status === "active" && !members.some((m) => m.userId === u.id)
@@ -107,7 +117,7 @@ async function flowPanel(c: C, projectId: string, flash?: Flash) {
   );
 }
 
-export const projectsPages = new Hono<AppEnv>()
+const projectsPages = new Hono<AppEnv>()
   .get("/", READ, async (c) =>
     page(
       c,
@@ -120,7 +130,7 @@ export const projectsPages = new Hono<AppEnv>()
       ),
     ))
   .post("/", WRITE, async (c) => {
-    const f = await form(c);
+    const f = await readForm(c);
     const parsed = CreateProjectBody.safeParse(projectFields(f));
     const r = parsed.success
       ? await attempt(() => createProject(c.var.sql, c.var.session, parsed.data))
@@ -128,18 +138,18 @@ export const projectsPages = new Hono<AppEnv>()
         ok: false as const,
         flash: {
           kind: "error" as const,
-          text: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "),
+          text: zodIssuesText(parsed.error.issues),
         },
         status: 400 as const,
       };
-    if (r.ok) return redirect(c, `/projects/projects/${r.value.id}`);
+    if (r.ok) return redirectAfterPost(c, `/projects/projects/${r.value.id}`);
     if (isHtmx(c)) return frag(c, await listPanel(c, r.flash), r.status);
     return page(c, t(c.var.locale, "page.projects"), await listPanel(c, r.flash), r.status);
   })
   .get("/:id", READ, async (c) => {
     const id = pathId(c);
     const l = c.var.locale;
-    const p = await getProject(c.var.sql, c.var.session, id);
+    const p = await getProject(actorOf(c), id);
     const access = await projectAccess(c.var.sql, c.var.session, id);
     const canWrite = access.role !== "viewer" && !access.archived;
     const view = c.req.query("view") ?? "board";
@@ -147,9 +157,9 @@ export const projectsPages = new Hono<AppEnv>()
     const flow = await readFlow(c.var.sql, id);
     let body;
     if (view === "list") {
-      body = <TaskTable l={l} tasks={await selectBoard(c.var.sql, id)} />;
+      body = <TaskTable l={l} tasks={await boardOf(c.var.sql, id)} />;
     } else if (view === "activity") {
-      const feed = await listFeed(c.var.sql, c.var.session, { projectId: id, limit: 50 });
+      const feed = await listFeed(actorOf(c), { projectId: id, limit: 50 });
       body = feed.items.length
         ? (
           <ol class="activity-timeline">
@@ -179,7 +189,7 @@ export const projectsPages = new Hono<AppEnv>()
           l={l}
           statuses={flow.items}
           transitions={flow.transitions}
-          tasks={await selectBoard(c.var.sql, id)}
+          tasks={await boardOf(c.var.sql, id)}
           canWrite={canWrite}
           role={access.role}
           admin={access.admin}
@@ -211,18 +221,16 @@ export const projectsPages = new Hono<AppEnv>()
   })
   .post("/:id", WRITE, async (c) => {
     const id = pathId(c);
-    const f = projectFields(await form(c));
+    const f = projectFields(await readForm(c));
     const parsed = CreateProjectBody.partial().safeParse(f);
-    const r = parsed.success
-      ? await attempt(() => changeProject(c.var.sql, c.var.session, id, parsed.data))
-      : {
-        ok: false as const,
-        flash: { kind: "error" as const, text: parsed.error.issues[0].message },
-        status: 400 as const,
-      };
-    const p = await getProject(c.var.sql, c.var.session, id);
+    const r = parsed.success ? await attempt(() => changeProject(actorOf(c), id, parsed.data)) : {
+      ok: false as const,
+      flash: { kind: "error" as const, text: parsed.error.issues[0].message },
+      status: 400 as const,
+    };
+    const p = await getProject(actorOf(c), id);
     const access = await projectAccess(c.var.sql, c.var.session, id);
-    if (!isHtmx(c) && r.ok) return redirect(c, `/projects/projects/${id}`);
+    if (!isHtmx(c) && r.ok) return redirectAfterPost(c, `/projects/projects/${id}`);
     const flash = r.ok ? { kind: "ok" as const, text: t(c.var.locale, "projects.saved") } : r.flash;
     return frag(
       c,
@@ -232,19 +240,19 @@ export const projectsPages = new Hono<AppEnv>()
   })
   .post("/:id/archive", WRITE, async (c) => {
     const id = pathId(c);
-    await changeProject(c.var.sql, c.var.session, id, { archived: true });
-    return redirect(c, `/projects/projects/${id}`);
+    await changeProject(actorOf(c), id, { archived: true });
+    return redirectAfterPost(c, `/projects/projects/${id}`);
   })
   .post("/:id/unarchive", WRITE, async (c) => {
     const id = pathId(c);
-    await changeProject(c.var.sql, c.var.session, id, { archived: false });
-    return redirect(c, `/projects/projects/${id}`);
+    await changeProject(actorOf(c), id, { archived: false });
+    return redirectAfterPost(c, `/projects/projects/${id}`);
   })
   .post("/:id/members", WRITE, async (c) => {
     const id = pathId(c);
-    const f = await form(c);
+    const f = await readForm(c);
     const r = await attempt(() =>
-      setProjectMember(c.var.sql, c.var.session, id, {
+      setProjectMember(actorOf(c), id, {
         userId: one(f.userId),
         role: one(f.role) as "member",
       }, "add")
@@ -254,36 +262,30 @@ export const projectsPages = new Hono<AppEnv>()
   .post("/:id/members/:userId", WRITE, async (c) => {
     const id = pathId(c);
     const userId = pathId(c, "userId");
-    const f = await form(c);
+    const f = await readForm(c);
     const r = await attempt(() =>
-      setProjectMember(
-        c.var.sql,
-        c.var.session,
-        id,
-        { userId, role: one(f.role) as "member" },
-        "change",
-      )
+      setProjectMember(actorOf(c), id, { userId, role: one(f.role) as "member" }, "change")
     );
     return memberAnswer(c, id, r);
   })
   .post("/:id/members/:userId/remove", WRITE, async (c) => {
     const id = pathId(c);
     const userId = pathId(c, "userId");
-    const r = await attempt(() => removeProjectMember(c.var.sql, c.var.session, id, userId));
+    const r = await attempt(() => removeProjectMember(actorOf(c), id, userId));
     return memberAnswer(c, id, r);
   })
   .post("/:id/flow", WRITE, async (c) => {
     const id = pathId(c);
-    const f = await form(c);
+    const f = await readFlowForm(c);
     const current = await readFlow(c.var.sql, id);
-    const r = await attempt(() => putFlow(c.var.sql, c.var.session, id, flowBody(f, current)));
-    if (!isHtmx(c) && r.ok) return redirect(c, `/projects/projects/${id}?view=flow`);
+    const r = await attempt(() => putFlow(actorOf(c), id, flowBody(f, current)));
+    if (!isHtmx(c) && r.ok) return redirectAfterPost(c, `/projects/projects/${id}?view=flow`);
     const flash = r.ok ? { kind: "ok" as const, text: t(c.var.locale, "projects.saved") } : r.flash;
     return frag(c, await flowPanel(c, id, flash), r.ok ? 200 : r.status);
   })
   .post("/:id/tasks", requirePermission("projects.task.write"), async (c) => {
     const id = pathId(c);
-    const f = await form(c);
+    const f = await readForm(c);
     const parentId = one(f.parentId) || undefined;
     const parsed = CreateTaskBody.safeParse({
       projectId: id,
@@ -296,17 +298,25 @@ export const projectsPages = new Hono<AppEnv>()
         parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
       );
     }
-    await createTask(c.var.sql, c.var.platform.bus, c.var.session, parsed.data);
-    return redirect(c, parentId ? `/projects/tasks/${parentId}` : `/projects/projects/${id}`);
+    await createTask(actorOf(c), parsed.data);
+    return redirectAfterPost(
+      c,
+      parentId ? `/projects/tasks/${parentId}` : `/projects/projects/${id}`,
+    );
   });
 
 async function memberAnswer(c: C, id: string, r: Awaited<ReturnType<typeof attempt>>) {
   // A manager who removed themselves no longer sees the project: back to the list (rendering
   // the panel would answer 404, and a failed answer rolls the removal back).
   if (r.ok && !(await attempt(() => projectAccess(c.var.sql, c.var.session, id))).ok) {
-    return redirect(c, "/projects/projects");
+    return redirectAfterPost(c, "/projects/projects");
   }
-  if (!isHtmx(c) && r.ok) return redirect(c, `/projects/projects/${id}?view=members`);
+  if (!isHtmx(c) && r.ok) return redirectAfterPost(c, `/projects/projects/${id}?view=members`);
   const flash = r.ok ? { kind: "ok" as const, text: t(c.var.locale, "projects.saved") } : r.flash;
   return frag(c, await membersPanel(c, id, flash), r.ok ? 200 : r.status);
+}
+
+/** The project list and a project's pages, at /projects/projects. */
+export function mountProjectPages(app: Hono<AppEnv>) {
+  app.route("/projects", projectsPages);
 }

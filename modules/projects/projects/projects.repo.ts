@@ -2,24 +2,10 @@ import { uuidv7 } from "uuidv7";
 import type { Sql } from "../../../shared/db/database.ts";
 import type { Session } from "../../../shared/http/env.ts";
 import { visibleProjects } from "../access.ts";
+import type { MemberRow, ProjectRow } from "./projects.schemas.ts";
+export type { MemberRow, ProjectRow };
 
 const TENANT = (sql: Sql) => sql`nullif(current_setting('app.tenant_id', true), '')::uuid`;
-
-export interface ProjectRow {
-  id: string;
-  name: string;
-  description: string;
-  status: "planlamada" | "aktif" | "tamamlandi";
-  startDate: string | null;
-  dueDate: string | null;
-  archived: boolean;
-  myRole: "manager" | "member" | "viewer" | null;
-  taskCount: number;
-  doneCount: number;
-  createdAt: string;
-  updatedAt: string;
-  sortAt?: string;
-}
 
 const columns = (sql: Sql, session: Session) =>
   sql`p.id, p.name, p.description, p.status, p.start_date, p.due_date, p.archived,
@@ -86,21 +72,12 @@ export async function updateProject(
     where id = ${id}`;
 }
 
-export interface MemberRow {
-  userId: string;
-  name: string;
-  email: string;
-  role: "manager" | "member" | "viewer";
-  createdAt: string;
-}
-
 export async function selectMembers(sql: Sql, projectId: string): Promise<MemberRow[]> {
   return await sql<MemberRow[]>`
-    select pm.user_id, coalesce(ms.display_name, u.name) as name, u.email, pm.role, pm.created_at
-    from project_members pm join users u on u.id = pm.user_id
-      left join memberships ms on ms.tenant_id = pm.tenant_id and ms.user_id = pm.user_id
+    select pm.user_id, d.name, d.email, pm.role, pm.created_at
+    from project_members pm join member_directory d on d.user_id = pm.user_id
     where pm.project_id = ${projectId}
-    order by lower(coalesce(ms.display_name, u.name)), pm.user_id`;
+    order by lower(d.name), pm.user_id`;
 }
 
 export async function upsertMember(sql: Sql, projectId: string, userId: string, role: string) {
@@ -114,11 +91,4 @@ export async function deleteMember(sql: Sql, projectId: string, userId: string) 
   const r = await sql`delete from project_members
     where project_id = ${projectId} and user_id = ${userId}`;
   return r.count > 0;
-}
-
-/** Active members of the tenant (a project member must be one). */
-export async function isActiveTenantMember(sql: Sql, userId: string) {
-  const [row] = await sql`select 1 from memberships
-    where tenant_id = ${TENANT(sql)} and user_id = ${userId} and status = 'active'`;
-  return !!row;
 }

@@ -58,3 +58,27 @@ export const ProjectMemberSchema = z.object({
 export const AddMemberBody = z.object({ userId: z.uuid(), role: MemberRole })
   .openapi("AddProjectMember");
 export const ChangeMemberBody = z.object({ role: MemberRole }).openapi("ChangeProjectMember");
+
+export interface ProjectRow {
+  id: string;
+  name: string;
+  description: string;
+  status: "planlamada" | "aktif" | "tamamlandi";
+  startDate: string | null;
+  dueDate: string | null;
+  archived: boolean;
+  myRole: "manager" | "member" | "viewer" | null;
+  taskCount: number;
+  doneCount: number;
+  createdAt: string;
+  updatedAt: string;
+  sortAt?: string;
+}
+
+export interface MemberRow {
+  userId: string;
+  name: string;
+  email: string;
+  role: "manager" | "member" | "viewer";
+  createdAt: string;
+}

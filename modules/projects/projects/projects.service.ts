@@ -1,9 +1,13 @@
 import type { z } from "@hono/zod-openapi";
 import type { Sql } from "../../../shared/db/database.ts";
+import type { Actor } from "../../../shared/http/actor.ts";
 import type { Session } from "../../../shared/http/env.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
 import { problems } from "../../../shared/http/problem.ts";
-import { recordActivity } from "../../../platform/activity/activity.service.ts";
+import { recordActivity } from "../../../platform/activity/public.ts";
+import { isActiveMember } from "../../../platform/identity/public.ts";
+import { eventPublisher } from "../../../platform/notifications/public.ts";
+import { projectsEvents } from "../events.ts";
 import { projectAccess, requireProjectRole } from "../access.ts";
 import { createDefaultFlow } from "../statuses/statuses.service.ts";
 import type {
@@ -15,7 +19,7 @@ import type {
 import {
   deleteMember,
   insertProject,
-  isActiveTenantMember,
+  type MemberRow,
   type ProjectRow,
   selectMembers,
   selectProject,
@@ -23,6 +27,8 @@ import {
   updateProject,
   upsertMember,
 } from "./projects.repo.ts";
+
+const publish = eventPublisher(projectsEvents);
 
 /** Allowed project status moves (the spec names the states only). */
 export const PROJECT_MOVES: Record<string, string[]> = {
@@ -38,21 +44,23 @@ const audit = (p: ProjectRow) => {
 };
 
 export async function listProjects(
-  sql: Sql,
-  session: Session,
+  actor: Actor,
   q: z.infer<typeof ProjectQuery> & { limit: number; cursor?: string },
 ) {
+  const { sql, session } = actor;
   const after = decodeCursor(q.cursor, ["timestamp", "uuid"]) as [string, string] | null;
   const rows = await selectProjects(sql, session, q, q.limit, after);
   const page = toPage(rows, q.limit, (r) => [r.sortAt!, r.id]);
   return { items: page.items.map(strip), nextCursor: page.nextCursor };
 }
 
-export async function getProject(sql: Sql, session: Session, id: string) {
+export async function getProject(actor: Actor, id: string) {
+  const { sql, session } = actor;
   await projectAccess(sql, session, id);
   return strip(await selectProject(sql, session, id));
 }
 
+/** Still `(sql, session, body)`: bench/projects.ts seeds projects through it with a bare session. */
 export async function createProject(
   sql: Sql,
   session: Session,
@@ -78,6 +86,12 @@ export async function createProject(
     summary: `Created project ${row.name}`,
     after: audit(row),
   });
+  await publish(sql, "projects.project.created", {
+    projectId: id,
+    projectName: row.name,
+    status: row.status,
+    actorId: session.userId,
+  });
   return strip(row);
 }
 
@@ -88,11 +102,11 @@ function checkDates(start: string | null, due: string | null) {
 }
 
 export async function changeProject(
-  sql: Sql,
-  session: Session,
+  actor: Actor,
   id: string,
   body: z.infer<typeof UpdateProjectBody> & { archived?: boolean },
 ) {
+  const { sql, session } = actor;
   const archiving = body.archived !== undefined && Object.keys(body).length === 1;
   await requireProjectRole(sql, session, id, "manager", { allowArchived: archiving });
   const before = await selectProject(sql, session, id);
@@ -124,26 +138,36 @@ export async function changeProject(
     before: audit(before),
     after: audit(after),
   });
+  if (before.status !== after.status) {
+    await publish(sql, "projects.project.status-changed", {
+      projectId: id,
+      projectName: after.name,
+      oldStatus: before.status,
+      newStatus: after.status,
+      actorId: session.userId,
+    });
+  }
   return strip(after);
 }
 
-export async function listProjectMembers(sql: Sql, session: Session, projectId: string) {
+export async function listProjectMembers(actor: Actor, projectId: string) {
+  const { sql, session } = actor;
   await projectAccess(sql, session, projectId);
   return await selectMembers(sql, projectId);
 }
 
 export async function setProjectMember(
-  sql: Sql,
-  session: Session,
+  actor: Actor,
   projectId: string,
   body: z.infer<typeof AddMemberBody>,
   mode: "add" | "change",
 ) {
+  const { sql, session } = actor;
   await requireProjectRole(sql, session, projectId, "manager");
   const before = (await selectMembers(sql, projectId)).find((m) => m.userId === body.userId);
   if (mode === "change" && !before) throw problems.notFound("No such project member.");
   if (mode === "add" && before) throw problems.conflict("Already a member of the project.");
-  if (!before && !await isActiveTenantMember(sql, body.userId)) {
+  if (!before && !await isActiveMember(sql, body.userId)) {
     throw problems.unprocessable("The user is not an active member of this tenant.");
   }
   if (before?.role === "manager" && body.role !== "manager") await keepOneManager(sql, projectId);
@@ -167,11 +191,11 @@ async function keepOneManager(sql: Sql, projectId: string) {
 }
 
 export async function removeProjectMember(
-  sql: Sql,
-  session: Session,
+  actor: Actor,
   projectId: string,
   userId: string,
 ) {
+  const { sql, session } = actor;
   await requireProjectRole(sql, session, projectId, "manager");
   const before = (await selectMembers(sql, projectId)).find((m) => m.userId === userId);
   if (!before) throw problems.notFound("No such project member.");
@@ -188,3 +212,7 @@ export async function removeProjectMember(
     before: { member: before.email, role: before.role, projectId },
   });
 }
+
+/** The project's members with their names, for pages that have already checked access. */
+export const membersOf = (sql: Sql, projectId: string): Promise<MemberRow[]> =>
+  selectMembers(sql, projectId);

@@ -1,5 +1,5 @@
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
-import type { ProjectRow } from "./projects.repo.ts";
+import type { ProjectRow } from "./projects.schemas.ts";
 import {
   type Flash,
   FlashMessage,

@@ -1,6 +1,6 @@
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
-import type { MemberRow } from "./projects.repo.ts";
-import type { StatusRow, TransitionRow } from "../statuses/statuses.repo.ts";
+import type { MemberRow } from "./projects.schemas.ts";
+import type { StatusRow, TransitionRow } from "../statuses/statuses.schemas.ts";
 import { type Flash, FlashMessage } from "../common/ui.view.tsx";
 
 const ROLES = ["manager", "member", "viewer"] as const;

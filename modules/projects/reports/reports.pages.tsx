@@ -1,50 +1,50 @@
 import { Hono } from "hono";
 import { renderToString } from "preact-render-to-string";
 import type { AppEnv } from "../../../shared/http/env.ts";
+import { actorOf } from "../../../shared/http/actor.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
 import { page } from "../../../ui/render.tsx";
 import { TaskTable } from "../tasks/board.view.tsx";
 import { Distribution, ProgressCharts, WorkloadTable } from "./reports.view.tsx";
 import { Assets, MoreLink } from "../common/ui.view.tsx";
-import { ActivityItem } from "../../../platform/activity/activity.view.tsx";
+import { ActivityItem } from "../../../platform/activity/public.ts";
 import { NoticesPanel } from "../notices/notices.view.tsx";
 import { distributionReport, progressReport, workloadReport } from "./reports.service.ts";
 import { listTasks } from "../tasks/tasks.service.ts";
 import { listProjects } from "../projects/projects.service.ts";
 import { getPreferences, listFeed, listNotices, putPreferences } from "../feed/feed.service.ts";
-import { NOTICE_KINDS } from "../notices/notices.repo.ts";
-import { type C, form, isHtmx, many, redirect } from "../pages.util.ts";
+import { NOTICE_KINDS } from "../notices/notices.types.ts";
+import { type C, isHtmx, many, readForm, redirectAfterPost } from "../../../shared/http/pages.ts";
 import { isUuid } from "../../../shared/http/ids.ts";
 
 const READ = requirePermission("projects.project.read");
 
 async function noticesPanel(c: C, saved = false) {
   const cursor = c.req.query("cursor") || undefined;
-  const list = await listNotices(c.var.sql, c.var.session, { limit: 25, cursor });
+  const list = await listNotices(actorOf(c), { limit: 25, cursor });
   return (
     <NoticesPanel
       l={c.var.locale}
       items={list.items}
       nextHref={list.nextCursor ? `/projects/notifications?cursor=${list.nextCursor}` : null}
-      prefs={await getPreferences(c.var.sql, c.var.session)}
+      prefs={await getPreferences(actorOf(c))}
       saved={saved}
     />
   );
 }
 
-export const overviewPages = new Hono<AppEnv>()
+const overviewPages = new Hono<AppEnv>()
   .get("/", READ, async (c) => {
     const l = c.var.locale;
-    const { sql, session } = c.var;
-    const mine = await listTasks(sql, session, {
+    const mine = await listTasks(actorOf(c), {
       assigneeId: "me",
       done: "false",
       sort: "due",
       limit: 10,
     });
-    const overdue = await listTasks(sql, session, { overdue: "true", sort: "due", limit: 10 });
-    const progress = await progressReport(sql, session, { days: 30 });
+    const overdue = await listTasks(actorOf(c), { overdue: "true", sort: "due", limit: 10 });
+    const progress = await progressReport(actorOf(c), { days: 30 });
     return page(
       c,
       t(l, "page.dashboard"),
@@ -71,14 +71,13 @@ export const overviewPages = new Hono<AppEnv>()
   })
   .get("/reports", requirePermission("projects.report.read"), async (c) => {
     const l = c.var.locale;
-    const { sql, session } = c.var;
     const raw = c.req.query("projectId") ?? "";
     const projectId = isUuid(raw) ? raw : undefined;
     const q = { projectId, days: 30 };
-    const progress = await progressReport(sql, session, q);
-    const dist = await distributionReport(sql, session, q);
-    const work = await workloadReport(sql, session, q);
-    const projects = await listProjects(sql, session, { archived: "false", limit: 100 });
+    const progress = await progressReport(actorOf(c), q);
+    const dist = await distributionReport(actorOf(c), q);
+    const work = await workloadReport(actorOf(c), q);
+    const projects = await listProjects(actorOf(c), { archived: "false", limit: 100 });
     const csv = (kind: string) =>
       `/api/projects/reports/${kind}?format=csv${projectId ? `&projectId=${projectId}` : ""}`;
     return page(
@@ -119,16 +118,16 @@ export const overviewPages = new Hono<AppEnv>()
       ),
     ))
   .post("/notifications/preferences", READ, async (c) => {
-    const chosen = many((await form(c)).kinds as string[]);
+    const chosen = many((await readForm(c)).kinds as string[]);
     const prefs = Object.fromEntries(NOTICE_KINDS.map((k) => [k, chosen.includes(k)]));
-    await putPreferences(c.var.sql, c.var.session, prefs as never);
-    if (!isHtmx(c)) return redirect(c, "/projects/notifications");
+    await putPreferences(actorOf(c), prefs as never);
+    if (!isHtmx(c)) return redirectAfterPost(c, "/projects/notifications");
     return c.html(renderToString(await noticesPanel(c, true)));
   })
   .get("/activity", READ, async (c) => {
     const l = c.var.locale;
     const cursor = c.req.query("cursor") || undefined;
-    const feed = await listFeed(c.var.sql, c.var.session, { limit: 50, cursor });
+    const feed = await listFeed(actorOf(c), { limit: 50, cursor });
     return page(
       c,
       t(l, "page.activityLog"),
@@ -162,3 +161,8 @@ export const overviewPages = new Hono<AppEnv>()
       ),
     );
   });
+
+/** The dashboard, reports, notifications and activity log, at the module's root. */
+export function mountOverviewPages(app: Hono<AppEnv>) {
+  app.route("/", overviewPages);
+}

@@ -63,14 +63,13 @@ export async function distributionRows(
     ? sql`s.name`
     : by === "priority"
     ? sql`t.priority`
-    : sql`coalesce(coalesce(ms.display_name, u.name), '')`;
+    : sql`coalesce(d.name, '')`;
   const id = by === "assignee" ? sql`t.assignee_id::text` : key;
   return await sql<{ key: string | null; label: string; count: number; open: number }[]>`
     select ${id} as key, ${key} as label, count(*)::int as count,
       count(*) filter (where t.done_at is null)::int as open
     from tasks t join project_statuses s on s.tenant_id = t.tenant_id and s.id = t.status_id
-      left join users u on u.id = t.assignee_id
-      left join memberships ms on ms.tenant_id = t.tenant_id and ms.user_id = t.assignee_id
+      left join member_directory d on d.user_id = t.assignee_id
     where ${scope(sql, session, projectId)}
     group by 1, 2 order by count(*) desc, 2 limit 200`;
 }
@@ -87,7 +86,7 @@ export async function workloadRows(sql: Sql, session: Session, projectId?: strin
       done: number;
     }[]
   >`
-    select m.user_id, coalesce(ms.display_name, u.name) as name, u.email,
+    select m.user_id, d.name, d.email,
       count(t.id) filter (where t.done_at is null)::int as open,
       count(t.id) filter (where t.done_at is null and t.due_date < current_date)::int as overdue,
       coalesce(sum(t.estimate) filter (where t.done_at is null), 0)::float8 as estimate,
@@ -98,10 +97,8 @@ export async function workloadRows(sql: Sql, session: Session, projectId?: strin
       ? sql`pm.project_id = ${projectId}`
       : visibleProjects(sql, session, sql`pm.project_id`)
   }) m
-      join users u on u.id = m.user_id
-      left join memberships ms on ms.tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid
-        and ms.user_id = m.user_id
+      join member_directory d on d.user_id = m.user_id
       left join tasks t on t.assignee_id = m.user_id and ${scope(sql, session, projectId)}
-    group by m.user_id, ms.display_name, u.name, u.email
+    group by m.user_id, d.name, d.email
     order by open desc, name limit 500`;
 }

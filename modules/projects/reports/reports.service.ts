@@ -1,4 +1,5 @@
 import type { Sql } from "../../../shared/db/database.ts";
+import type { Actor } from "../../../shared/http/actor.ts";
 import type { Session } from "../../../shared/http/env.ts";
 import { type CsvColumn, toCsv } from "../../../shared/http/csv.ts";
 import { projectAccess } from "../access.ts";
@@ -15,10 +16,10 @@ async function check(sql: Sql, session: Session, projectId?: string) {
 }
 
 export async function progressReport(
-  sql: Sql,
-  session: Session,
+  actor: Actor,
   q: { projectId?: string; days: number },
 ) {
+  const { sql, session } = actor;
   await check(sql, session, q.projectId);
   const rows = await progressRows(sql, session, q.projectId);
   const statuses = await byStatusRows(sql, session, q.projectId);
@@ -33,7 +34,8 @@ export async function progressReport(
   };
 }
 
-export async function distributionReport(sql: Sql, session: Session, q: { projectId?: string }) {
+export async function distributionReport(actor: Actor, q: { projectId?: string }) {
+  const { sql, session } = actor;
   await check(sql, session, q.projectId);
   return {
     byStatus: await distributionRows(sql, session, "status", q.projectId),
@@ -42,7 +44,8 @@ export async function distributionReport(sql: Sql, session: Session, q: { projec
   };
 }
 
-export async function workloadReport(sql: Sql, session: Session, q: { projectId?: string }) {
+export async function workloadReport(actor: Actor, q: { projectId?: string }) {
+  const { sql, session } = actor;
   await check(sql, session, q.projectId);
   return { items: await workloadRows(sql, session, q.projectId) };
 }

@@ -1,10 +1,23 @@
 import type { z } from "@hono/zod-openapi";
 import { problems } from "../../../shared/http/problem.ts";
-import { many, one } from "../pages.util.ts";
+import type { Context } from "hono";
+import { many, one } from "../../../shared/http/pages.ts";
 import { PutStatusFlowBody } from "./statuses.schemas.ts";
-import type { StatusRow, TransitionRow } from "./statuses.repo.ts";
+import type { StatusRow, TransitionRow } from "./statuses.schemas.ts";
 
 type Form = Record<string, string | string[]>;
+
+/**
+ * The flow editor's form as posted. Not readForm: an empty `roles-*` field means "anyone may
+ * move" while a missing one keeps the current limit, so empty fields must survive.
+ */
+export async function readFlowForm(c: Context): Promise<Form> {
+  try {
+    return await c.req.parseBody({ all: true }) as Form;
+  } catch {
+    throw problems.badRequest("The form could not be read.");
+  }
+}
 
 /**
  * The flow editor's indexed fields (`name-0`, `category-0`, `order-0`, `remove-0`, `moveTo-0`,

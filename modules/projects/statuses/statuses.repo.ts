@@ -1,21 +1,7 @@
 import { uuidv7 } from "uuidv7";
 import type { Sql } from "../../../shared/db/database.ts";
-import type { MemberRole } from "../access.ts";
-
-export interface StatusRow {
-  id: string;
-  projectId: string;
-  name: string;
-  category: "open" | "done";
-  position: number;
-  taskCount: number;
-}
-
-export interface TransitionRow {
-  fromStatusId: string;
-  toStatusId: string;
-  roles: MemberRole[];
-}
+import type { StatusRow, TransitionRow } from "./statuses.schemas.ts";
+export type { StatusRow, TransitionRow };
 
 const TENANT = (sql: Sql) => sql`nullif(current_setting('app.tenant_id', true), '')::uuid`;
 

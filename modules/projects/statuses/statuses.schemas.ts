@@ -1,3 +1,4 @@
+import type { MemberRole as MemberRoleName } from "../access.ts";
 import { z } from "@hono/zod-openapi";
 import { MemberRole } from "../projects/projects.schemas.ts";
 
@@ -47,3 +48,18 @@ export const PutStatusFlowBody = z.object({
 export const StatusQuery = z.object({
   projectId: z.uuid().openapi({ param: { name: "projectId", in: "query" } }),
 });
+
+export interface StatusRow {
+  id: string;
+  projectId: string;
+  name: string;
+  category: "open" | "done";
+  position: number;
+  taskCount: number;
+}
+
+export interface TransitionRow {
+  fromStatusId: string;
+  toStatusId: string;
+  roles: MemberRoleName[];
+}

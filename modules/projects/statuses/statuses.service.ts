@@ -1,10 +1,10 @@
 import type { z } from "@hono/zod-openapi";
 import type { Sql } from "../../../shared/db/database.ts";
-import type { Session } from "../../../shared/http/env.ts";
+import type { Actor } from "../../../shared/http/actor.ts";
 import { problems } from "../../../shared/http/problem.ts";
-import { recordActivity } from "../../../platform/activity/activity.service.ts";
+import { recordActivity } from "../../../platform/activity/public.ts";
 import { type ProjectAccess, projectAccess, requireProjectRole } from "../access.ts";
-import type { PutStatusFlowBody } from "./statuses.schemas.ts";
+import type { PutStatusFlowBody, StatusRow } from "./statuses.schemas.ts";
 import {
   deleteStatus,
   insertStatus,
@@ -35,7 +35,8 @@ export async function readFlow(sql: Sql, projectId: string) {
   };
 }
 
-export async function getFlow(sql: Sql, session: Session, projectId: string) {
+export async function getFlow(actor: Actor, projectId: string) {
+  const { sql, session } = actor;
   await projectAccess(sql, session, projectId);
   return await readFlow(sql, projectId);
 }
@@ -45,11 +46,11 @@ export async function getFlow(sql: Sql, session: Session, projectId: string) {
  * moved; a removed status that still has tasks needs a target in `moveTasks`.
  */
 export async function putFlow(
-  sql: Sql,
-  session: Session,
+  actor: Actor,
   projectId: string,
   body: z.infer<typeof PutStatusFlowBody>,
 ) {
+  const { sql, session } = actor;
   await requireProjectRole(sql, session, projectId, "manager");
   const before = await readFlow(sql, projectId);
   const names = body.statuses.map((s) => s.name.toLowerCase());
@@ -171,3 +172,7 @@ export async function checkTransition(
     );
   }
 }
+
+/** The project's statuses in flow order, for pages that have already checked access. */
+export const statusesOf = (sql: Sql, projectId: string): Promise<StatusRow[]> =>
+  selectStatuses(sql, projectId);

@@ -1,6 +1,6 @@
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
-import type { TaskRow } from "./tasks.repo.ts";
-import type { StatusRow, TransitionRow } from "../statuses/statuses.repo.ts";
+import type { TaskRow } from "./tasks.schemas.ts";
+import type { StatusRow, TransitionRow } from "../statuses/statuses.schemas.ts";
 import { FlashMessage, PriorityBadge } from "../common/ui.view.tsx";
 
 function Card({ l, task }: { l: Locale; task: TaskRow }) {

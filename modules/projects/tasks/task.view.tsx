@@ -1,8 +1,8 @@
 import type { VNode } from "preact";
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
-import type { TaskRow } from "./tasks.repo.ts";
-import type { StatusRow } from "../statuses/statuses.repo.ts";
-import type { MemberRow } from "../projects/projects.repo.ts";
+import type { TaskRow } from "./tasks.schemas.ts";
+import type { StatusRow } from "../statuses/statuses.schemas.ts";
+import type { MemberRow } from "../projects/projects.schemas.ts";
 import type { AttachmentInfo } from "../attachments/attachments.link.ts";
 import { type Flash, FlashMessage, PRIORITY_VALUES, priorityLabel } from "../common/ui.view.tsx";
 import { TaskTable } from "./board.view.tsx";

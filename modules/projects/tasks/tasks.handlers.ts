@@ -1,5 +1,6 @@
-import type { RouteHandler } from "@hono/zod-openapi";
+import type { OpenAPIHono, RouteHandler } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../shared/http/env.ts";
+import { actorOf } from "../../../shared/http/actor.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
 import {
   changeTask,
@@ -11,7 +12,7 @@ import {
 } from "./tasks.service.ts";
 import { PRIORITIES } from "./tasks.schemas.ts";
 import { attachments, taskOwner } from "../attachments/attachments.link.ts";
-import type {
+import {
   createTaskRoute,
   deleteTaskRoute,
   getTaskRoute,
@@ -23,32 +24,26 @@ import type {
 } from "./tasks.routes.ts";
 
 export const listTasksHandler: RouteHandler<typeof listTasksRoute, AppEnv> = async (c) =>
-  c.json(await listTasks(c.var.sql, c.var.session, c.req.valid("query")), 200);
+  c.json(await listTasks(actorOf(c), c.req.valid("query")), 200);
 
 export const createTaskHandler: RouteHandler<typeof createTaskRoute, AppEnv> = async (c) =>
   c.json(
-    await createTask(c.var.sql, c.var.platform.bus, c.var.session, c.req.valid("json")),
+    await createTask(actorOf(c), c.req.valid("json")),
     201,
   );
 
 export const getTaskHandler: RouteHandler<typeof getTaskRoute, AppEnv> = async (c) =>
-  c.json((await getTask(c.var.sql, c.var.session, c.req.valid("param").id)).task, 200);
+  c.json((await getTask(actorOf(c), c.req.valid("param").id)).task, 200);
 
 export const updateTaskHandler: RouteHandler<typeof updateTaskRoute, AppEnv> = async (c) =>
   c.json(
-    await changeTask(
-      c.var.sql,
-      c.var.platform.bus,
-      c.var.session,
-      c.req.valid("param").id,
-      c.req.valid("json"),
-    ),
+    await changeTask(actorOf(c), c.req.valid("param").id, c.req.valid("json")),
     200,
   );
 
 export const deleteTaskHandler: RouteHandler<typeof deleteTaskRoute, AppEnv> = async (c) => {
   const id = c.req.valid("param").id;
-  await removeTask(c.var.sql, c.var.session, id);
+  await removeTask(actorOf(c), id);
   await attachments.removeAll(c, taskOwner(id));
   return c.body(null, 204);
 };
@@ -64,10 +59,22 @@ export const prioritiesHandler: RouteHandler<typeof prioritiesRoute, AppEnv> = (
 
 export const watchTaskHandler: RouteHandler<typeof watchTaskRoute, AppEnv> = async (c) =>
   c.json({
-    watching: await setWatching(c.var.sql, c.var.session, c.req.valid("param").id, true),
+    watching: await setWatching(actorOf(c), c.req.valid("param").id, true),
   }, 200);
 
 export const unwatchTaskHandler: RouteHandler<typeof unwatchTaskRoute, AppEnv> = async (c) =>
   c.json({
-    watching: await setWatching(c.var.sql, c.var.session, c.req.valid("param").id, false),
+    watching: await setWatching(actorOf(c), c.req.valid("param").id, false),
   }, 200);
+
+/** The tasks routes of /api/projects. */
+export function mountTasks(app: OpenAPIHono<AppEnv>) {
+  app.openapi(prioritiesRoute, prioritiesHandler);
+  app.openapi(listTasksRoute, listTasksHandler);
+  app.openapi(createTaskRoute, createTaskHandler);
+  app.openapi(getTaskRoute, getTaskHandler);
+  app.openapi(updateTaskRoute, updateTaskHandler);
+  app.openapi(deleteTaskRoute, deleteTaskHandler);
+  app.openapi(watchTaskRoute, watchTaskHandler);
+  app.openapi(unwatchTaskRoute, unwatchTaskHandler);
+}

@@ -1,16 +1,18 @@
 import { Hono } from "hono";
 import { renderToString } from "preact-render-to-string";
 import type { AppEnv } from "../../../shared/http/env.ts";
+import { actorOf } from "../../../shared/http/actor.ts";
 import { problemBody, problems } from "../../../shared/http/problem.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
-import { entityHistory } from "../../../platform/activity/activity.pages.tsx";
+import { entityHistory } from "../../../platform/activity/public.ts";
 import { page } from "../../../ui/render.tsx";
 import { TaskTable } from "./board.view.tsx";
 import { Attachments, Comments, TaskFields, TaskPage } from "./task.view.tsx";
 import { AssigneeFilter, StatusFilter, TaskFilters } from "./tasks.view.tsx";
-import { Assets, type Flash, MoreLink } from "../common/ui.view.tsx";
+import { Assets, MoreLink } from "../common/ui.view.tsx";
 import {
+  boardOf,
   changeTask,
   getTask,
   listTasks,
@@ -18,32 +20,31 @@ import {
   setWatching,
   watching,
 } from "./tasks.service.ts";
-import { selectBoard } from "./tasks.repo.ts";
 import { projectAccess } from "../access.ts";
 import { TaskQuery, UpdateTaskBody } from "./tasks.schemas.ts";
-import { selectStatuses } from "../statuses/statuses.repo.ts";
-import { selectMembers } from "../projects/projects.repo.ts";
-import { listProjects } from "../projects/projects.service.ts";
+import { statusesOf } from "../statuses/statuses.service.ts";
+import { listProjects, membersOf } from "../projects/projects.service.ts";
 import {
   addComment,
   editComment,
+  findComment,
   listComments,
   removeComment,
 } from "../comments/comments.service.ts";
-import { selectComment } from "../comments/comments.repo.ts";
 import { attachments, taskOwner } from "../attachments/attachments.link.ts";
-import { attachToTask, detachFromTask, taskForFiles } from "../attachments/attachments.handlers.ts";
+import { attachToTask, detachFromTask, taskForFiles } from "../attachments/attachments.service.ts";
 import {
   attempt,
   type C,
-  form,
+  type Flash,
   isHtmx,
   many,
   one,
   orNull,
   pathId,
-  redirect,
-} from "../pages.util.ts";
+  readForm,
+  redirectAfterPost,
+} from "../../../shared/http/pages.ts";
 
 const READ = requirePermission("projects.task.read");
 const WRITE = requirePermission("projects.task.write");
@@ -51,8 +52,8 @@ const frag = (c: C, node: preact.VNode, status = 200) =>
   c.html(renderToString(node), status as 200);
 
 async function fieldsPanel(c: C, id: string, flash?: Flash) {
-  const { task, access } = await getTask(c.var.sql, c.var.session, id);
-  const siblings = (await selectBoard(c.var.sql, task.projectId)).map((x) => ({
+  const { task, access } = await getTask(actorOf(c), id);
+  const siblings = (await boardOf(c.var.sql, task.projectId)).map((x) => ({
     id: x.id,
     title: x.title,
   }));
@@ -60,8 +61,8 @@ async function fieldsPanel(c: C, id: string, flash?: Flash) {
     <TaskFields
       l={c.var.locale}
       task={task}
-      statuses={await selectStatuses(c.var.sql, task.projectId)}
-      members={await selectMembers(c.var.sql, task.projectId)}
+      statuses={await statusesOf(c.var.sql, task.projectId)}
+      members={await membersOf(c.var.sql, task.projectId)}
       siblings={siblings}
       canWrite={access.role !== "viewer" && !access.archived}
       flash={flash}
@@ -70,8 +71,8 @@ async function fieldsPanel(c: C, id: string, flash?: Flash) {
 }
 
 async function commentsPanel(c: C, id: string, flash?: Flash) {
-  const { access } = await getTask(c.var.sql, c.var.session, id);
-  const list = await listComments(c.var.sql, c.var.session, { taskId: id, limit: 100 });
+  const { access } = await getTask(actorOf(c), id);
+  const list = await listComments(actorOf(c), { taskId: id, limit: 100 });
   return (
     <Comments
       l={c.var.locale}
@@ -110,9 +111,7 @@ function validation(issues: { path: PropertyKey[]; message: string }[]) {
 
 async function filesPanel(c: C, id: string, flash?: Flash) {
   const task = await taskForFiles(c, id, false);
-  const access = await c.var.scope(async (tx) =>
-    (await getTask(tx, c.var.session, task.id)).access
-  );
+  const access = await c.var.scope(async (tx) => (await getTask(actorOf(c, tx), task.id)).access);
   return (
     <Attachments
       l={c.var.locale}
@@ -124,7 +123,7 @@ async function filesPanel(c: C, id: string, flash?: Flash) {
   );
 }
 
-export const tasksPages = new Hono<AppEnv>()
+const tasksPages = new Hono<AppEnv>()
   .get("/", READ, async (c) => {
     const l = c.var.locale;
     const raw = Object.fromEntries(
@@ -136,18 +135,18 @@ export const tasksPages = new Hono<AppEnv>()
     // status left over from another project's flow is dropped.
     const chosen = query.projectId;
     if (chosen) await projectAccess(c.var.sql, c.var.session, chosen);
-    const statuses = chosen ? await selectStatuses(c.var.sql, chosen) : [];
-    const members = chosen ? await selectMembers(c.var.sql, chosen) : [];
+    const statuses = chosen ? await statusesOf(c.var.sql, chosen) : [];
+    const members = chosen ? await membersOf(c.var.sql, chosen) : [];
     if (!statuses.some((s) => s.id === query.statusId)) {
       delete query.statusId;
       delete raw.statusId;
     }
-    const list = await listTasks(c.var.sql, c.var.session, {
+    const list = await listTasks(actorOf(c), {
       ...query,
       limit: 50,
       cursor: raw.cursor,
     });
-    const projects = await listProjects(c.var.sql, c.var.session, {
+    const projects = await listProjects(actorOf(c), {
       archived: "false",
       limit: 100,
     });
@@ -194,8 +193,8 @@ export const tasksPages = new Hono<AppEnv>()
   .get("/:id", READ, async (c) => {
     const id = pathId(c);
     const l = c.var.locale;
-    const { task, access } = await getTask(c.var.sql, c.var.session, id);
-    const board = await selectBoard(c.var.sql, task.projectId);
+    const { task, access } = await getTask(actorOf(c), id);
+    const board = await boardOf(c.var.sql, task.projectId);
     return page(
       c,
       task.title,
@@ -216,7 +215,7 @@ export const tasksPages = new Hono<AppEnv>()
               entityId: id,
             })}
             canWrite={access.role !== "viewer" && !access.archived}
-            watching={await watching(c.var.sql, c.var.session, id)}
+            watching={await watching(actorOf(c), id)}
           />
         </>
       ),
@@ -224,32 +223,32 @@ export const tasksPages = new Hono<AppEnv>()
   })
   .post("/:id/watch", READ, async (c) => {
     const id = pathId(c);
-    const f = await form(c);
-    await setWatching(c.var.sql, c.var.session, id, one(f.watch) === "1");
-    return redirect(c, `/projects/tasks/${id}`);
+    const f = await readForm(c);
+    await setWatching(actorOf(c), id, one(f.watch) === "1");
+    return redirectAfterPost(c, `/projects/tasks/${id}`);
   })
   .post("/:id", WRITE, async (c) => {
     const id = pathId(c);
-    const parsed = UpdateTaskBody.safeParse(updateBody(await form(c)));
+    const parsed = UpdateTaskBody.safeParse(updateBody(await readForm(c)));
     const r = await attempt(() => {
       if (!parsed.success) throw validation(parsed.error.issues);
-      return changeTask(c.var.sql, c.var.platform.bus, c.var.session, id, parsed.data);
+      return changeTask(actorOf(c), id, parsed.data);
     });
-    if (!isHtmx(c) && r.ok) return redirect(c, `/projects/tasks/${id}`);
+    if (!isHtmx(c) && r.ok) return redirectAfterPost(c, `/projects/tasks/${id}`);
     const flash = r.ok ? { kind: "ok" as const, text: t(c.var.locale, "projects.saved") } : r.flash;
     return frag(c, await fieldsPanel(c, id, flash), r.ok ? 200 : r.status);
   })
   // The board's drag and drop: JSON in, JSON (or a problem) out.
   .post("/:id/move", WRITE, async (c) => {
     const id = pathId(c);
-    const f = await form(c);
+    const f = await readForm(c);
     const body = UpdateTaskBody.safeParse({
       statusId: one(f.statusId),
       position: Number(one(f.position)),
     });
     const r = await attempt(() => {
       if (!body.success) throw validation(body.error.issues);
-      return changeTask(c.var.sql, c.var.platform.bus, c.var.session, id, body.data);
+      return changeTask(actorOf(c), id, body.data);
     });
     if (r.ok) return c.json({ id, statusId: r.value.statusId, position: r.value.position });
     return c.json(
@@ -261,18 +260,18 @@ export const tasksPages = new Hono<AppEnv>()
   })
   .post("/:id/delete", WRITE, async (c) => {
     const id = pathId(c);
-    const task = await removeTask(c.var.sql, c.var.session, id);
+    const task = await removeTask(actorOf(c), id);
     await attachments.removeAll(c, taskOwner(id));
-    return redirect(c, `/projects/projects/${task.projectId}`);
+    return redirectAfterPost(c, `/projects/projects/${task.projectId}`);
   })
   .post("/:id/comments", requirePermission("projects.comment.write"), async (c) => {
     const id = pathId(c);
-    const text = one((await form(c)).body);
+    const text = one((await readForm(c)).body);
     const r = await attempt(() => {
       if (!text) throw problems.validation([{ path: "body", message: "Required" }]);
-      return addComment(c.var.sql, c.var.platform.bus, c.var.session, id, text.slice(0, 20000));
+      return addComment(actorOf(c), id, text.slice(0, 20000));
     });
-    if (!isHtmx(c) && r.ok) return redirect(c, `/projects/tasks/${id}#comments`);
+    if (!isHtmx(c) && r.ok) return redirectAfterPost(c, `/projects/tasks/${id}#comments`);
     return frag(c, await commentsPanel(c, id, r.ok ? undefined : r.flash), r.ok ? 200 : r.status);
   })
   // Streaming (manifest streamingPaths): no request transaction, c.var.scope only.
@@ -280,7 +279,9 @@ export const tasksPages = new Hono<AppEnv>()
     const id = pathId(c);
     const task = await taskForFiles(c, id, true);
     const r = await attempt(() => attachToTask(c, task));
-    if (!c.req.header("X-Upload") && r.ok) return redirect(c, `/projects/tasks/${id}#attachments`);
+    if (!c.req.header("X-Upload") && r.ok) {
+      return redirectAfterPost(c, `/projects/tasks/${id}#attachments`);
+    }
     return frag(c, await filesPanel(c, id, r.ok ? undefined : r.flash), r.ok ? 200 : r.status);
   })
   .get("/:id/attachments/:fileId", READ, async (c) => {
@@ -290,23 +291,23 @@ export const tasksPages = new Hono<AppEnv>()
   .post("/:id/attachments/:fileId/delete", WRITE, async (c) => {
     const task = await taskForFiles(c, pathId(c), true);
     await detachFromTask(c, task, pathId(c, "fileId"));
-    return redirect(c, `/projects/tasks/${task.id}#attachments`);
+    return redirectAfterPost(c, `/projects/tasks/${task.id}#attachments`);
   });
 
-export const commentsPages = new Hono<AppEnv>()
+const commentsPages = new Hono<AppEnv>()
   .post("/:id", requirePermission("projects.comment.write"), async (c) => {
     const id = pathId(c);
-    const text = one((await form(c)).body);
+    const text = one((await readForm(c)).body);
     const r = await attempt(() => {
       if (!text) throw problems.validation([{ path: "body", message: "Required" }]);
-      return editComment(c.var.sql, c.var.platform.bus, c.var.session, id, text.slice(0, 20000));
+      return editComment(actorOf(c), id, text.slice(0, 20000));
     });
     return commentAnswer(c, id, r);
   })
   .post("/:id/delete", requirePermission("projects.comment.write"), async (c) => {
     const id = pathId(c);
-    const before = await selectComment(c.var.sql, id);
-    const r = await attempt(() => removeComment(c.var.sql, c.var.session, id));
+    const before = await findComment(c.var.sql, id);
+    const r = await attempt(() => removeComment(actorOf(c), id));
     return commentAnswer(c, id, r, before?.taskId);
   });
 
@@ -316,12 +317,18 @@ async function commentAnswer(
   r: Awaited<ReturnType<typeof attempt>>,
   taskId?: string,
 ) {
-  const row = taskId ? { taskId } : await selectComment(c.var.sql, id);
+  const row = taskId ? { taskId } : await findComment(c.var.sql, id);
   if (!row) throw problems.notFound();
-  if (!isHtmx(c) && r.ok) return redirect(c, `/projects/tasks/${row.taskId}#comments`);
+  if (!isHtmx(c) && r.ok) return redirectAfterPost(c, `/projects/tasks/${row.taskId}#comments`);
   return frag(
     c,
     await commentsPanel(c, row.taskId, r.ok ? undefined : r.flash),
     r.ok ? 200 : r.status,
   );
+}
+
+/** Task pages at /projects/tasks and comment actions at /projects/comments. */
+export function mountTaskPages(app: Hono<AppEnv>) {
+  app.route("/tasks", tasksPages);
+  app.route("/comments", commentsPages);
 }

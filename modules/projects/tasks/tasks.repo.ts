@@ -2,36 +2,10 @@ import { uuidv7 } from "uuidv7";
 import type { Sql } from "../../../shared/db/database.ts";
 import type { Session } from "../../../shared/http/env.ts";
 import { visibleProjects } from "../access.ts";
+import type { TaskRow } from "./tasks.schemas.ts";
+export type { TaskRow };
 
 const TENANT = (sql: Sql) => sql`nullif(current_setting('app.tenant_id', true), '')::uuid`;
-
-export interface TaskRow {
-  id: string;
-  projectId: string;
-  projectName: string;
-  title: string;
-  description: string;
-  statusId: string;
-  statusName: string;
-  statusCategory: "open" | "done";
-  priority: "dusuk" | "normal" | "yuksek" | "kritik";
-  assigneeId: string | null;
-  assigneeName: string | null;
-  startDate: string | null;
-  dueDate: string | null;
-  estimate: number | null;
-  labels: string[];
-  parentId: string | null;
-  position: number;
-  blockedBy: string[];
-  blocks: string[];
-  overdue: boolean;
-  doneAt: string | null;
-  createdBy: string | null;
-  createdAt: string;
-  updatedAt: string;
-  sortKey?: string;
-}
 
 export const PRIORITY_RANK = (sql: Sql) =>
   sql`array_position(array['dusuk','normal','yuksek','kritik'], t.priority)`;
@@ -39,7 +13,7 @@ export const PRIORITY_RANK = (sql: Sql) =>
 const columns = (sql: Sql) =>
   sql`t.id, t.project_id, p.name as project_name, t.title, t.description, t.status_id,
     s.name as status_name, s.category as status_category, t.priority, t.assignee_id,
-    coalesce(ms.display_name, u.name) as assignee_name, t.start_date, t.due_date,
+    ad.name as assignee_name, t.start_date, t.due_date,
     t.estimate::float8 as estimate, t.labels, t.parent_id, t.position, t.done_at, t.created_by,
     t.created_at, t.updated_at,
     (t.done_at is null and t.due_date < current_date) as overdue,
@@ -52,8 +26,7 @@ const joins = (sql: Sql) =>
   sql`from tasks t
     join projects p on p.tenant_id = t.tenant_id and p.id = t.project_id
     join project_statuses s on s.tenant_id = t.tenant_id and s.id = t.status_id
-    left join users u on u.id = t.assignee_id
-    left join memberships ms on ms.tenant_id = t.tenant_id and ms.user_id = t.assignee_id`;
+    left join member_directory ad on ad.user_id = t.assignee_id`;
 
 export async function selectTask(sql: Sql, id: string): Promise<TaskRow | undefined> {
   const [row] = await sql<TaskRow[]>`select ${columns(sql)} ${joins(sql)} where t.id = ${id}`;

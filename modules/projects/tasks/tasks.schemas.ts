@@ -85,3 +85,31 @@ export const TaskQuery = z.object({
 export const PriorityList = z.object({
   items: z.array(z.object({ value: Priority, label: z.string(), rank: z.number().int() })),
 }).openapi("PriorityList");
+
+export interface TaskRow {
+  id: string;
+  projectId: string;
+  projectName: string;
+  title: string;
+  description: string;
+  statusId: string;
+  statusName: string;
+  statusCategory: "open" | "done";
+  priority: "dusuk" | "normal" | "yuksek" | "kritik";
+  assigneeId: string | null;
+  assigneeName: string | null;
+  startDate: string | null;
+  dueDate: string | null;
+  estimate: number | null;
+  labels: string[];
+  parentId: string | null;
+  position: number;
+  blockedBy: string[];
+  blocks: string[];
+  overdue: boolean;
+  doneAt: string | null;
+  createdBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+  sortKey?: string;
+}

@@ -1,10 +1,13 @@
 import type { z } from "@hono/zod-openapi";
 import type { Sql } from "../../../shared/db/database.ts";
+import type { Actor } from "../../../shared/http/actor.ts";
 import type { Session } from "../../../shared/http/env.ts";
 import type { Bus } from "../../../shared/realtime/bus.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
 import { problems } from "../../../shared/http/problem.ts";
-import { recordActivity } from "../../../platform/activity/activity.service.ts";
+import { recordActivity } from "../../../platform/activity/public.ts";
+import { eventPublisher } from "../../../platform/notifications/public.ts";
+import { projectsEvents } from "../events.ts";
 import { projectAccess, requireProjectRole } from "../access.ts";
 import { checkTransition } from "../statuses/statuses.service.ts";
 import { selectStatuses } from "../statuses/statuses.repo.ts";
@@ -22,6 +25,7 @@ import {
   parentCycle,
   removeWatcher,
   replaceBlockers,
+  selectBoard,
   selectTask,
   selectTasks,
   type TaskFields,
@@ -48,10 +52,10 @@ const audit = (t: TaskRow) => ({
 });
 
 export async function listTasks(
-  sql: Sql,
-  session: Session,
+  actor: Actor,
   q: z.infer<typeof TaskQuery> & { limit: number; cursor?: string },
 ) {
+  const { sql, session } = actor;
   if (q.projectId) await projectAccess(sql, session, q.projectId);
   const after = decodeCursor(q.cursor, ["text", "uuid"]) as [string, string] | null;
   if (after && !validKey(q.sort, after[0])) {
@@ -75,7 +79,8 @@ function validKey(sort: string, v: string) {
 }
 
 /** A task the caller may see, or 404. */
-export async function getTask(sql: Sql, session: Session, id: string) {
+export async function getTask(actor: Actor, id: string) {
+  const { sql, session } = actor;
   const task = await selectTask(sql, id);
   if (!task) throw problems.notFound("No such task.");
   const access = await projectAccess(sql, session, task.projectId).catch(() => {
@@ -125,11 +130,10 @@ async function validate(
 }
 
 export async function createTask(
-  sql: Sql,
-  bus: Bus,
-  session: Session,
+  actor: Actor,
   body: z.infer<typeof CreateTaskBody>,
 ) {
+  const { sql, bus, session } = actor;
   const access = await requireProjectRole(sql, session, body.projectId, "member");
   const statuses = await selectStatuses(sql, body.projectId);
   const initial = statuses.find((s) => s.category === "open") ?? statuses[0];
@@ -165,18 +169,24 @@ export async function createTask(
     summary: `Created task ${task.title}`,
     after: audit(task),
   });
+  await publish(sql, "projects.task.created", {
+    ...eventTask(task, session),
+    statusId: task.statusId,
+    statusName: task.statusName,
+    assigneeId: task.assigneeId,
+  });
+  await publishAssigned(sql, session, null, task);
   await notifyAssignee(sql, bus, session, null, task);
   return strip(task);
 }
 
 export async function changeTask(
-  sql: Sql,
-  bus: Bus,
-  session: Session,
+  actor: Actor,
   id: string,
   input: Input,
 ) {
-  const { task: before } = await getTask(sql, session, id);
+  const { sql, bus, session } = actor;
+  const { task: before } = await getTask(actor, id);
   const access = await requireProjectRole(sql, session, before.projectId, "member");
   const statuses = await selectStatuses(sql, before.projectId);
   const status = statuses.find((s) => s.id === (input.statusId ?? before.statusId));
@@ -224,8 +234,40 @@ export async function changeTask(
     before: audit(before),
     after: audit(after),
   });
+  if (before.statusId !== after.statusId) {
+    await publish(sql, "projects.task.status-changed", {
+      ...eventTask(after, session),
+      oldStatusId: before.statusId,
+      oldStatusName: before.statusName,
+      newStatusId: after.statusId,
+      newStatusName: after.statusName,
+      assigneeId: after.assigneeId,
+    });
+  }
+  await publishAssigned(sql, session, before, after);
   await notifyAssignee(sql, bus, session, before, after);
   return strip(after);
+}
+
+const publish = eventPublisher(projectsEvents);
+
+/** What every task event carries. */
+const eventTask = (task: TaskRow, session: Session) => ({
+  projectId: task.projectId,
+  projectName: task.projectName,
+  taskId: task.id,
+  title: task.title,
+  actorId: session.userId,
+});
+
+/** A task got a (new) assignee: on creation with one, or when the assignee changes. */
+async function publishAssigned(sql: Sql, session: Session, before: TaskRow | null, after: TaskRow) {
+  if (!after.assigneeId || after.assigneeId === before?.assigneeId) return;
+  await publish(sql, "projects.task.assigned", {
+    ...eventTask(after, session),
+    assigneeId: after.assigneeId,
+    previousAssigneeId: before?.assigneeId ?? null,
+  });
 }
 
 /** 422 when a task would be done while one of its blockers is still open. */
@@ -258,8 +300,9 @@ async function notifyAssignee(
   await deliver(sql, bus, new Map([[to, notice]]));
 }
 
-export async function removeTask(sql: Sql, session: Session, id: string) {
-  const { task } = await getTask(sql, session, id);
+export async function removeTask(actor: Actor, id: string) {
+  const { sql, session } = actor;
+  const { task } = await getTask(actor, id);
   await requireProjectRole(sql, session, task.projectId, "member");
   await deleteTask(sql, id);
   await recordActivity(sql, {
@@ -274,12 +317,17 @@ export async function removeTask(sql: Sql, session: Session, id: string) {
 }
 
 /** Watching a task brings its comments to the watcher (assignees and commenters watch too). */
-export async function setWatching(sql: Sql, session: Session, id: string, watch: boolean) {
-  const { task } = await getTask(sql, session, id);
+export async function setWatching(actor: Actor, id: string, watch: boolean) {
+  const { sql, session } = actor;
+  const { task } = await getTask(actor, id);
   if (watch) await addWatcher(sql, task.id, session.userId);
   else await removeWatcher(sql, task.id, session.userId);
   return await isWatching(sql, task.id, session.userId);
 }
 
-export const watching = (sql: Sql, session: Session, id: string) =>
+export const watching = ({ sql, session }: Actor, id: string) =>
   isWatching(sql, id, session.userId);
+
+/** The project's tasks in board order, for pages that have already checked access. */
+export const boardOf = (sql: Sql, projectId: string): Promise<TaskRow[]> =>
+  selectBoard(sql, projectId);

@@ -2,17 +2,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import type { CrudRoutes } from "./crud.routes.ts";
-import type { ListInput } from "./crud.service.ts";
-import type { Sql } from "../../../shared/db/database.ts";
-
-/** What the handlers of a plain resource call; crudService provides it. */
-export interface CrudOps {
-  list(sql: Sql, input: ListInput): Promise<unknown>;
-  get(sql: Sql, id: string): Promise<unknown>;
-  create(sql: Sql, input: Record<string, unknown>): Promise<unknown>;
-  update(sql: Sql, id: string, input: Record<string, unknown>): Promise<unknown>;
-  remove(sql: Sql, id: string): Promise<unknown>;
-}
+import type { CrudOps } from "./crud.service.ts";
 
 // The routes are generic over their schemas, so the handlers see validated input loosely typed;
 // the response schemas still describe (and the tests check) what goes out.

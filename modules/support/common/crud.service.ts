@@ -2,8 +2,17 @@ import { uuidv7 } from "uuidv7";
 import type { Sql } from "../../../shared/db/database.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
 import { problems } from "../../../shared/http/problem.ts";
-import { recordActivity } from "../../../platform/activity/activity.service.ts";
+import { recordActivity } from "../../../platform/activity/public.ts";
 import type { Row, TableRepo } from "./table.repo.ts";
+
+/** What the handlers and pages of a plain resource call; crudService provides it. */
+export interface CrudOps {
+  list(sql: Sql, input: ListInput): Promise<unknown>;
+  get(sql: Sql, id: string): Promise<unknown>;
+  create(sql: Sql, input: Record<string, unknown>): Promise<unknown>;
+  update(sql: Sql, id: string, input: Record<string, unknown>): Promise<unknown>;
+  remove(sql: Sql, id: string): Promise<unknown>;
+}
 
 export interface CrudHooks<T extends Row> {
   entityType: string;

@@ -1,23 +1,18 @@
-import type { Context, Hono } from "hono";
+import type { Hono } from "hono";
 import type { ComponentChildren } from "preact";
 import { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../shared/http/env.ts";
-import { type FlashStatus, formAction as act, readForm } from "../../../shared/http/form.ts";
+import { type C, formAction, isHtmx, readForm, type Status } from "../../../shared/http/pages.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
 import { html, page, tr } from "../../../ui/render.tsx";
 import type { FieldDef, Flash } from "./ui.view.tsx";
 import { type Column, ResourcePanel } from "./resource.view.tsx";
-import type { CrudOps } from "./crud.handlers.ts";
+import type { CrudOps } from "./crud.service.ts";
 import { ID_PARAM } from "../../../shared/http/ids.ts";
-
-export type C = Context<AppEnv>;
-export type Status = 200 | FlashStatus;
-
-export { act };
 
 /** htmx swaps the panel; a plain request gets the whole page. */
 export async function respond(c: C, title: string, panel: ComponentChildren, status: Status = 200) {
-  if (c.req.header("HX-Request") && !c.req.header("HX-Boosted")) {
+  if (isHtmx(c) && !c.req.header("HX-Boosted")) {
     return html(c, <>{panel}</>, status);
   }
   return await page(c, title, panel, status);
@@ -28,7 +23,7 @@ export async function respond(c: C, title: string, panel: ComponentChildren, sta
  * neither resubmits nor lands on a POST-only address; htmx swaps the answer in place instead.
  */
 export function afterPost(c: C, to: string, status: Status) {
-  return status === 200 && !c.req.header("HX-Request") ? c.redirect(to, 303) : undefined;
+  return status === 200 && !isHtmx(c) ? c.redirect(to, 303) : undefined;
 }
 
 /** Form fields as typed input: numbers, booleans (checkboxes) and text. */
@@ -117,7 +112,7 @@ export function resourcePages<T extends { id: string }>(
     const form = await readForm(c);
     const input = formInput(form, await def.fields(c), update);
     const body = def.toInput ? def.toInput(input, form) : input;
-    const { flash, status } = await act(schema, body, async (data) => {
+    const { flash, status } = await formAction(schema, body, async (data) => {
       await run(data);
       return { kind: "ok", text: tr(c)(okKey) };
     });
@@ -150,7 +145,7 @@ export function resourcePages<T extends { id: string }>(
       ),
   );
   app.post(`${def.path}/${id}/delete`, requirePermission(def.write), async (c) => {
-    const { flash, status } = await act(z.object({}), {}, async () => {
+    const { flash, status } = await formAction(z.object({}), {}, async () => {
       await def.ops.remove(c.var.sql, c.req.param("id")!);
       return { kind: "ok", text: tr(c)("support.deleted") };
     });

@@ -1,7 +1,8 @@
 import { formatDateTime } from "../../../ui/format.ts";
 import type { ComponentChildren } from "preact";
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
-export { type Flash, FlashMessage } from "../../../platform/identity/users.view.tsx";
+import { type Flash, FlashMessage } from "../../../ui/flash.tsx";
+export { type Flash, FlashMessage };
 
 /** One form control with its label. */
 export interface FieldDef {

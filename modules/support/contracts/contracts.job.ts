@@ -1,14 +1,22 @@
 import type { Sql } from "../../../shared/db/database.ts";
 import type { SystemJob } from "../../../shared/modules.ts";
 import type { Bus } from "../../../shared/realtime/bus.ts";
-import { notify } from "../../../platform/notifications/notify.ts";
-import { publish } from "../../../platform/notifications/rules.ts";
+import { eventPublisher, notify } from "../../../platform/notifications/public.ts";
+import { directory } from "../../../platform/identity/public.ts";
+import { supportEvents } from "../events.ts";
 import { readSettings } from "../settings/settings.repo.ts";
 import { sendTemplated } from "../email-templates/email-templates.service.ts";
 import { claimDueReminders } from "./contracts.repo.ts";
-import { contractManagers } from "./contracts.managers.repo.ts";
+
+const publish = eventPublisher(supportEvents);
 
 export const RENEWAL_JOB = "support.contracts.renewal";
+
+/** Active members who may write contracts: they get the renewal reminders in-app. */
+async function contractManagers(sql: Sql): Promise<string[]> {
+  const members = await directory(sql, { permission: "support.contract.write" });
+  return members.map((m) => m.userId);
+}
 
 /** Sends each due renewal reminder once: in-app to the tenant's contract managers, e-mail to the customer. */
 export async function sendRenewalReminders(sql: Sql, bus: Bus) {

@@ -1,8 +1,7 @@
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
-import type {
-  MessageTemplate,
-  RenderedMessage,
-} from "../../../platform/notifications/templates.ts";
+import type { MessageTemplate, renderTemplate } from "../../../platform/notifications/public.ts";
+
+type RenderedMessage = ReturnType<typeof renderTemplate>;
 
 export function PreviewBox({ l, rendered }: { l: Locale; rendered: RenderedMessage }) {
   return (

@@ -1,6 +1,6 @@
 import type { Sql } from "../../../shared/db/database.ts";
-import { queueMail } from "../../../platform/notifications/mail.ts";
-import { type MessageTemplate, renderTemplate } from "../../../platform/notifications/templates.ts";
+import { queueMail } from "../../../platform/notifications/public.ts";
+import { type MessageTemplate, renderTemplate } from "../../../platform/notifications/public.ts";
 import { crudService } from "../common/crud.service.ts";
 import { emailTemplatesRepo, findTemplate } from "./email-templates.repo.ts";
 import type { TemplateKind } from "./email-templates.schemas.ts";

@@ -31,10 +31,3 @@ export async function replaceMembers(sql: Sql, teamId: string, userIds: string[]
               select ${teamId}, unnest(${userIds}::uuid[])`;
   }
 }
-
-/** Which of the ids are active members of the tenant. */
-export async function activeMembers(sql: Sql, userIds: string[]): Promise<string[]> {
-  const rows = await sql`select user_id from memberships
-                         where user_id = any(${userIds}::uuid[]) and status = 'active'`;
-  return rows.map((r) => r.userId as string);
-}

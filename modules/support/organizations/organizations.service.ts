@@ -1,13 +1,8 @@
 import type { Sql } from "../../../shared/db/database.ts";
 import { problems } from "../../../shared/http/problem.ts";
+import { activeMembers } from "../../../platform/identity/public.ts";
 import { crudService, type ListInput } from "../common/crud.service.ts";
-import {
-  activeMembers,
-  departmentsRepo,
-  membersOf,
-  replaceMembers,
-  teamsRepo,
-} from "./organizations.repo.ts";
+import { departmentsRepo, membersOf, replaceMembers, teamsRepo } from "./organizations.repo.ts";
 import type { Team } from "./organizations.schemas.ts";
 
 export const departmentsService = crudService(departmentsRepo, {

@@ -1,12 +1,8 @@
 import type { OpenAPIHono, RouteHandler } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../shared/http/env.ts";
-import { csvResponse, toCsv } from "../../../shared/http/csv.ts";
+import { csvResponse } from "../../../shared/http/csv.ts";
 import { reportRoute } from "./reports.routes.ts";
-import { buildReport } from "./reports.service.ts";
-import type { Report } from "./reports.schemas.ts";
-
-export const reportCsv = (r: Report) =>
-  toCsv(r.rows, r.columns.map((col) => ({ header: col, value: (row) => row[col] })));
+import { buildReport, reportCsv } from "./reports.service.ts";
 
 const handler: RouteHandler<typeof reportRoute, AppEnv> = async (c) => {
   const { type, from, to, format } = c.req.valid("query");

@@ -6,8 +6,7 @@ import { tr } from "../../../ui/render.tsx";
 import { DashboardView, ReportsView } from "./reports.view.tsx";
 import { respond } from "../common/resource.pages.tsx";
 import { ReportQuery } from "./reports.schemas.ts";
-import { buildReport, dashboard } from "./reports.service.ts";
-import { reportCsv } from "./reports.handlers.ts";
+import { buildReport, dashboard, reportCsv } from "./reports.service.ts";
 import { problems } from "../../../shared/http/problem.ts";
 
 export const mountReportPages = (app: Hono<AppEnv>) => {

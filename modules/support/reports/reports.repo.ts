@@ -30,7 +30,7 @@ export async function slaCompliance(sql: Sql, from: string, to: string): Promise
 /** Per agent: tickets assigned, resolved, median first response and resolution (minutes). */
 export async function teamPerformance(sql: Sql, from: string, to: string): Promise<Rows> {
   return await sql`
-    select t.assignee_id as agent_id, coalesce(m.display_name, u.name) as agent,
+    select t.assignee_id as agent_id, d.name as agent,
       count(*)::int as assigned,
       count(*) filter (where t.resolved_at is not null)::int as resolved,
       round((percentile_cont(0.5) within group (order by
@@ -40,11 +40,10 @@ export async function teamPerformance(sql: Sql, from: string, to: string): Promi
         extract(epoch from t.resolved_at - t.created_at) / 60))::numeric, 1)::float8
         as median_resolution_minutes
     from support_tickets t
-    join users u on u.id = t.assignee_id
-    left join memberships m on m.user_id = t.assignee_id
+    join member_directory d on d.user_id = t.assignee_id
     where t.assignee_id is not null
       and t.created_at >= ${utcDay(sql, from)} and t.created_at < ${utcDay(sql, to, 1)}
-    group by t.assignee_id, m.display_name, u.name order by assigned desc, agent`;
+    group by t.assignee_id, d.name order by assigned desc, agent`;
 }
 
 /** Tickets created and resolved per day (one pass over each index range). */

@@ -21,3 +21,12 @@ export const ReportSchema = z.object({
   rows: z.array(z.record(z.string(), Cell)),
 }).openapi("SupportReport");
 export type Report = z.infer<typeof ReportSchema>;
+
+/** The Support dashboard: open tickets by status and SLA state, recent team work and volume. */
+export interface Dashboard {
+  open: number;
+  byStatus: Record<string, number>;
+  bySla: Record<string, number>;
+  team: Report;
+  volume: Report;
+}

@@ -1,7 +1,10 @@
 import type { Sql } from "../../../shared/db/database.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { openBySla, openByStatus, slaCompliance, teamPerformance, volume } from "./reports.repo.ts";
-import type { Report, ReportType } from "./reports.schemas.ts";
+import { toCsv } from "../../../shared/http/csv.ts";
+import type { Dashboard, Report, ReportType } from "./reports.schemas.ts";
+
+export type { Dashboard };
 
 const COLUMNS: Record<ReportType, string[]> = {
   status: ["status", "priority", "tickets"],
@@ -16,6 +19,10 @@ const COLUMNS: Record<ReportType, string[]> = {
   ],
   volume: ["day", "created", "resolved"],
 };
+
+/** A report as CSV: one column per report column. */
+export const reportCsv = (r: Report) =>
+  toCsv(r.rows, r.columns.map((col) => ({ header: col, value: (row) => row[col] })));
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -41,14 +48,6 @@ export async function buildReport(
     ? await teamPerformance(sql, from, to)
     : await volume(sql, from, to);
   return { type, from, to, columns: COLUMNS[type], rows: rows.map((r) => ({ ...r })) };
-}
-
-export interface Dashboard {
-  open: number;
-  byStatus: Record<string, number>;
-  bySla: Record<string, number>;
-  team: Report;
-  volume: Report;
 }
 
 export async function dashboard(sql: Sql): Promise<Dashboard> {

@@ -1,7 +1,6 @@
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
 import { Chart } from "../../../ui/chart.tsx";
-import type { Report } from "./reports.schemas.ts";
-import type { Dashboard } from "./reports.service.ts";
+import type { Dashboard, Report } from "./reports.schemas.ts";
 import { Empty } from "../common/ui.view.tsx";
 
 const TYPES = ["status", "sla", "team", "volume"] as const;

@@ -1,11 +1,11 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
-import { readForm } from "../../../shared/http/form.ts";
+import { type C, formAction, readForm } from "../../../shared/http/pages.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
 import { tr } from "../../../ui/render.tsx";
 import { RulesPanel } from "./rules.view.tsx";
 import type { Flash } from "../common/ui.view.tsx";
-import { act, type C, respond } from "../common/resource.pages.tsx";
+import { respond } from "../common/resource.pages.tsx";
 import { memberOptions } from "../common/options.ts";
 import { RULES_READ, RULES_WRITE } from "./rules.routes.ts";
 import { SUPPORT_EVENTS, SupportRuleInput } from "./rules.schemas.ts";
@@ -69,7 +69,7 @@ export const mountRulePages = (app: Hono<AppEnv>) => {
     async (c) => respond(c, title(c), await panel(c)),
   );
   app.post("/notification-rules", requirePermission(RULES_WRITE), async (c) => {
-    const { flash, status } = await act(
+    const { flash, status } = await formAction(
       SupportRuleInput,
       ruleFromForm(await readForm(c)),
       async (data) => {
@@ -81,7 +81,7 @@ export const mountRulePages = (app: Hono<AppEnv>) => {
   });
   app.post(`/notification-rules/${ID}`, requirePermission(RULES_WRITE), async (c) => {
     const form = await readForm(c);
-    const { flash, status } = await act(z.object({}), {}, async () => {
+    const { flash, status } = await formAction(z.object({}), {}, async () => {
       if (form.delete) await removeSupportRule(c.var.sql, c.req.param("id")!);
       else await toggleSupportRule(c.var.sql, c.req.param("id")!, form.enabled === "true");
       return { kind: "ok", text: tr(c)(form.delete ? "support.deleted" : "support.saved") };

@@ -1,18 +1,9 @@
 import { z } from "@hono/zod-openapi";
-import { RuleAction, RuleCondition } from "../../../platform/notifications/rules.ts";
+import { RuleAction, RuleCondition } from "../../../platform/notifications/public.ts";
+import { type SupportEvent, supportEvents } from "../events.ts";
 
-/** What Support publishes; rules on these run after the change commits. */
-export const SUPPORT_EVENTS = [
-  "support.ticket.created",
-  "support.ticket.updated",
-  "support.ticket.commented",
-  "support.ticket.closed",
-  "support.ticket.reopened",
-  "support.sla.warning",
-  "support.sla.breach",
-  "support.sla.escalation",
-  "support.contract.renewal-due",
-] as const;
+/** What Support publishes (its event catalog); rules on these run after the change commits. */
+export const SUPPORT_EVENTS = Object.keys(supportEvents) as [SupportEvent, ...SupportEvent[]];
 
 export const SupportRuleInput = z.object({
   name: z.string().trim().min(1).max(200),

@@ -1,14 +1,14 @@
 import type { z } from "@hono/zod-openapi";
 import type { Sql } from "../../../shared/db/database.ts";
 import { problems } from "../../../shared/http/problem.ts";
-import { recordActivity } from "../../../platform/activity/activity.service.ts";
+import { recordActivity } from "../../../platform/activity/public.ts";
 import {
   createRule,
   deleteRule,
   listRules,
   setRuleEnabled,
-} from "../../../platform/notifications/rules.ts";
-import { activeMembers } from "../organizations/organizations.repo.ts";
+} from "../../../platform/notifications/public.ts";
+import { activeMembers } from "../../../platform/identity/public.ts";
 import type { SupportRule, SupportRuleInput } from "./rules.schemas.ts";
 
 const isSupport = (r: { event: string }) => r.event.startsWith("support.");

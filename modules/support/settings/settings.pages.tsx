@@ -1,22 +1,21 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
-import { readForm } from "../../../shared/http/form.ts";
+import { type C, formAction, readForm } from "../../../shared/http/pages.ts";
+import { actorOf } from "../../../shared/http/actor.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
-import { recordActivity } from "../../../platform/activity/activity.service.ts";
-import { listRoles } from "../../../platform/identity/roles.repo.ts";
+import { listRoles, RolesPanel } from "../../../platform/identity/public.ts";
 import { tr } from "../../../ui/render.tsx";
-import { RolesPanel } from "../../../platform/identity/roles.view.tsx";
 import { SettingsPanel } from "./settings.view.tsx";
-import { act, type C, respond } from "../common/resource.pages.tsx";
+import { respond } from "../common/resource.pages.tsx";
 import { SettingsUpdate } from "./settings.schemas.ts";
-import { readSettings, writeSettings } from "./settings.repo.ts";
+import { getSettings, updateSettings } from "./settings.service.ts";
 import type { Flash } from "../common/ui.view.tsx";
 
 async function panel(c: C, flash?: Flash) {
   return (
     <SettingsPanel
       l={c.var.locale}
-      settings={await readSettings(c.var.sql)}
+      settings={await getSettings(c.var.sql)}
       canWrite={hasPermission(c.var.session.permissions, "support.settings.write")}
       flash={flash}
     />
@@ -32,18 +31,8 @@ export const mountSettingsPages = (app: Hono<AppEnv>) => {
   app.post("/settings", requirePermission("support.settings.write"), async (c) => {
     const form = await readForm(c);
     const input = { ...form, customerEmails: form.customerEmails === "true" };
-    const { flash, status } = await act(SettingsUpdate, input, async (data) => {
-      const before = await readSettings(c.var.sql);
-      const after = await writeSettings(c.var.sql, data);
-      await recordActivity(c.var.sql, {
-        module: "support",
-        entityType: "settings",
-        entityId: "support",
-        action: "updated",
-        summary: "Updated Support settings",
-        before: { ...before },
-        after: { ...after },
-      });
+    const { flash, status } = await formAction(SettingsUpdate, input, async (data) => {
+      await updateSettings(actorOf(c), data);
       return { kind: "ok", text: tr(c)("support.saved") };
     });
     return respond(c, tr(c)("page.settings"), await panel(c, flash), status);

@@ -1,16 +1,18 @@
 import type { Sql } from "../../../shared/db/database.ts";
 import type { SystemJob } from "../../../shared/modules.ts";
 import type { Bus } from "../../../shared/realtime/bus.ts";
-import { notify } from "../../../platform/notifications/notify.ts";
-import { publish } from "../../../platform/notifications/rules.ts";
-import { recordActivity } from "../../../platform/activity/activity.service.ts";
+import { eventPublisher, notify } from "../../../platform/notifications/public.ts";
+import { memberPermissions } from "../../../platform/identity/public.ts";
+import { supportEvents } from "../events.ts";
+import { recordActivity } from "../../../platform/activity/public.ts";
 import { teamMemberIds } from "../organizations/organizations.service.ts";
 import { raise } from "../tickets/tickets.rules.ts";
 import type { Priority } from "../common/schemas.ts";
 import { dueAlerts, fireEvent, type SlaCandidate, updateForEscalation } from "./sla.events.repo.ts";
-import { memberPermissions } from "../tickets/tickets.repo.ts";
 import { AGENT_PERMISSION } from "../tickets/tickets.service.ts";
 import { hasPermission } from "../../../shared/rbac/permissions.ts";
+
+const publish = eventPublisher(supportEvents);
 
 export const SLA_JOB = "support.sla.check";
 
@@ -56,7 +58,7 @@ async function process(sql: Sql, bus: Bus, t: SlaCandidate, now: number) {
     }
     for (const level of levels) {
       if (!(await fireEvent(sql, t.id, clock, level))) continue;
-      await publish(sql, `support.sla.${level}`, { ticket: t, clock });
+      await publish(sql, `support.sla.${level}`, { ticket: { ...t }, clock });
       if (level === "warning") {
         await tell(sql, bus, [t.assigneeId], t, `SLA ${label} due soon`);
       } else if (level === "breach") {

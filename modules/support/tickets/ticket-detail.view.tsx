@@ -1,7 +1,7 @@
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
-import type { ActivityEntry } from "../../../platform/activity/activity.service.ts";
+import type { ActivityEntry } from "../../../platform/activity/public.ts";
 import type { Comment, Ticket } from "./tickets.schemas.ts";
-import { EntityHistory } from "../../../platform/activity/activity.view.tsx";
+import { EntityHistory } from "../../../platform/activity/public.ts";
 import {
   Empty,
   Field,

@@ -1,6 +1,6 @@
 import type { OpenAPIHono, RouteHandler } from "@hono/zod-openapi";
-import type { Context } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
+import { actorOf } from "../../../shared/http/actor.ts";
 import {
   addCommentRoute,
   assignTicketRoute,
@@ -13,7 +13,6 @@ import {
   updateTicketRoute,
 } from "./tickets.routes.ts";
 import {
-  type Actor,
   addComment,
   assignTicket,
   changeTicket,
@@ -24,12 +23,6 @@ import {
   reopenTicket,
   ticketDetail,
 } from "./tickets.service.ts";
-
-export const actorOf = (c: Context<AppEnv>): Actor => ({
-  sql: c.var.sql,
-  userId: c.var.session.userId,
-  bus: c.var.platform.bus,
-});
 
 const list: RouteHandler<typeof listTicketsRoute, AppEnv> = async (c) =>
   c.json(await listTickets(c.var.sql, c.var.session.userId, c.req.valid("query")), 200);

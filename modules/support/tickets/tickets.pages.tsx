@@ -1,16 +1,16 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
-import { readForm } from "../../../shared/http/form.ts";
+import { type C, formAction, readForm, redirectAfterPost } from "../../../shared/http/pages.ts";
+import { actorOf } from "../../../shared/http/actor.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
-import { listActivity } from "../../../platform/activity/activity.service.ts";
+import { listActivity } from "../../../platform/activity/public.ts";
 import { tr } from "../../../ui/render.tsx";
 import { TicketsPanel } from "./tickets.view.tsx";
 import { TicketDetailView } from "./ticket-detail.view.tsx";
 import type { Flash } from "../common/ui.view.tsx";
-import { act, afterPost, type C, respond } from "../common/resource.pages.tsx";
+import { afterPost, respond } from "../common/resource.pages.tsx";
 import { agentOptions, customerNames, options } from "../common/options.ts";
-import { actorOf } from "./tickets.handlers.ts";
 import {
   AssignInput,
   CommentInput,
@@ -132,7 +132,7 @@ export const mountTicketPages = (app: Hono<AppEnv>) => {
   app.post("/tickets", write, async (c) => {
     const form = await readForm(c);
     let created: string | undefined;
-    const { flash, status } = await act(
+    const { flash, status } = await formAction(
       TicketInput,
       { ...form, tags: tags(form.tags) },
       async (data) => {
@@ -141,9 +141,7 @@ export const mountTicketPages = (app: Hono<AppEnv>) => {
       },
     );
     if (created) {
-      const to = `/support/tickets/${created}`;
-      if (c.req.header("HX-Request")) return c.body(null, 204, { "HX-Redirect": to });
-      return c.redirect(to, 303);
+      return redirectAfterPost(c, `/support/tickets/${created}`);
     }
     return respond(c, title(c), await listPanel(c, flash), status);
   });
@@ -161,7 +159,7 @@ export const mountTicketPages = (app: Hono<AppEnv>) => {
       const id = c.req.param("id")!;
       await getTicketRow(c.var.sql, id); // 404 first
       const form = await readForm(c);
-      const { flash, status } = await act(TicketUpdate.partial(), {}, async () => {
+      const { flash, status } = await formAction(TicketUpdate.partial(), {}, async () => {
         await run(c, id, form);
         return { kind: "ok", text: tr(c)("support.saved") };
       });

@@ -128,21 +128,4 @@ export async function selectComments(
 }
 
 /** The permissions an active member holds through their roles. */
-export async function memberPermissions(sql: Sql, userId: string): Promise<string[] | null> {
-  const [row] = await sql`
-    select coalesce(array_agg(distinct p) filter (where p is not null), '{}') as permissions
-    from memberships m left join roles r on r.key = any(m.roles)
-    left join lateral unnest(r.permissions) p on true
-    where m.user_id = ${userId} and m.status = 'active'
-    group by m.user_id`;
-  return row ? row.permissions : null;
-}
-
-export async function userName(sql: Sql, userId: string | null): Promise<string> {
-  if (!userId) return "";
-  const [row] = await sql`select coalesce(m.display_name, u.name) as name from users u
-    left join memberships m on m.user_id = u.id where u.id = ${userId}`;
-  return row?.name ?? "";
-}
-
 export type { SlaState };

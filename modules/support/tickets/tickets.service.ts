@@ -1,13 +1,13 @@
 import { uuidv7 } from "uuidv7";
 import type { Sql } from "../../../shared/db/database.ts";
-import type { Bus } from "../../../shared/realtime/bus.ts";
+import type { Actor } from "../../../shared/http/actor.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { hasPermission } from "../../../shared/rbac/permissions.ts";
-import { listActivity, recordActivity } from "../../../platform/activity/activity.service.ts";
-import { notify } from "../../../platform/notifications/notify.ts";
-import { publish } from "../../../platform/notifications/rules.ts";
-import { escapeHtml } from "../../../platform/notifications/templates.ts";
+import { listActivity, recordActivity } from "../../../platform/activity/public.ts";
+import { escapeHtml, eventPublisher, notify } from "../../../platform/notifications/public.ts";
+import { memberName, memberPermissions } from "../../../platform/identity/public.ts";
+import { supportEvents } from "../events.ts";
 import { renderMarkdown } from "../../../shared/text/markdown.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
 import type { Priority, Status } from "../common/schemas.ts";
@@ -22,22 +22,17 @@ import {
   findTicket,
   insertComment,
   insertTicket,
-  memberPermissions,
   selectComments,
   selectTickets,
   type TicketRow,
   updateTicket,
-  userName,
 } from "./tickets.repo.ts";
 import { canMove } from "./tickets.rules.ts";
 import type { Comment, Ticket, TicketInput, TicketQuery, TicketUpdate } from "./tickets.schemas.ts";
 
-/** Who acts: the request's scoped transaction, the user and the real-time bus. */
-export interface Actor {
-  sql: Sql;
-  userId: string | null;
-  bus: Bus;
-}
+export type { Actor };
+
+const publish = eventPublisher(supportEvents);
 
 export const AGENT_PERMISSION = "support.ticket.write";
 
@@ -98,7 +93,11 @@ export async function listTickets(sql: Sql, me: string, q: TicketQuery) {
 }
 
 /** Variables of the customer e-mails and rules. */
-async function eventData(sql: Sql, row: TicketRow, extra: Record<string, unknown> = {}) {
+async function eventData<E extends Record<string, unknown>>(
+  sql: Sql,
+  row: TicketRow,
+  extra = {} as E,
+) {
   const customer = await customersRepo.get(sql, row.customerId);
   const locale = customer?.locale ?? "en";
   return {
@@ -106,7 +105,7 @@ async function eventData(sql: Sql, row: TicketRow, extra: Record<string, unknown
       ...toTicket(row),
       statusLabel: t(locale, `support.status.${row.status}`),
       priorityLabel: t(locale, `support.priority.${row.priority}`),
-      assignee: await userName(sql, row.assigneeId),
+      assignee: await memberName(sql, row.assigneeId),
       link: `/support/tickets/${row.id}`,
     },
     customer: customer
@@ -119,7 +118,7 @@ async function eventData(sql: Sql, row: TicketRow, extra: Record<string, unknown
 async function mailCustomer(
   sql: Sql,
   kind: TemplateKind,
-  data: Awaited<ReturnType<typeof eventData>>,
+  data: Awaited<ReturnType<typeof eventData<Record<string, unknown>>>>,
 ) {
   const settings = await readSettings(sql);
   if (!settings.customerEmails || !data.customer?.email) return;
@@ -131,7 +130,7 @@ async function mailCustomer(
 }
 
 async function tellAssignee(actor: Actor, row: TicketRow) {
-  if (!row.assigneeId || row.assigneeId === actor.userId) return;
+  if (!row.assigneeId || row.assigneeId === actor.session.userId) return;
   await notify(actor.sql, actor.bus, {
     userId: row.assigneeId,
     module: "support",
@@ -162,7 +161,7 @@ export async function createTicket(actor: Actor, input: TicketInput) {
     companyId: input.companyId ?? customer.companyId ?? null,
     tags: [...new Set(input.tags)],
     ...clocks,
-    createdBy: actor.userId,
+    createdBy: actor.session.userId,
     createdAt: now,
     updatedAt: now,
   });
@@ -310,9 +309,9 @@ export async function addComment(
   const { sql } = actor;
   const ticket = await getTicketRow(sql, ticketId, true);
   const id = uuidv7();
-  await insertComment(sql, { id, ticketId, authorId: actor.userId, ...input });
+  await insertComment(sql, { id, ticketId, authorId: actor.session.userId, ...input });
   // The first public answer by an agent stops the first-response clock.
-  if (input.visibility === "public" && !ticket.firstRespondedAt && actor.userId) {
+  if (input.visibility === "public" && !ticket.firstRespondedAt && actor.session.userId) {
     await updateTicket(sql, ticketId, { firstRespondedAt: new Date() });
   } else await updateTicket(sql, ticketId, {});
   await recordActivity(sql, {

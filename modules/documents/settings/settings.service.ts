@@ -1,6 +1,9 @@
 import { z } from "zod";
-import type { Sql } from "../../shared/db/database.ts";
-import { audit } from "./audit.ts";
+import type { Sql } from "../../../shared/db/database.ts";
+import { audit } from "../audit.ts";
+import type { Settings } from "./settings.schemas.ts";
+
+export type { Settings };
 
 const GiB = 1024 ** 3;
 const num = (fallback: number) =>
@@ -19,14 +22,6 @@ export const DEFAULTS = z.object({
   DOCUMENTS_VERSION_LIMIT: Deno.env.get("DOCUMENTS_VERSION_LIMIT"),
   DOCUMENTS_TRASH_RETENTION_DAYS: Deno.env.get("DOCUMENTS_TRASH_RETENTION_DAYS"),
 });
-
-export interface Settings {
-  quotaBytes: number;
-  maxFileBytes: number;
-  versionLimit: number;
-  retentionDays: number;
-  notifyOnAccess: boolean;
-}
 
 /** The tenant's limits: its own row where set, the configured defaults otherwise. */
 export async function loadSettings(sql: Sql): Promise<Settings> {

@@ -2,13 +2,12 @@ import { Hono } from "hono";
 import { setCookie } from "hono/cookie";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { Problem } from "../../../shared/http/problem.ts";
-import { field, readForm } from "../../../shared/http/form.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
 import { html } from "../../../ui/render.tsx";
-import { PublicPage, type PublicView } from "../shares/public.view.tsx";
-import { proofCookieName, servePublic } from "../shares/public.ts";
-import { openPublic, passwordProof } from "../shares/shares.service.ts";
-import { type C, uuidOrNull } from "./helpers.ts";
+import { PublicPage, type PublicView } from "./public.view.tsx";
+import { proofCookieName, servePublic } from "./public.ts";
+import { openPublic, passwordProof } from "./shares.service.ts";
+import { type C, field, readForm, uuidOrNull } from "../../../shared/http/pages.ts";
 
 async function show(c: C, token: string, password?: string) {
   const l = c.var.locale;

@@ -1,25 +1,26 @@
-import { Hono } from "hono";
+import type { Hono } from "hono";
 import { renderToString } from "preact-render-to-string";
 import type { AppEnv } from "../../../shared/http/env.ts";
+import { isHtmx } from "../../../shared/http/pages.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
-import { listMembers } from "../../../platform/identity/users.repo.ts";
-import { listActivity } from "../../../platform/activity/activity.service.ts";
-import { readFilters } from "../../../platform/activity/activity.pages.tsx";
-import { page } from "../../../ui/render.tsx";
+import { listMembers } from "../../../platform/identity/public.ts";
 import {
   ActivityItems,
   ActivityList,
   ActivityPage,
-} from "../../../platform/activity/activity.view.tsx";
-import { visibleTo } from "../audit/visibility.ts";
+  listActivity,
+  readFilters,
+} from "../../../platform/activity/public.ts";
+import { page } from "../../../ui/render.tsx";
+import { visibleTo } from "./visibility.ts";
 
 /**
  * The module's activity log: the platform's timeline (same filters, paging and partials) with
  * the lines about files and folders the caller may not see left out (see visibility.ts).
  */
-export function activityPage() {
-  return new Hono<AppEnv>().get("/", requirePermission("documents.audit.read"), async (c) => {
+export const mountActivityPages = (app: Hono<AppEnv>) => {
+  app.get("/activity", requirePermission("documents.audit.read"), async (c) => {
     const l = c.var.locale;
     const { filter, query, cursor } = readFilters(c, "documents");
     const list = await listActivity(c.var.sql, { ...filter, limit: 25, cursor });
@@ -34,8 +35,7 @@ export function activityPage() {
       filtered: Object.keys(query).length > 0,
     };
     c.header("Vary", "HX-Request");
-    const htmx = c.req.header("HX-Request") === "true" &&
-      !c.req.header("HX-History-Restore-Request");
+    const htmx = isHtmx(c) && !c.req.header("HX-History-Restore-Request");
     if (htmx && c.req.query("part") === "items") {
       return c.html(renderToString(<ActivityItems {...props} />));
     }
@@ -47,4 +47,4 @@ export function activityPage() {
       <ActivityPage {...props} actors={actors} target="activity-results" />,
     );
   });
-}
+};

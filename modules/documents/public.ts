@@ -1,0 +1,6 @@
+/**
+ * What other modules may use of Documents: the attachment service (Projects keeps task
+ * attachments on Documents' storage, quota and audit) and the events Documents publishes.
+ */
+export { type AttachmentInfo, type AttachmentOwner, attachments } from "./service.ts";
+export { type DocumentsEvents, documentsEvents } from "./events.ts";

@@ -1,0 +1,48 @@
+import type { Hono } from "hono";
+import type { AppEnv } from "../../../shared/http/env.ts";
+import { act, type C, type Flash, type Status } from "../../../shared/http/pages.ts";
+import { requirePermission } from "../../../shared/rbac/permissions.ts";
+import { t } from "../../../shared/i18n/i18n.ts";
+import { page } from "../../../ui/render.tsx";
+import { TrashPanel } from "./trash.view.tsx";
+import { emptyTrash, listTrash, purge, restore } from "./trash.service.ts";
+
+async function renderTrash(c: C, flash?: Flash, status: Status = 200) {
+  const cursor = c.req.method === "GET" ? c.req.query("cursor") || undefined : undefined;
+  const list = await listTrash(c.var.sql, c.var.session, { limit: 50, cursor });
+  return await page(
+    c,
+    t(c.var.locale, "page.trash"),
+    <TrashPanel l={c.var.locale} {...list} flash={flash} />,
+    status,
+  );
+}
+
+/** The trash: restore, delete for good, or empty it. */
+export const mountTrashPages = (app: Hono<AppEnv>) => {
+  const ID = ":id{[0-9a-f-]{36}}";
+  const write = requirePermission("documents.file.write");
+  const again = (c: C) => (_b: string, f: Flash, s: Status) => renderTrash(c, f, s);
+  app
+    .get("/trash", write, (c) => renderTrash(c))
+    .post(
+      `/trash/${ID}/restore`,
+      write,
+      (c) =>
+        act(c, "/documents", "/documents/trash", async () => {
+          await restore(c.var.sql, c.var.session, c.req.param("id"));
+        }, again(c)),
+    )
+    .post(
+      `/trash/${ID}/delete`,
+      write,
+      (c) =>
+        act(c, "/documents", "/documents/trash", async () => {
+          await purge(c.var.sql, c.var.session, c.req.param("id"));
+        }, again(c)),
+    )
+    .post("/trash/empty", write, (c) =>
+      act(c, "/documents", "/documents/trash", async () => {
+        await emptyTrash(c.var.sql, c.var.session);
+      }, again(c)));
+};

@@ -1,0 +1,7 @@
+/**
+ * What other modules may use of Projects: its domain events (to react to them) and the shapes
+ * of a project and a task as those events and the API describe them.
+ */
+export { type ProjectsEvent, projectsEvents } from "./events.ts";
+export type { ProjectRow } from "./projects/projects.schemas.ts";
+export type { TaskRow } from "./tasks/tasks.schemas.ts";

@@ -1,0 +1,24 @@
+import type { Sql } from "../../../shared/db/database.ts";
+import type { Actor } from "../../../shared/http/actor.ts";
+import { recordActivity } from "../../../platform/activity/public.ts";
+import { readSettings, writeSettings } from "./settings.repo.ts";
+import type { Settings } from "./settings.schemas.ts";
+
+/** The tenant's Support settings (defaults until first saved). */
+export const getSettings = (sql: Sql): Promise<Settings> => readSettings(sql);
+
+/** Saves a change of the settings and records it in the activity log. */
+export async function updateSettings(actor: Actor, patch: Partial<Settings>): Promise<Settings> {
+  const before = await readSettings(actor.sql);
+  const after = await writeSettings(actor.sql, patch);
+  await recordActivity(actor.sql, {
+    module: "support",
+    entityType: "settings",
+    entityId: "support",
+    action: "updated",
+    summary: "Updated Support settings",
+    before: { ...before },
+    after: { ...after },
+  });
+  return after;
+}

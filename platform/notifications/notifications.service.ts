@@ -1,0 +1,71 @@
+/** The signed-in user's inbox: read it, mark it read, send to it; the API and pages share these. */
+import type { Sql } from "../../shared/db/database.ts";
+import type { Actor } from "../../shared/http/actor.ts";
+import { problems } from "../../shared/http/problem.ts";
+import { listNotifications, markAllRead, markRead, unreadCount } from "./notifications.repo.ts";
+import { announce, notify } from "./notify.ts";
+import type { NotificationRow } from "./notifications.schemas.ts";
+
+/** The caller's inbox, newest first, keyset-paged on (created_at, id). */
+export async function inbox(
+  { sql, session }: Actor,
+  opts: { unreadOnly?: boolean; module?: string; limit: number; after?: [string, string] | null },
+) {
+  return await listNotifications(sql, session.userId, opts);
+}
+
+export async function unread({ sql, session }: Actor): Promise<number> {
+  return await unreadCount(sql, session.userId);
+}
+
+/** Notifies a member (default: the caller); notify() refuses anyone not active here (422). */
+export async function send(
+  { sql, session, bus }: Actor,
+  input: { userId?: string; module: string; title: string; body: string; link?: string },
+) {
+  return await notify(sql, bus, { ...input, userId: input.userId ?? session.userId });
+}
+
+/** Marks one of the caller's notifications read; 404 when it is not theirs. */
+export async function readOne({ sql, session, bus }: Actor, id: string) {
+  if (!await markRead(sql, session.userId, id)) throw problems.notFound();
+  await announce(sql, bus, session.userId);
+}
+
+/** Marks the whole inbox read; the number marked. */
+export async function readAll({ sql, session, bus }: Actor): Promise<number> {
+  const marked = await markAllRead(sql, session.userId);
+  await announce(sql, bus, session.userId);
+  return marked;
+}
+
+/** One notification as the page shows it after marking it read. */
+export async function findNotification({ sql }: Actor, id: string) {
+  const [row] = await sql<NotificationRow[]>`
+    select id, user_id, module, title, body, link, read_at, created_at
+    from notifications where id = ${id}`;
+  return row;
+}
+
+/**
+ * What the live inbox pushes, read in a short transaction of its own: null once the user has
+ * signed out or left the tenant (the stream then ends), else the count and the new notification.
+ */
+export async function liveInbox(
+  tx: Sql,
+  who: { tenantId: string; userId: string; jti?: string },
+  notificationId?: string,
+) {
+  const { tenantId, userId, jti } = who;
+  const [live] = await tx`
+    select exists(select 1 from memberships where tenant_id = ${tenantId}
+                    and user_id = ${userId} and status = 'active')
+       and not exists(select 1 from revoked_tokens where jti = ${jti ?? null}) as ok`;
+  if (!live.ok) return null;
+  const count = await unreadCount(tx, userId);
+  const fresh = notificationId
+    ? (await tx`select id, module, title, body, link, created_at from notifications
+                where id = ${notificationId} and user_id = ${userId}`)[0]
+    : undefined;
+  return { count, fresh };
+}
