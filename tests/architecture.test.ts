@@ -40,6 +40,20 @@ Deno.test("architecture: no import cycles outside the tests", () => {
   assertEquals(cycles, []);
 });
 
+Deno.test("architecture: modules reach identity through its door, not its tables", async () => {
+  // users, memberships and roles belong to platform/identity; modules use its public.ts or
+  // the member_directory view.
+  const direct = /\b(from|join)\s+(users|memberships|roles)\b/i;
+  const offenders: string[] = [];
+  for (const f of files.filter((f) => f.startsWith("modules/"))) {
+    const src = await Deno.readTextFile(new URL(`../${f}`, import.meta.url));
+    src.split("\n").forEach((line, i) => {
+      if (direct.test(line)) offenders.push(`${f}:${i + 1}: ${line.trim()}`);
+    });
+  }
+  assertEquals(offenders, []);
+});
+
 Deno.test("architecture: the rules themselves catch what they should", () => {
   const cases: [string, string, boolean][] = [
     ["shared/http/router.ts", "ui/render.tsx", false],

@@ -118,10 +118,10 @@ export async function selectComments(
   only?: string,
 ) {
   return await sql<(Omit<Comment, "html"> & { sortKey: string })[]>`
-    select c.id, c.ticket_id, c.author_id, u.name as author_name, c.body, c.format,
+    select c.id, c.ticket_id, c.author_id, md.name as author_name, c.body, c.format,
            c.visibility, c.created_at,
            to_char(c.created_at at time zone 'UTC', ${sql.unsafe(US)}) as sort_key
-    from support_comments c left join users u on u.id = c.author_id
+    from support_comments c left join member_directory md on md.user_id = c.author_id
     where c.ticket_id = ${ticketId} ${only ? sql`and c.id = ${only}` : sql``}
     ${after ? sql`and (c.created_at, c.id) > (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql``}
     order by c.created_at, c.id limit ${limit + 1}`;
