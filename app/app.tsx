@@ -15,10 +15,14 @@ import { log } from "../shared/log.ts";
 import { adminApi, authApi } from "../platform/identity/identity.api.ts";
 import { languageCookie, publicPages, sessionPages } from "../platform/identity/auth.pages.tsx";
 import { adminPages } from "../platform/identity/admin.pages.tsx";
+import { tenantsPages } from "../platform/identity/tenants.pages.tsx";
+import { tenantSettingsPages } from "../platform/identity/tenant-settings.pages.tsx";
 import { notificationsApi } from "../platform/notifications/notifications.api.ts";
 import { notificationsPages, outboxPages } from "../platform/notifications/notifications.pages.tsx";
-import { html } from "../ui/render.tsx";
-import { ErrorPage } from "../ui/error.tsx";
+import { searchApi, searchPages } from "../platform/search/public.ts";
+import { html, page } from "../ui/render.tsx";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { ErrorContent, ErrorPage } from "../ui/error.tsx";
 
 const CORE_PUBLIC: RegExp[] = [
   /^\/healthz$/,
@@ -31,6 +35,13 @@ const CORE_PUBLIC: RegExp[] = [
   /^\/api\/auth\/login$/,
   /^\/favicon\.ico$/,
 ];
+
+/**
+ * Core routes without a request-wide transaction (like a module's streamingPaths, but with the
+ * body limit): a password check counts its attempt in a transaction that commits even when
+ * the answer is an error, and hashes without holding the (possibly single) connection.
+ */
+const CORE_UNSCOPED: RegExp[] = [/^\/api\/auth\/password$/, /^\/profile\/password$/];
 
 const isApi = (path: string) => path === "/api" || path.startsWith("/api/");
 
@@ -61,11 +72,25 @@ function toProblem(err: unknown): Problem | null {
   return null;
 }
 
-function pageError(c: Context<AppEnv>, status: number, message: string) {
+/** Error pages keep the shell (menu, top bar) for signed-in people; others get a bare page. */
+async function pageError(c: Context<AppEnv>, status: number, message: string) {
+  const locale = c.var.locale ?? "en";
+  if (c.var.session && c.var.platform) {
+    try {
+      return await page(
+        c,
+        t(locale, "error.title"),
+        <ErrorContent locale={locale} status={status} message={message} />,
+        status as ContentfulStatusCode,
+      );
+    } catch {
+      // The shell needs the database; when that is what failed, fall back to the bare page.
+    }
+  }
   return html(
     c,
-    <ErrorPage locale={c.var.locale ?? "en"} status={status} message={message} />,
-    status as 400,
+    <ErrorPage locale={locale} status={status} message={message} />,
+    status as ContentfulStatusCode,
   );
 }
 
@@ -130,7 +155,8 @@ export function createApp(platform: Platform) {
   app.use("*", (c, next) => (streams(c.req.path) ? next() : limit(c, next)));
   const protect: MiddlewareHandler<AppEnv> = (c, next) => {
     if (publicPaths.some((re) => re.test(c.req.path))) return next();
-    return streams(c.req.path) ? streamingSession(c, next) : scopedSession(c, next);
+    const unscoped = streams(c.req.path) || CORE_UNSCOPED.some((re) => re.test(c.req.path));
+    return unscoped ? streamingSession(c, next) : scopedSession(c, next);
   };
   app.use("*", protect);
 
@@ -144,20 +170,24 @@ export function createApp(platform: Platform) {
     }
   });
   app.get("/.well-known/jwks.json", (c) => c.json(platform.tokens.jwks()));
-  app.get("/docs", (c) => c.html(docsPage));
+  app.get("/docs", (c) => c.html(docsPage(c.var.locale)));
   app.get("/favicon.ico", (c) => c.redirect("/assets/favicon.svg", 301));
   app.route("/assets", assetsRouter);
 
   app.route("/api/auth", authApi);
   app.route("/api/admin", adminApi);
   app.route("/api/notifications", notificationsApi);
+  app.route("/api/search", searchApi);
   for (const m of platform.modules) app.route(`/api/${m.name}`, m.api);
 
   app.route("/", publicPages);
   app.route("/", sessionPages);
   app.route("/admin", adminPages);
+  app.route("/admin", tenantsPages);
+  app.route("/admin", tenantSettingsPages);
   app.route("/admin/outbox", outboxPages);
   app.route("/notifications", notificationsPages);
+  app.route("/search", searchPages);
   for (const m of platform.modules) app.route(`/${m.name}`, m.pages);
   for (const m of platform.modules) if (m.rootPages) app.route("/", m.rootPages);
 

@@ -5,6 +5,7 @@
  */
 import type { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context, Hono } from "hono";
+import type { VNode } from "preact";
 import type { Config } from "./config.ts";
 import type { Database, Sql } from "./db/database.ts";
 import type { TokenService } from "./auth/jwt.ts";
@@ -57,6 +58,29 @@ export interface RoleGrants {
   viewer?: string[];
 }
 
+/** One result of the global search, as a module's search provider finds it. */
+export interface SearchHit {
+  /** What was found, e.g. "ticket", "customer", "file"; the search page shows its label. */
+  kind: string;
+  /** What people recognise it by (a subject, a name); never an id. */
+  title: string;
+  /** Where it is or whose it is (a ticket number and customer, a folder path), if anything. */
+  subtitle: string | null;
+  /** The page that shows it. */
+  href: string;
+}
+
+/**
+ * A module's part of the global search: at most `limit` hits of each kind it searches, only
+ * what the caller may see (the actor's transaction is tenant-scoped; object rules are the
+ * module's). `q` is the raw text; fold it with shared/text/fold.ts.
+ */
+export type SearchProvider = (
+  actor: { sql: Sql; session: Session; bus: Bus },
+  q: string,
+  limit: number,
+) => Promise<SearchHit[]>;
+
 /** What a module hands the platform. Adding a module is one folder and one line in the registry. */
 export interface ModuleManifest {
   name: string;
@@ -76,6 +100,8 @@ export interface ModuleManifest {
   jobs: SystemJob[];
   /** The domain events this module publishes (the only ones it can publish). */
   events?: EventCatalog;
+  /** Cards for the signed-in user's home page (only what this user may see). */
+  home?: (c: Context<AppEnv>) => Promise<HomeCard[]>;
   /** Paths (under the app root) reachable without signing in, e.g. public shares. */
   publicPaths?: RegExp[];
   /**
@@ -84,6 +110,8 @@ export interface ModuleManifest {
    * own size limits and opens short transactions with `c.var.scope`.
    */
   streamingPaths?: RegExp[];
+  /** The module's part of the global search (/search, GET /api/search). */
+  search?: SearchProvider;
 }
 
 /** Who is calling, resolved once per request by the session middleware. */
@@ -116,6 +144,8 @@ export interface AppEnv {
      */
     scope: <T>(fn: (tx: Sql) => Promise<T>) => Promise<T>;
     locale: Locale;
+    /** The tenant's IANA time zone for dates on pages (set with the session; default UTC). */
+    timeZone?: string;
   };
 }
 
@@ -145,6 +175,15 @@ export interface Platform {
   shell: (c: Context<AppEnv>) => Promise<ShellData>;
 }
 
+/**
+ * A card a module adds to the signed-in user's home page ("my open tickets", "my tasks due"),
+ * drawn with the ui/ kit. Lower `order` comes first; return nothing when there is nothing to say.
+ */
+export interface HomeCard {
+  order: number;
+  node: VNode;
+}
+
 /** A module as the menu shows it. */
 export interface ShellModule {
   name: string;
@@ -162,4 +201,12 @@ export interface ShellData {
   locale: Locale;
   modules: ShellModule[];
   path: string;
+  /** The current tenant's look and defaults (logo and accent colour drawn by the shell). */
+  tenant?: {
+    name: string;
+    accentColor: string | null;
+    logo: string | null;
+    timeZone: string;
+    locale: string;
+  };
 }

@@ -17,6 +17,7 @@ const files = new Map<string, URL>([
   ["swagger-ui.css", fromPackage("swagger-ui-dist/swagger-ui.css")],
   ["swagger-ui-bundle.js", fromPackage("swagger-ui-dist/swagger-ui-bundle.js")],
   ["docs.js", fromUi("docs.js")],
+  ["docs.css", fromUi("docs.css")],
   ["favicon.svg", fromUi("favicon.svg")],
   ["charts.js", fromUi("charts.js")],
   ["echarts.min.js", fromPackage("echarts/dist/echarts.min.js")],

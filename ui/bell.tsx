@@ -1,11 +1,14 @@
 import { renderToString } from "preact-render-to-string";
 import { type Locale, t } from "../shared/i18n/i18n.ts";
+import { Icon } from "./icon.tsx";
 
 /** The count inside the top bar's badge; also sent over SSE to replace it live. */
 export function UnreadCount({ l, count }: { l: Locale; count: number }) {
   return (
     <>
-      <span class={count > 0 ? "count" : "count empty"} data-unread={count}>{count}</span>
+      <span class={count > 0 ? "count" : "count empty"} data-unread={count} aria-hidden="true">
+        {count > 99 ? "99+" : count}
+      </span>
       <span class="sr-only">{t(l, "notifications.unread", { count })}</span>
     </>
   );
@@ -17,8 +20,12 @@ export const unreadCountHtml = (l: Locale, count: number) =>
 /** Top bar link to the inbox; htmx's SSE extension swaps its content when the inbox changes. */
 export function NotificationBell({ l, count }: { l: Locale; count: number }) {
   return (
-    <a class="bell" href="/notifications" title={t(l, "notifications.title")}>
-      <span aria-hidden="true">🔔</span>
+    <a
+      class="bell btn btn-ghost btn-icon"
+      href="/notifications"
+      title={t(l, "notifications.title")}
+    >
+      <Icon name="bell" size={18} />
       <span
         id="unread-badge"
         hx-ext="sse"

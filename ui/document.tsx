@@ -1,6 +1,8 @@
 import type { ComponentChildren } from "preact";
 import type { Locale } from "../shared/i18n/i18n.ts";
 
+export type Theme = "system" | "light" | "dark";
+
 // Our own scripts only (CSP), and 4xx answers are swapped so forms can show their errors inline.
 const HTMX_CONFIG = {
   includeIndicatorStyles: false,
@@ -14,19 +16,31 @@ const HTMX_CONFIG = {
   ],
 };
 
-/** The bare HTML document: head with our own assets only, and the htmx configuration. */
+/**
+ * The bare HTML document: head with our own assets only, and the htmx configuration.
+ * `theme` other than system pins light or dark; `accent` (tenant colour, #rrggbb) is applied
+ * by app.js because our CSP allows no inline styles.
+ */
 export function Document(
-  { locale, title, children }: { locale: Locale; title: string; children: ComponentChildren },
+  { locale, title, children, theme = "system", accent }: {
+    locale: Locale;
+    title: string;
+    children: ComponentChildren;
+    theme?: Theme;
+    accent?: string;
+  },
 ) {
   return (
-    <html lang={locale}>
+    <html
+      lang={locale}
+      data-theme={theme === "system" ? undefined : theme}
+      data-accent={accent && /^#[0-9a-fA-F]{6}$/.test(accent) ? accent : undefined}
+    >
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta
-          name="htmx-config"
-          content={JSON.stringify(HTMX_CONFIG)}
-        />
+        <meta name="color-scheme" content="light dark" />
+        <meta name="htmx-config" content={JSON.stringify(HTMX_CONFIG)} />
         <title>{title}</title>
         <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/assets/app.css" />

@@ -1,11 +1,86 @@
 import type { Locale } from "../shared/i18n/i18n.ts";
 
-/** A date and time for pages, in UTC (stored times are UTC; the label says so where it matters). */
-export function formatDateTime(l: Locale, iso: string | null | undefined): string {
+/**
+ * The one date formatter of every page: the reader's language and the tenant's time zone.
+ * Stored times are ISO UTC strings; people see "12 Mar 2026, 14:05" or "12 Mar 2026 14:05".
+ */
+const tag = (l: Locale) => (l === "tr" ? "tr-TR" : "en-GB");
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(l: Locale, timeZone: string, kind: "datetime" | "date") {
+  const key = `${l}|${timeZone}|${kind}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(tag(l), {
+      dateStyle: "medium",
+      timeStyle: kind === "datetime" ? "short" : undefined,
+      timeZone,
+    });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+const toDate = (v: string | Date) => (v instanceof Date ? v : new Date(v));
+
+/** "12 Mar 2026, 14:05" in the tenant's time zone; "—" for nothing. */
+export function formatDateTime(
+  l: Locale,
+  iso: string | Date | null | undefined,
+  timeZone = "UTC",
+): string {
   if (!iso) return "—";
-  return new Intl.DateTimeFormat(l === "tr" ? "tr-TR" : "en-GB", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "UTC",
-  }).format(new Date(iso));
+  return formatter(l, timeZone, "datetime").format(toDate(iso));
+}
+
+/** "12 Mar 2026"; a plain date ("2026-03-12") is shown as that calendar day. */
+export function formatDate(l: Locale, iso: string | Date | null | undefined, timeZone = "UTC") {
+  if (!iso) return "—";
+  if (typeof iso === "string" && /^\d{4}-\d\d-\d\d$/.test(iso)) {
+    return formatter(l, "UTC", "date").format(new Date(`${iso}T00:00:00Z`));
+  }
+  return formatter(l, timeZone, "date").format(toDate(iso));
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["second", 60],
+  ["minute", 60],
+  ["hour", 24],
+  ["day", 7],
+];
+
+/**
+ * "3 minutes ago", "in 2 hours", "yesterday"; beyond a week, the date itself, because
+ * "5 weeks ago" makes people count.
+ */
+export function formatRelative(
+  l: Locale,
+  iso: string | Date,
+  now: number,
+  timeZone = "UTC",
+): string {
+  let delta = (toDate(iso).getTime() - now) / 1000;
+  const rtf = new Intl.RelativeTimeFormat(tag(l), { numeric: "auto" });
+  if (Math.abs(delta) < 45) return rtf.format(0, "second");
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(delta) < size) return rtf.format(Math.round(delta), unit);
+    delta /= size;
+  }
+  return formatDate(l, iso, timeZone);
+}
+
+/** A number with the reader's grouping: 12 345 / 12,345. */
+export function formatNumber(l: Locale, n: number, digits = 0): string {
+  return new Intl.NumberFormat(tag(l), { maximumFractionDigits: digits }).format(n);
+}
+
+/** 1.2 MB, 340 KB. */
+export function formatBytes(l: Locale, n: number): string {
+  const units = ["B", "KB", "MB", "GB", "TB"];
+  let i = 0;
+  while (n >= 1024 && i < units.length - 1) {
+    n /= 1024;
+    i++;
+  }
+  return `${formatNumber(l, n, i === 0 ? 0 : 1)} ${units[i]}`;
 }

@@ -1,97 +1,234 @@
 import type { ComponentChildren } from "preact";
 import { currentLanguages, t } from "../shared/i18n/i18n.ts";
 import type { ShellData } from "../shared/modules.ts";
-import { Document } from "./document.tsx";
+import { Document, type Theme } from "./document.tsx";
 import { Menu } from "./menu.tsx";
 import { NotificationBell } from "./bell.tsx";
+import { Icon } from "./icon.tsx";
+import { IconButton } from "./button.tsx";
+import { type Crumb, PageHeader } from "./page-header.tsx";
+import { initials } from "./user-chip.tsx";
 
 export type { ShellData };
 
-function TopBar({ shell }: { shell: ShellData }) {
+/** How the shell is drawn for this reader (from cookies, set by ui/assets/app.js). */
+export interface ShellLook {
+  theme: Theme;
+  collapsed: boolean;
+}
+
+function SearchBox({ shell }: { shell: ShellData }) {
+  const l = shell.locale;
+  return (
+    <form class="top-search" method="get" action="/search" role="search">
+      <label class="sr-only" for="global-search">{t(l, "search.label")}</label>
+      <Icon name="search" size={16} />
+      <input
+        id="global-search"
+        type="search"
+        name="q"
+        placeholder={t(l, "search.placeholder")}
+        autocomplete="off"
+        data-hotkey="/"
+      />
+      <kbd class="hotkey" aria-hidden="true">/</kbd>
+    </form>
+  );
+}
+
+function Select(
+  { id, label, action, name, options }: {
+    id: string;
+    label: string;
+    action: string;
+    name: string;
+    options: { value: string; label: string; selected: boolean; lang?: string }[];
+  },
+) {
+  return (
+    <form class="menu-form" method="post" action={action} hx-post={action} hx-trigger="change">
+      <label for={id}>{label}</label>
+      <select id={id} name={name}>
+        {options.map((o) => (
+          <option value={o.value} selected={o.selected} lang={o.lang}>{o.label}</option>
+        ))}
+      </select>
+      <button type="submit" class="btn btn-secondary btn-sm js-hide">{label}</button>
+    </form>
+  );
+}
+
+function UserMenu({ shell, look }: { shell: ShellData; look: ShellLook }) {
   const l = shell.locale;
   const { session } = shell;
   return (
+    <details class="user-menu">
+      <summary>
+        <span class="avatar" aria-hidden="true">{initials(session.name)}</span>
+        <span class="sr-only">{t(l, "top.account")}:</span>
+        <span class="user-menu-name">{session.name}</span>
+        <Icon name="chevron-down" size={14} />
+      </summary>
+      <div class="user-menu-body">
+        <p class="user-menu-who">
+          <strong>{session.name}</strong>
+          <span class="muted">{session.email}</span>
+        </p>
+        <Select
+          id="tenant-switch"
+          label={t(l, "top.tenant")}
+          action="/switch-tenant"
+          name="tenant"
+          options={shell.tenants.map((tn) => ({
+            value: tn.slug,
+            label: tn.name,
+            selected: tn.id === session.tenantId,
+          }))}
+        />
+        <Select
+          id="language-switch"
+          label={t(l, "top.language")}
+          action="/language"
+          name="locale"
+          options={currentLanguages().map(({ code, name }) => ({
+            value: code,
+            label: name,
+            selected: code === l,
+            lang: code,
+          }))}
+        />
+        <fieldset class="theme-choice">
+          <legend>{t(l, "top.theme")}</legend>
+          {(["system", "light", "dark"] as const).map((th) => (
+            <label>
+              <input
+                type="radio"
+                name="theme"
+                value={th}
+                checked={look.theme === th}
+                data-theme-choice=""
+              />
+              {t(l, `top.theme.${th}`)}
+            </label>
+          ))}
+        </fieldset>
+        {shell.invitations.length > 0 && (
+          <section aria-label={t(l, "invitations.title")} class="invitations">
+            <h2>{t(l, "invitations.title")}</h2>
+            {shell.invitations.map((inv) => (
+              <div class="invitation">
+                <form method="post" action={`/invitations/${inv.id}/accept`} class="inline">
+                  <button type="submit" class="btn btn-primary btn-sm">
+                    {t(l, "invitations.accept", { tenant: inv.name })}
+                  </button>
+                </form>
+                <form method="post" action={`/invitations/${inv.id}/decline`} class="inline">
+                  <button type="submit" class="btn btn-secondary btn-sm">
+                    {t(l, "invitations.decline")}
+                  </button>
+                </form>
+              </div>
+            ))}
+          </section>
+        )}
+        <ul class="user-menu-links">
+          <li>
+            <a href="/profile">
+              <Icon name="user" size={16} />
+              {t(l, "top.profile")}
+            </a>
+          </li>
+          <li>
+            <form method="post" action="/logout">
+              <button type="submit" class="btn btn-ghost">
+                <Icon name="log-out" size={16} />
+                <span>{t(l, "top.signOut")}</span>
+              </button>
+            </form>
+          </li>
+        </ul>
+      </div>
+    </details>
+  );
+}
+
+function TopBar({ shell, look }: { shell: ShellData; look: ShellLook }) {
+  const l = shell.locale;
+  const tenant = shell.tenants.find((tn) => tn.id === shell.session.tenantId);
+  return (
     <header class="topbar">
-      <a class="brand" href="/">{t(l, "app.name")}</a>
-      <form
-        class="inline"
-        method="post"
-        action="/switch-tenant"
-        hx-post="/switch-tenant"
-        hx-trigger="change"
-        aria-label={t(l, "top.tenant")}
-      >
-        <label class="sr-only" for="tenant-switch">{t(l, "top.tenant")}</label>
-        <select id="tenant-switch" name="tenant">
-          {shell.tenants.map((tn) => (
-            <option value={tn.slug} selected={tn.id === session.tenantId}>{tn.name}</option>
-          ))}
-        </select>
-        <button type="submit" class="secondary js-hide">{t(l, "top.switch")}</button>
-      </form>
-      <form
-        class="inline"
-        method="post"
-        action="/language"
-        hx-post="/language"
-        hx-trigger="change"
-        aria-label={t(l, "top.language")}
-      >
-        <label class="sr-only" for="language-switch">{t(l, "top.language")}</label>
-        <select id="language-switch" name="locale">
-          {currentLanguages().map(({ code, name }) => (
-            <option value={code} selected={code === l} lang={code}>{name}</option>
-          ))}
-        </select>
-        <button type="submit" class="secondary js-hide">OK</button>
-      </form>
-      <NotificationBell l={l} count={shell.unread} />
-      <details class="user-menu">
-        <summary>{session.name}</summary>
-        <div class="user-menu-body">
-          <p class="muted">{session.email}</p>
-          {shell.invitations.length > 0 && (
-            <section aria-label={t(l, "invitations.title")} class="invitations">
-              <h2>{t(l, "invitations.title")}</h2>
-              {shell.invitations.map((inv) => (
-                <div class="invitation">
-                  <form method="post" action={`/invitations/${inv.id}/accept`} class="inline">
-                    <button type="submit">
-                      {t(l, "invitations.accept", { tenant: inv.name })}
-                    </button>
-                  </form>{" "}
-                  <form method="post" action={`/invitations/${inv.id}/decline`} class="inline">
-                    <button type="submit" class="secondary">{t(l, "invitations.decline")}</button>
-                  </form>
-                </div>
-              ))}
-            </section>
-          )}
-          <form method="post" action="/logout">
-            <button type="submit">{t(l, "top.signOut")}</button>
-          </form>
-        </div>
-      </details>
+      <IconButton
+        icon="menu"
+        label={t(l, "nav.toggle")}
+        class="nav-toggle"
+        data-nav-toggle=""
+        aria-controls="sidebar"
+        aria-expanded="false"
+      />
+      <IconButton
+        icon={look.collapsed ? "panel-left-open" : "panel-left-close"}
+        label={t(l, "nav.collapse")}
+        class="nav-collapse"
+        data-nav-collapse=""
+        aria-controls="sidebar"
+        aria-expanded={look.collapsed ? "false" : "true"}
+      />
+      <a class="brand" href="/">
+        {shell.tenant?.logo
+          ? <img src={shell.tenant.logo} alt="" width={24} height={24} />
+          : <Icon name="layers" size={20} />}
+        <span class="brand-name">{tenant?.name ?? shell.session.tenantName}</span>
+      </a>
+      <SearchBox shell={shell} />
+      <div class="top-actions">
+        <IconButton icon="search" label={t(l, "search.label")} href="/search" class="search-link" />
+        <NotificationBell l={l} count={shell.unread} />
+        <UserMenu shell={shell} look={look} />
+      </div>
     </header>
   );
 }
 
+export interface LayoutProps {
+  shell: ShellData;
+  look: ShellLook;
+  title: string;
+  crumbs?: Crumb[];
+  actions?: ComponentChildren;
+  description?: ComponentChildren;
+  children: ComponentChildren;
+}
+
+/** Every signed-in page: top bar, sidebar, and the page header above the content. */
 export function Layout(
-  { shell, title, children }: { shell: ShellData; title: string; children: ComponentChildren },
+  { shell, look, title, crumbs, actions, description, children }: LayoutProps,
 ) {
   const l = shell.locale;
   return (
-    <Document locale={l} title={`${title} · ${t(l, "app.name")}`}>
-      <body>
+    <Document
+      locale={l}
+      title={`${title} · ${t(l, "app.name")}`}
+      theme={look.theme}
+      accent={shell.tenant?.accentColor ?? undefined}
+    >
+      <body class={look.collapsed ? "nav-collapsed" : undefined}>
         <a class="skip" href="#content">{t(l, "app.skip")}</a>
-        <TopBar shell={shell} />
+        <TopBar shell={shell} look={look} />
         <div class="shell">
           <Menu shell={shell} />
+          <div class="nav-backdrop" data-nav-toggle="" aria-hidden="true"></div>
           <main id="content" tabIndex={-1}>
-            <h1>{title}</h1>
+            <PageHeader
+              title={title}
+              crumbs={crumbs}
+              actions={actions}
+              description={description}
+              crumbsLabel={t(l, "nav.breadcrumb")}
+            />
             {children}
           </main>
         </div>
+        <div id="toasts" class="toasts" aria-live="polite"></div>
       </body>
     </Document>
   );

@@ -1,24 +1,83 @@
 import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
 import type { ComponentChildren, VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../shared/http/env.ts";
 import { t } from "../shared/i18n/i18n.ts";
-import { Layout } from "./layout.tsx";
+import { Layout, type ShellLook } from "./layout.tsx";
+import { ReaderContext } from "./context.ts";
+import type { Crumb } from "./page-header.tsx";
+import type { Theme } from "./document.tsx";
 
-export function html(c: Context, vnode: VNode, status: ContentfulStatusCode = 200) {
-  return c.html("<!doctype html>" + renderToString(vnode), status);
+/** The reader (language, time zone) every component formats for. */
+function reader(c: Context<AppEnv>, timeZone?: string) {
+  return {
+    locale: c.var.locale ?? "en",
+    timeZone: timeZone ?? c.var.timeZone ?? "UTC",
+    now: Date.now(),
+  };
 }
 
-/** Renders a page inside the shell (top bar, menu, content). */
+/** Renders a document or an htmx fragment, with the reader set for every component. */
+export function html(c: Context<AppEnv>, vnode: VNode, status: ContentfulStatusCode = 200) {
+  const body = renderToString(
+    <ReaderContext.Provider value={reader(c)}>{vnode}</ReaderContext.Provider>,
+  );
+  return c.html("<!doctype html>" + body, status);
+}
+
+export interface PageOptions {
+  status?: ContentfulStatusCode;
+  crumbs?: Crumb[];
+  /** The page's primary action(s), right of the title. */
+  actions?: ComponentChildren;
+  description?: ComponentChildren;
+}
+
+const THEMES: Theme[] = ["system", "light", "dark"];
+
+/** The reader's theme and sidebar choice, remembered in cookies by ui/assets/app.js. */
+export function shellLook(c: Context): ShellLook {
+  const theme = getCookie(c, "theme") as Theme;
+  return {
+    theme: THEMES.includes(theme) ? theme : "system",
+    collapsed: getCookie(c, "sidebar") === "collapsed",
+  };
+}
+
+/**
+ * Renders a page inside the shell: top bar, sidebar, page header (breadcrumbs, title,
+ * primary action) and content. The 4th argument is the status or the page options.
+ *
+ * Usage: `return page(c, t("tickets.title"), <TicketList … />, { actions: <Dialog …/> });`
+ */
 export async function page(
   c: Context<AppEnv>,
   title: string,
   children: ComponentChildren,
-  status: ContentfulStatusCode = 200,
+  options: ContentfulStatusCode | PageOptions = {},
 ) {
+  const opts = typeof options === "number" ? { status: options } : options;
   const shell = await c.var.platform.shell(c);
-  return html(c, <Layout shell={shell} title={title}>{children}</Layout>, status);
+  const vnode = (
+    <Layout
+      shell={shell}
+      look={shellLook(c)}
+      title={title}
+      crumbs={opts.crumbs}
+      actions={opts.actions}
+      description={opts.description}
+    >
+      {children}
+    </Layout>
+  );
+  const body = renderToString(
+    <ReaderContext.Provider value={reader(c, shell.tenant?.timeZone)}>
+      {vnode}
+    </ReaderContext.Provider>,
+  );
+  return c.html("<!doctype html>" + body, opts.status ?? 200);
 }
 
 /** A translator bound to the request's language. */

@@ -5,7 +5,7 @@ const perms = ["app", "sheet", "model", "query"]
 
 export const analytics = placeholderModule({
   name: "analytics",
-  icon: "▦",
+  icon: "chart-column",
   permissions: perms,
   menu: entries("analytics", [
     ["applications", "/apps", "analytics.app.read"],

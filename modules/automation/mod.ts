@@ -6,7 +6,7 @@ const perms = ["agent", "job", "settings"]
 
 export const automation = placeholderModule({
   name: "automation",
-  icon: "⚙",
+  icon: "bot",
   permissions: perms,
   translations: { read: "automation.settings.read", write: TRANSLATIONS_WRITE },
   menu: entries("automation", [

@@ -5,7 +5,7 @@ const perms = ["process", "task", "definition", "report", "data", "audit"]
 
 export const workflow = placeholderModule({
   name: "workflow",
-  icon: "⇄",
+  icon: "workflow",
   permissions: perms,
   grants: { agent: ["workflow.*"], member: ["workflow.*"] },
   menu: entries("workflow", [

@@ -1,3 +1,4 @@
+import "./placeholder.messages.ts";
 import { Hono } from "hono";
 import type { AppEnv } from "../../shared/http/env.ts";
 import { createRouter } from "../../shared/http/router.ts";
@@ -8,8 +9,7 @@ import {
   type RoleGrants,
 } from "../../shared/modules.ts";
 import { requirePermission } from "../../shared/rbac/permissions.ts";
-import { page, tr } from "../../ui/render.tsx";
-import { Placeholder } from "../../ui/placeholder.tsx";
+import { EmptyState, page, tr } from "../../ui/kit.ts";
 import { translationsApi, translationsPages } from "../translations/public.ts";
 
 /**
@@ -41,19 +41,25 @@ export function placeholderModule(
     const guard = requirePermission(...(entry.permission ? [entry.permission] : []));
     pages.get(path, guard, (c) => {
       const t = tr(c);
+      const module = t(`module.${def.name}`);
       return page(
         c,
         t(entry.labelKey),
-        <Placeholder
-          locale={c.var.locale}
-          moduleLabel={t(`module.${def.name}`)}
-          pageLabel={t(entry.labelKey)}
-        />,
+        <div data-placeholder>
+          <EmptyState
+            icon="construction"
+            title={t("placeholder.body", { module, page: t(entry.labelKey) })}
+          >
+            {t("placeholder.later")}
+          </EmptyState>
+        </div>,
+        { crumbs: [{ label: module }] },
       );
     });
   }
   const api = translations ? translationsApi(def.name, translations) : createRouter();
-  return { ...manifest, labelKey: `module.${def.name}`, api, pages, jobs: [] };
+  // The pages answer (links and bookmarks keep working) but the menu lists only built pages.
+  return { ...manifest, menu: [], labelKey: `module.${def.name}`, api, pages, jobs: [] };
 }
 
 export { entries };

@@ -1,0 +1,134 @@
+import type { ComponentChildren } from "preact";
+import { Icon } from "./icon.tsx";
+
+export interface Column<T> {
+  label: string;
+  cell: (row: T) => ComponentChildren;
+  /** The sort key the server understands; makes the header a sort link. */
+  sort?: string;
+  /** Numbers align right. */
+  numeric?: boolean;
+  /** Hidden on narrow screens (secondary facts). */
+  wide?: boolean;
+}
+
+export interface TableSort {
+  key: string;
+  dir: "asc" | "desc";
+  /** The page URL for a sort key and direction (keeps the filters). */
+  href: (key: string, dir: "asc" | "desc") => string;
+}
+
+/**
+ * The list of every page: sortable headers, row actions, an empty state and "load more" that
+ * appends the next page (keyset `nextCursor`) without leaving the page. On a phone each row
+ * becomes a stacked card, so nothing scrolls sideways.
+ *
+ * "Load more" fetches `more.href` (the same page with `cursor=`) and takes this table's rows
+ * and its next button from it, so a list page needs no separate partial route.
+ *
+ * Usage:
+ * ```tsx
+ * <DataTable id="tickets" label={t("tickets.title")} rows={page.items}
+ *   columns={[{ label: t("ticket.subject"), cell: (r) => <a href={`/support/tickets/${r.id}`}>{r.subject}</a> }]}
+ *   actions={(r) => <IconButton icon="trash-2" label={t("delete")} hx-delete={…} />}
+ *   empty={<EmptyState title={t("tickets.none")} />}
+ *   more={page.nextCursor ? { href: `?cursor=${page.nextCursor}`, label: t("more") } : undefined} />
+ * ```
+ */
+export function DataTable<T>(
+  { id, label, columns, rows, actions, actionsLabel, empty, more, sort, rowAttrs }: {
+    id: string;
+    label: string;
+    columns: Column<T>[];
+    rows: T[];
+    actions?: (row: T) => ComponentChildren;
+    actionsLabel?: string;
+    empty?: ComponentChildren;
+    more?: { href: string; label: string };
+    sort?: TableSort;
+    /** Attributes of a row (an id for htmx row swaps, data-* for scripts). */
+    rowAttrs?: (row: T) => Record<string, string | undefined>;
+  },
+) {
+  if (rows.length === 0 && empty) return <div id={id}>{empty}</div>;
+  return (
+    <div id={id} class="data-table">
+      <table aria-label={label}>
+        <thead>
+          <tr>
+            {columns.map((col) => (
+              <th
+                scope="col"
+                class={[col.numeric ? "num" : "", col.wide ? "wide" : ""].join(" ").trim() ||
+                  undefined}
+                aria-sort={sort && col.sort === sort.key
+                  ? (sort.dir === "asc" ? "ascending" : "descending")
+                  : undefined}
+              >
+                {sort && col.sort ? <SortLink col={col} sort={sort} /> : col.label}
+              </th>
+            ))}
+            {actions && (
+              <th scope="col" class="actions">
+                <span class="sr-only">{actionsLabel}</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr {...rowAttrs?.(row)}>
+              {columns.map((col) => (
+                <td
+                  data-label={col.label}
+                  class={[col.numeric ? "num" : "", col.wide ? "wide" : ""].join(" ").trim() ||
+                    undefined}
+                >
+                  {col.cell(row)}
+                </td>
+              ))}
+              {actions && <td class="actions">{actions(row)}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <LoadMore tableId={id} more={more} />
+    </div>
+  );
+}
+
+function SortLink<T>({ col, sort }: { col: Column<T>; sort: TableSort }) {
+  const active = col.sort === sort.key;
+  const next = active && sort.dir === "asc" ? "desc" : "asc";
+  return (
+    <a href={sort.href(col.sort!, next)} class="sort">
+      {col.label}
+      <Icon
+        name={active ? (sort.dir === "asc" ? "arrow-up" : "arrow-down") : "arrow-up-down"}
+        size={14}
+      />
+    </a>
+  );
+}
+
+function LoadMore({ tableId, more }: { tableId: string; more?: { href: string; label: string } }) {
+  const id = `${tableId}-more`;
+  if (!more) return <div id={id}></div>;
+  return (
+    <div id={id} class="load-more">
+      <a
+        href={more.href}
+        class="btn btn-secondary"
+        hx-get={more.href}
+        hx-target={`#${tableId} tbody`}
+        hx-select={`#${tableId} tbody > tr`}
+        hx-swap="beforeend"
+        hx-select-oob={`#${id}`}
+        hx-push-url="false"
+      >
+        {more.label}
+      </a>
+    </div>
+  );
+}
