@@ -1,15 +1,6 @@
 import { problems } from "../../shared/http/problem.ts";
 
 /**
- * Folds a name for search: Turkish dotted and dotless i (İ, I, ı) become i, accents go
- * (ş→s, ğ→g, ü→u, ö→o, ç→c), case goes. The same fold on both sides makes "istanbul" find
- * "İSTANBUL" and "Istanbul", whatever the database's collation or unaccent dictionary.
- */
-export function foldName(s: string): string {
-  return s.replace(/[İIı]/g, "i").normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
-}
-
-/**
  * A file or folder name as given by a user: no path separators, no control or bidi override
  * characters, not "." or "..". Names are only labels (storage keys never come from them), but
  * clean labels keep downloads and zip entries safe.

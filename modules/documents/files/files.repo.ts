@@ -1,7 +1,7 @@
 import { isUuid } from "../../../shared/http/ids.ts";
 import { uuidv7 } from "uuidv7";
 import type { Sql } from "../../../shared/db/database.ts";
-import { foldName } from "../names.ts";
+import { fold } from "../../../shared/text/fold.ts";
 import type { Received } from "./upload.ts";
 
 export interface FileRow {
@@ -53,7 +53,7 @@ export async function insertFile(
     insert into doc_files (tenant_id, id, folder_id, name, name_search, content_type, size,
       sha256, storage_key, owner_module, owner_type, owner_id, created_by, updated_by)
     values (nullif(current_setting('app.tenant_id', true), '')::uuid, ${id},
-      ${f.folderId ?? null}, ${f.name}, ${foldName(f.name)}, ${f.contentType}, ${f.size},
+      ${f.folderId ?? null}, ${f.name}, ${fold(f.name)}, ${f.contentType}, ${f.size},
       ${f.sha256}, ${f.key}, ${f.owner?.module ?? null}, ${f.owner?.entityType ?? null},
       ${f.owner?.entityId ?? null}, nullif(current_setting('app.user_id', true), '')::uuid,
       nullif(current_setting('app.user_id', true), '')::uuid)`;
@@ -120,7 +120,7 @@ export async function updateFileMeta(
   patch: { name: string; folderId: string | null },
 ) {
   await sql`
-    update doc_files set name = ${patch.name}, name_search = ${foldName(patch.name)},
+    update doc_files set name = ${patch.name}, name_search = ${fold(patch.name)},
       folder_id = ${patch.folderId}, updated_at = now(),
       updated_by = nullif(current_setting('app.user_id', true), '')::uuid
     where id = ${id}`;

@@ -1,6 +1,6 @@
 import { uuidv7 } from "uuidv7";
 import type { Sql } from "../../../shared/db/database.ts";
-import { foldName } from "../names.ts";
+import { fold } from "../../../shared/text/fold.ts";
 import type { AclEntry } from "../access.ts";
 
 export interface FolderRow {
@@ -33,7 +33,7 @@ export async function insertFolder(sql: Sql, name: string, parentId: string | nu
   await sql`
     insert into doc_folders (tenant_id, id, parent_id, name, name_search, created_by)
     values (nullif(current_setting('app.tenant_id', true), '')::uuid, ${id}, ${parentId},
-      ${name}, ${foldName(name)}, nullif(current_setting('app.user_id', true), '')::uuid)`;
+      ${name}, ${fold(name)}, nullif(current_setting('app.user_id', true), '')::uuid)`;
   return (await findFolder(sql, id))!;
 }
 
@@ -43,7 +43,7 @@ export async function updateFolder(
   patch: { name: string; parentId: string | null },
 ) {
   await sql`
-    update doc_folders set name = ${patch.name}, name_search = ${foldName(patch.name)},
+    update doc_folders set name = ${patch.name}, name_search = ${fold(patch.name)},
       parent_id = ${patch.parentId}, updated_at = now()
     where id = ${id}`;
   return (await findFolder(sql, id))!;

@@ -1,4 +1,6 @@
 import type { Sql } from "../../../shared/db/database.ts";
+import { escapeLike } from "../../../shared/text/fold.ts";
+import { orderedMatches } from "../../../shared/db/search.ts";
 
 export interface SearchFilter {
   q?: string;
@@ -46,7 +48,7 @@ export const TYPE_PATTERNS: Record<string, string[]> = {
   ],
 };
 
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+const like = (folded: string) => `%${escapeLike(folded)}%`;
 
 /**
  * Files and folders whose folded name contains the folded query (trigram index), limited to
@@ -71,7 +73,7 @@ export async function searchRows(
     from doc_files x left join member_directory md on md.user_id = x.created_by
     where x.deleted_at is null and x.owner_module is null
       ${
-    scope.all ? sql`` : sql`and (x.folder_id = any(${scope.visible}::uuid[])
+    scope.all ? sql`` : sql`and (x.folder_id in (select unnest(${scope.visible}::uuid[]))
         or (x.folder_id is null and ${scope.rootVisible}) or x.id = any(${scope.shared}::uuid[]))`
   }
       ${q ? sql`and x.name_search like ${q}` : sql``}
@@ -88,7 +90,7 @@ export async function searchRows(
       lower(d.name) as sort_name
     from doc_folders d left join member_directory md on md.user_id = d.created_by
     where d.deleted_at is null
-      ${scope.all ? sql`` : sql`and d.id = any(${scope.visible}::uuid[])`}
+      ${scope.all ? sql`` : sql`and d.id in (select unnest(${scope.visible}::uuid[]))`}
       ${q ? sql`and d.name_search like ${q}` : sql``}
       ${f.minSize !== undefined || f.maxSize !== undefined ? sql`and false` : sql``}
       ${f.from ? sql`and d.created_at >= ${f.from}::timestamptz` : sql``}
@@ -104,4 +106,47 @@ export async function searchRows(
     select * from (${union}) t
     ${after ? sql`where (t.sort_name, t.id) > (${after[0]}, ${after[1]}::uuid)` : sql``}
     order by t.sort_name, t.id limit ${limit + 1}`;
+}
+
+/**
+ * The global search's files: the newest live files (not attachments) whose folded name contains
+ * the folded query, among those the caller may see.
+ */
+export async function newestFileHits(
+  sql: Sql,
+  folded: string,
+  scope: { visible: string[]; rootVisible: boolean; shared: string[]; all: boolean },
+  limit: number,
+) {
+  // `in (select unnest(…))` is a hashed lookup; `= any(…)` would compare every row with every
+  // visible folder.
+  const visible = scope.all
+    ? sql``
+    : sql`and (folder_id in (select unnest(${scope.visible}::uuid[]))
+    or (folder_id is null and ${scope.rootVisible}) or id = any(${scope.shared}::uuid[]))`;
+  return await orderedMatches<{ id: string; name: string; folderId: string | null }>(sql, {
+    table: "doc_files",
+    column: "name_search",
+    key: "created_at, id",
+    desc: true,
+    filter: sql`deleted_at is null and owner_module is null ${visible}`,
+    folded,
+    limit,
+    columns: sql`id, name, folder_id`,
+  });
+}
+
+/** Each folder's path from the top ("Customers / 2026"), for the folders given. */
+export async function folderPaths(sql: Sql, ids: string[]): Promise<Map<string, string>> {
+  const rows = await sql<{ id: string; path: string }[]>`
+    with recursive chain as (
+      select id as start, id, parent_id, name, 0 as depth
+      from doc_folders where id = any(${ids}::uuid[])
+      union all
+      select c.start, f.id, f.parent_id, f.name, c.depth + 1
+      from chain c join doc_folders f on f.id = c.parent_id
+    )
+    select start as id, string_agg(name, ' / ' order by depth desc) as path
+    from chain group by start`;
+  return new Map(rows.map((r) => [r.id, r.path]));
 }

@@ -1,10 +1,13 @@
 import type { Sql } from "../../../shared/db/database.ts";
 import type { Session } from "../../../shared/http/env.ts";
+import type { SearchHit, SearchProvider } from "../../../shared/modules.ts";
+import { hasPermission } from "../../../shared/rbac/permissions.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
-import { atLeast, loadAccess } from "../access.ts";
-import { foldName, nameCursor } from "../names.ts";
+import { Access, atLeast, loadAccess } from "../access.ts";
+import { nameCursor } from "../names.ts";
+import { fold } from "../../../shared/text/fold.ts";
 import { visibleFolder } from "../folders/folders.service.ts";
-import { type SearchFilter, searchRows } from "./search.repo.ts";
+import { folderPaths, newestFileHits, type SearchFilter, searchRows } from "./search.repo.ts";
 
 type Who = Pick<Session, "userId" | "roles" | "permissions">;
 
@@ -24,7 +27,7 @@ export async function search(
   const after = nameCursor(decodeCursor(q.cursor, ["text", "uuid"]));
   const rows = await searchRows(
     sql,
-    { ...q, q: q.q ? foldName(q.q.trim()) : undefined, within },
+    { ...q, q: q.q ? fold(q.q) : undefined, within },
     {
       all: access.admin,
       visible: access.visibleFolders(),
@@ -43,3 +46,45 @@ export async function search(
     nextCursor: page.nextCursor,
   };
 }
+
+/**
+ * Documents' part of the global search: the newest files and folders by name, each with the
+ * folder it is in, only what the caller may see (folder permissions and shares, as in `search`).
+ */
+export const searchDocuments: SearchProvider = async ({ sql, session }, q, limit) => {
+  if (!hasPermission(session.permissions, "documents.file.read")) return [];
+  // Owners and admins see everything: the folder tree is loaded only to work out what others
+  // may see (the rule itself stays in Access).
+  const admin = new Access(session, [], [], []).admin;
+  const access = admin ? null : await loadAccess(sql, session);
+  const scope = access
+    ? {
+      all: false,
+      visible: access.visibleFolders(),
+      rootVisible: atLeast(access.folder(null), "view"),
+      shared: access.sharedFiles(),
+    }
+    : { all: true, visible: [], rootVisible: true, shared: [] };
+  const folded = fold(q);
+  const files = await newestFileHits(sql, folded, scope, limit);
+  // searchRows reads one row beyond the limit (for paging); the search shows `limit`.
+  const folders = (await searchRows(sql, { q: folded, type: "folder" }, scope, limit, null))
+    .slice(0, limit);
+  const parents = [...files, ...folders].map((h) => h.folderId).filter((id) => id !== null);
+  const paths = await folderPaths(sql, [...new Set(parents)]);
+  const where = (folderId: string | null) => (folderId && paths.get(folderId)) || null;
+  return [
+    ...files.map((f): SearchHit => ({
+      kind: "file",
+      title: f.name,
+      subtitle: where(f.folderId),
+      href: `/documents/files?file=${f.id}${f.folderId ? `&folder=${f.folderId}` : ""}`,
+    })),
+    ...folders.map((d): SearchHit => ({
+      kind: "folder",
+      title: d.name,
+      subtitle: where(d.folderId),
+      href: `/documents/files?folder=${d.id}`,
+    })),
+  ];
+};

@@ -1,6 +1,7 @@
 import { uuidv7 } from "uuidv7";
 import type { Sql } from "../../../shared/db/database.ts";
 import type { Session } from "../../../shared/http/env.ts";
+import { foldedContains } from "../../../shared/text/fold.ts";
 import { visibleProjects } from "../access.ts";
 import type { MemberRow, ProjectRow } from "./projects.schemas.ts";
 export type { MemberRow, ProjectRow };
@@ -30,7 +31,7 @@ export async function selectProjects(
     where ${visibleProjects(sql, session)}
       ${f.archived === "all" ? sql`` : sql`and p.archived = ${f.archived === "true"}`}
       ${f.status ? sql`and p.status = ${f.status}` : sql``}
-      ${f.q ? sql`and p.name ilike ${"%" + f.q.replace(/[\\%_]/g, "\\$&") + "%"}` : sql``}
+      ${f.q ? sql`and platform_fold(p.name) like ${foldedContains(f.q)}` : sql``}
       ${
     after ? sql`and (p.created_at, p.id) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql``
   }

@@ -1,6 +1,7 @@
 import { uuidv7 } from "uuidv7";
 import type { Sql } from "../../../shared/db/database.ts";
 import type { Session } from "../../../shared/http/env.ts";
+import { foldedContains } from "../../../shared/text/fold.ts";
 import { visibleProjects } from "../access.ts";
 import type { TaskRow } from "./tasks.schemas.ts";
 export type { TaskRow };
@@ -98,7 +99,6 @@ export async function selectTasks(
     : f.assigneeId
     ? sql`and t.assignee_id = ${f.assigneeId}`
     : sql``;
-  const like = f.q ? "%" + f.q.replace(/[\\%_]/g, "\\$&") + "%" : "";
   const cmp = after
     ? (k.desc
       ? sql`and (${k.raw}, t.id) < (${k.cast(after[0])}, ${after[1]}::uuid)`
@@ -130,7 +130,7 @@ export async function selectTasks(
   }
       ${f.label ? sql`and t.labels @> array[${f.label}]::text[]` : sql``}
       ${f.parentId ? sql`and t.parent_id = ${f.parentId}` : sql``}
-      ${f.q ? sql`and (t.title ilike ${like} or t.description ilike ${like})` : sql``}
+      ${f.q ? sql`and t.search_text like ${foldedContains(f.q)}` : sql``}
       ${cmp}
     order by ${k.raw} ${k.desc ? sql`desc` : sql`asc`}, t.id ${k.desc ? sql`desc` : sql`asc`}
     limit ${limit + 1}`;

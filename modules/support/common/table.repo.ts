@@ -1,4 +1,5 @@
 import type { Sql } from "../../../shared/db/database.ts";
+import { foldedContains } from "../../../shared/text/fold.ts";
 
 /** A plain tenant table read and written through the request's scoped transaction (RLS). */
 export interface TableDef {
@@ -7,8 +8,14 @@ export interface TableDef {
   columns: string[];
   /** Constant SQL expression the list sorts by (with id as the tie-breaker). */
   sort: string;
-  /** Columns matched by the `q` filter (case-insensitive substring). */
+  /** Columns matched by the `q` filter (substring, folded: case, accents and Turkish i). */
   search: string[];
+  /**
+   * A stored column holding the `search` columns already folded (a generated
+   * `platform_fold(...)` column with a trigram index, for tables that grow large); without it
+   * each column is folded at query time.
+   */
+  searchColumn?: string;
   /** Columns holding JSON. */
   json?: string[];
 }
@@ -16,8 +23,8 @@ export interface TableDef {
 export type Row = Record<string, unknown> & { id: string };
 export type Filters = Record<string, string | boolean | null | undefined>;
 
-/** `%`, `_` and `\` match themselves in ILIKE patterns. */
-export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (m) => "\\" + m)}%`;
+/** A LIKE pattern for folded text containing the folded `q` (see shared/text/fold.ts). */
+export const likePattern = foldedContains;
 
 export function tableRepo<T extends Row>(def: TableDef) {
   const cols = (sql: Sql) => sql(["id", ...def.columns, "createdAt", "updatedAt"]);
@@ -35,16 +42,19 @@ export function tableRepo<T extends Row>(def: TableDef) {
       opts: { limit: number; after: [string, string] | null; q?: string; filters?: Filters },
     ): Promise<(T & { sortKey: string })[]> {
       const sort = sql.unsafe(def.sort);
-      const search = opts.q
-        ? sql`and (${
+      const pattern = opts.q ? foldedContains(opts.q) : null;
+      const search = !pattern
+        ? sql``
+        : def.searchColumn
+        ? sql`and ${sql(def.searchColumn)} like ${pattern}`
+        : sql`and (${
           joinSql(
             sql,
             def.search.map((c, i) =>
-              sql`${i ? sql`or` : sql``} ${sql(c)}::text ilike ${likePattern(opts.q!)}`
+              sql`${i ? sql`or` : sql``} platform_fold(${sql(c)}::text) like ${pattern}`
             ),
           )
-        })`
-        : sql``;
+        })`;
       const filters = joinSql(
         sql,
         Object.entries(opts.filters ?? {}).filter(([, v]) => v !== undefined)

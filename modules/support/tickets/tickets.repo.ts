@@ -40,6 +40,10 @@ const columns = (sql: Sql) =>
 export interface ListOptions extends Omit<TicketQuery, "cursor" | "assignee"> {
   assignee?: string | null;
   after: (string | number)[] | null;
+  /** Any of these statuses (the home page's "not closed"); `status` takes one. */
+  statuses?: string[];
+  /** Any of these SLA states ("at risk": warning or breached). */
+  slaStates?: string[];
 }
 
 const SORTS = {
@@ -70,13 +74,16 @@ const SORTS = {
 export async function selectTickets(sql: Sql, o: ListOptions): Promise<TicketRow[]> {
   const f = joinSql(sql, [
     o.status && sql`and status = ${o.status}`,
+    o.statuses && sql`and status = any(${o.statuses}::text[])`,
+    o.slaStates && sql`and (${sql.unsafe(SLA_STATE_SQL)}) = any(${o.slaStates}::text[])`,
     o.priority && sql`and priority = ${o.priority}`,
     o.assignee === null && sql`and assignee_id is null`,
     o.assignee && sql`and assignee_id = ${o.assignee}`,
     o.customerId && sql`and customer_id = ${o.customerId}`,
     o.companyId && sql`and company_id = ${o.companyId}`,
     o.sla && sql`and (${sql.unsafe(SLA_STATE_SQL)}) = ${o.sla}`,
-    o.q && sql`and (number || ' ' || subject || ' ' || description) ilike ${likePattern(o.q)}`,
+    // search_text: number, subject and description folded (generated column, trigram index).
+    o.q && sql`and search_text like ${likePattern(o.q)}`,
     o.createdFrom && sql`and created_at >= ${o.createdFrom}`,
     o.createdTo && sql`and created_at < ${o.createdTo}`,
     o.updatedFrom && sql`and updated_at >= ${o.updatedFrom}`,
