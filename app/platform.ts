@@ -7,18 +7,33 @@ import type { JobHandler } from "../shared/jobs/dispatcher.ts";
 import { builtinRoles, CORE_PERMISSIONS } from "../shared/rbac/permissions.ts";
 import { createBus } from "../shared/realtime/bus.ts";
 import { workspacesOfUser } from "../platform/identity/users.repo.ts";
+import { selectShellTenant } from "../platform/identity/tenants.repo.ts";
 import { unreadCount } from "../platform/notifications/notifications.repo.ts";
 import { coreJobsFor } from "./core-jobs.ts";
 
 export type { Platform };
 
-/** What every shell page needs: the caller, their tenants, the unread count and the menu. */
+/**
+ * What every shell page needs: the caller, their tenant's look, their other tenants, the unread
+ * count and the menu. The three queries go out together (postgres.js pipelines them on the
+ * request's connection), so the shell costs one round trip.
+ */
 async function shellData(c: Context<AppEnv>): Promise<ShellData> {
-  const session = c.var.session;
-  const { tenants, invitations } = await workspacesOfUser(c.var.sql, session.userId);
-  const unread = await unreadCount(c.var.sql, session.userId);
+  const { session, sql } = c.var;
+  const [{ tenants, invitations }, unread, tenant] = await Promise.all([
+    workspacesOfUser(sql, session.userId),
+    unreadCount(sql, session.userId),
+    selectShellTenant(sql, session.tenantId),
+  ]);
   return {
     session,
+    tenant: tenant ?? {
+      name: session.tenantName,
+      accentColor: null,
+      logo: null,
+      timeZone: c.var.timeZone ?? "UTC",
+      locale: "en",
+    },
     tenants,
     invitations,
     unread,

@@ -94,6 +94,7 @@ async function resolveExternal(sql: Sql, claims: Claims) {
 const SESSION_QUERY = (tx: Sql, tid: string, sub: string, jti: string | undefined) =>
   tx`
   select u.email, u.name, u.locale, u.is_operator, t.slug, t.name as tenant_name, m.roles,
+    t.status as tenant_status, t.time_zone, t.locale as tenant_locale,
     coalesce((select array_agg(distinct p order by p) from roles r, unnest(r.permissions) p
               where r.key = any(m.roles)), '{}') as permissions,
     exists(select 1 from revoked_tokens where jti = ${jti ?? null}) as revoked
@@ -132,6 +133,13 @@ async function loadSession(
   const { ids, claims, via } = auth;
   const [row] = await SESSION_QUERY(tx, ids.tid, ids.sub, claims.jti);
   if (!row || row.revoked) throw problems.unauthorized("The session has ended.");
+  // The session query reads the tenant row anyway, so a suspension ends every session and
+  // token of the tenant on their next request at no extra cost (nothing to revoke or cache).
+  // 401, not 403: signing in again lands in another workspace, or says why it cannot.
+  if (row.tenantStatus !== "active") {
+    if (via === "cookie") clearSessionCookie(c);
+    throw problems.unauthorized(`The workspace ${row.tenantName} is suspended.`);
+  }
   c.set("session", {
     userId: ids.sub,
     tenantId: ids.tid,
@@ -146,9 +154,28 @@ async function loadSession(
     exp: claims.exp,
     via,
   });
+  // Dates on pages are shown in the tenant's zone (no extra query: it came with the session).
+  c.set("timeZone", row.timeZone as string);
   // The tenant's translations apply to every t() of the request (cached per tenant).
   const translations = await loadTenantOverrides(tx, ids.tid);
-  return { translations, profileLocale: row.locale as string | null };
+  return {
+    translations,
+    profileLocale: row.locale as string | null,
+    tenantLocale: row.tenantLocale as string,
+  };
+}
+
+/**
+ * The member's own language, then the language cookie, then the browser's, then the tenant's
+ * default (which so replaces English as the last resort).
+ */
+function requestLocale(
+  c: Context<AppEnv>,
+  { profileLocale, tenantLocale }: { profileLocale: string | null; tenantLocale: string },
+) {
+  const accept = c.req.header("Accept-Language");
+  const withTenant = accept ? `${accept}, ${tenantLocale};q=0.001` : tenantLocale;
+  return resolveLocale(profileLocale, getCookie(c, "lang"), withTenant);
 }
 
 /**
@@ -165,11 +192,10 @@ export const scopedSession = createMiddleware<AppEnv>(async (c, next) => {
       async (tx) => {
         c.set("sql", tx);
         c.set("scope", (fn) => fn(tx));
-        const { translations, profileLocale } = await loadSession(c, tx, auth);
+        const { translations, ...locales } = await loadSession(c, tx, auth);
         await runWithOverrides(translations, async () => {
           // Resolved inside the scope, so the tenant's extra languages count as valid.
-          const cookie = getCookie(c, "lang");
-          c.set("locale", resolveLocale(profileLocale, cookie, c.req.header("Accept-Language")));
+          c.set("locale", requestLocale(c, locales));
           await next();
         });
         if (c.error || c.res.status >= 400) throw new Rollback();
@@ -190,15 +216,14 @@ export const streamingSession = createMiddleware<AppEnv>(async (c, next) => {
   const auth = await authenticate(c);
   const { db } = c.var.platform;
   const scope = { tenantId: auth.ids.tid, userId: auth.ids.sub, requestId: c.var.requestId };
-  const { translations, profileLocale } = await withScope(
+  const { translations, ...locales } = await withScope(
     db.sql,
     scope,
     (tx) => loadSession(c, tx, auth),
   );
   c.set("scope", (fn) => withScope(db.sql, scope, fn));
   await runWithOverrides(translations, async () => {
-    const cookie = getCookie(c, "lang");
-    c.set("locale", resolveLocale(profileLocale, cookie, c.req.header("Accept-Language")));
+    c.set("locale", requestLocale(c, locales));
     await next();
   });
 });

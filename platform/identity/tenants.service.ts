@@ -1,19 +1,27 @@
-import type { BuiltinRole } from "../../shared/modules.ts";
+import type { BuiltinRole, Session } from "../../shared/modules.ts";
 import type { Sql } from "../../shared/db/database.ts";
 import { setTenant } from "../../shared/db/scope.ts";
-import { problems } from "../../shared/http/problem.ts";
+import { Problem, problems } from "../../shared/http/problem.ts";
 import { generatePassword, hashPassword } from "../../shared/auth/passwords.ts";
 import { uuidv7 } from "uuidv7";
-import { isUuid } from "../../shared/http/ids.ts";
 import { seedBuiltinRoles } from "./roles.repo.ts";
 import { findUserByEmail, insertMembership, insertUser } from "./users.repo.ts";
+import {
+  insertTenant,
+  selectTenant,
+  selectTenants,
+  selectTenantSettings,
+  updateTenantSettings,
+  updateTenantStatus,
+} from "./tenants.repo.ts";
+import type {
+  TenantDetail,
+  TenantSettings,
+  TenantSettingsPatch,
+  TenantStatus,
+} from "./tenants.schemas.ts";
 
-export interface TenantRow {
-  id: string;
-  slug: string;
-  name: string;
-  createdAt: string;
-}
+export type { TenantDetail, TenantSettings };
 
 export interface NewTenant {
   slug: string;
@@ -23,14 +31,72 @@ export interface NewTenant {
   ownerIsOperator?: boolean;
 }
 
-export async function listTenants(sql: Sql): Promise<TenantRow[]> {
-  return await sql<TenantRow[]>`select id, slug, name, created_at from tenants order by slug`;
+/**
+ * The answer for a member of a suspended tenant, at sign-in and on tenant switch (a session in
+ * it ends with a 401, see session.ts). Its own type, so the sign-in page can say why.
+ */
+export const tenantSuspended = () =>
+  new Problem(
+    403,
+    "tenant-suspended",
+    "Forbidden",
+    "This workspace is suspended. Ask the platform operator to reactivate it.",
+  );
+
+/** Every tenant (platform operators), newest first, by pages. */
+export async function listTenants(
+  sql: Sql,
+  opts: { limit: number; after?: string | null; q?: string; status?: TenantStatus } = {
+    limit: 100,
+  },
+): Promise<TenantDetail[]> {
+  return await selectTenants(sql, opts);
 }
 
-export async function findTenant(sql: Sql, slugOrId: string): Promise<TenantRow | undefined> {
-  const [row] = await sql<TenantRow[]>`
-    select id, slug, name, created_at from tenants
-    where ${isUuid(slugOrId) ? sql`id = ${slugOrId}` : sql`slug = ${slugOrId}`}`;
+export async function findTenant(sql: Sql, slugOrId: string): Promise<TenantDetail | undefined> {
+  return await selectTenant(sql, slugOrId);
+}
+
+/**
+ * Suspends a tenant: its members can no longer sign in to it, switch to it or use a session or
+ * token for it (every request's session query reads the tenant's status, so this takes effect
+ * on the next request without revoking anything). Operators cannot suspend the tenant they
+ * are signed in to: the request would end their own session, and with it possibly the last
+ * operator's way back in to reactivate it.
+ */
+export async function suspendTenant(sql: Sql, session: Session, id: string) {
+  const tenant = await findTenant(sql, id);
+  if (!tenant) throw problems.notFound("No tenant has this id.");
+  if (tenant.id === session.tenantId) {
+    throw problems.unprocessable(
+      "You cannot suspend the workspace you are signed in to; switch to another one first.",
+    );
+  }
+  return await updateTenantStatus(sql, id, "suspended") ?? tenant;
+}
+
+/** Lifts a suspension; members sign in again as before (their old tokens work until expiry). */
+export async function reactivateTenant(sql: Sql, id: string) {
+  const tenant = await findTenant(sql, id);
+  if (!tenant) throw problems.notFound("No tenant has this id.");
+  return await updateTenantStatus(sql, id, "active") ?? tenant;
+}
+
+/** The signed-in tenant's own settings. */
+export async function tenantSettings(sql: Sql, session: Session): Promise<TenantSettings> {
+  const row = await selectTenantSettings(sql, session.tenantId);
+  if (!row) throw problems.notFound();
+  return row;
+}
+
+/** Changes the signed-in tenant's settings (input already checked by the schema). */
+export async function changeTenantSettings(
+  sql: Sql,
+  session: Session,
+  patch: TenantSettingsPatch,
+): Promise<TenantSettings> {
+  const row = await updateTenantSettings(sql, session.tenantId, patch);
+  if (!row) throw problems.notFound();
   return row;
 }
 
@@ -48,9 +114,7 @@ export async function createTenant(
     throw problems.conflict(`A tenant with the slug "${input.slug}" already exists.`);
   }
   const [{ previous }] = await sql`select current_setting('app.tenant_id', true) as previous`;
-  const [tenant] = await sql<TenantRow[]>`
-    insert into tenants (id, slug, name) values (${uuidv7()}, ${input.slug}, ${input.name})
-    returning id, slug, name, created_at`;
+  const tenant = await insertTenant(sql, { id: uuidv7(), slug: input.slug, name: input.name });
   let generatedPassword: string | undefined;
   let owner = await findUserByEmail(sql, input.owner.email);
   if (!owner) {

@@ -78,8 +78,10 @@ export class Scheduler {
       const [mark] = await tx`select last_occurrence from schedule_marks
                               where tenant_id = ${markTenant} and key = ${def.key} for update`;
       if (mark.lastOccurrence !== "-infinity" && new Date(mark.lastOccurrence) >= latest) return 0;
+      // Suspended tenants get no scheduled work (no SLA mail, no reminders) until reactivated.
       const tenants = def.perTenant
-        ? (await tx`select id from tenants order by id`).map((r) => r.id as string)
+        ? (await tx`select id from tenants where status = 'active' order by id`)
+          .map((r) => r.id as string)
         : [markTenant];
       let count = 0;
       for (const tenantId of tenants) {

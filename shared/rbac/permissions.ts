@@ -10,7 +10,9 @@ export const CORE_PERMISSIONS = [
   "admin.role.write",
   "admin.notification.write",
   "admin.mail.read",
+  "admin.translation.read",
   "admin.translation.write",
+  "admin.tenant.write",
 ] as const;
 
 /** Interface texts belong to the whole tenant, so changing them is one tenant-wide right. */
