@@ -1,24 +1,36 @@
 import { isUuid } from "../../shared/http/ids.ts";
 import { Hono } from "hono";
 import type { VNode } from "preact";
-import { renderToString } from "preact-render-to-string";
 import type { AppEnv } from "../../shared/http/env.ts";
 import { type C, isHtmx } from "../../shared/http/pages.ts";
 import { problems } from "../../shared/http/problem.ts";
 import { requirePermission } from "../../shared/rbac/permissions.ts";
 import { t } from "../../shared/i18n/i18n.ts";
 import { listMembers } from "../identity/public.ts";
-import { type ActivityFilter, listActivity } from "./activity.service.ts";
-import { page } from "../../ui/render.tsx";
+import {
+  type ActivityEntry,
+  type ActivityFilter,
+  listActivity,
+  peopleNames,
+} from "./activity.service.ts";
+import { html, page } from "../../ui/render.tsx";
+import {
+  defaultHistoryLabels,
+  type HistoryLabels,
+  historyLabels,
+  type HistoryLabelSpec,
+} from "./activity.labels.ts";
 import {
   ActivityItems,
-  ActivityList,
+  ActivityNextItems,
   ActivityPage,
+  ActivityResults,
   EntityHistory,
   type TimelineQuery,
 } from "./activity.view.tsx";
 
 const MODULE = /^[a-z][a-z0-9_-]{0,40}$/;
+const LIST_ID = /^[a-z][a-z0-9-]{0,60}$/;
 const TEXT_FIELDS = ["action", "entityType", "entityId"] as const;
 
 /** `YYYY-MM-DD` → that day's start in UTC (plus `days`), or a 400 naming the field. */
@@ -61,9 +73,61 @@ export function readFilters(c: C, module?: string) {
   return { filter, query, cursor: c.req.query("cursor") || undefined };
 }
 
-/** An htmx fragment: no doctype, no shell. */
-function fragment(c: C, vnode: VNode) {
-  return c.html(renderToString(vnode));
+/** historyLabels() for this request's reader (language, tenant time zone). */
+export const historyLabelsFor = (c: C, spec: HistoryLabelSpec = {}): HistoryLabels =>
+  historyLabels({ locale: c.var.locale, timeZone: c.var.timeZone }, spec);
+
+export interface ActivityAnswer {
+  items: ActivityEntry[];
+  nextCursor: string | null;
+  query: TimelineQuery;
+  labels?: HistoryLabels;
+  /** Page title; default the activity log's. */
+  title?: string;
+  /** Module names for the module filter (pages across modules only). */
+  modules?: string[];
+  crumbs?: { label: string; href?: string }[];
+}
+
+/**
+ * The answer of an activity page, whichever part was asked: "load more" (`part=items`, htmx)
+ * gets the next lines, the filter form (htmx) the results area, anyone else the whole page
+ * in the shell. Modules with their own visibility rules filter `items` and call this.
+ */
+export async function activityAnswer(c: C, a: ActivityAnswer) {
+  const l = c.var.locale;
+  const labels = a.labels ?? defaultHistoryLabels({ locale: l, timeZone: c.var.timeZone });
+  const names = await peopleNames(c.var.sql, a.items, labels.people);
+  const listId = c.req.query("list") ?? "";
+  const props = {
+    l,
+    items: a.items,
+    nextCursor: a.nextCursor,
+    href: c.req.path,
+    query: a.query,
+    showSubject: !a.query.entityId,
+    showModule: !!a.modules,
+    filtered: Object.keys(a.query).length > 0,
+    labels,
+    names,
+    target: "activity-results",
+  };
+  c.header("Vary", "HX-Request");
+  const htmx = isHtmx(c) && !c.req.header("HX-History-Restore-Request");
+  if (htmx && c.req.query("part") === "items") {
+    return html(
+      c,
+      <ActivityNextItems {...props} listId={LIST_ID.test(listId) ? listId : undefined} />,
+    );
+  }
+  if (htmx) return html(c, <ActivityResults {...props} />);
+  const actors = (await listMembers(c.var.sql, { limit: 200 })).slice(0, 200);
+  return await page(
+    c,
+    a.title ?? t(l, "page.activityLog"),
+    <ActivityPage {...props} actors={actors} modules={a.modules} />,
+    { crumbs: a.crumbs },
+  );
 }
 
 export interface ActivityRoutesOptions {
@@ -74,37 +138,30 @@ export interface ActivityRoutesOptions {
   /** i18n key of the page title. Default `page.activityLog`. */
   titleKey?: string;
   pageSize?: number;
+  /** The module's history labels for this request (see historyLabelsFor). */
+  labels?: (c: C) => HistoryLabels;
 }
 
 /**
  * The activity page as a sub-app to mount, e.g. `pages.route("/activity", activityRoutes(...))`.
  * GET / renders the page in the shell; with HX-Request it answers the filter form with the
- * list and "load more" (`part=items`) with the next lines only.
+ * results and "load more" (`part=items`) with the next lines only.
  */
 export function activityRoutes(opts: ActivityRoutesOptions) {
   return new Hono<AppEnv>().get("/", requirePermission(opts.permission), async (c) => {
-    const l = c.var.locale;
     const { filter, query, cursor } = readFilters(c, opts.module);
     const list = await listActivity(c.var.sql, { ...filter, limit: opts.pageSize ?? 25, cursor });
-    const props = {
-      l,
+    const crumbs = opts.module
+      ? [{ label: t(c.var.locale, `module.${opts.module}`), href: `/${opts.module}` }]
+      : undefined;
+    return await activityAnswer(c, {
       ...list,
-      href: c.req.path,
       query,
-      showModule: !opts.module,
-      filtered: Object.keys(query).length > 0,
-    };
-    c.header("Vary", "HX-Request");
-    const htmx = isHtmx(c) && !c.req.header("HX-History-Restore-Request");
-    if (htmx && c.req.query("part") === "items") return fragment(c, <ActivityItems {...props} />);
-    if (htmx) return fragment(c, <ActivityList {...props} />);
-    const actors = (await listMembers(c.var.sql, { limit: 200 })).slice(0, 200);
-    const modules = opts.module ? undefined : c.var.platform.modules.map((m) => m.name);
-    return await page(
-      c,
-      t(l, opts.titleKey ?? "page.activityLog"),
-      <ActivityPage {...props} actors={actors} modules={modules} target="activity-results" />,
-    );
+      labels: opts.labels?.(c),
+      title: t(c.var.locale, opts.titleKey ?? "page.activityLog"),
+      modules: opts.module ? undefined : c.var.platform.modules.map((m) => m.name),
+      crumbs,
+    });
   });
 }
 
@@ -112,6 +169,8 @@ export interface EntityHistoryOptions {
   module: string;
   entityType: string;
   entityId: string;
+  /** How the module's verbs, fields and values read (historyLabelsFor(c, …)). */
+  labels?: HistoryLabels;
   /** Lines shown at first. Default 10. */
   limit?: number;
   /**
@@ -135,13 +194,40 @@ export async function entityHistory(c: C, opts: EntityHistoryOptions): Promise<V
     entityId,
     limit: opts.limit ?? 10,
   });
+  const labels = opts.labels ??
+    defaultHistoryLabels({ locale: c.var.locale, timeZone: c.var.timeZone });
   return (
     <EntityHistory
       l={c.var.locale}
       {...list}
+      labels={labels}
+      names={await peopleNames(c.var.sql, list.items, labels.people)}
       href={opts.href}
       query={{ module, entityType, entityId }}
       headingId={opts.headingId}
+    />
+  );
+}
+
+/**
+ * Lines a module read itself (a feed, a dashboard's latest few) as a timeline, with the
+ * people fields resolved to names.
+ */
+export async function activityTimeline(
+  c: C,
+  items: ActivityEntry[],
+  opts: { labels?: HistoryLabels; showSubject?: boolean } = {},
+): Promise<VNode> {
+  const labels = opts.labels ??
+    defaultHistoryLabels({ locale: c.var.locale, timeZone: c.var.timeZone });
+  return (
+    <ActivityItems
+      l={c.var.locale}
+      items={items}
+      nextCursor={null}
+      labels={labels}
+      names={await peopleNames(c.var.sql, items, labels.people)}
+      showSubject={opts.showSubject}
     />
   );
 }

@@ -2,6 +2,7 @@ import { isUuid } from "../../shared/http/ids.ts";
 import type { Sql } from "../../shared/db/database.ts";
 import { decodeCursor, toPage } from "../../shared/http/paging.ts";
 import { problems } from "../../shared/http/problem.ts";
+import { memberNames } from "../identity/public.ts";
 import {
   type ActivityEntry,
   type ActivityFilter,
@@ -127,4 +128,28 @@ export async function listActivity(
   const rows = await selectActivity(sql, filter, limit, key as [string, string] | null);
   const page = toPage(rows, limit, (r) => [r.sortAt, r.id]);
   return { items: page.items.map(({ sortAt: _, ...item }) => item), nextCursor: page.nextCursor };
+}
+
+/**
+ * Names of the members that lines mention in their people fields (e.g. an assignee id that
+ * changed), by id, so a history shows "Ayşe Yılmaz → Deniz Kaya" instead of ids.
+ */
+export async function peopleNames(
+  sql: Sql,
+  items: ActivityEntry[],
+  people: readonly string[] = [],
+): Promise<Map<string, string>> {
+  if (people.length === 0) return new Map();
+  const ids = new Set<string>();
+  const collect = (v: Json) => {
+    if (typeof v === "string" && isUuid(v)) ids.add(v.toLowerCase());
+    else if (Array.isArray(v)) v.forEach(collect);
+  };
+  for (const item of items) {
+    for (const field of people) {
+      const change = item.changes?.[field];
+      if (change) (collect(change.from), collect(change.to));
+    }
+  }
+  return await memberNames(sql, [...ids]);
 }

@@ -1,6 +1,14 @@
-import type { ComponentChildren } from "preact";
 import type { ActivityEntry, Json } from "./activity.schemas.ts";
 import { type Locale, t } from "../../shared/i18n/i18n.ts";
+import {
+  EmptyState,
+  Field,
+  Filters,
+  Timeline,
+  type TimelineChange,
+  type TimelineEntry,
+} from "../../ui/kit.ts";
+import { defaultHistoryLabels, type HistoryLabels } from "./activity.labels.ts";
 
 /** The query a timeline was filtered with, as URL parameters (empty values left out). */
 export type TimelineQuery = Record<string, string>;
@@ -12,126 +20,178 @@ export interface TimelineProps {
   /** The page that serves this timeline (plain link) and its next pages (htmx). */
   href?: string;
   query?: TimelineQuery;
-  /** Shows each line's module (timelines across modules). */
+  /** Shows what each line is about (timelines across records). */
+  showSubject?: boolean;
+  /** Also names each line's module (timelines across modules; implies showSubject). */
   showModule?: boolean;
   /** Whether filters are applied (changes the empty state). */
   filtered?: boolean;
+  /** How verbs, fields and values read; default: the generic labels. */
+  labels?: HistoryLabels;
+  /** Names of the members the lines' people fields mention (see peopleNames). */
+  names?: ReadonlyMap<string, string>;
+  /** id of the list; "load more" appends to it. Default `activity-list`. */
+  listId?: string;
 }
 
-const LOCALE_TAGS: Record<Locale, string> = { en: "en-GB", tr: "tr-TR" };
+/** Verbs whose diff is the whole record: the line says it, the fields would only repeat it. */
+const WHOLE_RECORD = new Set(["created", "deleted", "purged", "trashed"]);
 
-export function formatTime(l: Locale, iso: string) {
-  const f = new Intl.DateTimeFormat(LOCALE_TAGS[l], {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "UTC",
-  });
-  return `${f.format(new Date(iso))} UTC`;
-}
-
-function formatValue(l: Locale, v: Json | undefined) {
-  if (v === null || v === undefined || v === "") return t(l, "activity.none");
-  const text = typeof v === "string" ? v : JSON.stringify(v);
-  return text.length > 300 ? text.slice(0, 299) + "…" : text;
-}
-
-/** A known verb is translated; a module's own verb shows as it is. */
-export function actionLabel(l: Locale, action: string) {
-  const key = `activity.action.${action}`;
-  const label = t(l, key);
-  return label === key ? action : label;
-}
+const ICONS: Record<string, string> = {
+  created: "plus",
+  updated: "pencil",
+  deleted: "trash-2",
+  restored: "archive-restore",
+  moved: "folder-input",
+  renamed: "text-cursor-input",
+  shared: "share-2",
+  commented: "message-square",
+  assigned: "user-plus",
+  closed: "circle-check",
+  reopened: "rotate-ccw",
+};
 
 function url(href: string, query: TimelineQuery, extra: TimelineQuery) {
   const params = new URLSearchParams({ ...query, ...extra });
   return `${href}?${params}`;
 }
 
-function Changes({ l, entry }: { l: Locale; entry: ActivityEntry }) {
-  const changes = entry.changes;
-  const fields = changes && typeof changes === "object" ? Object.entries(changes) : [];
-  if (fields.length === 0) return null;
-  return (
-    <details class="activity-changes">
-      <summary>{t(l, "activity.changes", { count: fields.length })}</summary>
-      <dl>
-        {fields.map(([field, { from, to }]) => (
-          <>
-            <dt>{field}</dt>
-            <dd>
-              <span class="sr-only">{t(l, "activity.was")}</span>
-              <del>{formatValue(l, from)}</del> <span aria-hidden="true">→</span>{" "}
-              <span class="sr-only">{t(l, "activity.now")}</span>
-              <ins>{formatValue(l, to)}</ins>
-            </dd>
-          </>
-        ))}
-      </dl>
-    </details>
-  );
+/** A people field's value: member names, "Removed user" for ids no longer known here. */
+function personValue(l: Locale, names: ReadonlyMap<string, string>, v: Json): string {
+  if (v === null || v === "") return "";
+  if (Array.isArray(v)) return v.map((x) => personValue(l, names, x)).filter(Boolean).join(", ");
+  if (typeof v !== "string") return "";
+  return names.get(v.toLowerCase()) ?? t(l, "activity.unknownUser");
 }
 
-export function ActivityItem(
-  { l, entry, showModule }: { l: Locale; entry: ActivityEntry; showModule?: boolean },
-) {
-  const actor = entry.actorName ??
-    t(l, entry.actorId ? "activity.unknownUser" : "activity.system");
-  return (
-    <li class="activity-entry" id={`activity-${entry.id}`}>
-      <p>
-        <time datetime={entry.occurredAt}>{formatTime(l, entry.occurredAt)}</time>
-        {" · "}
-        <strong title={entry.actorEmail ?? undefined}>{actor}</strong>{" "}
-        <span class="badge" data-action={entry.action}>{actionLabel(l, entry.action)}</span>{" "}
-        {showModule && <span class="muted">{`${t(l, `module.${entry.module}`)} · `}</span>}
-        <span class="muted">{entry.entityType}</span> {entry.summary}
-      </p>
-      <Changes l={l} entry={entry} />
-    </li>
-  );
+/** The changed fields people may read: labelled ones only, values as labels or names. */
+function changesOf(
+  l: Locale,
+  e: ActivityEntry,
+  labels: HistoryLabels,
+  names: ReadonlyMap<string, string>,
+): TimelineChange[] {
+  if (WHOLE_RECORD.has(e.action) || !e.changes || typeof e.changes !== "object") return [];
+  const people = labels.people ?? [];
+  const out: TimelineChange[] = [];
+  for (const [name, change] of Object.entries(e.changes)) {
+    const label = labels.field(e.entityType, name);
+    if (!label) continue;
+    const show = (v: Json) =>
+      people.includes(name) ? personValue(l, names, v) : labels.value(e.entityType, name, v);
+    const from = show(change?.from ?? null);
+    const to = show(change?.to ?? null);
+    if (from === to) continue;
+    out.push({ label, from: from || undefined, to: to || t(l, "activity.none") });
+  }
+  return out;
+}
+
+/** One activity line as the kit's Timeline draws it. */
+export function timelineEntry(
+  l: Locale,
+  e: ActivityEntry,
+  opts: {
+    labels: HistoryLabels;
+    names?: ReadonlyMap<string, string>;
+    showSubject?: boolean;
+    showModule?: boolean;
+  },
+): TimelineEntry {
+  const { labels, showModule } = opts;
+  const shown = opts.showSubject || showModule;
+  const subject = shown ? labels.subject?.(e) : undefined;
+  const module = showModule ? t(l, `module.${e.module}`) : undefined;
+  const label = [module, subject?.label].filter(Boolean).join(" · ");
+  return {
+    who: e.actorName ?? (e.actorId ? t(l, "activity.unknownUser") : null),
+    what: labels.action(e.action, e.entityType),
+    at: e.occurredAt,
+    icon: ICONS[e.action] ?? "circle-dot",
+    changes: changesOf(l, e, labels, opts.names ?? new Map()),
+    subject: label ? { label, href: subject?.href } : undefined,
+  };
 }
 
 /**
- * The lines of one page plus the "load more" item. htmx replaces that item with the next
- * page's lines (this same fragment); without JavaScript it is a link to the next page.
+ * The lines as a kit Timeline (no load more): for cards that show the latest few, e.g. a
+ * dashboard's "recent activity".
  */
-export function ActivityItems(
-  { l, items, nextCursor, href, query = {}, showModule }: TimelineProps,
+export function ActivityItems(props: TimelineProps) {
+  const { l, items, showModule, showSubject, names } = props;
+  const labels = props.labels ?? defaultHistoryLabels({ locale: l });
+  return (
+    <Timeline
+      label={t(l, "activity.list")}
+      systemName={t(l, "activity.system")}
+      entries={items.map((e) => timelineEntry(l, e, { labels, names, showSubject, showModule }))}
+      empty={t(l, props.filtered ? "activity.emptyFiltered" : "activity.empty")}
+    />
+  );
+}
+
+/** One line on its own (prefer ActivityItems for several: one list, one heading). */
+export function ActivityItem(
+  { entry, ...props }: Omit<TimelineProps, "items" | "nextCursor"> & { entry: ActivityEntry },
 ) {
+  return <ActivityItems {...props} items={[entry]} nextCursor={null} />;
+}
+
+/**
+ * The "load more" of a timeline: htmx fetches the next lines (`part=items`), appends them to
+ * the list and replaces this link with the next one; without script it opens the next page.
+ */
+export function ActivityMore(
+  { l, nextCursor, href, query = {}, listId = "activity-list" }: TimelineProps,
+) {
+  const id = `${listId}-more`;
+  if (!nextCursor || !href) return <div id={id}></div>;
+  return (
+    <div id={id} class="load-more">
+      <a
+        class="btn btn-secondary"
+        href={url(href, query, { cursor: nextCursor })}
+        hx-get={url(href, query, { cursor: nextCursor, part: "items", list: listId })}
+        hx-target={`#${listId} > .timeline`}
+        hx-select=".timeline > li"
+        hx-swap="beforeend"
+        hx-select-oob={`#${id}`}
+        hx-push-url="false"
+      >
+        {t(l, "activity.more")}
+      </a>
+    </div>
+  );
+}
+
+/** The answer to "load more": the next lines and the next link, for ActivityMore to take. */
+export function ActivityNextItems(props: TimelineProps) {
   return (
     <>
-      {items.map((e) => <ActivityItem l={l} entry={e} showModule={showModule} />)}
-      {nextCursor && href && (
-        <li class="activity-more">
-          <a
-            class="button secondary"
-            href={url(href, query, { cursor: nextCursor })}
-            hx-get={url(href, query, { cursor: nextCursor, part: "items" })}
-            hx-target="closest li"
-            hx-swap="outerHTML"
-          >
-            {t(l, "activity.more")}
-          </a>
-        </li>
-      )}
+      <ActivityItems {...props} />
+      <ActivityMore {...props} />
     </>
   );
 }
 
-/** The list, or its empty state. */
+/** The list with its "load more", or its empty state. */
 export function ActivityList(props: TimelineProps) {
-  const { l, items, filtered } = props;
+  const { l, items, filtered, listId = "activity-list" } = props;
   if (items.length === 0) {
     return (
-      <p class="muted activity-empty">
-        {t(l, filtered ? "activity.emptyFiltered" : "activity.empty")}
-      </p>
+      <div id={listId}>
+        <EmptyState
+          icon="history"
+          title={t(l, filtered ? "activity.emptyFiltered" : "activity.empty")}
+        />
+      </div>
     );
   }
   return (
-    <ol class="activity-timeline" aria-label={t(l, "activity.list")}>
+    <div id={listId} class="activity-list">
       <ActivityItems {...props} />
-    </ol>
+      <ActivityMore {...props} />
+    </div>
   );
 }
 
@@ -145,36 +205,21 @@ export interface FilterProps {
   modules?: string[];
   /** id of the element the results are swapped into. */
   target: string;
+  labels?: HistoryLabels;
 }
 
-function Field(
-  { id, label, children }: { id: string; label: string; children: ComponentChildren },
+/** The filter bar: a GET form whose results htmx swaps in place, keeping the URL in step. */
+export function ActivityFilters(
+  { l, href, query: q, actors, modules, target, labels: given }: FilterProps,
 ) {
+  const labels = given ?? defaultHistoryLabels({ locale: l });
+  const types = labels.entityTypes ?? [];
+  const actions = labels.actions ?? [];
   return (
-    <div class="field">
-      <label for={id}>{label}</label>
-      {children}
-    </div>
-  );
-}
-
-/** Plain GET form; with htmx it swaps the results and keeps the URL in step. */
-export function ActivityFilters({ l, href, query: q, actors, modules, target }: FilterProps) {
-  return (
-    <form
-      class="card activity-filters"
-      role="search"
-      aria-label={t(l, "activity.filters")}
-      method="get"
-      action={href}
-      hx-get={href}
-      hx-target={`#${target}`}
-      hx-swap="innerHTML"
-      hx-push-url="true"
-    >
+    <Filters action={href} target={`#${target}`} label={t(l, "activity.filters")}>
       {modules && (
-        <Field id="activity-module" label={t(l, "activity.module")}>
-          <select id="activity-module" name="module">
+        <Field label={t(l, "activity.module")}>
+          <select name="module">
             <option value="">{t(l, "activity.allModules")}</option>
             {modules.map((m) => (
               <option value={m} selected={q.module === m}>{t(l, `module.${m}`)}</option>
@@ -182,57 +227,77 @@ export function ActivityFilters({ l, href, query: q, actors, modules, target }: 
           </select>
         </Field>
       )}
-      <Field id="activity-actor" label={t(l, "activity.actor")}>
-        <select id="activity-actor" name="actor">
+      <Field label={t(l, "activity.actor")}>
+        <select name="actor">
           <option value="">{t(l, "activity.anyone")}</option>
           <option value="system" selected={q.actor === "system"}>{t(l, "activity.system")}</option>
-          {actors.map((a) => (
-            <option value={a.id} selected={q.actor === a.id}>{a.name} ({a.email})</option>
+          {actors.map((a) => <option value={a.id} selected={q.actor === a.id}>{a.name}</option>)}
+        </select>
+      </Field>
+      <Field label={t(l, "activity.action")}>
+        <select name="action">
+          <option value="">{t(l, "activity.anyAction")}</option>
+          {actions.map((a) => (
+            <option value={a} selected={q.action === a}>
+              {labels.action(a, q.entityType ?? "")}
+            </option>
           ))}
         </select>
       </Field>
-      <Field id="activity-action" label={t(l, "activity.action")}>
-        <input id="activity-action" name="action" type="text" value={q.action ?? ""} />
-      </Field>
-      <Field id="activity-entity-type" label={t(l, "activity.entityType")}>
-        <input id="activity-entity-type" name="entityType" type="text" value={q.entityType ?? ""} />
-      </Field>
+      {types.length > 0 && (
+        <Field label={t(l, "activity.entityType")}>
+          <select name="entityType">
+            <option value="">{t(l, "activity.anyType")}</option>
+            {types.map((type) => (
+              <option value={type} selected={q.entityType === type}>
+                {labels.entity?.(type) ?? t(l, "activity.anyType")}
+              </option>
+            ))}
+          </select>
+        </Field>
+      )}
+      {types.length === 0 && q.entityType && (
+        <input type="hidden" name="entityType" value={q.entityType} />
+      )}
       {q.entityId && <input type="hidden" name="entityId" value={q.entityId} />}
-      <Field id="activity-from" label={t(l, "activity.from")}>
-        <input id="activity-from" name="from" type="date" value={q.from ?? ""} />
+      <Field label={t(l, "activity.from")}>
+        <input name="from" type="date" value={q.from ?? ""} />
       </Field>
-      <Field id="activity-to" label={t(l, "activity.to")}>
-        <input id="activity-to" name="to" type="date" value={q.to ?? ""} />
+      <Field label={t(l, "activity.to")}>
+        <input name="to" type="date" value={q.to ?? ""} />
       </Field>
-      <p>
-        <button type="submit">{t(l, "activity.filter")}</button>{" "}
-        <a href={href}>
-          {t(l, "activity.reset")}
-        </a>
-      </p>
-    </form>
+    </Filters>
+  );
+}
+
+/** The results area the filters swap: the list with its load more. */
+export function ActivityResults(props: TimelineProps & { target: string }) {
+  return (
+    <div id={props.target} class="card activity-results">
+      <ActivityList {...props} />
+    </div>
   );
 }
 
 /** A module's activity page: filters above a timeline whose results htmx replaces. */
 export function ActivityPage(props: TimelineProps & FilterProps) {
   return (
-    <div class="activity">
+    <>
       <ActivityFilters {...props} />
-      <div id={props.target} class="activity-results">
-        <ActivityList {...props} />
-      </div>
-    </div>
+      <ActivityResults {...props} />
+    </>
   );
 }
 
-/** One record's history, for embedding in its detail page. */
+/** One record's history, for embedding in its detail page (a card with an h2). */
 export function EntityHistory(props: TimelineProps & { headingId?: string }) {
   const id = props.headingId ?? "activity-history";
   return (
-    <section class="activity-history" aria-labelledby={id}>
-      <h2 id={id}>{t(props.l, "activity.history")}</h2>
-      <ActivityList {...props} />
+    <section class="card activity-history" aria-labelledby={id}>
+      <header class="card-head">
+        <h2 class="card-title" id={id}>{t(props.l, "activity.history")}</h2>
+      </header>
+      <ActivityList {...props} listId={props.listId ?? `${id}-list`} />
     </section>
   );
 }

@@ -2,7 +2,6 @@ import type { RouteHandler } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../shared/http/env.ts";
 import { decodeCursor, toPage } from "../../shared/http/paging.ts";
-import { createTenant, listTenants } from "./tenants.service.ts";
 import {
   addMember,
   changeCustomRole,
@@ -13,11 +12,9 @@ import {
 } from "./admin.service.ts";
 import type {
   createRoleRoute,
-  createTenantRoute,
   createUserRoute,
   listPermissionsRoute,
   listRolesRoute,
-  listTenantsRoute,
   listUsersRoute,
   updateRoleRoute,
   updateUserRoute,
@@ -25,18 +22,6 @@ import type {
 
 /** The catalog a grant is checked against: every permission the modules declare. */
 const catalog = (c: Context<AppEnv>) => c.var.platform.permissions;
-
-export const listTenantsHandler: RouteHandler<typeof listTenantsRoute, AppEnv> = async (c) =>
-  c.json({ items: await listTenants(c.var.sql) }, 200);
-
-export const createTenantHandler: RouteHandler<typeof createTenantRoute, AppEnv> = async (c) => {
-  const { tenant, owner } = await createTenant(
-    c.var.sql,
-    c.req.valid("json"),
-    c.var.platform.roles,
-  );
-  return c.json({ tenant, owner }, 201);
-};
 
 export const listUsersHandler: RouteHandler<typeof listUsersRoute, AppEnv> = async (c) => {
   const { limit, cursor, q } = c.req.valid("query");

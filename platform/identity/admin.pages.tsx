@@ -1,19 +1,19 @@
 import { Hono } from "hono";
+import type { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../shared/http/env.ts";
-import {
-  type C,
-  formAction as act,
-  isHtmx,
-  readForm,
-  type Status,
-} from "../../shared/http/pages.ts";
+import { type C, isHtmx, pathId, readForm, type Status } from "../../shared/http/pages.ts";
+import { type Flash, problemFlash } from "../../shared/http/form.ts";
+import { decodeCursor, toPage } from "../../shared/http/paging.ts";
+import { ID_PARAM } from "../../shared/http/ids.ts";
 import { hasPermission, requirePermission } from "../../shared/rbac/permissions.ts";
 import { t } from "../../shared/i18n/i18n.ts";
+import { adminTranslationsPages } from "../translations/public.ts";
 import {
   addMember,
   changeCustomRole,
   changeMember,
   createCustomRole,
+  findMemberRow,
   listMembers,
   listRoles,
 } from "./admin.service.ts";
@@ -23,58 +23,160 @@ import {
   UpdateMemberBody,
   UpdateRoleBody,
 } from "./identity.schemas.ts";
-import { html, page } from "../../ui/render.tsx";
-import { type Flash, UsersPanel } from "./users.view.tsx";
-import { RolesPanel } from "./roles.view.tsx";
+import { Dialog, html, page } from "../../ui/kit.ts";
+import { EditMemberBox, InviteBox, UsersPanel } from "./users.view.tsx";
+import { NewRoleDialog, RoleFormBox, RolesPanel } from "./roles.view.tsx";
+import { IdentityStyles } from "./styles.view.tsx";
+import "./identity.messages.ts";
 
-async function usersPanel(c: C, flash?: Flash) {
-  const { sql, session, locale } = c.var;
-  const members = await listMembers(sql, { limit: 100 });
-  const roles = (await listRoles(sql)).map((r) => r.key);
-  const canWrite = hasPermission(session.permissions, "admin.user.write");
-  return (
-    <UsersPanel
-      l={locale}
-      members={members.slice(0, 100)}
-      roles={roles}
-      canWrite={canWrite}
-      flash={flash}
-    />
-  );
-}
+const PAGE_SIZE = 50;
 
-async function rolesPanel(c: C, flash?: Flash) {
-  const { sql, session, locale, platform } = c.var;
-  const canWrite = hasPermission(session.permissions, "admin.role.write");
-  return (
-    <RolesPanel
-      l={locale}
-      roles={await listRoles(sql)}
-      permissions={platform.permissions}
-      canWrite={canWrite}
-      flash={flash}
-    />
-  );
-}
+/** Form fields as people know them, for "please check …" messages. */
+const FIELD_LABELS: Record<string, string> = {
+  email: "admin.users.email",
+  name: "admin.users.name",
+  password: "admin.users.password",
+  roles: "admin.users.roles",
+  status: "admin.users.status",
+  key: "admin.roles.key",
+  description: "admin.roles.description",
+  permissions: "admin.roles.permissions",
+};
 
-/** htmx swaps the panel; a plain form post gets the whole page back. */
-async function respond(
+/**
+ * Runs a form action on schema-checked input. Invalid input names the fields by their labels
+ * (never their codes); refused rules come back with the service's message.
+ */
+async function act<T extends z.ZodType>(
   c: C,
-  title: string,
-  panel: preact.JSX.Element,
-  status: Status,
-) {
-  if (isHtmx(c)) return html(c, panel, status);
-  return await page(c, title, panel, status);
+  schema: T,
+  input: unknown,
+  run: (data: z.infer<T>) => Promise<Flash>,
+): Promise<{ flash: Flash; status: Status }> {
+  const l = c.var.locale;
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const fields = [...new Set(parsed.error.issues.map((i) => String(i.path[0] ?? "")))]
+      .map((f) => (FIELD_LABELS[f] ? t(l, FIELD_LABELS[f]) : undefined))
+      .filter(Boolean);
+    const text = fields.length
+      ? t(l, "form.checkFields", { fields: fields.join(", ") })
+      : t(l, "form.invalid");
+    return { flash: { kind: "error", text }, status: 400 };
+  }
+  try {
+    return { flash: await run(parsed.data), status: 200 };
+  } catch (err) {
+    return problemFlash(err);
+  }
+}
+
+const crumbs = (c: C) => [{ label: t(c.var.locale, "nav.admin") }];
+
+// ---------------------------------------------------------------------------------------------
+// Users
+
+async function usersPage(c: C, flash?: Flash, status: Status = 200) {
+  const { sql, session, locale: l } = c.var;
+  const q = (c.req.query("q") ?? "").trim().slice(0, 200);
+  const after = decodeCursor(c.req.query("cursor") || undefined, ["text", "uuid"]) as
+    | [string, string]
+    | null;
+  const rows = await listMembers(sql, { limit: PAGE_SIZE, after, q: q || undefined });
+  const list = toPage(rows, PAGE_SIZE, (r) => [r.email.toLowerCase(), r.id]);
+  const roles = byRank(await listRoles(sql));
+  const canWrite = hasPermission(session.permissions, "admin.user.write");
+  const nextHref = list.nextCursor
+    ? `/admin/users?${new URLSearchParams({ ...(q ? { q } : {}), cursor: list.nextCursor })}`
+    : undefined;
+  return await page(
+    c,
+    t(l, "admin.users.title"),
+    <>
+      <IdentityStyles />
+      <UsersPanel
+        l={l}
+        members={list.items}
+        roles={roles}
+        canWrite={canWrite}
+        flash={flash}
+        q={q}
+        nextHref={nextHref}
+        you={session.userId}
+      />
+    </>,
+    {
+      status,
+      crumbs: crumbs(c),
+      actions: canWrite && (
+        <Dialog
+          id="invite-user"
+          title={t(l, "users.invite")}
+          trigger={t(l, "users.invite")}
+          icon="user-plus"
+          closeLabel={t(l, "ui.close")}
+        >
+          <InviteBox l={l} roles={roles} />
+        </Dialog>
+      ),
+    },
+  );
+}
+
+/** htmx answers the dialog's box (and tells the list to reload); a plain post gets the page. */
+function changed(c: C, event: string, close: boolean) {
+  c.header("HX-Trigger", close ? `dialog-close, ${event}` : event);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Roles
+
+async function rolesPage(c: C, flash?: Flash, status: Status = 200) {
+  const { sql, session, locale: l, platform } = c.var;
+  const canWrite = hasPermission(session.permissions, "admin.role.write");
+  return await page(
+    c,
+    t(l, "admin.roles.title"),
+    <>
+      <IdentityStyles />
+      <RolesPanel
+        l={l}
+        roles={byRank(await listRoles(sql))}
+        permissions={platform.permissions}
+        canWrite={canWrite}
+        flash={flash}
+      />
+    </>,
+    {
+      status,
+      crumbs: crumbs(c),
+      actions: canWrite && <NewRoleDialog l={l} permissions={platform.permissions} />,
+    },
+  );
+}
+
+const RANK = ["owner", "admin", "agent", "member", "viewer"];
+
+/** Built-in roles from the most to the least powerful, then custom ones by key. */
+const byRank = <T extends { key: string; builtin: boolean }>(roles: T[]) =>
+  [...roles].sort((a, b) => {
+    const ra = a.builtin ? RANK.indexOf(a.key) : RANK.length;
+    const rb = b.builtin ? RANK.indexOf(b.key) : RANK.length;
+    return ra - rb || a.key.localeCompare(b.key);
+  });
+
+/** The form's role fields as a role body: permissions always a list. */
+function roleInput(form: Record<string, string | string[]>) {
+  const perms = form.permissions;
+  return { ...form, permissions: Array.isArray(perms) ? perms : perms ? [perms] : [] };
 }
 
 export const adminPages = new Hono<AppEnv>()
-  .get("/users", requirePermission("admin.user.read"), async (c) => {
-    return await page(c, t(c.var.locale, "admin.users.title"), await usersPanel(c));
-  })
+  .get("/users", requirePermission("admin.user.read"), (c) => usersPage(c))
   .post("/users", requirePermission("admin.user.write"), async (c) => {
     const l = c.var.locale;
-    const { flash, status } = await act(CreateMemberBody, await readForm(c), async (data) => {
+    const form = await readForm(c);
+    const { flash, status } = await act(c, CreateMemberBody, form, async (data) => {
       const { member, temporaryPassword } = await addMember(
         c.var.sql,
         c.var.session,
@@ -87,59 +189,79 @@ export const adminPages = new Hono<AppEnv>()
           : "");
       return { kind: "ok", text };
     });
-    return respond(c, t(l, "admin.users.title"), await usersPanel(c, flash), status);
+    if (!isHtmx(c)) return await usersPage(c, flash, status);
+    const ok = flash.kind === "ok";
+    if (ok) changed(c, "users-changed", false);
+    const roles = byRank(await listRoles(c.var.sql));
+    const values = ok ? undefined : {
+      email: String(form.email ?? ""),
+      name: String(form.name ?? ""),
+      roles: [form.roles ?? []].flat(),
+    };
+    return html(c, <InviteBox l={l} roles={roles} flash={flash} values={values} />, status);
   })
-  .post("/users/:id{[0-9a-f-]{36}}", requirePermission("admin.user.write"), async (c) => {
+  .post(`/users/${ID_PARAM}`, requirePermission("admin.user.write"), async (c) => {
     const l = c.var.locale;
-    const { flash, status } = await act(UpdateMemberBody, await readForm(c), async (data) => {
-      await changeMember(
+    const id = pathId(c);
+    const { flash, status } = await act(c, UpdateMemberBody, await readForm(c), async (data) => {
+      await changeMember(c.var.sql, c.var.session, c.var.platform.permissions, id, data);
+      return { kind: "ok", text: t(l, "admin.users.updated") };
+    });
+    if (!isHtmx(c)) return await usersPage(c, flash, status);
+    const member = await findMemberRow(c.var.sql, id);
+    if (flash.kind === "ok") changed(c, "users-changed", true);
+    if (!member) return await usersPage(c, flash, status);
+    const roles = byRank(await listRoles(c.var.sql));
+    return html(c, <EditMemberBox l={l} m={member} roles={roles} flash={flash} />, status);
+  })
+  .get("/roles", requirePermission("admin.role.read"), (c) => rolesPage(c))
+  .post("/roles", requirePermission("admin.role.write"), async (c) => {
+    const l = c.var.locale;
+    const input = roleInput(await readForm(c));
+    const { flash, status } = await act(c, CreateRoleBody, input, async (data) => {
+      const role = await createCustomRole(
         c.var.sql,
         c.var.session,
         c.var.platform.permissions,
-        c.req.param("id"),
         data,
       );
-      return { kind: "ok", text: t(l, "admin.users.updated") };
+      return { kind: "ok", text: t(l, "admin.roles.created", { name: role.name }) };
     });
-    return respond(c, t(l, "admin.users.title"), await usersPanel(c, flash), status);
-  })
-  .get("/roles", requirePermission("admin.role.read"), async (c) => {
-    return await page(c, t(c.var.locale, "admin.roles.title"), await rolesPanel(c));
-  })
-  .post("/roles", requirePermission("admin.role.write"), async (c) => {
-    const l = c.var.locale;
-    const input = await readForm(c);
-    const { flash, status } = await act(
-      CreateRoleBody,
-      { permissions: [], ...input },
-      async (data) => {
-        const role = await createCustomRole(
-          c.var.sql,
-          c.var.session,
-          c.var.platform.permissions,
-          data,
-        );
-        return { kind: "ok", text: t(l, "admin.roles.created", { name: role.name }) };
-      },
+    if (!isHtmx(c)) return await rolesPage(c, flash, status);
+    if (flash.kind === "ok") changed(c, "roles-changed", false);
+    return html(
+      c,
+      <RoleFormBox
+        l={l}
+        permissions={c.var.platform.permissions}
+        flash={flash}
+        values={flash.kind === "ok" ? undefined : input as { permissions: string[] }}
+      />,
+      status,
     );
-    return respond(c, t(l, "admin.roles.title"), await rolesPanel(c, flash), status);
   })
-  .post("/roles/:id{[0-9a-f-]{36}}", requirePermission("admin.role.write"), async (c) => {
+  .post(`/roles/${ID_PARAM}`, requirePermission("admin.role.write"), async (c) => {
     const l = c.var.locale;
-    const input = await readForm(c);
-    const { flash, status } = await act(
-      UpdateRoleBody,
-      { permissions: [], ...input },
-      async (data) => {
-        const role = await changeCustomRole(
-          c.var.sql,
-          c.var.session,
-          c.var.platform.permissions,
-          c.req.param("id"),
-          data,
-        );
-        return { kind: "ok", text: t(l, "admin.roles.created", { name: role.name }) };
-      },
+    const id = pathId(c);
+    const input = roleInput(await readForm(c));
+    const { flash, status } = await act(c, UpdateRoleBody, input, async (data) => {
+      const role = await changeCustomRole(
+        c.var.sql,
+        c.var.session,
+        c.var.platform.permissions,
+        id,
+        data,
+      );
+      return { kind: "ok", text: t(l, "admin.roles.created", { name: role.name }) };
+    });
+    if (!isHtmx(c)) return await rolesPage(c, flash, status);
+    const role = (await listRoles(c.var.sql)).find((r) => r.id === id);
+    if (flash.kind === "ok") changed(c, "roles-changed", true);
+    if (!role) return await rolesPage(c, flash, status);
+    return html(
+      c,
+      <RoleFormBox l={l} role={role} permissions={c.var.platform.permissions} flash={flash} />,
+      status,
     );
-    return respond(c, t(l, "admin.roles.title"), await rolesPanel(c, flash), status);
-  });
+  })
+  .route("/translations", adminTranslationsPages());

@@ -2,52 +2,22 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { errorResponses } from "../../shared/http/problem.ts";
 import { jsonBody, jsonResponse } from "../../shared/http/route-helpers.ts";
 import { PageQuery, pageSchema } from "../../shared/http/paging.ts";
-import { requireOperator, requirePermission } from "../../shared/rbac/permissions.ts";
+import { requirePermission } from "../../shared/rbac/permissions.ts";
 import {
   CreatedMember,
   CreateMemberBody,
   CreateRoleBody,
-  CreateTenantBody,
   IdParam,
   MemberQuery,
   MemberSchema,
   RoleSchema,
-  TenantDetail,
   UpdateMemberBody,
   UpdateRoleBody,
-  UserSchema,
 } from "./identity.schemas.ts";
-
-export const listTenantsRoute = createRoute({
-  method: "get",
-  path: "/tenants",
-  tags: ["admin"],
-  summary: "List all tenants (platform operators)",
-  middleware: [requireOperator] as const,
-  responses: {
-    200: jsonResponse(z.object({ items: z.array(TenantDetail) }), "Tenants"),
-    ...errorResponses(401, 403),
-  },
-});
-
-export const createTenantRoute = createRoute({
-  method: "post",
-  path: "/tenants",
-  tags: ["admin"],
-  summary: "Create a tenant with its owner (platform operators)",
-  middleware: [requireOperator] as const,
-  request: { body: jsonBody(CreateTenantBody) },
-  responses: {
-    201: jsonResponse(
-      z.object({ tenant: TenantDetail, owner: UserSchema.omit({ locale: true }) }),
-      "Created",
-    ),
-    ...errorResponses(400, 401, 403, 409),
-  },
-});
 
 export const listUsersRoute = createRoute({
   method: "get",
+  operationId: "listUsers",
   path: "/users",
   tags: ["admin"],
   summary: "Members of the current tenant",
@@ -61,6 +31,7 @@ export const listUsersRoute = createRoute({
 
 export const createUserRoute = createRoute({
   method: "post",
+  operationId: "createUser",
   path: "/users",
   tags: ["admin"],
   summary: "Create a user in the current tenant, or add an existing user to it",
@@ -74,6 +45,7 @@ export const createUserRoute = createRoute({
 
 export const updateUserRoute = createRoute({
   method: "patch",
+  operationId: "updateUser",
   path: "/users/{id}",
   tags: ["admin"],
   summary: "Change a member's name, roles or status",
@@ -87,6 +59,7 @@ export const updateUserRoute = createRoute({
 
 export const listRolesRoute = createRoute({
   method: "get",
+  operationId: "listRoles",
   path: "/roles",
   tags: ["admin"],
   summary: "Built-in and custom roles of the current tenant",
@@ -99,6 +72,7 @@ export const listRolesRoute = createRoute({
 
 export const createRoleRoute = createRoute({
   method: "post",
+  operationId: "createRole",
   path: "/roles",
   tags: ["admin"],
   summary: "Create a custom role",
@@ -112,6 +86,7 @@ export const createRoleRoute = createRoute({
 
 export const updateRoleRoute = createRoute({
   method: "put",
+  operationId: "updateRole",
   path: "/roles/{id}",
   tags: ["admin"],
   summary: "Replace a custom role's name, description and permissions",
@@ -125,6 +100,7 @@ export const updateRoleRoute = createRoute({
 
 export const listPermissionsRoute = createRoute({
   method: "get",
+  operationId: "listPermissions",
   path: "/permissions",
   tags: ["admin"],
   summary: "Every permission a role can grant",

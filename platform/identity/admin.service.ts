@@ -14,7 +14,7 @@ import {
 import { findRole, insertRole, listRoles, updateRole } from "./roles.repo.ts";
 
 // The admin API and pages list members and roles as stored; nothing to add on the way.
-export { listMembers } from "./users.repo.ts";
+export { findMember as findMemberRow, listMembers } from "./users.repo.ts";
 export { listRoles };
 
 /** The concrete permissions a list of grants (patterns included) amounts to. */

@@ -2,14 +2,19 @@ import { type Context, Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../../shared/http/env.ts";
 import { Problem } from "../../shared/http/problem.ts";
-import { field, readForm, redirectAfterPost } from "../../shared/http/pages.ts";
+import { type C, field, readForm, redirectAfterPost } from "../../shared/http/pages.ts";
 import { isLocale, t } from "../../shared/i18n/i18n.ts";
 import { login, revokeToken, setUserLocale, switchTenant } from "./auth.service.ts";
 import { clearSessionCookie, clientAddress, isSameOrigin, setSessionCookie } from "./session.ts";
 import { answerInvitation } from "./invitations.service.ts";
-import { html, page } from "../../ui/render.tsx";
+import { formatDate, html, page } from "../../ui/kit.ts";
+import { hasPermission } from "../../shared/rbac/permissions.ts";
 import { LoginPage } from "./login.view.tsx";
-import { Home } from "./home.view.tsx";
+import { greetingKey, Home } from "./home.view.tsx";
+import { IdentityStyles } from "./styles.view.tsx";
+import { listRoles } from "./admin.service.ts";
+import { roleNames } from "./roles.labels.ts";
+import { profilePages } from "./profile.pages.tsx";
 
 /**
  * Only paths of this site, so the login form cannot become an open redirect: control
@@ -71,20 +76,55 @@ export const publicPages = new Hono<AppEnv>()
         c.header("Retry-After", err.headers["Retry-After"]);
         return again(t(l, "login.throttled", { seconds: err.headers["Retry-After"] }), 429);
       }
+      if (err.slug === "tenant-suspended") return again(t(l, "login.suspended"), 403);
       return again(t(l, "login.invalid"), 401);
     }
   });
 
+/** The hour (0–23) in a time zone. */
+function hourIn(timeZone: string, now = new Date()) {
+  return Number(
+    new Intl.DateTimeFormat("en-GB", { hour: "2-digit", hourCycle: "h23", timeZone }).format(now),
+  );
+}
+
+/**
+ * `/`: the signed-in user's day. A greeting in the tenant's time zone, every module's home
+ * cards (each module shows only what this user may see), then the modules they can open.
+ */
+async function homePage(c: C) {
+  const { session, locale: l, platform } = c.var;
+  const timeZone = c.var.timeZone ?? "UTC";
+  const cards = (await Promise.all(platform.modules.map((m) => m.home?.(c) ?? [])))
+    .flat()
+    .sort((a, b) => a.order - b.order)
+    .map((card) => card.node);
+  const links = platform.modules.flatMap((m) => {
+    const first = m.menu.find((e) =>
+      !e.permission || hasPermission(session.permissions, e.permission)
+    );
+    return first ? [{ name: m.name, label: t(l, m.labelKey), icon: m.icon, href: first.path }] : [];
+  });
+  const roles = roleNames(l, session.roles, await listRoles(c.var.sql));
+  const today = t(l, "home.today", {
+    date: formatDate(l, new Date(), timeZone),
+    tenant: session.tenantName,
+  });
+  return await page(
+    c,
+    t(l, greetingKey(hourIn(timeZone)), { name: session.name }),
+    <>
+      <IdentityStyles />
+      <Home l={l} cards={cards} links={links} roles={roles} />
+    </>,
+    { description: today },
+  );
+}
+
 /** Pages and form actions of a signed-in user. */
 export const sessionPages = new Hono<AppEnv>()
-  .get("/", (c) => {
-    const { session, locale, platform } = c.var;
-    return page(
-      c,
-      t(locale, "home.title", { name: session.name }),
-      <Home locale={locale} session={session} modules={platform.modules} />,
-    );
-  })
+  .get("/", homePage)
+  .route("/profile", profilePages)
   .post("/logout", async (c) => {
     await revokeToken(c.var.sql, c.var.session.jti, c.var.session.exp);
     clearSessionCookie(c);

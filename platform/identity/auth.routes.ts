@@ -13,20 +13,23 @@ import {
 
 export const loginRoute = createRoute({
   method: "post",
+  operationId: "login",
   path: "/login",
   tags: ["auth"],
   summary: "Sign in with e-mail and password",
-  description: "Returns a bearer token and also sets it as an HttpOnly session cookie.",
+  description: "Returns a bearer token and also sets it as an HttpOnly session cookie. " +
+    "A suspended workspace answers 403 with the type /problems/tenant-suspended.",
   security: [],
   request: { body: jsonBody(LoginBody) },
   responses: {
     200: jsonResponse(TokenResponse, "Signed in"),
-    ...errorResponses(400, 401, 429),
+    ...errorResponses(400, 401, 403, 429),
   },
 });
 
 export const logoutRoute = createRoute({
   method: "post",
+  operationId: "logout",
   path: "/logout",
   tags: ["auth"],
   summary: "Sign out: revokes the token and clears the cookie",
@@ -35,6 +38,7 @@ export const logoutRoute = createRoute({
 
 export const meRoute = createRoute({
   method: "get",
+  operationId: "me",
   path: "/me",
   tags: ["auth"],
   summary: "The caller, their tenant, roles and effective permissions",
@@ -43,6 +47,7 @@ export const meRoute = createRoute({
 
 export const switchTenantRoute = createRoute({
   method: "post",
+  operationId: "switchTenant",
   path: "/switch-tenant",
   tags: ["auth"],
   summary: "Switch to another tenant the caller belongs to; returns a new token",
@@ -57,6 +62,7 @@ export const switchTenantRoute = createRoute({
 
 export const listInvitationsRoute = createRoute({
   method: "get",
+  operationId: "listInvitations",
   path: "/invitations",
   tags: ["auth"],
   summary: "Tenants that invited the caller's account and await an answer",
@@ -68,6 +74,7 @@ export const listInvitationsRoute = createRoute({
 
 export const acceptInvitationRoute = createRoute({
   method: "post",
+  operationId: "acceptInvitation",
   path: "/invitations/{tenantId}/accept",
   tags: ["auth"],
   summary: "Join a tenant that invited the caller",
@@ -80,6 +87,7 @@ export const acceptInvitationRoute = createRoute({
 
 export const declineInvitationRoute = createRoute({
   method: "post",
+  operationId: "declineInvitation",
   path: "/invitations/{tenantId}/decline",
   tags: ["auth"],
   summary: "Decline an invitation",

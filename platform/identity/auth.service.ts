@@ -8,8 +8,9 @@ import {
   countAttempt,
   forgiveAttempt,
 } from "../../shared/auth/throttle.ts";
-import { findUserByEmail, tenantsOfUser } from "./users.repo.ts";
+import { findUserByEmail, memberTenants } from "./users.repo.ts";
 import type { Sql } from "../../shared/db/database.ts";
+import { tenantSuspended } from "./tenants.service.ts";
 
 export interface SignedIn {
   accessToken: string;
@@ -45,14 +46,20 @@ export async function login(
   const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? null);
   if (user && passwordOk) {
     const signedIn = await withScope(sql, { userId: user.id }, async (tx) => {
-      const tenants = await tenantsOfUser(tx, user.id);
+      const tenants = await memberTenants(tx, user.id);
+      const active = tenants.filter((t) => t.status === "active");
       const tenant = input.tenant
         ? tenants.find((t) => t.slug === input.tenant || t.id === input.tenant)
-        : tenants.find((t) => t.slug === platform.config.DEFAULT_TENANT) ?? tenants[0];
-      return tenant ? await issueToken(tx, platform, user, tenant) : null;
+        : active.find((t) => t.slug === platform.config.DEFAULT_TENANT) ?? active[0] ??
+          tenants[0];
+      if (!tenant) return null;
+      if (tenant.status !== "active") return "suspended" as const;
+      return await issueToken(tx, platform, user, tenant);
     });
     if (signedIn) {
+      // The password was right: a suspended workspace is no reason to throttle the account.
       await withScope(sql, {}, (tx) => forgiveAttempt(tx, accountKey, addressKey));
+      if (signedIn === "suspended") throw tenantSuspended();
       return signedIn;
     }
   }
@@ -85,10 +92,11 @@ async function issueToken(
 
 /** Switches the signed-in user (the request's transaction) to another of their tenants. */
 export async function switchTenant(tx: Sql, platform: Platform, userId: string, wanted: string) {
-  const tenant = (await tenantsOfUser(tx, userId)).find((t) =>
+  const tenant = (await memberTenants(tx, userId)).find((t) =>
     t.slug === wanted || t.id === wanted
   );
   if (!tenant) throw problems.notFound("You are not a member of that workspace.");
+  if (tenant.status !== "active") throw tenantSuspended();
   const [user] = await tx`select id, email, name, locale from users where id = ${userId}`;
   return await issueToken(tx, platform, user as SignedIn["user"], tenant);
 }

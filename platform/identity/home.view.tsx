@@ -1,32 +1,58 @@
+import type { ComponentChildren } from "preact";
 import { type Locale, t } from "../../shared/i18n/i18n.ts";
-import type { ModuleManifest } from "../../shared/modules.ts";
-import type { Session } from "../../shared/http/env.ts";
-import { hasPermission } from "../../shared/rbac/permissions.ts";
+import { Button, Card, EmptyState, Grid } from "../../ui/kit.ts";
 
-/** Home dashboard: a card per module the user can open. Modules add widgets as they land. */
+export interface HomeLink {
+  name: string;
+  label: string;
+  icon: string;
+  href: string;
+}
+
+/** "Good morning" until noon, "good afternoon" until six, then "good evening". */
+export function greetingKey(hour: number) {
+  if (hour >= 5 && hour < 12) return "home.morning";
+  if (hour >= 12 && hour < 18) return "home.afternoon";
+  return "home.evening";
+}
+
+/**
+ * The signed-in user's day: every module's cards (what waits for them), then the modules
+ * they can open, then who they are here.
+ */
 export function Home(
-  { locale: l, session, modules }: { locale: Locale; session: Session; modules: ModuleManifest[] },
+  { l, cards, links, roles }: {
+    l: Locale;
+    /** The modules' home cards, in order. */
+    cards: ComponentChildren[];
+    links: HomeLink[];
+    /** The user's role names in this workspace. */
+    roles: string[];
+  },
 ) {
-  const visible = modules
-    .map((m) => ({
-      m,
-      first: m.menu.find((e) => !e.permission || hasPermission(session.permissions, e.permission)),
-    }))
-    .filter((x) => x.first);
   return (
     <>
-      <p>{t(l, "home.intro", { tenant: session.tenantName })}</p>
-      <p class="muted">{t(l, "home.roles", { roles: session.roles.join(", ") })}</p>
-      <h2>{t(l, "home.modules")}</h2>
-      <div class="cards">
-        {visible.map(({ m, first }) => (
-          <a class="card" href={first!.path} data-module={m.name}>
-            <strong>
-              <span aria-hidden="true">{m.icon}</span> {t(l, m.labelKey)}
-            </strong>
-          </a>
-        ))}
-      </div>
+      {cards.length > 0 ? <Grid size="lg">{cards}</Grid> : (
+        <Card>
+          <EmptyState icon="circle-check" title={t(l, "home.quiet")} />
+        </Card>
+      )}
+      <Card title={t(l, "home.quickLinks")}>
+        {links.length > 0
+          ? (
+            <nav class="quick-links" aria-label={t(l, "home.quickLinks")}>
+              {links.map((m) => (
+                <Button variant="secondary" icon={m.icon} href={m.href} data-module={m.name}>
+                  {m.label}
+                </Button>
+              ))}
+            </nav>
+          )
+          : <p class="muted">{t(l, "home.noModules")}</p>}
+        {roles.length > 0 && (
+          <p class="muted">{t(l, "home.yourRoles", { roles: roles.join(", ") })}</p>
+        )}
+      </Card>
     </>
   );
 }

@@ -61,8 +61,6 @@ export const CreateTenantBody = z.object({
   owner: z.object({ email: z.email().max(254), password: Password, name: Name }),
 }).openapi("CreateTenantRequest");
 
-export const TenantDetail = TenantSchema.extend({ createdAt: z.string() }).openapi("TenantDetail");
-
 export const MemberSchema = z.object({
   id: Uuid,
   email: z.string(),

@@ -1,5 +1,7 @@
 import { type Locale, t } from "../../shared/i18n/i18n.ts";
 import { Document } from "../../ui/document.tsx";
+import { Button, Field, Icon } from "../../ui/kit.ts";
+import "./identity.messages.ts";
 
 export interface LoginProps {
   locale: Locale;
@@ -13,47 +15,61 @@ export interface LoginProps {
 export function LoginPage({ locale: l, email, tenant, next, error }: LoginProps) {
   return (
     <Document locale={l} title={`${t(l, "login.title")} · ${t(l, "app.name")}`}>
-      <body>
-        <main class="login card" id="content">
-          <h1>{t(l, "app.name")}</h1>
-          <h2>{t(l, "login.title")}</h2>
-          {error && <p class="alert error" role="alert" id="login-error">{error}</p>}
-          <form method="post" action="/login">
-            <input type="hidden" name="next" value={next ?? "/"} />
-            <label for="email">{t(l, "login.email")}</label>
-            <input
-              id="email"
-              name="email"
-              type="email"
-              autocomplete="username"
-              required
-              value={email ?? ""}
-              aria-describedby={error ? "login-error" : undefined}
-            />
-            <label for="password">{t(l, "login.password")}</label>
-            <input
-              id="password"
-              name="password"
-              type="password"
-              autocomplete="current-password"
-              required
-            />
-            <label for="tenant">{t(l, "login.tenant")}</label>
-            <input
-              id="tenant"
-              name="tenant"
-              type="text"
-              value={tenant ?? ""}
-              autocomplete="organization"
-            />
-            <p>
-              <button type="submit">{t(l, "login.submit")}</button>
-            </p>
-          </form>
-          <p>
-            <a href="/login?lang=en" lang="en">English</a> ·{" "}
-            <a href="/login?lang=tr" lang="tr">Türkçe</a>
+      <body class="standalone login-page">
+        <link rel="stylesheet" href="/assets/identity.css" />
+        <main class="login" id="content">
+          <p class="login-brand">
+            <Icon name="layers" size={28} />
+            <span>{t(l, "app.name")}</span>
           </p>
+          <div class="card login-card">
+            <h1>{t(l, "login.title")}</h1>
+            <p class="muted">{t(l, "login.welcome")}</p>
+            {error && <p class="alert error" role="alert" id="login-error">{error}</p>}
+            <form method="post" action="/login" class="login-form">
+              <input type="hidden" name="next" value={next ?? "/"} />
+              <Field label={t(l, "login.email")}>
+                <input
+                  id="email"
+                  name="email"
+                  type="email"
+                  autocomplete="username"
+                  required
+                  value={email ?? ""}
+                  aria-describedby={error ? "login-error" : undefined}
+                />
+              </Field>
+              <Field label={t(l, "login.password")}>
+                <input
+                  id="password"
+                  name="password"
+                  type="password"
+                  autocomplete="current-password"
+                  required
+                />
+              </Field>
+              <Field label={t(l, "login.tenant")}>
+                <input
+                  id="tenant"
+                  name="tenant"
+                  type="text"
+                  value={tenant ?? ""}
+                  autocomplete="organization"
+                />
+              </Field>
+              <Button type="submit" icon="log-in" class="login-submit">
+                {t(l, "login.submit")}
+              </Button>
+            </form>
+          </div>
+          <nav class="login-langs" aria-label={t(l, "login.languages")}>
+            <a href="/login?lang=en" lang="en" aria-current={l === "en" ? "true" : undefined}>
+              English
+            </a>
+            <a href="/login?lang=tr" lang="tr" aria-current={l === "tr" ? "true" : undefined}>
+              Türkçe
+            </a>
+          </nav>
         </main>
       </body>
     </Document>

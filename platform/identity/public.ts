@@ -3,6 +3,11 @@
  * roles. In SQL, join the `member_directory` view (user_id, name, email, status, roles) instead of
  * the users and memberships tables.
  */
+// Tenant administration's labels, loaded with identity's door so every catalog has them.
+import "./tenants.messages.ts";
+// Users, roles, home and profile labels, for the same reason.
+import "./identity.messages.ts";
+
 export {
   activeMembers,
   directory,
@@ -16,5 +21,4 @@ export {
 } from "./directory.repo.ts";
 export { listMembers, type MemberRow } from "./users.repo.ts";
 export { listRoles, type RoleRow } from "./roles.repo.ts";
-export { RolesPanel } from "./roles.view.tsx";
 export { IdParam } from "./identity.schemas.ts";

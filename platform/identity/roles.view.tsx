@@ -1,49 +1,115 @@
 import { type Locale, t } from "../../shared/i18n/i18n.ts";
 import type { RoleRow } from "./identity.schemas.ts";
-import { type Flash, FlashMessage } from "./users.view.tsx";
+import { Badge, Button, DataTable, Dialog, Field, Toast } from "../../ui/kit.ts";
+import type { Flash } from "../../shared/http/form.ts";
+import { permissionGroups, roleDescription, roleName } from "./roles.labels.ts";
 
-function PermissionChecks({ permissions, checked }: { permissions: string[]; checked: string[] }) {
+/** The permission checkboxes of a role form, one fieldset per module, labelled in words. */
+function PermissionChecks(
+  { l, permissions, checked }: { l: Locale; permissions: string[]; checked: string[] },
+) {
   return (
-    <div class="checks">
-      {permissions.map((p) => (
-        <label>
-          <input type="checkbox" name="permissions" value={p} checked={checked.includes(p)} /> {p}
-        </label>
+    <div class="field-wide perm-groups">
+      {permissionGroups(l, permissions).map((g) => (
+        <fieldset>
+          <legend>{g.name}</legend>
+          <div class="checks">
+            {g.items.map((p) => (
+              <label>
+                <input
+                  type="checkbox"
+                  name="permissions"
+                  value={p.code}
+                  checked={checked.includes(p.code)}
+                />
+                {p.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
       ))}
     </div>
   );
 }
 
-/** Inline editor of a custom role: name, description and grants. */
-function RoleEditor({ l, role, permissions }: { l: Locale; role: RoleRow; permissions: string[] }) {
-  const id = `edit-${role.key}`;
+/**
+ * The form of a custom role (new when `role` is absent); htmx swaps the box, so a refusal shows
+ * inside the dialog.
+ */
+export function RoleFormBox(
+  { l, role, permissions, flash, values }: {
+    l: Locale;
+    role?: RoleRow;
+    permissions: string[];
+    flash?: Flash;
+    values?: { key?: string; name?: string; description?: string; permissions?: string[] };
+  },
+) {
+  const id = role ? `edit-role-${role.id}` : "new-role";
+  const action = role ? `/admin/roles/${role.id}` : "/admin/roles";
+  const v = values ?? role ?? {};
   return (
-    <details>
-      <summary>{t(l, "admin.roles.edit")}</summary>
+    <div id={`${id}-box`}>
+      {flash && (
+        <p class={`alert ${flash.kind}`} role={flash.kind === "error" ? "alert" : "status"}>
+          {flash.text}
+        </p>
+      )}
       <form
+        class="form-grid"
         method="post"
-        action={`/admin/roles/${role.id}`}
-        hx-post={`/admin/roles/${role.id}`}
-        hx-target="#roles-panel"
+        action={action}
+        hx-post={action}
+        hx-target={`#${id}-box`}
         hx-swap="outerHTML"
       >
-        <label for={`${id}-name`}>{t(l, "admin.roles.name")}</label>
-        <input id={`${id}-name`} name="name" type="text" required value={role.name} />
-        <label for={`${id}-description`}>{t(l, "admin.roles.description")}</label>
-        <input id={`${id}-description`} name="description" type="text" value={role.description} />
-        <fieldset>
-          <legend>{t(l, "admin.roles.permissions")}</legend>
-          <PermissionChecks permissions={permissions} checked={role.permissions} />
-        </fieldset>
-        <p>
-          <button type="submit">{t(l, "admin.roles.save")}</button>
-        </p>
+        {!role && (
+          <Field label={t(l, "admin.roles.key")} hint={t(l, "roles.keyHint")}>
+            <input
+              name="key"
+              type="text"
+              required
+              pattern="[a-z][a-z0-9_\-]{1,40}"
+              value={v.key}
+              autocomplete="off"
+            />
+          </Field>
+        )}
+        <Field label={t(l, "admin.roles.name")}>
+          <input name="name" type="text" required value={v.name} />
+        </Field>
+        <Field label={t(l, "admin.roles.description")} wide>
+          <input name="description" type="text" value={v.description} />
+        </Field>
+        <PermissionChecks l={l} permissions={permissions} checked={v.permissions ?? []} />
+        <div class="form-actions field-wide">
+          <Button type="submit" icon="check">{t(l, "admin.roles.save")}</Button>
+        </div>
       </form>
+    </div>
+  );
+}
+
+/** What a role may do, in words: "Everything", or its permissions grouped by module. */
+function Grants({ l, role }: { l: Locale; role: RoleRow }) {
+  if (role.permissions.includes("*")) return <Badge tone="purple">{t(l, "perm.all")}</Badge>;
+  if (role.permissions.length === 0) return <span class="muted">—</span>;
+  return (
+    <details class="grants">
+      <summary>{t(l, "roles.permissionCount", { count: role.permissions.length })}</summary>
+      <dl>
+        {permissionGroups(l, role.permissions).map((g) => (
+          <>
+            <dt>{g.name}</dt>
+            <dd>{g.items.map((p) => p.label).join(", ")}</dd>
+          </>
+        ))}
+      </dl>
     </details>
   );
 }
 
-/** Roles with their grants, and the form for a custom role. */
+/** The roles page: built-in and custom roles with what they may do; custom ones editable. */
 export function RolesPanel(
   { l, roles, permissions, canWrite, flash }: {
     l: Locale;
@@ -54,68 +120,72 @@ export function RolesPanel(
   },
 ) {
   return (
-    <div id="roles-panel">
-      <FlashMessage flash={flash} />
-      <div class="table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th>{t(l, "admin.roles.key")}</th>
-              <th>{t(l, "admin.roles.name")}</th>
-              <th>{t(l, "admin.roles.permissions")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {roles.map((r) => (
-              <tr id={`role-${r.key}`}>
-                <td>
-                  <code>{r.key}</code>{" "}
-                  {r.builtin && <span class="badge">{t(l, "admin.roles.builtin")}</span>}
-                </td>
-                <td>
-                  {r.name}
-                  <div class="muted">{r.description}</div>
-                </td>
-                <td>
-                  {r.permissions.map((p) => <span class="badge">{p}</span>)}
-                  {canWrite && !r.builtin && (
-                    <RoleEditor
-                      l={l}
-                      role={r}
-                      permissions={permissions}
-                    />
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {canWrite && (
-        <form
-          class="card"
-          method="post"
-          action="/admin/roles"
-          hx-post="/admin/roles"
-          hx-target="#roles-panel"
-          hx-swap="outerHTML"
-        >
-          <h2>{t(l, "admin.roles.add")}</h2>
-          <label for="role-key">{t(l, "admin.roles.key")}</label>
-          <input id="role-key" name="key" type="text" required pattern="[a-z][a-z0-9_\-]{1,40}" />
-          <label for="role-name">{t(l, "admin.roles.name")}</label>
-          <input id="role-name" name="name" type="text" required />
-          <label for="role-description">{t(l, "admin.roles.description")}</label>
-          <input id="role-description" name="description" type="text" />
-          <fieldset>
-            <legend>{t(l, "admin.roles.permissions")}</legend>
-            <PermissionChecks permissions={permissions} checked={[]} />
-          </fieldset>
-          <p>
-            <button type="submit">{t(l, "admin.roles.save")}</button>
-          </p>
-        </form>
-      )}
+    <div
+      id="roles-panel"
+      hx-get="/admin/roles"
+      hx-trigger="roles-changed from:body"
+      hx-select="#roles-panel"
+      hx-swap="outerHTML"
+    >
+      <Toast flash={flash} />
+      <DataTable
+        id="roles-list"
+        label={t(l, "admin.roles.title")}
+        rows={roles}
+        columns={[
+          {
+            label: t(l, "admin.roles.name"),
+            cell: (r) => (
+              <span class="stack">
+                <strong>{roleName(l, r)}</strong>
+                <span class="muted small">{roleDescription(l, r)}</span>
+              </span>
+            ),
+          },
+          {
+            label: t(l, "roles.kind"),
+            cell: (r) =>
+              r.builtin
+                ? <Badge>{t(l, "admin.roles.builtin")}</Badge>
+                : <Badge tone="teal">{t(l, "roles.custom")}</Badge>,
+            wide: true,
+          },
+          { label: t(l, "admin.roles.permissions"), cell: (r) => <Grants l={l} role={r} /> },
+        ]}
+        actionsLabel={t(l, "ui.actions")}
+        actions={canWrite
+          ? (r) =>
+            !r.builtin && (
+              <Dialog
+                id={`edit-role-${r.id}`}
+                title={t(l, "roles.edit", { name: roleName(l, r) })}
+                trigger={t(l, "roles.editShort")}
+                icon="pencil"
+                variant="ghost"
+                closeLabel={t(l, "ui.close")}
+                wide
+              >
+                <RoleFormBox l={l} role={r} permissions={permissions} />
+              </Dialog>
+            )
+          : undefined}
+      />
     </div>
+  );
+}
+
+/** The page's primary action: a new custom role in a dialog. */
+export function NewRoleDialog({ l, permissions }: { l: Locale; permissions: string[] }) {
+  return (
+    <Dialog
+      id="new-role"
+      title={t(l, "roles.new")}
+      trigger={t(l, "roles.new")}
+      icon="plus"
+      closeLabel={t(l, "ui.close")}
+      wide
+    >
+      <RoleFormBox l={l} permissions={permissions} />
+    </Dialog>
   );
 }

@@ -98,7 +98,7 @@ export async function lockOwners(sql: Sql): Promise<string[]> {
 
 /**
  * Both lists the shell shows (workspaces to switch to, invitations to answer) in one query,
- * since every page renders them.
+ * since every page renders them. Suspended tenants are left out of both.
  */
 export async function workspacesOfUser(sql: Sql, userId: string) {
   const rows = await sql<
@@ -106,7 +106,7 @@ export async function workspacesOfUser(sql: Sql, userId: string) {
   >`
     select t.id, t.slug, t.name, m.roles, m.status, m.created_at as invited_at
     from memberships m join tenants t on t.id = m.tenant_id
-    where m.user_id = ${userId} and m.status in ('active', 'invited')
+    where m.user_id = ${userId} and m.status in ('active', 'invited') and t.status = 'active'
     order by t.name, m.created_at`;
   return {
     tenants: rows.filter((r) => r.status === "active").map(({ id, slug, name }) => ({
@@ -126,12 +126,24 @@ export async function invitationsOfUser(sql: Sql, userId: string) {
   >`
     select t.id, t.slug, t.name, m.roles, m.created_at as invited_at
     from memberships m join tenants t on t.id = m.tenant_id
-    where m.user_id = ${userId} and m.status = 'invited' order by m.created_at`;
+    where m.user_id = ${userId} and m.status = 'invited' and t.status = 'active'
+    order by m.created_at`;
 }
 
-/** The tenants a user belongs to (their own memberships are visible across tenants). */
+/**
+ * The tenants a user is an active member of, suspended ones included (sign-in and tenant
+ * switch say why they refuse those). Their own memberships are visible across tenants.
+ */
+export async function memberTenants(sql: Sql, userId: string) {
+  return await sql<{ id: string; slug: string; name: string; status: string }[]>`
+    select t.id, t.slug, t.name, t.status from memberships m join tenants t on t.id = m.tenant_id
+    where m.user_id = ${userId} and m.status = 'active' order by t.name`;
+}
+
+/** The active tenants a user is an active member of (what they can switch to). */
 export async function tenantsOfUser(sql: Sql, userId: string) {
   return await sql<{ id: string; slug: string; name: string }[]>`
     select t.id, t.slug, t.name from memberships m join tenants t on t.id = m.tenant_id
-    where m.user_id = ${userId} and m.status = 'active' order by t.name`;
+    where m.user_id = ${userId} and m.status = 'active' and t.status = 'active'
+    order by t.name`;
 }

@@ -1,124 +1,233 @@
 import { type Locale, t } from "../../shared/i18n/i18n.ts";
-import type { MemberRow } from "./identity.schemas.ts";
+import type { MemberRow, RoleRow } from "./identity.schemas.ts";
+import {
+  Badge,
+  Button,
+  DataTable,
+  Dialog,
+  EmptyState,
+  Field,
+  Filters,
+  RelativeTime,
+  Toast,
+  type Tone,
+  UserChip,
+} from "../../ui/kit.ts";
+import type { Flash } from "../../shared/http/form.ts";
+import { roleName } from "./roles.labels.ts";
 
-import { type Flash, FlashMessage } from "../../ui/flash.tsx";
-export { type Flash, FlashMessage };
+export type { Flash };
 
+const STATUS_TONES: Record<string, Tone> = { active: "green", disabled: "gray", invited: "amber" };
+
+/** Role checkboxes labelled by role name (the key is only the submitted value). */
 function RoleChecks(
-  { name, roles, checked }: { name: string; roles: string[]; checked: string[] },
+  { l, roles, checked, legend }: { l: Locale; roles: RoleRow[]; checked: string[]; legend: string },
 ) {
   return (
-    <div class="checks">
-      {roles.map((r) => (
-        <label>
-          <input type="checkbox" name={name} value={r} checked={checked.includes(r)} /> {r}
-        </label>
-      ))}
+    <fieldset class="field-wide">
+      <legend>{legend}</legend>
+      <div class="checks">
+        {roles.map((r) => (
+          <label>
+            <input type="checkbox" name="roles" value={r.key} checked={checked.includes(r.key)} />
+            {roleName(l, r)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * The invite form and, after a success, what happened (a generated password is shown here
+ * once). htmx swaps the whole box, so the dialog stays open on errors and results.
+ */
+export function InviteBox(
+  { l, roles, flash, values }: {
+    l: Locale;
+    roles: RoleRow[];
+    flash?: Flash;
+    values?: { email?: string; name?: string; roles?: string[] };
+  },
+) {
+  return (
+    <div id="invite-box">
+      {flash && (
+        <p class={`alert ${flash.kind}`} role={flash.kind === "error" ? "alert" : "status"}>
+          {flash.text}
+        </p>
+      )}
+      <form
+        class="form-grid"
+        method="post"
+        action="/admin/users"
+        hx-post="/admin/users"
+        hx-target="#invite-box"
+        hx-swap="outerHTML"
+      >
+        <Field label={t(l, "admin.users.email")}>
+          <input name="email" type="email" required value={values?.email} autocomplete="off" />
+        </Field>
+        <Field label={t(l, "admin.users.name")}>
+          <input name="name" type="text" required value={values?.name} autocomplete="off" />
+        </Field>
+        <Field label={t(l, "admin.users.password")} hint={t(l, "admin.users.passwordHint")} wide>
+          <input name="password" type="password" minLength={8} autocomplete="new-password" />
+        </Field>
+        <RoleChecks
+          l={l}
+          roles={roles}
+          checked={values?.roles ?? ["member"]}
+          legend={t(l, "admin.users.roles")}
+        />
+        <div class="form-actions field-wide">
+          <Button type="submit" icon="user-plus">{t(l, "users.invite")}</Button>
+        </div>
+      </form>
     </div>
   );
 }
 
-function MemberRowView(
-  { l, m, roles, canWrite }: { l: Locale; m: MemberRow; roles: string[]; canWrite: boolean },
+/** A member's edit form (name, roles, status) inside its row's dialog. */
+export function EditMemberBox(
+  { l, m, roles, flash }: { l: Locale; m: MemberRow; roles: RoleRow[]; flash?: Flash },
 ) {
+  const id = `edit-member-${m.id}`;
   return (
-    <tr id={`member-${m.id}`}>
-      <td>{m.email}</td>
-      <td>{m.name}</td>
-      <td>
-        {canWrite
-          ? (
-            <form
-              method="post"
-              action={`/admin/users/${m.id}`}
-              hx-post={`/admin/users/${m.id}`}
-              hx-target="#users-panel"
-              hx-swap="outerHTML"
-            >
-              <RoleChecks name="roles" roles={roles} checked={m.roles} />
-              {m.status !== "invited" && (
-                <>
-                  <label class="sr-only" for={`status-${m.id}`}>{t(l, "admin.users.status")}</label>
-                  <select id={`status-${m.id}`} name="status">
-                    <option value="active" selected={m.status === "active"}>
-                      {t(l, "status.active")}
-                    </option>
-                    <option value="disabled" selected={m.status === "disabled"}>
-                      {t(l, "status.disabled")}
-                    </option>
-                  </select>
-                </>
-              )} <button type="submit" class="secondary">{t(l, "admin.users.save")}</button>
-            </form>
-          )
-          : m.roles.join(", ")}
-      </td>
-      <td>{t(l, `status.${m.status}`)}</td>
-    </tr>
+    <div id={`${id}-box`}>
+      {flash && (
+        <p class={`alert ${flash.kind}`} role={flash.kind === "error" ? "alert" : "status"}>
+          {flash.text}
+        </p>
+      )}
+      <form
+        class="form-grid"
+        method="post"
+        action={`/admin/users/${m.id}`}
+        hx-post={`/admin/users/${m.id}`}
+        hx-target={`#${id}-box`}
+        hx-swap="outerHTML"
+      >
+        <Field label={t(l, "admin.users.name")}>
+          <input name="name" type="text" required value={m.name} />
+        </Field>
+        {m.status !== "invited" && (
+          <Field label={t(l, "admin.users.status")}>
+            <select name="status">
+              <option value="active" selected={m.status === "active"}>
+                {t(l, "status.active")}
+              </option>
+              <option value="disabled" selected={m.status === "disabled"}>
+                {t(l, "status.disabled")}
+              </option>
+            </select>
+          </Field>
+        )}
+        <RoleChecks l={l} roles={roles} checked={m.roles} legend={t(l, "admin.users.roles")} />
+        <div class="form-actions field-wide">
+          <Button type="submit" icon="check">{t(l, "admin.users.save")}</Button>
+        </div>
+      </form>
+    </div>
   );
 }
 
-/** The users panel: member list with inline role edits, and the add form. htmx swaps it whole. */
+/**
+ * The members list: search, the table (name, roles by name, status, since when) with an edit
+ * dialog per row, and "load more". It reloads itself when a dialog changed someone.
+ */
 export function UsersPanel(
-  { l, members, roles, canWrite, flash }: {
+  { l, members, roles, canWrite, flash, q, nextHref, you }: {
     l: Locale;
     members: MemberRow[];
-    roles: string[];
+    roles: RoleRow[];
     canWrite: boolean;
     flash?: Flash;
+    q: string;
+    nextHref?: string;
+    /** The signed-in user, marked in the list. */
+    you: string;
   },
 ) {
+  const byKey = new Map(roles.map((r) => [r.key, r]));
+  const self = q ? `/admin/users?${new URLSearchParams({ q })}` : "/admin/users";
   return (
-    <div id="users-panel">
-      <FlashMessage flash={flash} />
-      <div class="table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th>{t(l, "admin.users.email")}</th>
-              <th>{t(l, "admin.users.name")}</th>
-              <th>{t(l, "admin.users.roles")}</th>
-              <th>{t(l, "admin.users.status")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.map((m) => <MemberRowView l={l} m={m} roles={roles} canWrite={canWrite} />)}
-          </tbody>
-        </table>
-      </div>
-      {members.length === 0 && <p class="muted">{t(l, "admin.users.empty")}</p>}
-      {canWrite && (
-        <form
-          class="card"
-          method="post"
-          action="/admin/users"
-          hx-post="/admin/users"
-          hx-target="#users-panel"
-          hx-swap="outerHTML"
-        >
-          <h2>{t(l, "admin.users.add")}</h2>
-          <label for="new-email">{t(l, "admin.users.email")}</label>
-          <input id="new-email" name="email" type="email" required />
-          <label for="new-name">{t(l, "admin.users.name")}</label>
-          <input id="new-name" name="name" type="text" required />
-          <label for="new-password">{t(l, "admin.users.password")}</label>
-          <input
-            id="new-password"
-            name="password"
-            type="password"
-            minLength={8}
-            autocomplete="new-password"
+    <div
+      id="users-panel"
+      hx-get={self}
+      hx-trigger="users-changed from:body"
+      hx-select="#users-panel"
+      hx-swap="outerHTML"
+    >
+      <Toast flash={flash} />
+      <Filters action="/admin/users" target="#users-list" label={t(l, "ui.filters")}>
+        <Field label={t(l, "users.search")}>
+          <input name="q" type="search" value={q} />
+        </Field>
+      </Filters>
+      <DataTable
+        id="users-list"
+        label={t(l, "admin.users.title")}
+        rows={members}
+        columns={[
+          {
+            label: t(l, "admin.users.name"),
+            cell: (m) => (
+              <span class="stack">
+                <UserChip name={m.name} />
+                <span class="muted small">
+                  {m.email}
+                  {m.id === you && ` · ${t(l, "users.you")}`}
+                </span>
+              </span>
+            ),
+          },
+          {
+            label: t(l, "admin.users.roles"),
+            cell: (m) => (
+              <span class="badges">
+                {m.roles.map((k) => (
+                  <Badge tone="blue">{roleName(l, byKey.get(k) ?? { key: k })}</Badge>
+                ))}
+              </span>
+            ),
+          },
+          {
+            label: t(l, "admin.users.status"),
+            cell: (m) => (
+              <Badge tone={STATUS_TONES[m.status] ?? "gray"}>{t(l, `status.${m.status}`)}</Badge>
+            ),
+          },
+          {
+            label: t(l, "users.joined"),
+            cell: (m) => <RelativeTime at={m.createdAt} />,
+            wide: true,
+          },
+        ]}
+        actionsLabel={t(l, "ui.actions")}
+        actions={canWrite
+          ? (m) => (
+            <Dialog
+              id={`edit-member-${m.id}`}
+              title={t(l, "users.edit", { name: m.name })}
+              trigger={t(l, "users.editShort")}
+              icon="pencil"
+              variant="ghost"
+              closeLabel={t(l, "ui.close")}
+            >
+              <EditMemberBox l={l} m={m} roles={roles} />
+            </Dialog>
+          )
+          : undefined}
+        empty={
+          <EmptyState
+            icon="users"
+            title={t(l, q ? "users.noMatch" : "admin.users.empty")}
           />
-          <p class="muted">{t(l, "admin.users.passwordHint")}</p>
-          <fieldset>
-            <legend>{t(l, "admin.users.roles")}</legend>
-            <RoleChecks name="roles" roles={roles} checked={["member"]} />
-          </fieldset>
-          <p>
-            <button type="submit">{t(l, "admin.users.add")}</button>
-          </p>
-        </form>
-      )}
+        }
+        more={nextHref ? { href: nextHref, label: t(l, "ui.loadMore") } : undefined}
+      />
     </div>
   );
 }

@@ -2,16 +2,18 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../shared/http/env.ts";
 import { decodeCursor, toPage } from "../../shared/http/paging.ts";
 import { actorOf } from "../../shared/http/actor.ts";
-import { type C, isHtmx } from "../../shared/http/pages.ts";
+import { type C, isHtmx, pathId } from "../../shared/http/pages.ts";
 import { t } from "../../shared/i18n/i18n.ts";
 import { requirePermission } from "../../shared/rbac/permissions.ts";
-import { findNotification, inbox, readAll, readOne } from "./notifications.service.ts";
+import { inbox, readAll, readOne } from "./notifications.service.ts";
 import { listOutbox } from "./mail.ts";
-import { html, page } from "../../ui/render.tsx";
-import { NotificationItem, NotificationList } from "./notifications.view.tsx";
-import { OutboxTable } from "./outbox.view.tsx";
+import { Button, page } from "../../ui/kit.ts";
+import { NotificationList } from "./notifications.view.tsx";
+import { OUTBOX_STATES, OutboxTable } from "./outbox.view.tsx";
 
-async function inboxPanel(c: C) {
+/** The inbox page; htmx answers (mark read) take the list out of it. */
+async function inboxPage(c: C) {
+  const l = c.var.locale;
   const unreadOnly = c.req.query("unread") === "true";
   const limit = 25;
   const rows = await inbox(actorOf(c), {
@@ -23,44 +25,61 @@ async function inboxPanel(c: C) {
     ] | null,
   });
   const { items, nextCursor } = toPage(rows, limit, (r) => [r.sortAt, r.id]);
-  return (
-    <NotificationList
-      l={c.var.locale}
-      items={items}
-      nextCursor={nextCursor}
-      unreadOnly={unreadOnly}
-    />
+  const readAllAction = `/notifications/read-all${unreadOnly ? "?unread=true" : ""}`;
+  return await page(
+    c,
+    t(l, "notifications.title"),
+    <NotificationList l={l} items={items} nextCursor={nextCursor} unreadOnly={unreadOnly} />,
+    {
+      actions: (
+        <form
+          method="post"
+          action={readAllAction}
+          class="inline"
+          hx-post={readAllAction}
+          hx-target="#notifications"
+          hx-select="#notifications"
+          hx-swap="outerHTML"
+        >
+          <Button type="submit" variant="secondary" icon="check-check">
+            {t(l, "notifications.markAllRead")}
+          </Button>
+        </form>
+      ),
+    },
   );
 }
 
+/** After marking: htmx gets the page to take the list from; a plain form goes back to it. */
+const back = (c: C) =>
+  isHtmx(c) ? inboxPage(c) : c.redirect(
+    c.req.query("unread") === "true" ? "/notifications?unread=true" : "/notifications",
+    303,
+  );
+
 /** /notifications: every signed-in user's inbox. */
 export const notificationsPages = new Hono<AppEnv>()
-  .get("/", async (c) => page(c, t(c.var.locale, "notifications.title"), await inboxPanel(c)))
+  .get("/", (c) => inboxPage(c))
   .post("/read-all", async (c) => {
     await readAll(actorOf(c));
-    if (isHtmx(c)) return html(c, await inboxPanel(c));
-    return c.redirect("/notifications", 303);
+    return await back(c);
   })
   .post("/:id{[0-9a-f-]{36}}/read", async (c) => {
-    const actor = actorOf(c);
-    const id = c.req.param("id");
-    await readOne(actor, id);
-    if (!isHtmx(c)) return c.redirect("/notifications", 303);
-    return html(c, <NotificationItem l={c.var.locale} n={await findNotification(actor, id)} />);
+    await readOne(actorOf(c), pathId(c));
+    return await back(c);
   });
 
 /** /admin/outbox: mail waiting, sent or failed (with no SMTP configured it all waits here). */
 export const outboxPages = new Hono<AppEnv>()
   .get("/", requirePermission("admin.mail.read"), async (c) => {
-    const { sql, locale, platform } = c.var;
-    const state = c.req.query("state");
-    const rows = await listOutbox(sql, {
-      state: ["queued", "sending", "sent", "failed"].includes(state ?? "") ? state : undefined,
-      limit: 100,
-    });
+    const { sql, locale: l, platform } = c.var;
+    const wanted = c.req.query("state") ?? "";
+    const state = OUTBOX_STATES.find((s) => s === wanted);
+    const rows = await listOutbox(sql, { state, limit: 100 });
     return page(
       c,
-      t(locale, "outbox.title"),
-      <OutboxTable l={locale} rows={rows} smtpConfigured={!!platform.config.SMTP_URL} />,
+      t(l, "outbox.title"),
+      <OutboxTable l={l} rows={rows} smtpConfigured={!!platform.config.SMTP_URL} state={state} />,
+      { crumbs: [{ label: t(l, "nav.admin") }] },
     );
   });

@@ -31,6 +31,7 @@ export const SendNotificationBody = z.object({
 
 export const listNotificationsRoute = createRoute({
   method: "get",
+  operationId: "listNotifications",
   path: "/",
   tags: ["notifications"],
   summary: "The caller's notifications, newest first",
@@ -43,6 +44,7 @@ export const listNotificationsRoute = createRoute({
 
 export const unreadCountRoute = createRoute({
   method: "get",
+  operationId: "unreadCount",
   path: "/unread-count",
   tags: ["notifications"],
   summary: "How many of the caller's notifications are unread",
@@ -54,6 +56,7 @@ export const unreadCountRoute = createRoute({
 
 export const sendNotificationRoute = createRoute({
   method: "post",
+  operationId: "sendNotification",
   path: "/",
   tags: ["notifications"],
   summary: "Send an in-app notification to a member of the tenant (or yourself)",
@@ -69,6 +72,7 @@ export const sendNotificationRoute = createRoute({
 
 export const markReadRoute = createRoute({
   method: "post",
+  operationId: "markRead",
   path: "/{id}/read",
   tags: ["notifications"],
   summary: "Mark one notification read",
@@ -78,6 +82,7 @@ export const markReadRoute = createRoute({
 
 export const markAllReadRoute = createRoute({
   method: "post",
+  operationId: "markAllRead",
   path: "/read-all",
   tags: ["notifications"],
   summary: "Mark all of the caller's notifications read",
@@ -89,6 +94,7 @@ export const markAllReadRoute = createRoute({
 
 export const streamRoute = createRoute({
   method: "get",
+  operationId: "stream",
   path: "/stream",
   tags: ["notifications"],
   summary: "Server-sent events for the caller's inbox",

@@ -4,7 +4,6 @@ import type { Actor } from "../../shared/http/actor.ts";
 import { problems } from "../../shared/http/problem.ts";
 import { listNotifications, markAllRead, markRead, unreadCount } from "./notifications.repo.ts";
 import { announce, notify } from "./notify.ts";
-import type { NotificationRow } from "./notifications.schemas.ts";
 
 /** The caller's inbox, newest first, keyset-paged on (created_at, id). */
 export async function inbox(
@@ -37,14 +36,6 @@ export async function readAll({ sql, session, bus }: Actor): Promise<number> {
   const marked = await markAllRead(sql, session.userId);
   await announce(sql, bus, session.userId);
   return marked;
-}
-
-/** One notification as the page shows it after marking it read. */
-export async function findNotification({ sql }: Actor, id: string) {
-  const [row] = await sql<NotificationRow[]>`
-    select id, user_id, module, title, body, link, read_at, created_at
-    from notifications where id = ${id}`;
-  return row;
 }
 
 /**

@@ -1,38 +1,51 @@
+import "./notifications.messages.ts";
 import { type Locale, t } from "../../shared/i18n/i18n.ts";
 import type { NotificationRow } from "./notifications.schemas.ts";
+import { Badge, DataTable, EmptyState, IconButton, RelativeTime, Tabs } from "../../ui/kit.ts";
 export { NotificationBell, unreadCountHtml } from "../../ui/bell.tsx";
 
-function Item({ l, n }: { l: Locale; n: NotificationRow }) {
+/** A notification: its title (a link when it points somewhere), its text, new ones marked. */
+function What({ l, n }: { l: Locale; n: NotificationRow }) {
+  const title = n.link ? <a href={n.link}>{n.title}</a> : n.title;
   return (
-    <li id={`notification-${n.id}`} class={n.readAt ? "notification read" : "notification unread"}>
+    <div class={n.readAt ? "notification read" : "notification unread"} id={`notification-${n.id}`}>
       <div>
-        <strong>{n.link ? <a href={n.link}>{n.title}</a> : n.title}</strong>{" "}
-        <span class="badge">{t(l, `module.${n.module}`)}</span>
-        {n.body && <p>{n.body}</p>}
-        <time datetime={n.createdAt} class="muted">
-          {n.createdAt.replace("T", " ").slice(0, 16)}
-        </time>
+        {n.readAt ? title : <strong>{title}</strong>}
+        {!n.readAt && (
+          <>
+            <Badge tone="blue">{t(l, "notifications.new")}</Badge>
+          </>
+        )}
       </div>
-      {!n.readAt && (
-        <form
-          method="post"
-          action={`/notifications/${n.id}/read`}
-          hx-post={`/notifications/${n.id}/read`}
-          hx-target={`#notification-${n.id}`}
-          hx-swap="outerHTML"
-        >
-          <button type="submit" class="secondary">{t(l, "notifications.markRead")}</button>
-        </form>
-      )}
-    </li>
+      {n.body && <div class="muted">{n.body}</div>}
+    </div>
   );
 }
 
-export function NotificationItem(props: { l: Locale; n: NotificationRow }) {
-  return <Item {...props} />;
+/** Marks one read; htmx redraws the list (and the bell follows over SSE). */
+function MarkRead({ l, n, unreadOnly }: { l: Locale; n: NotificationRow; unreadOnly: boolean }) {
+  if (n.readAt) return null;
+  const action = `/notifications/${n.id}/read${unreadOnly ? "?unread=true" : ""}`;
+  return (
+    <form
+      method="post"
+      action={action}
+      class="inline"
+      hx-post={action}
+      hx-target="#notifications"
+      hx-select="#notifications"
+      hx-swap="outerHTML"
+    >
+      <IconButton
+        type="submit"
+        icon="check"
+        label={t(l, "notifications.markReadOf", { title: n.title })}
+      />
+    </form>
+  );
 }
 
-/** The inbox: newest first, mark one or all read, "load more" paging (works without JS). */
+/** The inbox: all or unread, newest first, mark one read, "load more" (works without JS). */
 export function NotificationList(
   { l, items, nextCursor, unreadOnly }: {
     l: Locale;
@@ -41,34 +54,63 @@ export function NotificationList(
     unreadOnly: boolean;
   },
 ) {
-  const more = `/notifications?${new URLSearchParams({
-    ...(unreadOnly ? { unread: "true" } : {}),
-    cursor: nextCursor ?? "",
-  })}`;
+  const more = nextCursor
+    ? `/notifications?${new URLSearchParams({
+      ...(unreadOnly ? { unread: "true" } : {}),
+      cursor: nextCursor,
+    })}`
+    : undefined;
   return (
     <div id="notifications-panel">
-      <p class="toolbar">
-        <a href={unreadOnly ? "/notifications" : "/notifications?unread=true"}>
-          {t(l, unreadOnly ? "notifications.showAll" : "notifications.showUnread")}
-        </a>{" "}
-        <form
-          method="post"
-          action="/notifications/read-all"
-          class="inline"
-          hx-post="/notifications/read-all"
-          hx-target="#notifications-panel"
-          hx-swap="outerHTML"
-        >
-          <button type="submit" class="secondary">{t(l, "notifications.markAllRead")}</button>
-        </form>
-      </p>
-      {items.length === 0 && <p class="muted">{t(l, "notifications.empty")}</p>}
-      <ul class="notifications">{items.map((n) => <Item l={l} n={n} />)}</ul>
-      {nextCursor && (
-        <p>
-          <a href={more}>{t(l, "notifications.more")}</a>
-        </p>
-      )}
+      <Tabs
+        label={t(l, "notifications.views")}
+        items={[
+          { href: "/notifications", label: t(l, "notifications.all"), current: !unreadOnly },
+          {
+            href: "/notifications?unread=true",
+            label: t(l, "notifications.unreadOnly"),
+            current: unreadOnly,
+          },
+        ]}
+      />
+      <DataTable
+        id="notifications"
+        label={t(l, "notifications.title")}
+        rows={items}
+        columns={[
+          { label: t(l, "notifications.what"), cell: (n) => <What l={l} n={n} /> },
+          {
+            label: t(l, "notifications.module"),
+            cell: (n) => <Badge>{t(l, `module.${n.module}`)}</Badge>,
+            wide: true,
+          },
+          { label: t(l, "notifications.when"), cell: (n) => <RelativeTime at={n.createdAt} /> },
+        ]}
+        actionsLabel={t(l, "ui.actions")}
+        actions={(n) => <MarkRead l={l} n={n} unreadOnly={unreadOnly} />}
+        empty={
+          <EmptyState
+            icon="inbox"
+            title={t(l, unreadOnly ? "notifications.noneUnread" : "notifications.empty")}
+          />
+        }
+        more={more ? { href: more, label: t(l, "ui.loadMore") } : undefined}
+      />
     </div>
+  );
+}
+
+/**
+ * One notification as a list item (title, text, module, when), for a module's own list of
+ * notifications; prefer NotificationList's table for whole pages.
+ */
+export function NotificationItem({ l, n }: { l: Locale; n: NotificationRow }) {
+  return (
+    <li class="notification-item">
+      <What l={l} n={n} />
+      <div class="muted">
+        {t(l, `module.${n.module}`)} · <RelativeTime at={n.createdAt} />
+      </div>
+    </li>
   );
 }

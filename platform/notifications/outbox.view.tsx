@@ -1,53 +1,73 @@
+import "./notifications.messages.ts";
 import { type Locale, t } from "../../shared/i18n/i18n.ts";
 import type { OutboxRow } from "./mail.ts";
+import {
+  Badge,
+  DataTable,
+  EmptyState,
+  Field,
+  Filters,
+  RelativeTime,
+  type Tone,
+} from "../../ui/kit.ts";
+
+export const OUTBOX_STATES = ["queued", "sending", "sent", "failed"] as const;
+const TONES: Record<string, Tone> = {
+  queued: "gray",
+  sending: "blue",
+  sent: "green",
+  failed: "red",
+};
 
 /** The e-mail outbox: what waits, what was sent, what failed and why. */
 export function OutboxTable(
-  { l, rows, smtpConfigured }: { l: Locale; rows: OutboxRow[]; smtpConfigured: boolean },
+  { l, rows, smtpConfigured, state }: {
+    l: Locale;
+    rows: OutboxRow[];
+    smtpConfigured: boolean;
+    state?: string;
+  },
 ) {
   return (
     <>
-      {!smtpConfigured && <p class="alert error">{t(l, "outbox.noSmtp")}</p>}
-      <form method="get" class="inline">
-        <label for="outbox-state">{t(l, "outbox.state")}</label>
-        <select id="outbox-state" name="state">
-          <option value="">{t(l, "outbox.all")}</option>
-          {["queued", "sending", "sent", "failed"].map((s) => (
-            <option value={s}>{t(l, `outbox.${s}`)}</option>
-          ))}
-        </select>{" "}
-        <button type="submit" class="secondary">{t(l, "outbox.filter")}</button>
-      </form>
-      {rows.length === 0 ? <p class="muted">{t(l, "outbox.empty")}</p> : (
-        <div class="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th>{t(l, "outbox.to")}</th>
-                <th>{t(l, "outbox.subject")}</th>
-                <th>{t(l, "outbox.state")}</th>
-                <th>{t(l, "outbox.created")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr data-state={r.state}>
-                  <td>{r.toAddress}</td>
-                  <td>{r.subject}</td>
-                  <td>
-                    {t(l, `outbox.${r.state}`)}{" "}
-                    {r.attempts > 0 && <span class="muted">({r.attempts})</span>}
-                    {r.lastError && <div class="muted">{r.lastError}</div>}
-                  </td>
-                  <td>
-                    <time datetime={r.createdAt}>{r.createdAt.replace("T", " ").slice(0, 16)}</time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {!smtpConfigured && <p class="alert error" role="status">{t(l, "outbox.noMailServer")}</p>}
+      <Filters action="/admin/outbox" target="#outbox" label={t(l, "ui.filters")}>
+        <Field label={t(l, "outbox.state")}>
+          <select name="state">
+            <option value="">{t(l, "outbox.all")}</option>
+            {OUTBOX_STATES.map((s) => (
+              <option value={s} selected={state === s}>{t(l, `outbox.${s}Label`)}</option>
+            ))}
+          </select>
+        </Field>
+      </Filters>
+      <DataTable
+        id="outbox"
+        label={t(l, "outbox.title")}
+        rows={rows}
+        columns={[
+          { label: t(l, "outbox.to"), cell: (r) => <span>{r.toAddress}</span> },
+          { label: t(l, "outbox.subject"), cell: (r) => r.subject },
+          {
+            label: t(l, "outbox.state"),
+            cell: (r) => (
+              <div>
+                <Badge tone={TONES[r.state] ?? "gray"}>{t(l, `outbox.${r.state}Label`)}</Badge>
+                {r.attempts > 1 && (
+                  <div class="muted">{t(l, "outbox.attempts", { count: r.attempts })}</div>
+                )}
+                {r.lastError && <div class="muted">{r.lastError}</div>}
+              </div>
+            ),
+          },
+          {
+            label: t(l, "outbox.created"),
+            cell: (r) => <RelativeTime at={r.sentAt ?? r.createdAt} />,
+            wide: true,
+          },
+        ]}
+        empty={<EmptyState icon="mail" title={t(l, "outbox.empty")} />}
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { Language, Locale } from "../../shared/i18n/i18n.ts";
 import { t } from "../../shared/i18n/i18n.ts";
+import { Badge, Button, IconButton } from "../../ui/kit.ts";
 import type { Cell } from "./translations.schemas.ts";
 import { FilterFields, filterQuery, type TranslationsFilter } from "./filter.view.tsx";
 
@@ -14,13 +15,22 @@ export interface Editing {
 const cellId = (key: string, locale: string) =>
   `tr-${locale}-${key.replace(/[^A-Za-z0-9_-]/g, "_")}`;
 
-/** One language's text of a key: shown with its badges, or (being edited) as a form. */
+/** How people name a message: its English text, shortened (keys are for the code). */
+export const messageName = (english: string) =>
+  english.length > 60 ? english.slice(0, 59) + "…" : english;
+
+/**
+ * One language's text of a message: shown with its badges and edit/reset actions, or (being
+ * edited) as a form. htmx swaps the whole row after a change.
+ */
 export function CellView(
-  { l, base, filter, rowKey, lang, cell, canWrite, editing, note }: {
+  { l, base, filter, rowKey, english, lang, cell, canWrite, editing, note }: {
     l: Locale;
     base: string;
     filter: TranslationsFilter;
     rowKey: string;
+    /** The message's built-in English text, naming it in labels. */
+    english: string;
     lang: Language;
     cell: Cell;
     canWrite: boolean;
@@ -29,12 +39,14 @@ export function CellView(
   },
 ) {
   const rowUrl = `${base}/row${filterQuery(filter, { key: rowKey })}`;
+  const name = { key: messageName(english), language: lang.name };
   if (editing && canWrite) {
     const id = cellId(rowKey, lang.code);
     const errorId = `${id}-error`;
     return (
-      <td data-locale={lang.code} data-editing>
+      <div class="tr-cell" data-locale={lang.code} data-editing>
         <form
+          class="tr-edit"
           method="post"
           action={`${base}/save`}
           hx-post={`${base}/save`}
@@ -44,15 +56,14 @@ export function CellView(
           <input type="hidden" name="key" value={rowKey} />
           <input type="hidden" name="locale" value={lang.code} />
           <FilterFields filter={filter} />
-          <label class="sr-only" for={id}>
-            {t(l, "translations.editLabel", { key: rowKey, language: lang.name })}
-          </label>
+          <label class="sr-only" for={id}>{t(l, "translations.editLabel", name)}</label>
           <textarea
             id={id}
             name="value"
-            rows={2}
+            rows={3}
             required
             autofocus
+            lang={lang.code}
             aria-invalid={editing.error ? "true" : undefined}
             aria-describedby={editing.error ? errorId : undefined}
           >
@@ -62,50 +73,49 @@ export function CellView(
           {cell.source !== "fallback" && cell.default !== cell.value && (
             <p class="muted">{t(l, "translations.default", { text: cell.default })}</p>
           )}
-          <button type="submit">{t(l, "translations.save")}</button>{" "}
-          <a
-            href={`${base}${filterQuery(filter)}`}
-            hx-get={rowUrl}
-            hx-target="closest tr"
-            hx-swap="outerHTML"
-          >
-            {t(l, "translations.cancel")}
-          </a>
+          <div class="form-actions">
+            <Button type="submit" small icon="check">{t(l, "translations.save")}</Button>
+            <Button
+              variant="ghost"
+              small
+              href={`${base}${filterQuery(filter)}`}
+              hx-get={rowUrl}
+              hx-target="closest tr"
+              hx-swap="outerHTML"
+            >
+              {t(l, "translations.cancel")}
+            </Button>
+          </div>
         </form>
-      </td>
+      </div>
     );
   }
   return (
-    <td data-locale={lang.code} data-source={cell.source}>
-      <span class={cell.source === "fallback" ? "muted" : undefined}>{cell.value}</span>
+    <div class="tr-cell" data-locale={lang.code} data-source={cell.source}>
+      <span class={cell.source === "fallback" ? "muted" : undefined} lang={lang.code}>
+        {cell.value}
+      </span>
       {cell.source === "override" && (
-        <>
-          {" "}
-          <span class="badge" title={t(l, "translations.default", { text: cell.default })}>
-            {t(l, "translations.overridden")}
-          </span>
-        </>
+        <Badge tone="blue" title={t(l, "translations.default", { text: cell.default })}>
+          {t(l, "translations.overridden")}
+        </Badge>
       )}
       {cell.source === "fallback" && lang.code !== "en" && (
-        <>
-          {" "}
-          <span class="badge">{t(l, "translations.missing")}</span>
-        </>
+        <Badge tone="amber">{t(l, "translations.missing")}</Badge>
       )}
       {note && <p class="alert ok" role="status">{note}</p>}
       {canWrite && (
-        <div>
-          <a
+        <span class="tr-actions">
+          <IconButton
+            icon="pencil"
+            label={t(l, "translations.editLabel", name)}
             href={`${base}${filterQuery(filter, { edit: lang.code, key: rowKey })}#${
               cellId(rowKey, lang.code)
             }`}
             hx-get={`${base}/row${filterQuery(filter, { key: rowKey, edit: lang.code })}`}
             hx-target="closest tr"
             hx-swap="outerHTML"
-            aria-label={t(l, "translations.editLabel", { key: rowKey, language: lang.name })}
-          >
-            {t(l, "translations.edit")}
-          </a>
+          />
           {cell.source === "override" && (
             <form
               class="inline"
@@ -117,18 +127,16 @@ export function CellView(
             >
               <input type="hidden" name="key" value={rowKey} />
               <input type="hidden" name="locale" value={lang.code} />
-              <FilterFields filter={filter} />{" "}
-              <button
+              <FilterFields filter={filter} />
+              <IconButton
                 type="submit"
-                class="secondary"
-                aria-label={t(l, "translations.resetLabel", { key: rowKey, language: lang.name })}
-              >
-                {t(l, "translations.reset")}
-              </button>
+                icon="rotate-ccw"
+                label={t(l, "translations.resetLabel", name)}
+              />
             </form>
           )}
-        </div>
+        </span>
       )}
-    </td>
+    </div>
   );
 }

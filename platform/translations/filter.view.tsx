@@ -3,11 +3,14 @@ export interface TranslationsFilter {
   q: string;
   missing: boolean;
   offset: number;
+  /** Only one part of the product ("platform" or a module name); "" for all. */
+  module: string;
 }
 
 /** Query string of the page for a filter (only what differs from the defaults). */
 export function filterQuery(f: TranslationsFilter, extra: Record<string, string> = {}) {
   const p = new URLSearchParams();
+  if (f.module) p.set("module", f.module);
   if (f.q) p.set("q", f.q);
   if (f.missing) p.set("missing", "1");
   if (f.offset) p.set("offset", String(f.offset));
@@ -20,6 +23,7 @@ export function filterQuery(f: TranslationsFilter, extra: Record<string, string>
 export function FilterFields({ filter }: { filter: TranslationsFilter }) {
   return (
     <>
+      {filter.module && <input type="hidden" name="module" value={filter.module} />}
       {filter.q && <input type="hidden" name="q" value={filter.q} />}
       {filter.missing && <input type="hidden" name="missing" value="1" />}
       {filter.offset > 0 && <input type="hidden" name="offset" value={String(filter.offset)} />}

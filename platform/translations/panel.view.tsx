@@ -1,140 +1,119 @@
 import type { Locale } from "../../shared/i18n/i18n.ts";
 import { t } from "../../shared/i18n/i18n.ts";
+import { Badge, Button, Card, Field, Filters, IconButton, Toast } from "../../ui/kit.ts";
+import type { Flash } from "../../shared/http/form.ts";
 import type { Editing } from "./cell.view.tsx";
-import type { TranslationsFilter } from "./filter.view.tsx";
+import { FilterFields, type TranslationsFilter } from "./filter.view.tsx";
 import { TranslationsTable, type TranslationsTableData } from "./table.view.tsx";
 
-export interface Flash {
-  kind: "ok" | "error";
-  text: string;
-}
+export type { Flash };
 
-function Alert({ flash }: { flash?: Flash }) {
-  if (!flash) return null;
+/** The add-language form (in the page's dialog); a refused code comes back here with why. */
+export function AddLanguageForm(
+  { l, base, filter, value, error }: {
+    l: Locale;
+    base: string;
+    filter: TranslationsFilter;
+    value?: { locale: string; name: string };
+    error?: string;
+  },
+) {
   return (
-    <p class={`alert ${flash.kind}`} role={flash.kind === "error" ? "alert" : "status"}>
-      {flash.text}
-    </p>
+    <form
+      id="add-language-form"
+      class="form-grid"
+      method="post"
+      action={`${base}/languages`}
+      hx-post={`${base}/languages`}
+      hx-target="this"
+      hx-swap="outerHTML"
+    >
+      <FilterFields filter={filter} />
+      {error && <p class="alert error field-wide" role="alert">{error}</p>}
+      <Field label={t(l, "translations.code")} hint={t(l, "translations.codeHint")}>
+        <input
+          name="locale"
+          type="text"
+          required
+          pattern="[a-z]{2,3}(-[A-Z]{2})?"
+          placeholder="de"
+          value={value?.locale}
+        />
+      </Field>
+      <Field label={t(l, "translations.name")}>
+        <input name="name" type="text" maxLength={100} value={value?.name} />
+      </Field>
+      <div class="form-actions field-wide">
+        <Button type="submit" icon="plus">{t(l, "translations.add")}</Button>
+      </div>
+    </form>
   );
 }
 
-/** The whole translations panel: languages, filter, table. htmx swaps it after language changes. */
+/** The whole editor: languages, filter, the tables. */
 export function TranslationsPanel(
-  { l, base, filter, table, canWrite, writePermission, flash, editing, newLanguage }: {
+  { l, base, filter, table, canWrite, modules, flash, editing }: {
     l: Locale;
     base: string;
     filter: TranslationsFilter;
     table: TranslationsTableData;
     canWrite: boolean;
-    writePermission: string;
+    /** The groups to filter by: "platform" and every module's name. */
+    modules: string[];
     flash?: Flash;
     editing?: Editing;
-    /** What was typed into the add-language form (kept when it was refused). */
-    newLanguage?: { locale: string; name: string };
   },
 ) {
   return (
     <div id="translations-panel">
-      <p>{t(l, "translations.intro")}</p>
-      {!canWrite && (
-        <p class="muted">{t(l, "translations.readOnly", { permission: writePermission })}</p>
-      )}
-      <Alert flash={flash} />
-      <section class="card" aria-labelledby="translations-languages">
-        <h2 id="translations-languages">{t(l, "translations.languages")}</h2>
-        <ul>
+      {!canWrite && <p class="muted">{t(l, "translations.readOnlyNote")}</p>}
+      <Toast flash={flash} />
+      <Card title={t(l, "translations.languages")}>
+        <ul class="tr-languages">
           {table.languages.map((lang) => (
             <li>
-              <span lang={lang.code}>{lang.name}</span> <code>{lang.code}</code> {lang.builtin
-                ? <span class="badge">{t(l, "translations.builtin")}</span>
-                : canWrite && (
-                  <form
-                    class="inline"
-                    method="post"
-                    action={`${base}/languages/remove`}
-                    hx-post={`${base}/languages/remove`}
-                    hx-target="#translations-panel"
-                    hx-swap="outerHTML"
-                    hx-confirm={t(l, "translations.removeConfirm", { language: lang.name })}
-                  >
-                    <input type="hidden" name="locale" value={lang.code} />
-                    <button type="submit" class="secondary">
-                      {t(l, "translations.removeLanguage", { language: lang.name })}
-                    </button>
-                  </form>
-                )}
+              <span lang={lang.code}>{lang.name}</span>
+              {lang.builtin ? <Badge>{t(l, "translations.builtin")}</Badge> : canWrite && (
+                <form
+                  class="inline"
+                  method="post"
+                  action={`${base}/languages/remove`}
+                  hx-post={`${base}/languages/remove`}
+                  hx-confirm={t(l, "translations.removeConfirm", { language: lang.name })}
+                >
+                  <input type="hidden" name="locale" value={lang.code} />
+                  <FilterFields filter={filter} />
+                  <IconButton
+                    type="submit"
+                    icon="trash-2"
+                    variant="danger"
+                    label={t(l, "translations.removeLanguage", { language: lang.name })}
+                  />
+                </form>
+              )}
             </li>
           ))}
         </ul>
-        {canWrite && (
-          <form
-            method="post"
-            action={`${base}/languages`}
-            hx-post={`${base}/languages`}
-            hx-target="#translations-panel"
-            hx-swap="outerHTML"
-          >
-            <h3>{t(l, "translations.addLanguage")}</h3>
-            <label for="translations-new-code">{t(l, "translations.code")}</label>
-            <input
-              id="translations-new-code"
-              name="locale"
-              type="text"
-              required
-              pattern="[a-z]{2,3}(-[A-Z]{2})?"
-              placeholder="de"
-              aria-describedby="translations-new-code-hint"
-              value={newLanguage?.locale}
-            />
-            <p class="muted" id="translations-new-code-hint">{t(l, "translations.codeHint")}</p>
-            <label for="translations-new-name">{t(l, "translations.name")}</label>
-            <input
-              id="translations-new-name"
-              name="name"
-              type="text"
-              maxLength={100}
-              value={newLanguage?.name}
-            />
-            <p>
-              <button type="submit">{t(l, "translations.add")}</button>
-            </p>
-          </form>
-        )}
-      </section>
-      <form
-        class="card"
-        role="search"
-        method="get"
-        action={base}
-        hx-get={base}
-        hx-target="#translations-table"
-        hx-swap="outerHTML"
-        hx-push-url="true"
-      >
-        <label for="translations-q">{t(l, "translations.search")}</label>
-        <input
-          id="translations-q"
-          name="q"
-          type="search"
-          value={filter.q}
-          hx-get={base}
-          hx-trigger="input changed delay:300ms, search"
-          hx-include="closest form"
-        />
-        <label>
-          <input
-            type="checkbox"
-            name="missing"
-            value="1"
-            checked={filter.missing}
-            hx-get={base}
-            hx-trigger="change"
-            hx-include="closest form"
-          />{" "}
-          {t(l, "translations.onlyMissing")}
-        </label>
-        <button type="submit" class="secondary js-hide">{t(l, "translations.apply")}</button>
-      </form>
+      </Card>
+      <Filters action={base} target="#translations-table" label={t(l, "ui.filters")}>
+        <Field label={t(l, "translations.search")}>
+          <input name="q" type="search" value={filter.q} />
+        </Field>
+        <Field label={t(l, "translations.module")}>
+          <select name="module">
+            <option value="">{t(l, "translations.allModules")}</option>
+            {modules.map((m) => (
+              <option value={m} selected={filter.module === m}>{t(l, `module.${m}`)}</option>
+            ))}
+          </select>
+        </Field>
+        <div class="checks">
+          <label>
+            <input type="checkbox" name="missing" value="1" checked={filter.missing} />
+            {t(l, "translations.onlyMissing")}
+          </label>
+        </div>
+      </Filters>
       <TranslationsTable
         l={l}
         base={base}

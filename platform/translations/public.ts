@@ -1,4 +1,13 @@
-/** Per-tenant interface texts: a module's translations API and page, and the request's overrides. */
+/**
+ * Per-tenant interface texts: a module's translations API, the one editor under administration
+ * (and the redirects from the modules' former pages), and the request's overrides.
+ */
 export { translationsApi } from "./translations.handlers.ts";
-export { type TranslationsPageOptions, translationsPages } from "./translations.pages.tsx";
+export {
+  adminTranslationsPages,
+  TRANSLATIONS_PATH,
+  TRANSLATIONS_READ,
+  type TranslationsPageOptions,
+  translationsPages,
+} from "./translations.pages.tsx";
 export { loadTenantOverrides } from "./translations.cache.ts";

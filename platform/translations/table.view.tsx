@@ -1,5 +1,6 @@
 import type { Language, Locale } from "../../shared/i18n/i18n.ts";
 import { t } from "../../shared/i18n/i18n.ts";
+import { Button, type Column, DataTable, EmptyState } from "../../ui/kit.ts";
 import type { TranslationRow } from "./translations.schemas.ts";
 import { CellView, type Editing } from "./cell.view.tsx";
 import { filterQuery, type TranslationsFilter } from "./filter.view.tsx";
@@ -18,7 +19,55 @@ export interface RowNote {
   text: string;
 }
 
-/** One key's row: the key and its text per language. htmx swaps it after an edit. */
+interface RowState {
+  editing?: Editing;
+  note?: RowNote;
+}
+
+/** The columns of every group's table: the original text, then one per language. */
+function columns(
+  { l, base, filter, languages, canWrite, state }: {
+    l: Locale;
+    base: string;
+    filter: TranslationsFilter;
+    languages: Language[];
+    canWrite: boolean;
+    state: (row: TranslationRow) => RowState;
+  },
+): Column<TranslationRow>[] {
+  const english = (row: TranslationRow) => row.cells.en?.default ?? "";
+  return [
+    {
+      label: t(l, "translations.original"),
+      cell: (row) => <span class="tr-original" title={row.key}>{english(row)}</span>,
+    },
+    ...languages.map((lang): Column<TranslationRow> => ({
+      label: lang.name,
+      cell: (row) => {
+        const { editing, note } = state(row);
+        return (
+          <CellView
+            l={l}
+            base={base}
+            filter={filter}
+            rowKey={row.key}
+            english={english(row)}
+            lang={lang}
+            cell={row.cells[lang.code]}
+            canWrite={canWrite}
+            editing={editing?.key === row.key && editing.locale === lang.code ? editing : undefined}
+            note={note?.locale === lang.code ? note.text : undefined}
+          />
+        );
+      },
+    })),
+  ];
+}
+
+/**
+ * One message's row, as the DataTable draws it (same cells and labels), for htmx to swap in
+ * after an edit.
+ */
 export function TranslationRowView(
   { l, base, filter, languages, row, canWrite, editing, note }: {
     l: Locale;
@@ -31,29 +80,26 @@ export function TranslationRowView(
     note?: RowNote;
   },
 ) {
+  const cols = columns({ l, base, filter, languages, canWrite, state: () => ({ editing, note }) });
   return (
     <tr data-key={row.key}>
-      <th scope="row">
-        <code>{row.key}</code>
-      </th>
-      {languages.map((lang) => (
-        <CellView
-          l={l}
-          base={base}
-          filter={filter}
-          rowKey={row.key}
-          lang={lang}
-          cell={row.cells[lang.code]}
-          canWrite={canWrite}
-          editing={editing?.key === row.key && editing.locale === lang.code ? editing : undefined}
-          note={note?.locale === lang.code ? note.text : undefined}
-        />
-      ))}
+      {cols.map((col) => <td data-label={col.label}>{col.cell(row)}</td>)}
     </tr>
   );
 }
 
-/** The filtered, paged table of keys (the filter form swaps it). */
+/** Rows in runs of the same group (the service sorts them by group). */
+function runs(rows: TranslationRow[]) {
+  const out: { group: string; rows: TranslationRow[] }[] = [];
+  for (const row of rows) {
+    const group = row.group ?? "platform";
+    if (out.at(-1)?.group !== group) out.push({ group, rows: [] });
+    out.at(-1)!.rows.push(row);
+  }
+  return out;
+}
+
+/** The filtered, paged messages, one table per module (the filter form swaps it). */
 export function TranslationsTable(
   { l, base, filter, table, canWrite, editing }: {
     l: Locale;
@@ -65,18 +111,23 @@ export function TranslationsTable(
   },
 ) {
   const { languages, rows, total, offset, limit } = table;
-  const pageLink = (to: number, label: string) => {
+  const cols = columns({ l, base, filter, languages, canWrite, state: () => ({ editing }) });
+  const pageLink = (to: number, label: string, icon: string) => {
     const href = `${base}${filterQuery({ ...filter, offset: to })}`;
     return (
-      <a
+      <Button
+        variant="secondary"
+        small
+        icon={icon}
         href={href}
         hx-get={href}
         hx-target="#translations-table"
+        hx-select="#translations-table"
         hx-swap="outerHTML"
         hx-push-url="true"
       >
         {label}
-      </a>
+      </Button>
     );
   };
   return (
@@ -88,41 +139,24 @@ export function TranslationsTable(
           total,
         })}
       </p>
-      {rows.length === 0
-        ? <p class="muted">{t(l, "translations.empty")}</p>
-        : (
-          <div class="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t(l, "translations.key")}</th>
-                  {languages.map((lang) => (
-                    <th scope="col" lang={lang.code}>
-                      {lang.name} <span class="muted">({lang.code})</span>
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <TranslationRowView
-                    l={l}
-                    base={base}
-                    filter={filter}
-                    languages={languages}
-                    row={row}
-                    canWrite={canWrite}
-                    editing={editing}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+      {rows.length === 0 && <EmptyState icon="languages" title={t(l, "translations.empty")} />}
+      {runs(rows).map(({ group, rows }) => (
+        <section class="tr-group" aria-labelledby={`tr-group-${group}`}>
+          <h2 id={`tr-group-${group}`}>{t(l, `module.${group}`)}</h2>
+          <DataTable
+            id={`translations-${group}`}
+            label={t(l, `module.${group}`)}
+            rows={rows}
+            columns={cols}
+          />
+        </section>
+      ))}
       {(offset > 0 || offset + limit < total) && (
-        <nav aria-label={t(l, "translations.pages")}>
-          {offset > 0 && pageLink(Math.max(0, offset - limit), t(l, "translations.prev"))}{" "}
-          {offset + limit < total && pageLink(offset + limit, t(l, "translations.next"))}
+        <nav class="tr-pages" aria-label={t(l, "translations.pages")}>
+          {offset > 0 &&
+            pageLink(Math.max(0, offset - limit), t(l, "translations.prev"), "chevron-left")}
+          {offset + limit < total &&
+            pageLink(offset + limit, t(l, "translations.next"), "chevron-right")}
         </nav>
       )}
     </div>

@@ -1,12 +1,17 @@
+import "./translations.messages.ts";
 import { Hono } from "hono";
 import type { VNode } from "preact";
-import { renderToString } from "preact-render-to-string";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../../shared/http/env.ts";
-import { type C, isHtmx } from "../../shared/http/pages.ts";
+import { type C, isHtmx, redirectAfterPost } from "../../shared/http/pages.ts";
 import { Problem, problems } from "../../shared/http/problem.ts";
-import { hasPermission, requirePermission } from "../../shared/rbac/permissions.ts";
+import {
+  hasPermission,
+  requirePermission,
+  TRANSLATIONS_WRITE,
+} from "../../shared/rbac/permissions.ts";
 import { hasMessageKey, replaceCurrentOverrides, t } from "../../shared/i18n/i18n.ts";
+import type { ShellModule } from "../../shared/modules.ts";
 import { readTenantTranslations } from "./translations.cache.ts";
 import {
   addLanguage,
@@ -16,27 +21,21 @@ import {
   translationRow,
   translationTable,
 } from "./translations.service.ts";
-import { page } from "../../ui/render.tsx";
+import { Dialog, html, page } from "../../ui/kit.ts";
 import type { Editing } from "./cell.view.tsx";
+import { TranslationsStyles } from "./styles.view.tsx";
 import { filterQuery, type TranslationsFilter } from "./filter.view.tsx";
-import { type Flash, TranslationsPanel } from "./panel.view.tsx";
+import { AddLanguageForm, type Flash, TranslationsPanel } from "./panel.view.tsx";
 import { type RowNote, TranslationRowView, TranslationsTable } from "./table.view.tsx";
 
-export interface TranslationsPageOptions {
-  /** Absolute path the page is mounted at, e.g. /support/translations. */
-  base: string;
-  /** Permission to see the page; writing needs `write`. */
-  read: string;
-  write: string;
-  /** i18n key of the page title. */
-  titleKey?: string;
-}
+/** Where the one translations editor lives, and who may read and change it. */
+export const TRANSLATIONS_PATH = "/admin/translations";
+export const TRANSLATIONS_READ = "admin.translation.read";
 
 const PAGE_SIZE = 100;
 
-/** A partial: no doctype, so htmx can swap a table row. */
-const partial = (c: C, vnode: VNode, status: ContentfulStatusCode = 200) =>
-  c.html(renderToString(vnode), status);
+/** A partial: no shell, so htmx can swap a table row or a form. */
+const partial = (c: C, vnode: VNode, status: ContentfulStatusCode = 200) => html(c, vnode, status);
 
 /** htmx swaps part of the page, except when it restores history (that needs the whole page). */
 const swapsPart = (c: C) => isHtmx(c) && !c.req.header("HX-History-Restore-Request");
@@ -53,12 +52,29 @@ async function readForm(c: C): Promise<Record<string, string>> {
   return out;
 }
 
-function filterOf(input: Record<string, string | undefined>): TranslationsFilter {
+/** The groups a message key belongs to: a module's own keys, its menu labels; the rest is the platform's. */
+export function keyGroups(modules: readonly ShellModule[]) {
+  const names = new Set(modules.map((m) => m.name));
+  const labels = new Map<string, string>();
+  for (const m of modules) {
+    labels.set(m.labelKey, m.name);
+    for (const e of m.menu) labels.set(e.labelKey, m.name);
+  }
+  const groupOf = (key: string) => {
+    const first = key.split(".", 1)[0];
+    return names.has(first) ? first : labels.get(key) ?? "platform";
+  };
+  return { groupOf, groups: ["platform", ...modules.map((m) => m.name)] };
+}
+
+function filterOf(input: Record<string, string | undefined>, groups: string[]): TranslationsFilter {
   const offset = Number.parseInt(input.offset ?? "", 10);
+  const module = (input.module ?? "").trim();
   return {
     q: (input.q ?? "").trim().slice(0, 200),
     missing: ["1", "on", "true"].includes(input.missing ?? ""),
     offset: Number.isFinite(offset) && offset > 0 ? offset : 0,
+    module: groups.includes(module) ? module : "",
   };
 }
 
@@ -82,40 +98,81 @@ async function attempt(run: () => Promise<void>): Promise<{ error?: string; stat
 }
 
 /**
- * The translations page of a module's menu: every key with its text per language, a filter,
- * inline edits and resets (htmx swaps the row; plain form posts get the whole page back) and
- * extra languages. One implementation, mounted by each module that lists "translations".
+ * The translations editor at /admin/translations: every message of every module, grouped by
+ * module, with its text per language; a filter (search, module, only missing), inline edits
+ * and resets (htmx swaps the row; plain form posts get the whole page back) and extra
+ * languages. Reading needs admin.translation.read, changing admin.translation.write.
  */
-export function translationsPages(opts: TranslationsPageOptions) {
-  const { base } = opts;
-  const titleKey = opts.titleKey ?? "page.translations";
-  const canWrite = (c: C) => hasPermission(c.var.session.permissions, opts.write);
+export function adminTranslationsPages() {
+  const base = TRANSLATIONS_PATH;
+  const canWrite = (c: C) => hasPermission(c.var.session.permissions, TRANSLATIONS_WRITE);
+  const groupsOf = (c: C) => keyGroups(c.var.platform.modules);
+  const filterFrom = (c: C, input: Record<string, string | undefined>) =>
+    filterOf(input, groupsOf(c).groups);
+
+  const tableOf = async (c: C, filter: TranslationsFilter) => {
+    const { groupOf, groups } = groupsOf(c);
+    return await translationTable(c.var.sql, {
+      q: filter.q,
+      missing: filter.missing,
+      offset: filter.offset,
+      limit: PAGE_SIZE,
+      groupOf,
+      groups,
+      group: filter.module || undefined,
+    });
+  };
 
   async function panel(
     c: C,
     filter: TranslationsFilter,
-    extra: {
-      flash?: Flash;
-      editing?: Editing;
-      newLanguage?: { locale: string; name: string };
-    } = {},
+    extra: { flash?: Flash; editing?: Editing } = {},
   ) {
-    const table = await translationTable(c.var.sql, { ...filter, limit: PAGE_SIZE });
     return (
       <TranslationsPanel
         l={c.var.locale}
         base={base}
         filter={filter}
-        table={table}
+        table={await tableOf(c, filter)}
         canWrite={canWrite(c)}
-        writePermission={opts.write}
+        modules={groupsOf(c).groups}
         {...extra}
       />
     );
   }
 
-  const fullPage = async (c: C, body: VNode, status: Status = 200) =>
-    await page(c, t(c.var.locale, titleKey), body, status);
+  async function fullPage(
+    c: C,
+    filter: TranslationsFilter,
+    extra: { flash?: Flash; editing?: Editing; newLanguage?: { locale: string; name: string } } =
+      {},
+    status: Status = 200,
+  ) {
+    const l = c.var.locale;
+    const { newLanguage, ...rest } = extra;
+    const body = (
+      <>
+        <TranslationsStyles />
+        {await panel(c, filter, rest)}
+      </>
+    );
+    return await page(c, t(l, "nav.translations"), body, {
+      status,
+      crumbs: [{ label: t(l, "nav.admin") }],
+      description: t(l, "translations.intro"),
+      actions: canWrite(c) && (
+        <Dialog
+          id="add-language"
+          title={t(l, "translations.addLanguage")}
+          trigger={t(l, "translations.addLanguage")}
+          icon="plus"
+          closeLabel={t(l, "ui.close")}
+        >
+          <AddLanguageForm l={l} base={base} filter={filter} value={newLanguage} />
+        </Dialog>
+      ),
+    });
+  }
 
   /** After a change the rest of this response (menu, titles) shows the new texts too. */
   const refresh = async (c: C) => replaceCurrentOverrides(await readTenantTranslations(c.var.sql));
@@ -150,7 +207,7 @@ export function translationsPages(opts: TranslationsPageOptions) {
     done: string,
   ) {
     const form = await readForm(c);
-    const filter = filterOf(form);
+    const filter = filterFrom(c, form);
     const key = form.key ?? "";
     const locale = form.locale ?? "";
     const { error, status } = await attempt(() => change(form));
@@ -164,24 +221,23 @@ export function translationsPages(opts: TranslationsPageOptions) {
     if (swapsPart(c)) {
       return partial(c, <p class="alert error" role="alert">{flash.text}</p>, status);
     }
-    return await fullPage(c, await panel(c, filter, { flash, editing }), status);
+    return await fullPage(c, filter, { flash, editing }, status);
   }
 
-  const read = requirePermission(opts.read);
-  const write = requirePermission(opts.write);
+  const read = requirePermission(TRANSLATIONS_READ);
+  const write = requirePermission(TRANSLATIONS_WRITE);
 
   return new Hono<AppEnv>()
     .get("/", read, async (c) => {
-      const filter = filterOf(c.req.query());
+      const filter = filterFrom(c, c.req.query());
       if (swapsPart(c) && c.req.header("HX-Target") === "translations-table") {
-        const table = await translationTable(c.var.sql, { ...filter, limit: PAGE_SIZE });
         return partial(
           c,
           <TranslationsTable
             l={c.var.locale}
             base={base}
             filter={filter}
-            table={table}
+            table={await tableOf(c, filter)}
             canWrite={canWrite(c)}
           />,
         );
@@ -189,11 +245,11 @@ export function translationsPages(opts: TranslationsPageOptions) {
       const key = c.req.query("key");
       const locale = c.req.query("edit");
       const editing = key && locale && canWrite(c) ? { key, locale } : undefined;
-      return await fullPage(c, await panel(c, filter, { editing }));
+      return await fullPage(c, filter, { editing });
     })
     .get("/row", read, async (c) => {
       const q = c.req.query();
-      const filter = filterOf(q);
+      const filter = filterFrom(c, q);
       const key = q.key ?? "";
       if (!swapsPart(c)) {
         return c.redirect(
@@ -221,7 +277,7 @@ export function translationsPages(opts: TranslationsPageOptions) {
       }, t(c.var.locale, "translations.wasReset")))
     .post("/languages", write, async (c) => {
       const form = await readForm(c);
-      const filter = filterOf(form);
+      const filter = filterFrom(c, form);
       const locale = (form.locale ?? "").trim();
       const name = (form.name ?? "").trim();
       let added = "";
@@ -229,28 +285,62 @@ export function translationsPages(opts: TranslationsPageOptions) {
         added = (await addLanguage(c.var.sql, c.var.session.tenantId, { locale, name })).name;
       });
       if (!error) await refresh(c);
+      if (swapsPart(c)) {
+        // The dialog's form: refused, it comes back with why; added, the page reloads.
+        if (!error) return redirectAfterPost(c, `${base}${filterQuery(filter)}`);
+        return partial(
+          c,
+          <AddLanguageForm
+            l={c.var.locale}
+            base={base}
+            filter={filter}
+            value={{ locale, name }}
+            error={error}
+          />,
+          status,
+        );
+      }
       const flash: Flash = error
         ? { kind: "error", text: error }
         : { kind: "ok", text: t(c.var.locale, "translations.languageAdded", { language: added }) };
-      const body = await panel(c, filter, {
-        flash,
-        newLanguage: error ? { locale, name } : undefined,
-      });
-      return swapsPart(c) ? partial(c, body, status) : await fullPage(c, body, status);
+      return await fullPage(
+        c,
+        filter,
+        { flash, newLanguage: error ? { locale, name } : undefined },
+        status,
+      );
     })
     .post("/languages/remove", write, async (c) => {
       const form = await readForm(c);
-      const filter = filterOf(form);
+      const filter = filterFrom(c, form);
       const locale = (form.locale ?? "").trim();
       const { error, status } = await attempt(() =>
         removeLanguage(c.var.sql, c.var.session.tenantId, locale)
       );
       if (!error) await refresh(c);
+      if (swapsPart(c) && !error) return redirectAfterPost(c, `${base}${filterQuery(filter)}`);
       const flash: Flash = error ? { kind: "error", text: error } : {
         kind: "ok",
         text: t(c.var.locale, "translations.languageRemoved", { language: locale }),
       };
-      const body = await panel(c, filter, { flash });
-      return swapsPart(c) ? partial(c, body, status) : await fullPage(c, body, status);
+      return await fullPage(c, filter, { flash }, status);
     });
+}
+
+export interface TranslationsPageOptions {
+  /** Absolute path the old page was mounted at, e.g. /support/translations. */
+  base: string;
+  read?: string;
+  write?: string;
+  titleKey?: string;
+}
+
+/**
+ * A module's former translations page: every texts is edited on the one editor under
+ * administration now, so its URLs (and bookmarks) lead there, filtered to that module.
+ */
+export function translationsPages(opts: TranslationsPageOptions) {
+  const module = opts.base.split("/").filter(Boolean)[0] ?? "";
+  const target = `${TRANSLATIONS_PATH}?${new URLSearchParams({ module })}`;
+  return new Hono<AppEnv>().get("*", (c) => c.redirect(target, 302));
 }

@@ -74,6 +74,7 @@ export function translationRoutes(module: string, perms: { read: string; write: 
   return {
     getCatalog: createRoute({
       method: "get",
+      operationId: `${module}GetTranslations`,
       path: "/translations",
       tags,
       summary: "Interface languages and the merged message catalog of one language",
@@ -83,6 +84,7 @@ export function translationRoutes(module: string, perms: { read: string; write: 
     }),
     putTranslation: createRoute({
       method: "put",
+      operationId: `${module}PutTranslation`,
       path: "/translations/{locale}/{key}",
       tags,
       summary: "Override one message in one language (a new language code adds the language)",
@@ -98,6 +100,7 @@ export function translationRoutes(module: string, perms: { read: string; write: 
     }),
     deleteTranslation: createRoute({
       method: "delete",
+      operationId: `${module}ResetTranslation`,
       path: "/translations/{locale}/{key}",
       tags,
       summary: "Reset one message to its default",
@@ -110,6 +113,7 @@ export function translationRoutes(module: string, perms: { read: string; write: 
     }),
     addLanguage: createRoute({
       method: "post",
+      operationId: `${module}AddTranslationLanguage`,
       path: "/translations/languages",
       tags,
       summary: "Add an interface language (untranslated keys show English)",
@@ -124,6 +128,7 @@ export function translationRoutes(module: string, perms: { read: string; write: 
     }),
     removeLanguage: createRoute({
       method: "delete",
+      operationId: `${module}RemoveTranslationLanguage`,
       path: "/translations/languages/{locale}",
       tags,
       summary: "Remove an added language with all of its texts",

@@ -12,5 +12,7 @@ export interface Cell {
 
 export interface TranslationRow {
   key: string;
+  /** The part of the product the key belongs to (the editor groups by it). */
+  group?: string;
   cells: Record<string, Cell>;
 }

@@ -124,6 +124,11 @@ function cellOf(
 export interface TableFilter {
   /** Text searched in keys and values (case-insensitive). */
   q?: string;
+  /** Which part of the product a key belongs to ("platform", "support", …); see `group`. */
+  groupOf?: (key: string) => string;
+  /** Only the keys of this group; the rows come grouped in `groups` order either way. */
+  group?: string;
+  groups?: string[];
   /** Only keys that some language other than English has not translated. */
   missing?: boolean;
   offset?: number;
@@ -148,8 +153,15 @@ export async function translationTable(sql: Sql, filter: TableFilter = {}) {
       q && !key.toLocaleLowerCase().includes(q) &&
       !Object.values(cells).some((c) => c.value.toLocaleLowerCase().includes(q))
     ) continue;
-    rows.push({ key, cells });
+    const group = filter.groupOf?.(key);
+    if (filter.group && group !== filter.group) continue;
+    rows.push({ key, cells, group });
   }
+  const order = filter.groups ?? [];
+  const rank = (
+    g: string | undefined,
+  ) => (g && order.includes(g) ? order.indexOf(g) : order.length);
+  rows.sort((a, b) => rank(a.group) - rank(b.group));
   const offset = Math.max(0, filter.offset ?? 0);
   const limit = Math.min(Math.max(1, filter.limit ?? 100), 500);
   return { languages, total: rows.length, offset, limit, rows: rows.slice(offset, offset + limit) };

@@ -16,7 +16,8 @@ import { problems } from "../../shared/http/problem.ts";
 import type { AppEnv } from "../../shared/http/env.ts";
 import type { ModuleManifest } from "../../shared/modules.ts";
 import { html } from "../../ui/render.tsx";
-import { ActivityList } from "../../platform/activity/activity.view.tsx";
+import { ActivityItems, ActivityList } from "../../platform/activity/activity.view.tsx";
+import { historyLabels } from "../../platform/activity/activity.labels.ts";
 import { renderToString } from "preact-render-to-string";
 
 const line = (over: Partial<RecordInput> = {}): RecordInput => ({
@@ -212,11 +213,11 @@ Deno.test("activity: the timeline names the system and removed users, escapes te
     module: "documents",
     entityType: "file",
     entityId: "f1",
-    action: "purged",
+    action: "zapped",
     summary: "<script>x</script>",
     changes: {},
     before: null,
-    after: null,
+    after: { name: "<script>x</script>" },
     requestId: null,
   };
   const out = renderToString(
@@ -224,14 +225,70 @@ Deno.test("activity: the timeline names the system and removed users, escapes te
       l: "en",
       items: [entry, { ...entry, id: "e2", actorId: "u" }],
       nextCursor: "c",
+      showSubject: true,
     }),
   );
-  assert.match(out, /<time datetime="2026-01-02T03:04:05.678Z">2 Jan 2026, 03:04 UTC<\/time>/);
-  assert.match(out, /<strong>System<\/strong> <span class="badge" data-action="purged">purged/);
-  assert.match(out, /<strong>Removed user<\/strong>/);
-  assert.match(out, /&lt;script>x&lt;\/script>/);
-  assert.doesNotMatch(out, /<details|activity-more/, "no changes, no href: no details, no more");
-  assert.match(renderToString(ActivityList({ l: "tr", items: [], nextCursor: null })), /Henüz/);
+  assert.match(out, /<time datetime="2026-01-02T03:04:05.678Z" title="2 Jan 2026, 03:04">/);
+  assert.match(out, /<span class="user-name">System<\/span><\/span> <span>made a change<\/span>/);
+  assert.match(out, /<span class="user-name">Removed user<\/span>/);
+  assert.match(out, /<strong>&lt;script>x&lt;\/script><\/strong>/, "the name, escaped");
+  assert.doesNotMatch(out, /zapped|Renamed|timeline-changes|btn-secondary/, "no codes, no more");
+  const empty = renderToString(ActivityList({ l: "tr", items: [], nextCursor: null }));
+  assert.match(empty, /Henüz etkinlik yok/);
+});
+
+Deno.test("activity: labels turn verbs, fields and values into words; people into names", () => {
+  const member = crypto.randomUUID();
+  const gone = crypto.randomUUID();
+  const labels = historyLabels({ locale: "tr", timeZone: "Europe/Istanbul" }, {
+    action: (a) => (a === "updated" ? "talebi güncelledi" : undefined),
+    field: (_type, f) =>
+      ({ status: "Durum", assigneeId: "Atanan", dueAt: "Son tarih", urgent: "Acil" })[f],
+    value: (
+      _type,
+      f,
+      v,
+    ) => (f === "status" ? ({ acik: "Açık", islemde: "İşlemde" })[v as string] : undefined),
+    people: ["assigneeId"],
+  });
+  const entry = {
+    id: "e1",
+    occurredAt: new Date().toISOString(),
+    actorId: member,
+    actorName: "Ayşe Yılmaz",
+    actorEmail: null,
+    module: "support",
+    entityType: "ticket",
+    entityId: "t1",
+    action: "updated",
+    summary: "Updated T-1",
+    changes: {
+      status: { from: "acik", to: "islemde" },
+      assigneeId: { from: gone, to: member },
+      dueAt: { from: null, to: "2026-03-01T09:00:00.000Z" },
+      urgent: { from: false, to: true },
+      internalCode: { from: "x", to: "y" },
+    },
+    before: null,
+    after: null,
+    requestId: null,
+  };
+  const out = renderToString(
+    ActivityItems({
+      l: "tr",
+      items: [entry, { ...entry, id: "e2", action: "archived", changes: {} }],
+      nextCursor: null,
+      labels,
+      names: new Map([[member, "Ayşe Yılmaz"]]),
+    }),
+  );
+  assert.match(out, /<span>talebi güncelledi<\/span>/);
+  assert.match(out, /Durum<\/span><del>Açık<\/del>.*<ins>İşlemde<\/ins>/);
+  assert.match(out, /Atanan<\/span><del>Silinmiş kullanıcı<\/del>.*<ins>Ayşe Yılmaz<\/ins>/);
+  assert.match(out, /Son tarih<\/span><ins>1 Mar 2026 12:00<\/ins>/, "tenant's zone, Turkish");
+  assert.match(out, /Acil<\/span><del>hayır<\/del>.*<ins>evet<\/ins>/);
+  assert.match(out, /<span>bir değişiklik yaptı<\/span>/, "an unknown verb is never shown raw");
+  assert.doesNotMatch(out, /internalCode|acik|islemde|archived|[0-9a-f]{8}-[0-9a-f]{4}-/);
 });
 
 /** The real app plus a test module whose pages record lines and mount the timeline. */
@@ -316,25 +373,35 @@ itest(
     assert.equal(res.status, 200);
     const full = await res.text();
     assert.match(full, /<h1>Activity log<\/h1>/);
-    assert.match(full, /<form[^>]*role="search"[^>]*method="get"/);
-    for (const f of ["actor", "action", "entity-type", "from", "to"]) {
-      assert.match(full, new RegExp(`<label for="activity-${f}">`));
+    assert.match(full, /<form class="filters" method="get"[^>]*role="search"/);
+    for (const f of ["actor", "action", "from", "to"]) {
+      assert.match(
+        full,
+        new RegExp(
+          `<label class="field"><span class="field-label">[^<]+</span><(select|input) name="${f}"`,
+        ),
+      );
     }
-    assert.match(full, /<ol class="activity-timeline"/);
-    assert.match(full, /<time datetime="\d{4}-\d\d-\d\dT[\d:.]+Z">/);
+    assert.match(full, /<div id="activity-results" class="card activity-results">/);
+    assert.match(full, /<ol class="timeline" aria-label="Activity">/);
+    assert.match(full, /<time datetime="\d{4}-\d\d-\d\dT[\d:.]+Z" title="[^"]+">/);
     assert.match(
       full,
-      /<details class="activity-changes"><summary>Changes \(1\)<\/summary><dl><dt>name<\/dt>/,
+      /<span class="change-label">Name<\/span><del>a\.txt<\/del>.*<ins>b\.txt<\/ins>/,
     );
-    assert.match(full, /<del>a\.txt<\/del>.*<ins>b\.txt<\/ins>/);
-    assert.equal(full.match(/class="activity-entry"/g)?.length, 2);
-    const more = /<a class="button secondary" href="([^"]+)" hx-get="([^"]+)"/.exec(full);
+    assert.match(full, /<strong>b\.txt<\/strong>/, "what each line is about");
+    assert.equal(full.match(/class="timeline-entry"/g)?.length, 2);
+    const more = /<a class="btn btn-secondary" href="([^"]+)" hx-get="([^"]+)"/.exec(full);
     assert.ok(more, "a load more link");
+    assert.match(
+      full,
+      /hx-target="#activity-list (&gt;|>) .timeline" hx-select=".timeline (&gt;|>) li"/,
+    );
     const next = await (await get(more[2].replaceAll("&amp;", "&"), { "HX-Request": "true" }))
       .text();
-    assert.match(next, /^<li class="activity-entry"/);
-    assert.equal(next.match(/class="activity-entry"/g)?.length, 1);
-    assert.ok(next.includes(`id="activity-`) && !next.includes("activity-more"));
+    assert.match(next, /^<!doctype html><ol class="timeline"/);
+    assert.equal(next.match(/class="timeline-entry"/g)?.length, 1);
+    assert.match(next, /<div id="activity-list-more"><\/div>$/, "no further page");
     const plain = await (await get(more[1].replaceAll("&amp;", "&"))).text();
     assert.match(plain, /<h1>Activity log<\/h1>/, "without JS the link opens the next page");
 
@@ -342,19 +409,30 @@ itest(
       await (await get(`/audit-test/activity?actor=&action=created`, { "HX-Request": "true" }))
         .text();
     assert.doesNotMatch(filtered, /<html/);
+    assert.match(filtered, /^<!doctype html><div id="activity-results"/);
     assert.match(filtered, /No activity matches these filters\./);
     const byEntity = await (await get(
       `/audit-test/activity?entityId=${ids[1]}&actor=${t.owner.id}&from=2000-01-01&to=2999-12-31`,
       { "HX-Request": "true" },
     )).text();
-    assert.equal(byEntity.match(/class="activity-entry"/g)?.length, 1);
+    assert.equal(byEntity.match(/class="timeline-entry"/g)?.length, 1);
 
+    await app.request(`/audit-test/things/${ids[2]}`, { method: "POST", headers });
     const history = await (await get(`/audit-test/things/${ids[2]}`)).text();
     assert.match(
       history,
-      /<section class="activity-history" aria-labelledby="activity-history"><h2 id="activity-history">History<\/h2>/,
+      /<section class="card activity-history" aria-labelledby="activity-history"><header class="card-head"><h2 class="card-title" id="activity-history">History<\/h2>/,
     );
-    assert.equal(history.match(/class="activity-entry"/g)?.length, 1);
+    assert.equal(history.match(/class="timeline-entry"/g)?.length, 1);
+    assert.match(
+      history,
+      /hx-get="\/audit-test\/activity\?[^"]*part=items&amp;list=activity-history-list"/,
+    );
+    const older = await (await get(
+      `/audit-test/activity?entityId=${ids[2]}&cursor=x&part=items&list=bad%20id`,
+      { "HX-Request": "true" },
+    )).status;
+    assert.equal(older, 400, "a bad cursor is a 400");
 
     for (const q of ["actor=me", "from=2024-13-45", "cursor=zzz"]) {
       assert.equal((await get(`/audit-test/activity?${q}`)).status, 400, q);
@@ -365,7 +443,7 @@ itest(
     });
     assert.equal(denied.status, 403);
     const across = await (await get("/audit-test/all?module=audit-test")).text();
-    assert.match(across, /<select id="activity-module" name="module">/);
+    assert.match(across, /<select name="module">/);
   },
 );
 

@@ -78,6 +78,16 @@ itest("openapi: every API route is documented, with security schemes", async () 
   assert.ok(served.length >= 13);
   const missing = served.filter((r) => !documented.has(r));
   assert.deepEqual(missing, [], "routes missing from /openapi.json");
+  const ids = Object.values(doc.paths as Record<string, Record<string, { operationId?: string }>>)
+    .flatMap((ops) => Object.values(ops).map((op) => op.operationId).filter(Boolean));
+  assert.deepEqual(ids.filter((id, i) => ids.indexOf(id) !== i), [], "operationIds are unique");
+  for (
+    const path of ["/api/auth/login", "/api/auth/me", "/api/auth/password", "/api/admin/users"]
+  ) {
+    for (const op of Object.values(doc.paths[path] as Record<string, { operationId?: string }>)) {
+      assert.ok(op.operationId, `${path} has an operationId`);
+    }
+  }
   assert.deepEqual(doc.paths["/api/auth/login"].post.security, []);
   assert.ok(doc.paths["/api/admin/users"].get.responses["403"]);
 });
@@ -86,7 +96,10 @@ itest("docs: the API reference page loads only the app's own assets", async () =
   const res = await callApp("/docs");
   const html = await res.text();
   assert.equal(res.status, 200);
-  const urls = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+  assert.match(html, /<a class="docs-back" href="\/">/, "a way back to the app");
+  assert.match(html, /<main id="swagger-ui"/, "the main landmark");
+  const urls = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1])
+    .filter((url) => url !== "/");
   assert.ok(urls.length >= 2);
   for (const url of urls) {
     assert.ok(url.startsWith("/"), `external asset ${url}`);

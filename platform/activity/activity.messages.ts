@@ -1,0 +1,19 @@
+import { addMessages } from "../../shared/i18n/i18n.ts";
+
+// Histories as people read them (see activity.labels.ts). [key, English, Turkish]
+const MESSAGES: [string, string, string][] = [
+  ["activity.action.other", "made a change", "bir değişiklik yaptı"],
+  ["activity.value.yes", "yes", "evet"],
+  ["activity.value.no", "no", "hayır"],
+  ["activity.value.record", "a linked record", "bağlı bir kayıt"],
+  ["activity.value.details", "details changed", "ayrıntılar değişti"],
+  ["activity.field.name", "Name", "Ad"],
+  ["activity.field.title", "Title", "Başlık"],
+  ["activity.field.subject", "Subject", "Konu"],
+  ["activity.field.description", "Description", "Açıklama"],
+  ["activity.anyAction", "Any action", "Tüm işlemler"],
+  ["activity.anyType", "Any record", "Tüm kayıtlar"],
+];
+
+addMessages("en", Object.fromEntries(MESSAGES.map(([k, en]) => [k, en])));
+addMessages("tr", Object.fromEntries(MESSAGES.map(([k, , tr]) => [k, tr])));

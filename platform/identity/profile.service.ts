@@ -1,0 +1,74 @@
+import type { Sql } from "../../shared/db/database.ts";
+import type { Session } from "../../shared/modules.ts";
+import { Problem, problems } from "../../shared/http/problem.ts";
+import { isLocale } from "../../shared/i18n/i18n.ts";
+import { hashPassword, verifyPassword } from "../../shared/auth/passwords.ts";
+import {
+  ACCOUNT_POLICY,
+  ADDRESS_POLICY,
+  countAttempt,
+  forgiveAttempt,
+} from "../../shared/auth/throttle.ts";
+import { passwordHashOf, selectProfile, setPasswordHash, updateProfile } from "./profile.repo.ts";
+import type { Profile } from "./profile.schemas.ts";
+
+/** Short transactions of their own (see changePassword). */
+export type Scope = <T>(fn: (tx: Sql) => Promise<T>) => Promise<T>;
+
+export async function profileOf(sql: Sql, userId: string): Promise<Profile> {
+  const profile = await selectProfile(sql, userId);
+  if (!profile) throw problems.notFound();
+  return profile;
+}
+
+/** Changes the caller's name and language; a language must be one this workspace offers. */
+export async function changeProfile(
+  sql: Sql,
+  userId: string,
+  patch: { name?: string; locale?: string | null },
+): Promise<Profile> {
+  if (patch.locale && !isLocale(patch.locale)) {
+    throw problems.validation([{ path: "locale", message: "Not a language of this workspace" }]);
+  }
+  await updateProfile(sql, userId, patch);
+  return await profileOf(sql, userId);
+}
+
+/** The wrong current password: its own type, so the page can say it in the reader's words. */
+export const wrongPassword = () =>
+  new Problem(
+    422,
+    "wrong-password",
+    "Unprocessable Content",
+    "The current password is not correct.",
+  );
+
+/**
+ * Changes the caller's password after checking the current one. Attempts count against the
+ * same account and address limits as sign-in (so the form cannot be used to guess), in
+ * transactions of their own that commit even when the answer is an error; the hashing runs
+ * outside any transaction, so it never holds the (possibly single) connection.
+ */
+export async function changePassword(
+  scope: Scope,
+  session: Session,
+  address: string,
+  input: { currentPassword: string; newPassword: string },
+) {
+  const accountKey = `account:${session.email.toLowerCase()}`;
+  const addressKey = `address:${address}`;
+  const wait = await scope(async (tx) =>
+    Math.max(
+      await countAttempt(tx, addressKey, ADDRESS_POLICY),
+      await countAttempt(tx, accountKey, ACCOUNT_POLICY),
+    )
+  );
+  if (wait > 0) throw problems.tooManyRequests(wait);
+  const hash = await scope((tx) => passwordHashOf(tx, session.userId));
+  if (!(await verifyPassword(input.currentPassword, hash))) throw wrongPassword();
+  const next = await hashPassword(input.newPassword);
+  await scope(async (tx) => {
+    await setPasswordHash(tx, session.userId, next);
+    await forgiveAttempt(tx, accountKey, addressKey);
+  });
+}

@@ -1,0 +1,130 @@
+import { currentLanguages, type Locale, t } from "../../shared/i18n/i18n.ts";
+import { Button, Card, Field } from "../../ui/kit.ts";
+import type { Flash } from "../../shared/http/form.ts";
+import type { Profile } from "./profile.schemas.ts";
+
+/** A form's outcome where it was submitted (errors stay, successes say so). */
+function Outcome({ flash }: { flash?: Flash }) {
+  if (!flash) return null;
+  return (
+    <p class={`alert ${flash.kind}`} role={flash.kind === "error" ? "alert" : "status"}>
+      {flash.text}
+    </p>
+  );
+}
+
+/** Name and language; htmx swaps the card, a plain post gets the page. */
+export function DetailsCard(
+  { l, profile, flash }: { l: Locale; profile: Profile; flash?: Flash },
+) {
+  return (
+    <div id="profile-details">
+      <Card title={t(l, "profile.details")}>
+        <Outcome flash={flash} />
+        <form
+          class="form-grid"
+          method="post"
+          action="/profile"
+          hx-post="/profile"
+          hx-target="#profile-details"
+          hx-swap="outerHTML"
+        >
+          <Field label={t(l, "profile.name")}>
+            <input
+              name="name"
+              type="text"
+              required
+              maxLength={200}
+              value={profile.name}
+              autocomplete="name"
+            />
+          </Field>
+          <Field label={t(l, "profile.email")}>
+            <input type="email" value={profile.email} readOnly autocomplete="email" />
+          </Field>
+          <Field label={t(l, "profile.language")}>
+            <select name="locale">
+              <option value="" selected={!profile.locale}>{t(l, "profile.languageDefault")}</option>
+              {currentLanguages().map((lang) => (
+                <option value={lang.code} lang={lang.code} selected={profile.locale === lang.code}>
+                  {lang.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <div class="form-actions field-wide">
+            <Button type="submit" icon="check">{t(l, "profile.save")}</Button>
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
+}
+
+/** Current and new password (twice); the fields never come back filled. */
+export function PasswordCard({ l, flash }: { l: Locale; flash?: Flash }) {
+  return (
+    <div id="profile-password">
+      <Card title={t(l, "profile.password")}>
+        <Outcome flash={flash} />
+        <form
+          class="form-grid"
+          method="post"
+          action="/profile/password"
+          hx-post="/profile/password"
+          hx-target="#profile-password"
+          hx-swap="outerHTML"
+        >
+          <Field label={t(l, "profile.currentPassword")} wide>
+            <input
+              name="currentPassword"
+              type="password"
+              required
+              autocomplete="current-password"
+            />
+          </Field>
+          <Field label={t(l, "profile.newPassword")} hint={t(l, "profile.passwordHint")}>
+            <input
+              name="newPassword"
+              type="password"
+              required
+              minLength={8}
+              maxLength={1024}
+              autocomplete="new-password"
+            />
+          </Field>
+          <Field label={t(l, "profile.confirmPassword")}>
+            <input
+              name="confirmPassword"
+              type="password"
+              required
+              minLength={8}
+              maxLength={1024}
+              autocomplete="new-password"
+            />
+          </Field>
+          <div class="form-actions field-wide">
+            <Button type="submit" icon="key-round">{t(l, "profile.password")}</Button>
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
+}
+
+/** The profile page: the account's details and its password, side by side on wide screens. */
+export function ProfilePage(
+  { l, profile, details, password }: {
+    l: Locale;
+    profile: Profile;
+    details?: Flash;
+    password?: Flash;
+  },
+) {
+  return (
+    <div class="grid grid-lg">
+      <DetailsCard l={l} profile={profile} flash={details} />
+      <PasswordCard l={l} flash={password} />
+    </div>
+  );
+}

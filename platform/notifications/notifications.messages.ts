@@ -1,0 +1,28 @@
+import { addMessages } from "../../shared/i18n/i18n.ts";
+
+// The inbox and the outbox on the kit. [key, English, Turkish]
+const MESSAGES: [string, string, string][] = [
+  ["notifications.all", "All", "Tümü"],
+  ["notifications.unreadOnly", "Unread", "Okunmamış"],
+  ["notifications.views", "Which notifications", "Hangi bildirimler"],
+  ["notifications.new", "new", "yeni"],
+  ["notifications.what", "Notification", "Bildirim"],
+  ["notifications.module", "Module", "Modül"],
+  ["notifications.when", "When", "Ne zaman"],
+  ["notifications.noneUnread", "You have read everything.", "Her şeyi okudunuz."],
+  ["notifications.markReadOf", "Mark “{title}” read", "“{title}” okundu olarak işaretle"],
+  [
+    "outbox.noMailServer",
+    "No mail server is set up yet: messages wait here until the operator configures one.",
+    "Henüz e-posta sunucusu ayarlanmadı: iletiler, sistem yöneticisi bir sunucu ayarlayana kadar burada bekler.",
+  ],
+  ["outbox.attempts", "{count} attempts", "{count} deneme"],
+  ["outbox.sentAt", "Sent", "Gönderildi"],
+  ["outbox.queuedLabel", "Waiting", "Bekliyor"],
+  ["outbox.sendingLabel", "Sending", "Gönderiliyor"],
+  ["outbox.sentLabel", "Sent", "Gönderildi"],
+  ["outbox.failedLabel", "Failed", "Başarısız"],
+];
+
+addMessages("en", Object.fromEntries(MESSAGES.map(([k, en]) => [k, en])));
+addMessages("tr", Object.fromEntries(MESSAGES.map(([k, , tr]) => [k, tr])));
