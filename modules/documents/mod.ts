@@ -4,6 +4,8 @@ import { documentsApi } from "./api.ts";
 import { documentsPages, publicPages } from "./pages.ts";
 import { documentsJobs } from "./jobs.ts";
 import { documentsEvents } from "./events.ts";
+import { searchDocuments } from "./search/search.service.ts";
+import { documentsHome } from "./home/home.pages.tsx";
 import "./messages.ts";
 
 const perms = ["file", "folder", "share", "audit"]
@@ -27,7 +29,7 @@ const WORKING_GRANTS = ["documents.file.*", "documents.folder.*", "documents.sha
 export const documents: ModuleManifest = {
   name: "documents",
   labelKey: "module.documents",
-  icon: "▤",
+  icon: "folder-open",
   permissions: [...perms, "documents.settings.write"],
   grants: { agent: WORKING_GRANTS, member: WORKING_GRANTS },
   menu,
@@ -36,6 +38,8 @@ export const documents: ModuleManifest = {
   rootPages: publicPages(),
   jobs: documentsJobs,
   events: documentsEvents,
+  search: searchDocuments,
+  home: documentsHome,
   // Public links: the token is the credential; everything else needs a session.
   publicPaths: [/^\/api\/documents\/public-share\/[^/]+$/, /^\/s\/[^/]+$/],
   // File bytes flow here: no request transaction, no global body limit.

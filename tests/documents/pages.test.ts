@@ -110,13 +110,21 @@ dtest("pages: the public page asks for a password and forgets nothing it should 
     kind: "public",
     password: "açık-susam",
   })).json();
+  // The password form is a page (200), never a 401; a wrong password shows it again (422).
   const ask = await browse("", `/s/${share.token}`);
-  assert.equal(ask.status, 401);
+  assert.equal(ask.status, 200);
   const askHtml = await ask.text();
   assert.match(askHtml, /type="password"/);
   assert.doesNotMatch(askHtml, /gizli/);
   const wrong = await browse("", `/s/${share.token}`, { form: { password: "nope" } });
-  assert.equal(wrong.status, 401);
+  assert.equal(wrong.status, 422);
+  const wrongHtml = await wrong.text();
+  assert.match(wrongHtml, /Wrong password/);
+  assert.match(wrongHtml, /type="password"/);
+  assert.doesNotMatch(wrongHtml, /gizli/);
+  // The API keeps its 401 for a missing or wrong password.
+  const { app: api } = await testApp();
+  assert.equal((await api.request(`/api/documents/public-share/${share.token}`)).status, 401);
   const ok = await browse("", `/s/${share.token}`, { form: { password: "açık-susam" } });
   assert.equal(ok.status, 200);
   assert.match(await ok.text(), /gizli\.txt/);

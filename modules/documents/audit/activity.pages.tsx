@@ -1,23 +1,76 @@
 import type { Hono } from "hono";
-import { renderToString } from "preact-render-to-string";
+import type { VNode } from "preact";
 import type { AppEnv } from "../../../shared/http/env.ts";
-import { isHtmx } from "../../../shared/http/pages.ts";
-import { requirePermission } from "../../../shared/rbac/permissions.ts";
+import type { C } from "../../../shared/http/pages.ts";
+import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
-import { listMembers } from "../../../platform/identity/public.ts";
 import {
-  ActivityItems,
-  ActivityList,
-  ActivityPage,
+  activityAnswer,
+  type ActivityEntry,
+  activityTimeline,
+  EntityHistory,
+  type HistoryLabels,
+  historyLabelsFor,
   listActivity,
+  peopleNames,
   readFilters,
 } from "../../../platform/activity/public.ts";
-import { page } from "../../../ui/render.tsx";
 import { visibleTo } from "./visibility.ts";
+import { documentsHistory, prepareEntries } from "./history.labels.ts";
+import { historyNames } from "./history.service.ts";
+import { moduleCrumb } from "../common/common.view.tsx";
+
+/** The module's history labels for these lines (their files, folders and roles named). */
+async function labelsFor(c: C, items: ActivityEntry[]): Promise<HistoryLabels> {
+  const l = c.var.locale;
+  const names = await historyNames(c.var.sql, c.var.session, l, items);
+  return historyLabelsFor(c, documentsHistory(l, names));
+}
 
 /**
- * The module's activity log: the platform's timeline (same filters, paging and partials) with
- * the lines about files and folders the caller may not see left out (see visibility.ts).
+ * Lines the caller may see (visibility.ts), told the module's way, as a timeline naming each
+ * line's file or folder: the dashboard's "recent activity".
+ */
+export async function recentActivity(c: C, items: ActivityEntry[]): Promise<VNode> {
+  const shown = prepareEntries(c.var.locale, items);
+  return await activityTimeline(c, shown, {
+    labels: await labelsFor(c, shown),
+    showSubject: true,
+  });
+}
+
+/**
+ * One file's history for its page: who did what and when, in the module's words; older lines
+ * load from the activity log for those who may read it.
+ */
+export async function fileHistory(c: C, fileId: string): Promise<VNode> {
+  const l = c.var.locale;
+  const list = await listActivity(c.var.sql, {
+    module: "documents",
+    entityType: "file",
+    entityId: fileId,
+    limit: 10,
+  });
+  const items = prepareEntries(l, list.items);
+  const labels = await labelsFor(c, items);
+  const more = hasPermission(c.var.session.permissions, "documents.audit.read");
+  return (
+    <EntityHistory
+      l={l}
+      items={items}
+      nextCursor={more ? list.nextCursor : null}
+      href="/documents/activity"
+      query={{ entityType: "file", entityId: fileId }}
+      labels={labels}
+      names={await peopleNames(c.var.sql, items, labels.people)}
+    />
+  );
+}
+
+/**
+ * The module's activity log: the platform's timeline page (filters, paging, partials) with
+ * the module's verbs and labels, and the lines about files and folders the caller may not see
+ * left out (see visibility.ts).
  */
 export const mountActivityPages = (app: Hono<AppEnv>) => {
   app.get("/activity", requirePermission("documents.audit.read"), async (c) => {
@@ -25,26 +78,14 @@ export const mountActivityPages = (app: Hono<AppEnv>) => {
     const { filter, query, cursor } = readFilters(c, "documents");
     const list = await listActivity(c.var.sql, { ...filter, limit: 25, cursor });
     const v = await visibleTo(c.var.sql, c.var.session);
-    const props = {
-      l,
-      items: await v.entries(list.items),
+    const items = prepareEntries(l, await v.entries(list.items));
+    return await activityAnswer(c, {
+      items,
       nextCursor: list.nextCursor,
-      href: c.req.path,
       query,
-      showModule: false,
-      filtered: Object.keys(query).length > 0,
-    };
-    c.header("Vary", "HX-Request");
-    const htmx = isHtmx(c) && !c.req.header("HX-History-Restore-Request");
-    if (htmx && c.req.query("part") === "items") {
-      return c.html(renderToString(<ActivityItems {...props} />));
-    }
-    if (htmx) return c.html(renderToString(<ActivityList {...props} />));
-    const actors = await listMembers(c.var.sql, { limit: 200 });
-    return await page(
-      c,
-      t(l, "page.activityLog"),
-      <ActivityPage {...props} actors={actors} target="activity-results" />,
-    );
+      labels: await labelsFor(c, items),
+      title: t(l, "page.activityLog"),
+      crumbs: [moduleCrumb(l)],
+    });
   });
 };

@@ -1,26 +1,16 @@
 import type { ComponentChildren } from "preact";
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
-import { type Flash, FlashMessage } from "../../../ui/flash.tsx";
-export { type Flash, FlashMessage };
+import { type Crumb, Dialog } from "../../../ui/kit.ts";
+import type { Flash } from "../../../shared/http/pages.ts";
+import type { FileKind } from "../files/content-types.ts";
 
-/** Bytes for people (KB, MB… in binary units, one decimal). */
-export function formatBytes(n: number | null | undefined): string {
-  if (n === null || n === undefined) return "—";
-  const units = ["B", "KiB", "MiB", "GiB", "TiB"];
-  let v = n;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${i === 0 ? v : v.toFixed(1)} ${units[i]}`;
-}
-
-export { formatDateTime as formatDate } from "../../../ui/format.ts";
+export type { Flash };
 
 /**
- * A form that works as a plain POST and, with htmx, swaps the documents panel out of the
- * page the action redirects to (or of the error page it renders).
+ * A form that works as a plain POST and, with htmx, swaps the page's content (header and
+ * dialogs included, so a dialog closes and the title follows a rename) out of the page the
+ * action redirects to, and keeps the address bar on that page. A failed action answers the
+ * page again with its message (docsPage keeps the address bar then).
  */
 export function ActionForm(
   { action, back, confirm, children, class: cls, id }: {
@@ -39,9 +29,10 @@ export function ActionForm(
       action={action}
       class={cls ?? "inline"}
       hx-post={action}
-      hx-target="#docs-panel"
-      hx-select="#docs-panel"
+      hx-target="#content"
+      hx-select="#content"
       hx-swap="outerHTML"
+      hx-push-url="true"
       hx-confirm={confirm}
     >
       <input type="hidden" name="back" value={back} />
@@ -50,6 +41,40 @@ export function ActionForm(
   );
 }
 
-export function Empty({ l, k }: { l: Locale; k: string }) {
-  return <p class="muted docs-empty">{t(l, k)}</p>;
+/** A row action that opens a small form in the kit's Dialog from an icon button. */
+export function RowDialog(
+  { id, icon, label, title, closeLabel, children }: {
+    id: string;
+    icon: string;
+    label: string;
+    title: string;
+    closeLabel: string;
+    children: ComponentChildren;
+  },
+) {
+  return (
+    <Dialog
+      id={id}
+      icon={icon}
+      iconOnly
+      variant="ghost"
+      trigger={label}
+      title={title}
+      closeLabel={closeLabel}
+    >
+      {children}
+    </Dialog>
+  );
 }
+
+/** The module's crumb, first on every page below the dashboard. */
+export const moduleCrumb = (l: Locale): Crumb => ({
+  label: t(l, "module.documents"),
+  href: "/documents",
+});
+
+/** A kind of files as people read it ("Spreadsheets"), never the raw content type. */
+export const kindLabel = (l: Locale, kind: FileKind) => t(l, `documents.kind.${kind}`);
+
+/** One file's kind ("Spreadsheet"). */
+export const kindOfFile = (l: Locale, kind: FileKind) => t(l, `documents.kindOne.${kind}`);

@@ -48,3 +48,53 @@ export function previewKind(type: string): "image" | "pdf" | "text" | "video" | 
   if (/^audio\/(mpeg|ogg|wav)$/.test(type)) return "audio";
   return null;
 }
+
+/** The kinds the dashboard, the type filter and the file lists name (search.repo's TYPE_PATTERNS). */
+export const FILE_KINDS = [
+  "image",
+  "video",
+  "audio",
+  "pdf",
+  "text",
+  "document",
+  "spreadsheet",
+  "presentation",
+  "archive",
+  "other",
+] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+
+const KIND_TESTS: [FileKind, RegExp][] = [
+  ["image", /^image\//],
+  ["video", /^video\//],
+  ["audio", /^audio\//],
+  ["pdf", /^application\/pdf$/],
+  ["text", /^text\/|^application\/json$/],
+  [
+    "document",
+    /^application\/(msword|vnd\.openxmlformats-officedocument\.word|vnd\.oasis\.opendocument\.text)/,
+  ],
+  ["spreadsheet", /^application\/vnd\.ms-excel$|spreadsheet/],
+  ["presentation", /^application\/vnd\.ms-powerpoint$|presentation/],
+  ["archive", /^application\/(zip|x-7z-compressed|gzip|x-tar)$/],
+];
+
+/** What kind of file a content type is, for labels and icons (never shown as the raw type). */
+export function fileKind(type: string | null | undefined): FileKind {
+  const t = (type ?? "").toLowerCase();
+  return KIND_TESTS.find(([, re]) => re.test(t))?.[0] ?? "other";
+}
+
+/** A lucide icon per kind. */
+export const KIND_ICONS: Record<FileKind, string> = {
+  image: "file-image",
+  video: "file-video",
+  audio: "file-audio",
+  pdf: "file-text",
+  text: "file-text",
+  document: "file-text",
+  spreadsheet: "file-spreadsheet",
+  presentation: "presentation",
+  archive: "file-archive",
+  other: "file",
+};

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import type { Hono } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import {
   act,
@@ -10,12 +10,16 @@ import {
   uuidOrNull,
 } from "../../../shared/http/pages.ts";
 import { Problem, problems } from "../../../shared/http/problem.ts";
-import { requirePermission } from "../../../shared/rbac/permissions.ts";
-import { entityHistory } from "../../../platform/activity/public.ts";
-import { listMembers } from "../../../platform/identity/public.ts";
-import { listRoles } from "../../../platform/identity/public.ts";
-import { page } from "../../../ui/render.tsx";
-import { type FilesPageProps, FilesPanel } from "./files.view.tsx";
+import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
+import { t } from "../../../shared/i18n/i18n.ts";
+import { listMembers, listRoles } from "../../../platform/identity/public.ts";
+import type { Crumb } from "../../../ui/kit.ts";
+import { docsPage } from "../common/page.tsx";
+import { moduleCrumb } from "../common/common.view.tsx";
+import { roleLabel } from "../common/labels.ts";
+import { FilesActions, FilesPanel, filesUrl, type ListRow } from "./files.view.tsx";
+import { FileActions, FileDetail } from "./detail.view.tsx";
+import { FILE_KINDS } from "./content-types.ts";
 import { atLeast, loadAccess } from "../access.ts";
 import { folderTree } from "../folders/folders.service.ts";
 import {
@@ -32,21 +36,94 @@ import { search } from "../search/search.service.ts";
 import { runBulk } from "./bulk.ts";
 import { listShares, sharedWith } from "../shares/shares.service.ts";
 import { SharedPanel } from "../shares/shared.view.tsx";
-import { hasPermission } from "../../../shared/rbac/permissions.ts";
-import { t } from "../../../shared/i18n/i18n.ts";
+import { fileHistory } from "../audit/activity.pages.tsx";
 
 const read = requirePermission("documents.file.read");
-
-/** The module's script and style (our CSP allows only our own files). */
-export const ASSETS = (
-  <>
-    <link rel="stylesheet" href="/assets/documents.css" />
-    <script src="/assets/documents.js" defer></script>
-  </>
-);
 const write = requirePermission("documents.file.write");
 
-/** The files page for a query string (folder, file, q, cursor). */
+/** Who the share dialog offers: members by name, roles by label. */
+async function shareChoices(c: C) {
+  const { sql, locale: l } = c.var;
+  return {
+    members: (await listMembers(sql, { limit: 200 })).map((m) => ({ id: m.id, name: m.name })),
+    roles: (await listRoles(sql)).map((r) => ({ key: r.key, label: roleLabel(l, r) })),
+  };
+}
+
+/** The crumbs down to a folder: the module, the files, then the folder's ancestors. */
+function folderCrumbs(c: C, path: { id: string; name: string }[]): Crumb[] {
+  const l = c.var.locale;
+  return [
+    moduleCrumb(l),
+    { label: t(l, "page.files"), href: "/documents/files" },
+    ...path.map((p) => ({ label: p.name, href: filesUrl({ folder: p.id }) })),
+  ];
+}
+
+type FileView = Awaited<ReturnType<typeof getFile>>;
+
+/** A file's page (after an action on it: with its message or the link made just now). */
+async function renderFile(
+  c: C,
+  f: FileView,
+  back: string,
+  flash?: Flash,
+  status: Status = 200,
+  newLink?: string,
+) {
+  const { sql, session, locale: l } = c.var;
+  const editable = atLeast(f.access ?? "none", "edit");
+  const mayShare = editable && hasPermission(session.permissions, "documents.share.write");
+  const choices = mayShare ? await shareChoices(c) : undefined;
+  const shares = editable
+    ? {
+      items: (await listShares(sql, session, "file", f.id)).items,
+      roles: choices?.roles ?? [],
+      newLink,
+    }
+    : undefined;
+  return await docsPage(
+    c,
+    f.name,
+    <FileDetail
+      l={l}
+      back={back}
+      canEdit={editable}
+      flash={flash}
+      file={f}
+      path={f.path}
+      versions={(await versions(sql, session, f.id)).items}
+      shares={shares}
+      history={await fileHistory(c, f.id)}
+    />,
+    {
+      status,
+      crumbs: folderCrumbs(c, f.path),
+      actions: (
+        <FileActions
+          l={l}
+          file={f}
+          back={back}
+          canEdit={editable}
+          share={choices}
+          folders={editable ? await folderTree(sql, session) : []}
+        />
+      ),
+    },
+  );
+}
+
+/** The list's filters from the query (unknown types and owners are ignored). */
+function readListFilters(q: URLSearchParams) {
+  const type = q.get("type") ?? "";
+  return {
+    q: (q.get("q") ?? "").trim().slice(0, 200),
+    type: type === "folder" || FILE_KINDS.some((k) => k === type && k !== "other") ? type : "",
+    owner: uuidOrNull(q.get("owner")) ?? "",
+  };
+}
+
+/** The files page for a query string (folder, file, view, q, type, owner, cursor). */
 export async function renderFiles(
   c: C,
   url: string,
@@ -59,31 +136,49 @@ export async function renderFiles(
   const folderId = uuidOrNull(q.get("folder"));
   if (q.get("folder") && !folderId) throw problems.notFound();
   if (q.get("view") === "shared") {
-    const items = await sharedWith(sql, session, 200);
-    return await page(
+    return await docsPage(
       c,
-      t(l, "page.files"),
-      <>
-        <SharedPanel l={l} items={items} />
-        {ASSETS}
-      </>,
-      status,
+      t(l, "documents.sharedWithMe"),
+      <SharedPanel l={l} items={await sharedWith(sql, session, 200)} />,
+      { status, crumbs: folderCrumbs(c, []) },
     );
   }
-  const text = (q.get("q") ?? "").slice(0, 200);
+  const fileId = uuidOrNull(q.get("file"));
+  if (fileId) {
+    const f = await getFile(sql, session, fileId).catch((err) => {
+      if (err instanceof Problem && err.status === 404) return null;
+      throw err;
+    });
+    if (f) return await renderFile(c, f, url, flash, status, newLink);
+  }
+  const filters = readListFilters(q);
   const folders = await folderTree(sql, session);
   const access = await loadAccess(sql, session);
   if (folderId && !folders.some((f) => f.id === folderId)) throw problems.notFound();
-  let files: FilesPageProps["files"];
-  let subfolders = folders.filter((f) => f.parentId === folderId);
-  let nextCursor: string | null = null;
   const cursor = q.get("cursor") ?? undefined;
-  if (text) {
-    const found = await search(sql, session, { q: text, limit: 50, cursor });
-    files = found.items.filter((i) => i.kind === "file") as never;
-    subfolders = folders.filter((f) =>
-      found.items.some((i) => i.kind === "folder" && i.id === f.id)
-    );
+  let rows: ListRow[];
+  let nextCursor: string | null;
+  if (filters.q || filters.type || filters.owner) {
+    const found = await search(sql, session, {
+      q: filters.q || undefined,
+      type: filters.type || undefined,
+      owner: filters.owner || undefined,
+      folderId: folderId ?? undefined,
+      limit: 50,
+      cursor,
+    });
+    rows = found.items.map((i) => ({
+      kind: i.kind,
+      id: i.id,
+      name: i.name,
+      folderId: i.folderId,
+      size: i.size,
+      contentType: i.contentType,
+      updatedAt: i.createdAt,
+      ownerName: i.createdByName,
+      path: i.path,
+      editable: i.kind === "file" && atLeast(access.file(i), "edit"),
+    }));
     nextCursor = found.nextCursor;
   } else {
     const list = await listFolder(sql, session, {
@@ -91,69 +186,81 @@ export async function renderFiles(
       limit: 50,
       cursor,
     });
-    files = list.items;
+    // Subfolders head the first page; "load more" pages are files only.
+    const subfolders: ListRow[] = cursor ? [] : folders
+      .filter((f) => f.parentId === folderId)
+      .map((f) => ({
+        kind: "folder",
+        id: f.id,
+        name: f.name,
+        folderId: f.parentId,
+        size: null,
+        contentType: null,
+        updatedAt: f.updatedAt,
+        ownerName: null,
+        editable: false,
+      }));
+    rows = [
+      ...subfolders,
+      ...list.items.map((f) => ({
+        kind: "file" as const,
+        id: f.id,
+        name: f.name,
+        folderId: f.folderId,
+        size: f.size,
+        contentType: f.contentType,
+        updatedAt: f.updatedAt,
+        ownerName: f.createdByName,
+        editable: atLeast(f.access ?? "none", "edit"),
+      })),
+    ];
     nextCursor = list.nextCursor;
   }
-  const crumbs = access.path(folderId).map(({ id, name }) => ({ id, name }));
+  const perms = session.permissions;
   const canEdit = atLeast(access.folder(folderId), "edit");
-  let detail: FilesPageProps["detail"];
-  const fileId = uuidOrNull(q.get("file"));
-  if (fileId) {
-    const f = await getFile(sql, session, fileId).catch((err) => {
-      if (err instanceof Problem && err.status === 404) return null;
-      throw err;
-    });
-    if (f) {
-      const editable = atLeast(f.access ?? "none", "edit");
-      detail = {
-        l,
-        back: url,
-        canEdit: editable,
-        file: f,
-        versions: (await versions(sql, session, f.id)).items,
-        shares: editable ? (await listShares(sql, session, "file", f.id)).items : [],
-        newLink,
-        members: editable
-          ? (await listMembers(sql, { limit: 200 })).map((m) => ({ id: m.id, name: m.name }))
-          : [],
-        roles: editable ? (await listRoles(sql)).map((r) => r.key) : [],
-        history: await entityHistory(c, {
-          module: "documents",
-          entityType: "file",
-          entityId: f.id,
-          href: "/documents/activity",
-        }),
-      };
-    }
-  }
-  const mayShare = folderId && !detail && atLeast(access.folder(folderId), "edit") &&
-    hasPermission(session.permissions, "documents.share.write");
-  const folderShare = mayShare
-    ? {
-      shares: (await listShares(sql, session, "folder", folderId)).items,
-      newLink,
-      members: (await listMembers(sql, { limit: 200 })).map((m) => ({ id: m.id, name: m.name })),
-      roles: (await listRoles(sql)).map((r) => r.key),
-    }
-    : undefined;
-  const panel = (
+  const mayShare = Boolean(folderId) && canEdit && hasPermission(perms, "documents.share.write");
+  const choices = mayShare ? await shareChoices(c) : undefined;
+  const path = access.path(folderId).map(({ id, name }) => ({ id, name }));
+  const here = path.at(-1);
+  const folderName = here?.name ?? t(l, "documents.root");
+  return await docsPage(
+    c,
+    here ? here.name : t(l, "page.files"),
     <FilesPanel
-      folderShare={folderShare}
       l={l}
       folders={folders}
       folderId={folderId}
-      crumbs={crumbs}
-      files={files}
-      subfolders={subfolders}
+      rows={rows}
       nextCursor={nextCursor}
-      q={text}
-      canEdit={canEdit}
+      filters={filters}
+      owners={(await listMembers(sql, { limit: 200 })).map((m) => ({ id: m.id, name: m.name }))}
+      canEdit={canEdit && hasPermission(perms, "documents.file.write")}
       back={url}
       flash={flash}
-      detail={detail}
-    />
+      folderShare={choices && folderId
+        ? {
+          shares: (await listShares(sql, session, "folder", folderId)).items,
+          newLink,
+          roles: choices.roles,
+        }
+        : undefined}
+    />,
+    {
+      status,
+      crumbs: here ? folderCrumbs(c, path.slice(0, -1)) : [moduleCrumb(l)],
+      actions: (
+        <FilesActions
+          l={l}
+          folderId={folderId}
+          folderName={folderName}
+          back={url}
+          canUpload={canEdit && hasPermission(perms, "documents.file.write")}
+          canCreateFolder={canEdit && hasPermission(perms, "documents.folder.write")}
+          share={choices}
+        />
+      ),
+    },
   );
-  return await page(c, t(l, "page.files"), <>{panel}{ASSETS}</>, status);
 }
 
 /** The files page with one file open (after an action on it). */

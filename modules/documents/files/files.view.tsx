@@ -1,15 +1,29 @@
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
-import type { Level } from "../access.ts";
 import {
-  ActionForm,
-  Empty,
-  type Flash,
-  FlashMessage,
+  Button,
+  Card,
+  DataTable,
+  Dialog,
+  EmptyState,
+  Field,
+  Filters,
   formatBytes,
-  formatDate,
-} from "../common/common.view.tsx";
-import { FileDetail, type FileDetailProps } from "./detail.view.tsx";
-import { SharesSection } from "../shares/shares.view.tsx";
+  Icon,
+  IconButton,
+  RelativeTime,
+  Toast,
+  UserChip,
+} from "../../../ui/kit.ts";
+import type { Level } from "../access.ts";
+import { ActionForm, type Flash, kindLabel, RowDialog } from "../common/common.view.tsx";
+import { FILE_KINDS, fileKind, KIND_ICONS } from "./content-types.ts";
+import {
+  NewLink,
+  type ShareChoices,
+  ShareForm,
+  type ShareItem,
+  SharesTable,
+} from "../shares/shares.view.tsx";
 import { FilesTabs } from "../shares/shared.view.tsx";
 
 export interface FolderItem {
@@ -19,46 +33,58 @@ export interface FolderItem {
   access: Level;
 }
 
-export interface FileItem {
+/** One line of the list: a subfolder or a file (search results carry their folder path). */
+export interface ListRow {
+  kind: "file" | "folder";
   id: string;
   name: string;
-  size: number;
-  contentType: string;
-  updatedAt: string;
-  createdByName: string | null;
   folderId: string | null;
+  size: number | null;
+  contentType: string | null;
+  updatedAt: string | null;
+  ownerName: string | null;
+  /** Search results only: the folder path ("" for the root). */
   path?: string;
-  kind?: "file" | "folder";
+  /** Whether the caller may rename, move or delete it. */
+  editable: boolean;
+}
+
+export interface FileFilters {
+  q: string;
+  type: string;
+  owner: string;
 }
 
 export interface FilesPageProps {
   l: Locale;
   folders: FolderItem[];
   folderId: string | null;
-  crumbs: { id: string; name: string }[];
-  files: FileItem[];
-  subfolders: FolderItem[];
+  rows: ListRow[];
   nextCursor: string | null;
-  q: string;
+  filters: FileFilters;
+  owners: { id: string; name: string }[];
   canEdit: boolean;
   back: string;
   flash?: Flash;
-  detail?: FileDetailProps;
-  /** The open folder's shares and share dialog (for those who may share it). */
-  folderShare?: Omit<Parameters<typeof SharesSection>[0], "l" | "back" | "action" | "canEdit">;
+  /** The open folder's shares (for those who may share it) and a link made just now. */
+  folderShare?: { shares: ShareItem[]; newLink?: string; roles: ShareChoices["roles"] };
 }
 
-const filesUrl = (params: Record<string, string | null | undefined>) => {
+export const filesUrl = (params: Record<string, string | null | undefined>) => {
   const p = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v) p.set(k, v);
   const s = p.toString();
   return s ? `/documents/files?${s}` : "/documents/files";
 };
 
+/**
+ * The folder tree. On a phone it folds into one line naming the open folder (documents.js
+ * closes it there), so the list comes first.
+ */
 function Tree(
   { l, folders, current }: { l: Locale; folders: FolderItem[]; current: string | null },
 ) {
-  const children = (parent: string | null): preact.JSX.Element | null => {
+  const branch = (parent: string | null): preact.JSX.Element | null => {
     const kids = folders.filter((f) => f.parentId === parent);
     if (!kids.length) return null;
     return (
@@ -69,246 +95,458 @@ function Tree(
               href={filesUrl({ folder: f.id })}
               aria-current={f.id === current ? "page" : undefined}
             >
-              {f.name}
+              <Icon name={f.id === current ? "folder-open" : "folder"} size={16} />
+              <span>{f.name}</span>
             </a>
-            {children(f.id)}
+            {branch(f.id)}
           </li>
         ))}
       </ul>
     );
   };
+  const open = folders.find((f) => f.id === current)?.name ?? t(l, "documents.root");
   return (
-    <nav class="docs-tree card" aria-label={t(l, "documents.tree")}>
-      <a href="/documents/files" aria-current={current === null ? "page" : undefined}>
-        {t(l, "documents.root")}
-      </a>
-      {children(null) ?? <p class="muted">{t(l, "documents.noFolders")}</p>}
-    </nav>
+    <details class="docs-tree" open data-docs-tree="">
+      <summary>
+        <Icon name="folder-tree" size={16} />
+        <span class="docs-tree-title">{t(l, "documents.tree")}</span>
+        <span class="docs-tree-current">{open}</span>
+      </summary>
+      <nav aria-label={t(l, "documents.tree")}>
+        <ul>
+          <li>
+            <a href="/documents/files" aria-current={current === null ? "page" : undefined}>
+              <Icon name="hard-drive" size={16} />
+              <span>{t(l, "documents.root")}</span>
+            </a>
+            {branch(null)}
+          </li>
+        </ul>
+      </nav>
+    </details>
   );
 }
 
-function Crumbs({ l, crumbs }: { l: Locale; crumbs: { id: string; name: string }[] }) {
-  return (
-    <nav aria-label={t(l, "documents.breadcrumbs")} class="docs-crumbs">
-      <a href="/documents/files">{t(l, "documents.root")}</a>
-      {crumbs.map((c) => (
-        <>
-          {" / "}
-          <a href={filesUrl({ folder: c.id })}>{c.name}</a>
-        </>
-      ))}
-    </nav>
-  );
+/** A folder by its path ("Reports / 2026"), so same-named folders tell apart. */
+function folderPath(folders: FolderItem[], f: FolderItem): string {
+  const names = [f.name];
+  const seen = new Set([f.id]);
+  for (let p = folders.find((x) => x.id === f.parentId); p && !seen.has(p.id);) {
+    names.unshift(p.name);
+    seen.add(p.id);
+    p = folders.find((x) => x.id === p!.parentId);
+  }
+  return names.join(" / ");
 }
 
-function FolderSelect(
-  { l, id, folders, name, selected, form }: {
-    l: Locale;
-    id: string;
-    folders: FolderItem[];
-    name: string;
-    selected?: string | null;
-    form?: string;
-  },
+/** Folders a file may move to: those the caller may edit, by path. */
+export function FolderOptions(
+  { l, folders, selected }: { l: Locale; folders: FolderItem[]; selected?: string | null },
 ) {
   return (
     <>
-      <label class="sr-only" for={id}>{t(l, "documents.moveTo")}</label>
-      <select id={id} name={name} form={form}>
-        <option value="">{t(l, "documents.root")}</option>
-        {folders.filter((f) => f.access !== "view").map((f) => (
-          <option value={f.id} selected={f.id === selected}>{f.name}</option>
-        ))}
-      </select>
+      <option value="">{t(l, "documents.root")}</option>
+      {folders.filter((f) => f.access !== "view" && f.access !== "none")
+        .map((f) => ({ id: f.id, label: folderPath(folders, f) }))
+        .sort((a, b) => a.label.localeCompare(b.label))
+        .map((f) => <option value={f.id} selected={f.id === selected}>{f.label}</option>)}
     </>
   );
 }
 
-function Toolbar(
-  { l, folderId, back, q }: { l: Locale; folderId: string | null; back: string; q: string },
-) {
-  const upload = `/documents/upload${folderId ? `?folder=${folderId}` : ""}`;
-  return (
-    <div class="docs-toolbar">
-      <form method="get" action="/documents/files" class="inline" role="search">
-        <label class="sr-only" for="docs-q">{t(l, "documents.search")}</label>
-        <input
-          id="docs-q"
-          type="search"
-          name="q"
-          value={q}
-          placeholder={t(l, "documents.search")}
-        />
-        <button type="submit" class="secondary">{t(l, "documents.searchButton")}</button>
-      </form>
-      <ActionForm action="/documents/folders/new" back={back}>
-        <input type="hidden" name="parentId" value={folderId ?? ""} />
-        <label class="sr-only" for="new-folder">{t(l, "documents.folderName")}</label>
-        <input
-          id="new-folder"
-          name="name"
-          type="text"
-          required
-          placeholder={t(l, "documents.folderName")}
-        />
-        <button type="submit" class="secondary">{t(l, "documents.newFolder")}</button>
-      </ActionForm>
-      <form
-        method="post"
-        action={upload}
-        enctype="multipart/form-data"
-        class="docs-upload"
-        data-upload-url={`/api/documents/files/upload${folderId ? `?folderId=${folderId}` : ""}`}
-      >
-        <label for="docs-files" class="docs-drop">
-          {t(l, "documents.dropHere")}
-        </label>
-        <input id="docs-files" type="file" name="file" multiple required />
-        <button type="submit">{t(l, "documents.upload")}</button>
-        <ul class="docs-progress" aria-live="polite"></ul>
-      </form>
-    </div>
-  );
-}
-
-function Row(
-  { l, f, folders, back, canEdit }: {
+/** Checked files: move, delete, download as zip. Hidden by documents.js until one is checked. */
+function BulkBar(
+  { l, folders, back, canEdit }: {
     l: Locale;
-    f: FileItem;
     folders: FolderItem[];
     back: string;
     canEdit: boolean;
   },
 ) {
+  // A plain form: its zip answer must reach the browser as a download.
   return (
-    <tr>
-      <td>
-        <input type="checkbox" name="ids" value={f.id} form="docs-bulk" aria-label={f.name} />
-      </td>
-      <td>
-        <a href={filesUrl({ folder: f.folderId, file: f.id })}>{f.name}</a>
-        {f.path ? <span class="muted">— {f.path || t(l, "documents.root")}</span> : null}
-        {canEdit && (
-          <details class="docs-rename">
-            <summary>{t(l, "documents.rename")}</summary>
-            <ActionForm action={`/documents/files/${f.id}/rename`} back={back}>
-              <label class="sr-only" for={`rn-${f.id}`}>{t(l, "documents.newName")}</label>
-              <input id={`rn-${f.id}`} name="name" type="text" value={f.name} required />
-              <button type="submit" class="secondary">{t(l, "documents.save")}</button>
-            </ActionForm>
-          </details>
-        )}
-      </td>
-      <td>{formatBytes(f.size)}</td>
-      <td>{formatDate(l, f.updatedAt)}</td>
-      <td class="docs-actions">
-        <a href={`/api/documents/files/${f.id}/download`} download>{t(l, "documents.download")}</a>
-        {canEdit && (
-          <>
-            <ActionForm action={`/documents/files/${f.id}/move`} back={back}>
-              <FolderSelect
-                l={l}
-                id={`mv-${f.id}`}
-                folders={folders}
-                name="folderId"
-                selected={f.folderId}
-              />
-              <button type="submit" class="secondary">{t(l, "documents.move")}</button>
-            </ActionForm>
-            <ActionForm action={`/documents/files/${f.id}/delete`} back={back}>
-              <button type="submit" class="secondary">{t(l, "documents.delete")}</button>
-            </ActionForm>
-          </>
-        )}
-      </td>
-    </tr>
+    <form
+      method="post"
+      action="/documents/bulk"
+      id="docs-bulk"
+      class="docs-bulk"
+      data-confirm-delete={t(l, "documents.bulkDeleteConfirm")}
+    >
+      <input type="hidden" name="back" value={back} />
+      <span class="docs-bulk-count" data-count-text={t(l, "documents.selectedCount")}>
+        {t(l, "documents.selected")}
+      </span>
+      {canEdit && (
+        <>
+          <label class="sr-only" for="bulk-folder">{t(l, "documents.moveTo")}</label>
+          <select id="bulk-folder" name="folderId">
+            <FolderOptions l={l} folders={folders} />
+          </select>
+          <Button
+            type="submit"
+            name="action"
+            value="move"
+            variant="secondary"
+            small
+            icon="folder-input"
+          >
+            {t(l, "documents.move")}
+          </Button>
+          <Button
+            type="submit"
+            name="action"
+            value="delete"
+            variant="secondary"
+            small
+            icon="trash-2"
+          >
+            {t(l, "documents.delete")}
+          </Button>
+        </>
+      )}
+      <Button
+        type="submit"
+        name="action"
+        value="download"
+        variant="secondary"
+        small
+        icon="download"
+      >
+        {t(l, "documents.downloadZip")}
+      </Button>
+    </form>
   );
 }
 
-/** The files page: tree, breadcrumbs, toolbar, list with bulk actions, and the detail pane. */
-export function FilesPanel(p: FilesPageProps) {
-  const { l } = p;
+function NameCell({ l, r }: { l: Locale; r: ListRow }) {
+  const href = r.kind === "folder"
+    ? filesUrl({ folder: r.id })
+    : filesUrl({ folder: r.folderId, file: r.id });
   return (
-    <div id="docs-panel" class="docs">
-      <Tree l={l} folders={p.folders} current={p.folderId} />
-      <section class="docs-main">
-        <FilesTabs l={l} shared={false} />
-        <FlashMessage flash={p.flash} />
-        <Crumbs l={l} crumbs={p.crumbs} />
-        <Toolbar l={l} folderId={p.folderId} back={p.back} q={p.q} />
-        {p.subfolders.length > 0 && (
-          <ul class="docs-subfolders">
-            {p.subfolders.map((f) => (
-              <li>
-                <a href={filesUrl({ folder: f.id })}>📁 {f.name}</a>
-              </li>
-            ))}
-          </ul>
-        )}
-        {/* A plain form: its zip answer must reach the browser as a download. */}
-        <form method="post" action="/documents/bulk" id="docs-bulk" class="docs-bulk">
-          <input type="hidden" name="back" value={p.back} />
-          <span>{t(l, "documents.selected")}</span>
-          <FolderSelect l={l} id="bulk-folder" folders={p.folders} name="folderId" />
-          <button type="submit" name="action" value="move" class="secondary">
-            {t(l, "documents.move")}
-          </button>
-          <button type="submit" name="action" value="delete" class="secondary">
-            {t(l, "documents.delete")}
-          </button>
-          <button type="submit" name="action" value="download" class="secondary">
-            {t(l, "documents.downloadZip")}
-          </button>
-        </form>
-        <div id="docs-list">
-          {p.files.length === 0
-            ? <Empty l={l} k={p.q ? "documents.noResults" : "documents.emptyFolder"} />
-            : (
-              <div class="table-wrap">
-                <table>
-                  <thead>
-                    <tr>
-                      <th>
-                        <span class="sr-only">{t(l, "documents.select")}</span>
-                      </th>
-                      <th>{t(l, "documents.name")}</th>
-                      <th>{t(l, "documents.size")}</th>
-                      <th>{t(l, "documents.modified")}</th>
-                      <th>{t(l, "documents.actions")}</th>
-                    </tr>
-                  </thead>
-                  <tbody id="docs-rows">
-                    {p.files.map((f) => (
-                      <Row l={l} f={f} folders={p.folders} back={p.back} canEdit={p.canEdit} />
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-          {p.nextCursor && (
-            <p>
-              <a href={filesUrl({ folder: p.folderId, q: p.q || null, cursor: p.nextCursor })}>
-                {t(l, "documents.more")}
-              </a>
-            </p>
-          )}
-        </div>
-      </section>
-      {p.detail && <FileDetail {...p.detail} />}
-      {!p.detail && p.folderShare && p.folderId && (
-        <aside class="docs-detail card" aria-labelledby="docs-folder-share">
-          <h2 id="docs-folder-share">
-            {t(l, "documents.shareFolder")} {p.crumbs.at(-1)?.name}
-          </h2>
-          <SharesSection
-            l={l}
-            back={p.back}
-            action={`/documents/folders/${p.folderId}/share`}
-            canEdit
-            {...p.folderShare}
+    <div class="docs-name-cell">
+      <span class="docs-name">
+        {r.kind === "file" && (
+          <input
+            type="checkbox"
+            name="ids"
+            value={r.id}
+            form="docs-bulk"
+            aria-label={t(l, "documents.selectFile", { name: r.name })}
           />
-        </aside>
+        )}
+        <Icon
+          name={r.kind === "folder" ? "folder" : KIND_ICONS[fileKind(r.contentType)]}
+          size={18}
+        />
+        <a href={href}>{r.name}</a>
+      </span>
+      {r.path !== undefined && (
+        <span class="docs-path muted">{r.path || t(l, "documents.root")}</span>
       )}
     </div>
+  );
+}
+
+function RowActions({ l, r, back }: { l: Locale; r: ListRow; back: string }) {
+  if (r.kind === "folder") return null;
+  return (
+    <span class="docs-row-actions">
+      <IconButton
+        icon="download"
+        label={t(l, "documents.downloadName", { name: r.name })}
+        href={`/api/documents/files/${r.id}/download`}
+      />
+      {r.editable && (
+        <>
+          <RowDialog
+            id={`rename-${r.id}`}
+            icon="pencil"
+            label={t(l, "documents.renameName", { name: r.name })}
+            title={t(l, "documents.rename")}
+            closeLabel={t(l, "ui.close")}
+          >
+            <ActionForm action={`/documents/files/${r.id}/rename`} back={back} class="form-grid">
+              <Field label={t(l, "documents.newName")} wide>
+                <input name="name" type="text" value={r.name} required maxLength={255} />
+              </Field>
+              <div class="form-actions field-wide">
+                <button type="submit" class="btn btn-primary">{t(l, "documents.save")}</button>
+              </div>
+            </ActionForm>
+          </RowDialog>
+          <ActionForm
+            action={`/documents/files/${r.id}/delete`}
+            back={back}
+            confirm={t(l, "documents.trashConfirm", { name: r.name })}
+          >
+            <IconButton
+              type="submit"
+              icon="trash-2"
+              label={t(l, "documents.deleteName", { name: r.name })}
+            />
+          </ActionForm>
+        </>
+      )}
+    </span>
+  );
+}
+
+/** The search, type and owner filters of the list; they keep the open folder. */
+function ListFilters(
+  { l, folderId, filters, owners }: {
+    l: Locale;
+    folderId: string | null;
+    filters: FileFilters;
+    owners: { id: string; name: string }[];
+  },
+) {
+  return (
+    <Filters action="/documents/files" target="#docs-list" label={t(l, "documents.filters")}>
+      {folderId && <input type="hidden" name="folder" value={folderId} />}
+      <Field label={t(l, "documents.search")}>
+        <input
+          id="docs-q"
+          type="search"
+          name="q"
+          value={filters.q}
+          placeholder={t(l, "documents.searchPlaceholder")}
+          maxLength={200}
+        />
+      </Field>
+      <Field label={t(l, "documents.type")}>
+        <select name="type">
+          <option value="">{t(l, "documents.anyType")}</option>
+          <option value="folder" selected={filters.type === "folder"}>
+            {t(l, "documents.kind.folder")}
+          </option>
+          {FILE_KINDS.filter((k) => k !== "other").map((k) => (
+            <option value={k} selected={filters.type === k}>{kindLabel(l, k)}</option>
+          ))}
+        </select>
+      </Field>
+      <Field label={t(l, "documents.owner")}>
+        <select name="owner">
+          <option value="">{t(l, "documents.anyone")}</option>
+          {owners.map((o) => (
+            <option value={o.id} selected={filters.owner === o.id}>{o.name}</option>
+          ))}
+        </select>
+      </Field>
+    </Filters>
+  );
+}
+
+/** The files page: folder tree, filters, the list with bulk actions, the folder's shares. */
+export function FilesPanel(p: FilesPageProps) {
+  const { l } = p;
+  const searching = Boolean(p.filters.q || p.filters.type || p.filters.owner);
+  const hasFiles = p.rows.some((r) => r.kind === "file");
+  const more = p.nextCursor
+    ? filesUrl({
+      folder: p.folderId,
+      q: p.filters.q,
+      type: p.filters.type,
+      owner: p.filters.owner,
+      cursor: p.nextCursor,
+    })
+    : undefined;
+  return (
+    <div id="docs-panel" class="docs" data-docs-drop={p.canEdit ? "docs-upload" : undefined}>
+      <Toast flash={p.flash} />
+      {p.folderShare?.newLink && <NewLink l={l} link={p.folderShare.newLink} />}
+      <FilesTabs l={l} shared={false} />
+      <div class="docs-layout">
+        <Tree l={l} folders={p.folders} current={p.folderId} />
+        <div class="docs-main">
+          <ListFilters l={l} folderId={p.folderId} filters={p.filters} owners={p.owners} />
+          <div id="docs-list">
+            {hasFiles && <BulkBar l={l} folders={p.folders} back={p.back} canEdit={p.canEdit} />}
+            <DataTable
+              id="docs-files"
+              label={t(l, "documents.listLabel")}
+              rows={p.rows}
+              columns={[
+                { label: t(l, "documents.name"), cell: (r) => <NameCell l={l} r={r} /> },
+                {
+                  label: t(l, "documents.size"),
+                  cell: (r) => (r.size === null ? "—" : formatBytes(l, r.size)),
+                  numeric: true,
+                },
+                {
+                  label: t(l, "documents.modified"),
+                  cell: (r) => <RelativeTime at={r.updatedAt} />,
+                  wide: true,
+                },
+                {
+                  label: t(l, "documents.owner"),
+                  cell: (r) => <UserChip name={r.ownerName} />,
+                  wide: true,
+                },
+              ]}
+              actionsLabel={t(l, "documents.actions")}
+              actions={(r) => <RowActions l={l} r={r} back={p.back} />}
+              empty={searching
+                ? <EmptyState icon="search" title={t(l, "documents.noResults")} />
+                : (
+                  <EmptyState
+                    icon="folder-open"
+                    title={t(l, "documents.emptyFolder")}
+                    action={p.canEdit && (
+                      <Button icon="upload" data-dialog-open="docs-upload" aria-haspopup="dialog">
+                        {t(l, "documents.upload")}
+                      </Button>
+                    )}
+                  >
+                    {p.canEdit && t(l, "documents.emptyFolderHint")}
+                  </EmptyState>
+                )}
+              more={more ? { href: more, label: t(l, "documents.more") } : undefined}
+            />
+          </div>
+          {p.folderShare && p.folderShare.shares.length > 0 && (
+            <Card title={t(l, "documents.folderShares")} flush>
+              <SharesTable
+                l={l}
+                shares={p.folderShare.shares}
+                back={p.back}
+                canEdit
+                roles={p.folderShare.roles}
+              />
+            </Card>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The page's actions: new folder, upload (with a drop zone and a progress bar per file) and,
+ * in a folder the caller may share, the share dialog.
+ */
+export function FilesActions(
+  { l, folderId, folderName, back, canUpload, canCreateFolder, share }: {
+    l: Locale;
+    folderId: string | null;
+    folderName: string;
+    back: string;
+    canUpload: boolean;
+    canCreateFolder: boolean;
+    share?: ShareChoices;
+  },
+) {
+  const q = folderId ? `?folder=${folderId}` : "";
+  return (
+    <>
+      {share && folderId && (
+        <Dialog
+          id="docs-share"
+          title={t(l, "documents.shareFolderName", { name: folderName })}
+          trigger={t(l, "documents.share")}
+          icon="share-2"
+          variant="secondary"
+          closeLabel={t(l, "ui.close")}
+        >
+          <ShareForm
+            l={l}
+            action={`/documents/folders/${folderId}/share`}
+            back={back}
+            choices={share}
+          />
+        </Dialog>
+      )}
+      {canCreateFolder && (
+        <Dialog
+          id="docs-new-folder"
+          title={t(l, "documents.newFolder")}
+          trigger={t(l, "documents.newFolder")}
+          icon="folder-plus"
+          variant="secondary"
+          closeLabel={t(l, "ui.close")}
+        >
+          <ActionForm action="/documents/folders/new" back={back} class="form-grid">
+            <input type="hidden" name="parentId" value={folderId ?? ""} />
+            <Field
+              label={t(l, "documents.folderName")}
+              hint={t(l, "documents.insideFolder", { name: folderName })}
+              wide
+            >
+              <input id="new-folder" name="name" type="text" required maxLength={255} />
+            </Field>
+            <div class="form-actions field-wide">
+              <button type="submit" class="btn btn-primary">{t(l, "documents.create")}</button>
+            </div>
+          </ActionForm>
+        </Dialog>
+      )}
+      {canUpload && (
+        <Dialog
+          id="docs-upload"
+          title={t(l, "documents.uploadTitle")}
+          trigger={t(l, "documents.upload")}
+          icon="upload"
+          closeLabel={t(l, "ui.close")}
+        >
+          <UploadForm
+            l={l}
+            action={`/documents/upload${q}`}
+            api={`/api/documents/files/upload${folderId ? `?folderId=${folderId}` : ""}`}
+            refresh="#docs-panel"
+            hint={t(l, "documents.uploadInto", { name: folderName })}
+            multiple
+          />
+        </Dialog>
+      )}
+    </>
+  );
+}
+
+/**
+ * An upload form: a drop zone around a file input. documents.js sends each file on its own
+ * request with a progress bar, then refreshes `refresh`; without script it posts as a form.
+ */
+export function UploadForm(
+  { l, action, api, refresh, hint, multiple }: {
+    l: Locale;
+    action: string;
+    api: string;
+    refresh: string;
+    hint: string;
+    multiple?: boolean;
+  },
+) {
+  return (
+    <form
+      method="post"
+      action={action}
+      enctype="multipart/form-data"
+      class="docs-upload"
+      data-upload-url={api}
+      data-refresh={refresh}
+      data-done-text={t(l, "documents.uploadedCount")}
+      data-network-text={t(l, "documents.networkError")}
+    >
+      <div class="docs-drop">
+        <Icon name="cloud-upload" size={32} />
+        <p class="docs-drop-title">{t(l, multiple ? "documents.dropHere" : "documents.dropOne")}</p>
+        <p class="muted">{hint}</p>
+        <Field label={t(l, multiple ? "documents.chooseFiles" : "documents.chooseFile")}>
+          <input
+            id={multiple ? "docs-upload-files" : "docs-version-file"}
+            type="file"
+            name="file"
+            multiple={multiple}
+            required
+          />
+        </Field>
+      </div>
+      <ul class="docs-progress" aria-live="polite"></ul>
+      <div class="form-actions">
+        <button type="submit" class="btn btn-primary">
+          <Icon name="upload" size={16} />
+          <span>{t(l, "documents.upload")}</span>
+        </button>
+      </div>
+    </form>
   );
 }

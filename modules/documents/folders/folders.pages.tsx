@@ -12,9 +12,11 @@ import { problems } from "../../../shared/http/problem.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
 import { listMembers, listRoles } from "../../../platform/identity/public.ts";
-import { page } from "../../../ui/render.tsx";
 import { renderAgain } from "../files/files.pages.tsx";
-import { FoldersPanel, PermissionsPanel } from "./folders.view.tsx";
+import { FoldersPanel, NewFolderDialog, PermissionsPanel } from "./folders.view.tsx";
+import { docsPage } from "../common/page.tsx";
+import { moduleCrumb } from "../common/common.view.tsx";
+import { roleLabel } from "../common/labels.ts";
 import { actorOf } from "../../../shared/http/actor.ts";
 import { loadAccess } from "../access.ts";
 import {
@@ -28,13 +30,18 @@ import {
 } from "./folders.service.ts";
 
 async function renderFolders(c: C, flash?: Flash, status: Status = 200) {
+  const l = c.var.locale;
   const folders = await folderTree(c.var.sql, c.var.session);
   const canWrite = hasPermission(c.var.session.permissions, "documents.folder.write");
-  return await page(
+  return await docsPage(
     c,
-    t(c.var.locale, "page.folders"),
-    <FoldersPanel l={c.var.locale} folders={folders} flash={flash} canWrite={canWrite} />,
-    status,
+    t(l, "page.folders"),
+    <FoldersPanel l={l} folders={folders} flash={flash} canWrite={canWrite} />,
+    {
+      status,
+      crumbs: [moduleCrumb(l)],
+      actions: canWrite ? <NewFolderDialog l={l} folders={folders} /> : undefined,
+    },
   );
 }
 
@@ -44,33 +51,43 @@ async function renderPermissions(c: C, id: string, flash?: Flash, status: Status
   const folder = await visibleFolder(sql, access, id);
   access.require(access.folder(id), "manage");
   const perms = await getPermissions(sql, session, id);
-  return await page(
+  return await docsPage(
     c,
-    t(l, "documents.permissions"),
+    t(l, "documents.permissionsOf", { name: folder.name }),
     <PermissionsPanel
       l={l}
       folder={folder}
       inherit={perms.inherit}
       entries={perms.entries}
       members={(await listMembers(sql, { limit: 200 })).map((m) => ({ id: m.id, name: m.name }))}
-      roles={(await listRoles(sql)).map((r) => r.key)}
+      roles={(await listRoles(sql)).map((r) => ({ key: r.key, label: roleLabel(l, r) }))}
       flash={flash}
     />,
-    status,
+    {
+      status,
+      crumbs: [moduleCrumb(l), { label: t(l, "page.folders"), href: "/documents/folders" }],
+    },
   );
 }
 
-/** The permission rows of the form (empty principal rows are skipped). */
-function aclEntries(c: C, form: Record<string, string | string[]>) {
+/**
+ * The permission rows of the form: `principal-<n>` with `level-<n>` (rows left on "nobody"
+ * are skipped); plain `principal` and `level` lists are read too.
+ */
+function aclEntries(form: Record<string, string | string[]>) {
   const list = (k: string) =>
     (Array.isArray(form[k]) ? form[k] : form[k] ? [form[k]] : []) as string[];
-  const principals = list("principal");
-  const levels = list("level");
-  // Empty principal rows are skipped, so levels pair with the chosen principals only.
-  const raw = c.req.method === "POST" ? principals : [];
-  return raw.map((p, i) => {
+  const rows: [string, string][] = Object.keys(form)
+    .map((k) => /^principal-(\d{1,3})$/.exec(k)?.[1])
+    .filter((n): n is string => n !== undefined)
+    .sort((a, b) => Number(a) - Number(b))
+    .map((n) => [field(form, `principal-${n}`), field(form, `level-${n}`) || "view"]);
+  if (!rows.length) {
+    const levels = list("level");
+    list("principal").forEach((p, i) => rows.push([p, levels[i] ?? "view"]));
+  }
+  return rows.map(([p, level]) => {
     const [type, ...rest] = p.split(":");
-    const level = levels[i] ?? "view";
     if (!["user", "role"].includes(type) || !["view", "edit", "manage"].includes(level)) {
       throw problems.badRequest("A permission row is not valid.");
     }
@@ -96,7 +113,11 @@ export const mountFolderPages = (app: Hono<AppEnv>) => {
           field(form, "name"),
           uuidOrNull(field(form, "parentId")),
         );
-      }, renderAgain(c)))
+      }, (back, f, s) =>
+        // Made from the folders page or from the files page: the error shows where it was.
+        back.startsWith("/documents/folders")
+          ? renderFolders(c, f, s)
+          : renderAgain(c)(back, f, s)))
     .get("/folders", fr, (c) => renderFolders(c))
     .post(
       `/folders/${ID}/rename`,
@@ -132,7 +153,7 @@ export const mountFolderPages = (app: Hono<AppEnv>) => {
       return act(c, "/documents", `/documents/folders/${id}/permissions`, async (form) => {
         await setPermissions(actorOf(c), id, {
           inherit: field(form, "inherit") === "true",
-          entries: aclEntries(c, form),
+          entries: aclEntries(form),
         });
       }, (_b, f, s) => renderPermissions(c, id, f, s));
     });

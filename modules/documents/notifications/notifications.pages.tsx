@@ -3,8 +3,10 @@ import type { AppEnv } from "../../../shared/http/env.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
-import { listNotifications, NotificationItem } from "../../../platform/notifications/public.ts";
-import { page } from "../../../ui/render.tsx";
+import { listNotifications } from "../../../platform/notifications/public.ts";
+import { docsPage } from "../common/page.tsx";
+import { moduleCrumb } from "../common/common.view.tsx";
+import { InboxLink, NotificationsPanel } from "./notifications.view.tsx";
 
 /** The caller's notifications about documents. */
 export const mountNotificationPages = (app: Hono<AppEnv>) => {
@@ -20,16 +22,15 @@ export const mountNotificationPages = (app: Hono<AppEnv>) => {
     });
     const { items, nextCursor } = toPage(rows, limit, (r) => [r.sortAt, r.id]);
     const l = c.var.locale;
-    return await page(
+    return await docsPage(
       c,
       t(l, "page.notifications"),
-      <div id="docs-panel">
-        {items.length === 0 && <p class="muted">{t(l, "documents.noNotifications")}</p>}
-        <ul class="notifications">{items.map((n) => <NotificationItem l={l} n={n} />)}</ul>
-        {nextCursor && (
-          <a href={`/documents/notifications?cursor=${nextCursor}`}>{t(l, "documents.more")}</a>
-        )}
-      </div>,
+      <NotificationsPanel
+        l={l}
+        items={items}
+        more={nextCursor ? `/documents/notifications?cursor=${nextCursor}` : undefined}
+      />,
+      { crumbs: [moduleCrumb(l)], actions: <InboxLink l={l} /> },
     );
   });
 };

@@ -11,13 +11,14 @@ import {
 import { problems } from "../../../shared/http/problem.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
-import { page } from "../../../ui/render.tsx";
+import { docsPage } from "../common/page.tsx";
+import { moduleCrumb } from "../common/common.view.tsx";
 import { SettingsPanel } from "./settings.view.tsx";
 import { changeSettings, loadSettings, usedBytes } from "./settings.service.ts";
 
 async function renderSettings(c: C, flash?: Flash, status: Status = 200) {
   const { sql, locale: l } = c.var;
-  return await page(
+  return await docsPage(
     c,
     t(l, "page.settings"),
     <SettingsPanel
@@ -26,16 +27,26 @@ async function renderSettings(c: C, flash?: Flash, status: Status = 200) {
       usedBytes={await usedBytes(sql)}
       flash={flash}
     />,
-    status,
+    { status, crumbs: [moduleCrumb(l)] },
   );
 }
 
-/** A whole number from a settings form field, or a 400 naming the field. */
-function wholeNumber(form: Form, name: string, min: number, max: number) {
+/** The form's fields: name, label, bounds. */
+const FIELDS = {
+  quotaMiB: ["documents.settingsQuota", 0, 2 ** 33],
+  maxFileMiB: ["documents.settingsMaxFile", 1, 2 ** 33],
+  versionLimit: ["documents.settingsVersions", 1, 1000],
+  retentionDays: ["documents.settingsRetention", 1, 3650],
+} as const;
+
+/** A whole number from a settings form field, or a 400 naming the field by its label. */
+function wholeNumber(c: C, form: Form, name: keyof typeof FIELDS) {
+  const [label, min, max] = FIELDS[name];
   const raw = String(field(form, name)).trim();
   const n = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
   if (!(n >= min && n <= max)) {
-    throw problems.badRequest(`${name} must be a whole number from ${min} to ${max}.`);
+    const l = c.var.locale;
+    throw problems.badRequest(t(l, "documents.wholeNumber", { field: t(l, label), min, max }));
   }
   return n;
 }
@@ -50,10 +61,10 @@ export const mountSettingsPages = (app: Hono<AppEnv>) => {
     .post("/settings", sw, (c) =>
       act(c, "/documents", "/documents/settings", async (form) => {
         await changeSettings(c.var.sql, {
-          quotaBytes: wholeNumber(form, "quotaMiB", 0, 2 ** 33) * MiB,
-          maxFileBytes: wholeNumber(form, "maxFileMiB", 1, 2 ** 33) * MiB,
-          versionLimit: wholeNumber(form, "versionLimit", 1, 1000),
-          retentionDays: wholeNumber(form, "retentionDays", 1, 3650),
+          quotaBytes: wholeNumber(c, form, "quotaMiB") * MiB,
+          maxFileBytes: wholeNumber(c, form, "maxFileMiB") * MiB,
+          versionLimit: wholeNumber(c, form, "versionLimit"),
+          retentionDays: wholeNumber(c, form, "retentionDays"),
           notifyOnAccess: field(form, "notifyOnAccess") === "true",
         });
       }, (_b, f, s) => renderSettings(c, f, s)));

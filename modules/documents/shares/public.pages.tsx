@@ -24,7 +24,11 @@ async function show(c: C, token: string, password?: string) {
   }
 }
 
-/** A link that needs (another) password, is locked for wrong ones, or is gone. */
+/**
+ * A link that needs (another) password, is locked for wrong ones, or is gone. The password
+ * form is a page like any other (200); a wrong password shows it again with the error (422),
+ * too many tries are 429, a link that is gone 404. (The API answers 401 for the password.)
+ */
 function denied(c: C, token: string, err: Problem, password?: string) {
   const l = c.var.locale;
   if (err.status === 401 || err.status === 429) {
@@ -33,7 +37,8 @@ function denied(c: C, token: string, err: Problem, password?: string) {
       : password !== undefined
       ? t(l, "documents.wrongPassword")
       : undefined;
-    return html(c, <PublicPage l={l} token={token} needsPassword error={error} />, err.status);
+    const status = err.status === 429 ? 429 : error ? 422 : 200;
+    return html(c, <PublicPage l={l} token={token} needsPassword error={error} />, status);
   }
   return html(c, <PublicPage l={l} token={token} error={t(l, "documents.linkGone")} />, 404);
 }

@@ -1,7 +1,19 @@
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
 import { Document } from "../../../ui/document.tsx";
-import { previewKind } from "../files/content-types.ts";
-import { formatBytes, formatDate } from "../common/common.view.tsx";
+import {
+  Button,
+  Card,
+  DataTable,
+  DateTime,
+  EmptyState,
+  Field,
+  formatBytes,
+  Icon,
+  IconButton,
+  Toast,
+} from "../../../ui/kit.ts";
+import { fileKind, KIND_ICONS, previewKind } from "../files/content-types.ts";
+import { kindOfFile } from "../common/common.view.tsx";
 
 export interface PublicView {
   kind: "file" | "folder";
@@ -14,7 +26,95 @@ export interface PublicView {
   shareFolderId: string | null;
 }
 
-/** The public page of a share link: no shell, no session. */
+type Entry = { kind: "folder" | "file"; id: string; name: string; size?: number; type?: string };
+
+function FolderList({ l, token, view }: { l: Locale; token: string; view: PublicView }) {
+  const base = `/api/documents/public-share/${token}`;
+  const rows: Entry[] = [
+    ...view.folders.map((f) => ({ kind: "folder" as const, id: f.id, name: f.name })),
+    ...view.files.map((f) => ({
+      kind: "file" as const,
+      id: f.id,
+      name: f.name,
+      size: f.size,
+      type: f.contentType,
+    })),
+  ];
+  return (
+    <Card flush>
+      {view.folderId !== view.shareFolderId && (
+        <p class="docs-public-up">
+          <a href={`/s/${token}`}>
+            <Icon name="corner-left-up" size={16} />
+            <span>{t(l, "documents.backToShare")}</span>
+          </a>
+        </p>
+      )}
+      <DataTable
+        id="docs-public-list"
+        label={view.name}
+        rows={rows}
+        columns={[
+          {
+            label: t(l, "documents.name"),
+            cell: (r) =>
+              r.kind === "folder"
+                ? (
+                  <a class="docs-name" href={`/s/${token}?folder=${r.id}`}>
+                    <Icon name="folder" size={16} />
+                    <span>{r.name}</span>
+                  </a>
+                )
+                : (
+                  <a class="docs-name" href={`${base}?download=1&fileId=${r.id}`} download="">
+                    <Icon name={KIND_ICONS[fileKind(r.type)]} size={16} />
+                    <span>{r.name}</span>
+                  </a>
+                ),
+          },
+          {
+            label: t(l, "documents.size"),
+            cell: (r) => (r.size === undefined ? "—" : formatBytes(l, r.size)),
+            numeric: true,
+          },
+        ]}
+        actionsLabel={t(l, "documents.actions")}
+        actions={(r) =>
+          r.kind === "file" && (
+            <IconButton
+              icon="download"
+              label={t(l, "documents.downloadName", { name: r.name })}
+              href={`${base}?download=1&fileId=${r.id}`}
+            />
+          )}
+        empty={<EmptyState icon="folder-open" title={t(l, "documents.emptyShare")} />}
+      />
+    </Card>
+  );
+}
+
+function SharedFile({ l, token, file }: { l: Locale; token: string; file: PublicView["file"] }) {
+  if (!file) return null;
+  const base = `/api/documents/public-share/${token}`;
+  return (
+    <Card>
+      {previewKind(file.contentType) === "image" && (
+        <img class="docs-preview" src={`${base}?inline=1`} alt={file.name} />
+      )}
+      <p class="docs-name">
+        <Icon name={KIND_ICONS[fileKind(file.contentType)]} />
+        <span>{kindOfFile(l, fileKind(file.contentType))} · {formatBytes(l, file.size)}</span>
+      </p>
+      <div class="form-actions">
+        <Button icon="download" href={`${base}?download=1`}>
+          {t(l, "documents.download")}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+/** The public page of a share link: no shell, no session; the password form when it has one. */
 export function PublicPage(
   { l, token, view, needsPassword, error }: {
     l: Locale;
@@ -24,62 +124,48 @@ export function PublicPage(
     error?: string;
   },
 ) {
-  const base = `/api/documents/public-share/${token}`;
+  const title = view?.name ??
+    t(l, needsPassword ? "documents.passwordTitle" : "documents.sharedLink");
   return (
-    <Document locale={l} title={view?.name ?? t(l, "documents.sharedLink")}>
-      <body>
+    <Document locale={l} title={`${title} · ${t(l, "app.name")}`}>
+      <body class="standalone">
         <link rel="stylesheet" href="/assets/documents.css" />
-        <main id="main" class="docs-public">
-          <h1>{view?.name ?? t(l, "documents.sharedLink")}</h1>
-          {error && <p class="alert error" role="alert">{error}</p>}
-          {needsPassword && (
-            <form method="post" action={`/s/${token}`} class="card">
-              <label for="share-pw">{t(l, "documents.password")}</label>
-              <input id="share-pw" name="password" type="password" required autofocus />
-              <button type="submit">{t(l, "documents.open")}</button>
-            </form>
-          )}
+        <main id="content" class="docs-public">
+          <p class="docs-public-kicker">
+            <Icon name="link" size={16} />
+            <span>{t(l, "documents.sharedLink")}</span>
+          </p>
+          <h1>{title}</h1>
           {view?.expiresAt && (
-            <p class="muted">{t(l, "documents.expires")} {formatDate(l, view.expiresAt)}</p>
+            <p class="muted">
+              {t(l, "documents.linkExpires")} <DateTime at={view.expiresAt} dateOnly />
+            </p>
           )}
-          {view?.file && (
-            <section class="card">
-              {previewKind(view.file.contentType) === "image" && (
-                <img class="docs-preview" src={`${base}?inline=1`} alt={view.file.name} />
-              )}
-              <p>
-                {view.file.name} · {formatBytes(view.file.size)}
-              </p>
-              <a class="button" href={`${base}?download=1`} download>
-                {t(l, "documents.download")}
-              </a>
-            </section>
+          <Toast flash={error ? { kind: "error", text: error } : undefined} />
+          {needsPassword && (
+            <Card>
+              <form method="post" action={`/s/${token}`} class="form-grid">
+                <Field label={t(l, "documents.password")} hint={t(l, "documents.passwordAsk")} wide>
+                  <input
+                    id="share-pw"
+                    name="password"
+                    type="password"
+                    autocomplete="current-password"
+                    required
+                    autofocus
+                  />
+                </Field>
+                <div class="form-actions field-wide">
+                  <button type="submit" class="btn btn-primary">
+                    <Icon name="lock-open" size={16} />
+                    <span>{t(l, "documents.open")}</span>
+                  </button>
+                </div>
+              </form>
+            </Card>
           )}
-          {view?.kind === "folder" && (
-            <section class="card">
-              {view.folderId !== view.shareFolderId && (
-                <p>
-                  <a href={`/s/${token}`}>{t(l, "documents.root")}</a>
-                </p>
-              )}
-              <ul>
-                {view.folders.map((f) => (
-                  <li>
-                    <a href={`/s/${token}?folder=${f.id}`}>📁 {f.name}</a>
-                  </li>
-                ))}
-                {view.files.map((f) => (
-                  <li>
-                    <a href={`${base}?download=1&fileId=${f.id}`} download>{f.name}</a>{" "}
-                    {formatBytes(f.size)}
-                  </li>
-                ))}
-              </ul>
-              {view.folders.length + view.files.length === 0 && (
-                <p class="muted">{t(l, "documents.emptyFolder")}</p>
-              )}
-            </section>
-          )}
+          {view?.kind === "file" && <SharedFile l={l} token={token} file={view.file} />}
+          {view?.kind === "folder" && <FolderList l={l} token={token} view={view} />}
         </main>
       </body>
     </Document>

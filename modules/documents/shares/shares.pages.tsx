@@ -12,33 +12,38 @@ import { createShare, revoke } from "./shares.service.ts";
 function shareAction(c: C, targetType: "file" | "folder", id: string) {
   const back = targetType === "file" ? fileBack(id) : `/documents/files?folder=${id}`;
   return act(c, "/documents", back, async (form) => {
+    const l = c.var.locale;
     const kind = field(form, "kind") as "public" | "user" | "group";
     if (!["public", "user", "group"].includes(kind)) {
-      throw problems.badRequest("Pick who to share with.");
+      throw problems.badRequest(t(l, "documents.error.pickKind"));
     }
     const expiry = field(form, "expiresAt");
     if (expiry && !/^\d{4}-\d\d-\d\d$/.test(expiry)) {
-      throw problems.badRequest("The expiry date is not valid.");
+      throw problems.badRequest(t(l, "documents.error.expiry"));
     }
     const principalId = kind === "user"
       ? uuidOrNull(field(form, "userId")) ?? ""
       : kind === "group"
       ? field(form, "role")
       : undefined;
-    if (kind !== "public" && !principalId) throw problems.badRequest("Pick a user or a group.");
+    if (kind !== "public" && !principalId) {
+      throw problems.badRequest(t(l, "documents.error.pickPrincipal"));
+    }
+    const level = field(form, "level") === "edit" ? "edit" : "view";
     const password = field(form, "password");
     // The API's rule (NewShareBody): 4 to 200 characters.
     if (password && (password.length < 4 || password.length > 200)) {
-      throw problems.badRequest("The password needs 4 to 200 characters.");
+      throw problems.badRequest(t(l, "documents.error.password"));
     }
     const share = await createShare(actorOf(c), {
       targetType,
       targetId: id,
       kind,
       principalId,
+      level: kind === "public" ? undefined : level,
       // A date means the end of that day (UTC).
       expiresAt: expiry ? `${expiry}T23:59:59Z` : undefined,
-      password: password || undefined,
+      password: kind === "public" ? password || undefined : undefined,
     });
     const link = share.url ? new URL(share.url, c.req.url).toString() : undefined;
     return await renderFiles(

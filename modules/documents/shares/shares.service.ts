@@ -100,6 +100,10 @@ export async function createShare({ sql, bus, session: who }: Actor, body: NewSh
       shareId: share.id,
       kind: body.kind,
       principalId: share.principalId,
+      // The same principal by kind, so a history can name a member or label a role.
+      userId: body.kind === "user" ? share.principalId : undefined,
+      group: body.kind === "group" ? share.principalId : undefined,
+      level: share.level,
       expiresAt: share.expiresAt,
     },
   );

@@ -1,91 +1,206 @@
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
-import { ActionForm, formatDate } from "../common/common.view.tsx";
+import {
+  Badge,
+  DataTable,
+  DateTime,
+  EmptyState,
+  Field,
+  Icon,
+  IconButton,
+  type Tone,
+} from "../../../ui/kit.ts";
+import { ActionForm } from "../common/common.view.tsx";
 
 export interface ShareItem {
   id: string;
   kind: string;
+  principalId: string | null;
   principalName: string | null;
+  level: string;
   expiresAt: string | null;
   hasPassword: boolean;
   state: string;
   accessCount: number;
 }
 
-/** The shares of a file or folder and the share dialog (expiry, password, copyable link). */
-export function SharesSection(
-  p: {
+/** Who may share with whom: members by name, roles (groups) by their label. */
+export interface ShareChoices {
+  members: { id: string; name: string }[];
+  roles: { key: string; label: string }[];
+}
+
+const STATE_TONE: Record<string, Tone> = { active: "green", expired: "amber", revoked: "gray" };
+const KIND_ICON: Record<string, string> = { public: "globe", user: "user", group: "users" };
+
+/** Who a share is for, as people read it. */
+function shareTarget(l: Locale, s: ShareItem, roles: ShareChoices["roles"]) {
+  if (s.kind === "public") return t(l, "documents.shareKind.public");
+  if (s.kind === "group") {
+    const role = roles.find((r) => r.key === s.principalId);
+    return `${t(l, "documents.shareKind.group")}: ${role?.label ?? s.principalName ?? "—"}`;
+  }
+  return s.principalName ?? t(l, "documents.formerMember");
+}
+
+/** The shares of a file or folder: who, access, state, expiry, how often opened; revoke. */
+export function SharesTable(
+  { l, shares, back, canEdit, roles }: {
     l: Locale;
-    back: string;
-    /** Where the share form posts (the file's or the folder's share action). */
-    action: string;
-    canEdit: boolean;
     shares: ShareItem[];
-    newLink?: string;
-    members: { id: string; name: string }[];
-    roles: string[];
+    back: string;
+    canEdit: boolean;
+    roles: ShareChoices["roles"];
   },
 ) {
-  const { l, back } = p;
   return (
-    <section class="docs-shares-section">
-      <h3>{t(l, "documents.shares")}</h3>
-      {p.newLink && (
-        <p class="alert ok" role="status">
-          <label for="docs-link">{t(l, "documents.linkCreated")}</label>
-          <input id="docs-link" type="text" readonly value={p.newLink} />
-          <button type="button" class="secondary docs-copy" data-copy="#docs-link">
-            {t(l, "documents.copy")}
-          </button>
-        </p>
-      )}
-      {p.shares.length === 0
-        ? <p class="muted">{t(l, "documents.noShares")}</p>
-        : (
-          <ul class="docs-shares">
-            {p.shares.map((s) => (
-              <li>
-                {t(l, `documents.shareKind.${s.kind}`)} {s.principalName ?? ""} ·{" "}
+    <DataTable
+      id="docs-shares"
+      label={t(l, "documents.shares")}
+      rows={shares}
+      columns={[
+        {
+          label: t(l, "documents.shareWith"),
+          cell: (s) => (
+            <span class="docs-name">
+              <Icon name={KIND_ICON[s.kind] ?? "share-2"} size={16} />
+              <span>{shareTarget(l, s, roles)}</span>
+              {s.hasPassword && (
+                <Icon name="lock" size={14} label={t(l, "documents.passwordProtected")} />
+              )}
+            </span>
+          ),
+        },
+        {
+          label: t(l, "documents.level"),
+          cell: (s) => t(l, `documents.level.${s.kind === "public" ? "view" : s.level}`),
+        },
+        {
+          label: t(l, "documents.state"),
+          // The span keeps the badge its own width in a phone's stacked rows.
+          cell: (s) => (
+            <span>
+              <Badge tone={STATE_TONE[s.state] ?? "gray"}>
                 {t(l, `documents.shareState.${s.state}`)}
-                {s.expiresAt ? ` · ${t(l, "documents.expires")} ${formatDate(l, s.expiresAt)}` : ""}
-                {s.hasPassword ? ` · ${t(l, "documents.password")}` : ""} · {s.accessCount}×{" "}
-                {s.state === "active" && p.canEdit && (
-                  <ActionForm action={`/documents/shares/${s.id}/revoke`} back={back}>
-                    <button type="submit" class="secondary">{t(l, "documents.revoke")}</button>
-                  </ActionForm>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      {p.canEdit && (
-        <ActionForm
-          action={p.action}
-          back={back}
-          class="docs-share-form"
-        >
-          <label for="share-kind">{t(l, "documents.shareWith")}</label>
-          <select id="share-kind" name="kind">
-            <option value="public">{t(l, "documents.shareKind.public")}</option>
-            <option value="user">{t(l, "documents.shareKind.user")}</option>
-            <option value="group">{t(l, "documents.shareKind.group")}</option>
-          </select>
-          <label for="share-user">{t(l, "documents.shareUser")}</label>
+              </Badge>
+            </span>
+          ),
+        },
+        {
+          label: t(l, "documents.expires"),
+          cell: (s) =>
+            s.expiresAt ? <DateTime at={s.expiresAt} dateOnly /> : t(l, "documents.never"),
+        },
+        { label: t(l, "documents.opened"), cell: (s) => s.accessCount, numeric: true, wide: true },
+      ]}
+      actionsLabel={t(l, "documents.actions")}
+      actions={canEdit
+        ? (s) =>
+          s.state === "active" && (
+            <ActionForm
+              action={`/documents/shares/${s.id}/revoke`}
+              back={back}
+              confirm={t(l, "documents.revokeConfirm")}
+            >
+              <IconButton type="submit" icon="unlink" label={t(l, "documents.revoke")} />
+            </ActionForm>
+          )
+        : undefined}
+      empty={<EmptyState icon="share-2" title={t(l, "documents.noShares")} />}
+    />
+  );
+}
+
+/** A public link made just now: shown once, with a copy button (documents.js). */
+export function NewLink({ l, link }: { l: Locale; link: string }) {
+  return (
+    <div class="alert ok docs-new-link" role="status">
+      <Icon name="link" />
+      <div class="docs-new-link-body">
+        <label for="docs-link">{t(l, "documents.linkCreated")}</label>
+        <div class="docs-copy-row">
+          <input id="docs-link" type="text" readonly value={link} />
+          <button
+            type="button"
+            class="btn btn-secondary"
+            data-copy="#docs-link"
+            data-copied={t(l, "documents.copied")}
+          >
+            <Icon name="copy" size={16} />
+            <span>{t(l, "documents.copy")}</span>
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The share form of a file or folder (in a dialog): with whom, what access, an optional
+ * expiry date and, for public links, a password. documents.js shows only the fields the
+ * chosen kind needs; without script all are there and the server ignores the others.
+ */
+export function ShareForm(
+  { l, action, back, choices }: {
+    l: Locale;
+    action: string;
+    back: string;
+    choices: ShareChoices;
+  },
+) {
+  return (
+    <ActionForm action={action} back={back} class="form-grid docs-share-form">
+      <Field label={t(l, "documents.shareWith")}>
+        <select id="share-kind" name="kind" data-share-kind="">
+          <option value="public">{t(l, "documents.shareKind.public")}</option>
+          <option value="user">{t(l, "documents.shareKind.user")}</option>
+          <option value="group">{t(l, "documents.shareKind.group")}</option>
+        </select>
+      </Field>
+      <div class="field-wrap" data-share-for="user">
+        <Field label={t(l, "documents.shareUser")}>
           <select id="share-user" name="userId">
-            <option value="">—</option>
-            {p.members.map((m) => <option value={m.id}>{m.name}</option>)}
+            <option value="">{t(l, "documents.choose")}</option>
+            {choices.members.map((m) => <option value={m.id}>{m.name}</option>)}
           </select>
-          <label for="share-role">{t(l, "documents.shareGroup")}</label>
+        </Field>
+      </div>
+      <div class="field-wrap" data-share-for="group">
+        <Field label={t(l, "documents.shareGroup")}>
           <select id="share-role" name="role">
-            <option value="">—</option>
-            {p.roles.map((r) => <option value={r}>{r}</option>)}
+            <option value="">{t(l, "documents.choose")}</option>
+            {choices.roles.map((r) => <option value={r.key}>{r.label}</option>)}
           </select>
-          <label for="share-expiry">{t(l, "documents.expiry")}</label>
-          <input id="share-expiry" name="expiresAt" type="date" />
-          <label for="share-password">{t(l, "documents.password")}</label>
-          <input id="share-password" name="password" type="password" autocomplete="new-password" />
-          <button type="submit">{t(l, "documents.share")}</button>
-        </ActionForm>
-      )}
-    </section>
+        </Field>
+      </div>
+      <div class="field-wrap" data-share-for="user group">
+        <Field label={t(l, "documents.level")}>
+          <select id="share-level" name="level">
+            <option value="view">{t(l, "documents.level.view")}</option>
+            <option value="edit">{t(l, "documents.level.edit")}</option>
+          </select>
+        </Field>
+      </div>
+      <Field label={t(l, "documents.expiry")}>
+        <input id="share-expiry" name="expiresAt" type="date" />
+      </Field>
+      <div class="field-wrap" data-share-for="public">
+        <Field label={t(l, "documents.linkPassword")} hint={t(l, "documents.linkPasswordHint")}>
+          <input
+            id="share-password"
+            name="password"
+            type="password"
+            autocomplete="new-password"
+            minLength={4}
+            maxLength={200}
+          />
+        </Field>
+      </div>
+      <div class="form-actions field-wide">
+        <button type="submit" class="btn btn-primary">
+          <Icon name="share-2" size={16} />
+          <span>{t(l, "documents.share")}</span>
+        </button>
+      </div>
+    </ActionForm>
   );
 }

@@ -1,19 +1,32 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
-import { requirePermission } from "../../../shared/rbac/permissions.ts";
+import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
-import { page } from "../../../ui/render.tsx";
+import { docsPage } from "../common/page.tsx";
 import { Dashboard } from "./dashboard.view.tsx";
 import { stats } from "./stats.service.ts";
+import { recentActivity } from "../audit/activity.pages.tsx";
 
 /** The dashboard at the module's root. */
 export const mountDashboardPages = (app: Hono<AppEnv>) => {
   app.get("/", requirePermission("documents.file.read"), async (c) => {
+    const l = c.var.locale;
+    const p = c.var.session.permissions;
     const s = await stats(c.var.sql, c.var.session);
-    return await page(
+    return await docsPage(
       c,
-      t(c.var.locale, "page.dashboard"),
-      <Dashboard l={c.var.locale} stats={s as never} />,
+      t(l, "page.dashboard"),
+      <Dashboard
+        l={l}
+        stats={s}
+        recent={await recentActivity(c, s.recentActivity)}
+        may={{
+          trash: hasPermission(p, "documents.file.write"),
+          settings: hasPermission(p, "documents.settings.write"),
+          activity: hasPermission(p, "documents.audit.read"),
+        }}
+      />,
+      { crumbs: [{ label: t(l, "module.documents") }] },
     );
   });
 };

@@ -12,14 +12,18 @@ export async function stats(sql: Sql, who: Who) {
   const v = await visibleTo(sql, who);
   const settings = await loadSettings(sql);
   const used = await usedBytes(sql);
-  const [counts] = await sql`
+  const [counts] = await sql<
+    { files: number; trashed: number; attachments: number; folders: number; versions: number }[]
+  >`
     select count(*) filter (where deleted_at is null and owner_module is null)::int as files,
       count(*) filter (where deleted_at is not null)::int as trashed,
       count(*) filter (where owner_module is not null)::int as attachments,
       (select count(*)::int from doc_folders where deleted_at is null) as folders,
       (select count(*)::int from doc_versions) as versions
     from doc_files`;
-  const perUser = await sql`
+  const perUser = await sql<
+    { userId: string | null; name: string; bytes: number; files: number }[]
+  >`
     select f.created_by as user_id, coalesce(md.name, '—') as name,
       sum(f.size)::float8 as bytes, count(*)::int as files
     from doc_files f left join member_directory md on md.user_id = f.created_by
@@ -53,7 +57,16 @@ export async function stats(sql: Sql, who: Who) {
       bytes: other.reduce((n, r) => n + r.bytes, 0),
     });
   }
-  const largest = await sql`
+  const largest = await sql<
+    {
+      id: string;
+      name: string;
+      size: number;
+      contentType: string;
+      folderId: string | null;
+      createdAt: string;
+    }[]
+  >`
     select id, name, size::float8 as size, content_type, folder_id, created_at
     from doc_files where deleted_at is null and owner_module is null
     order by size desc, id limit 100`;
@@ -64,7 +77,9 @@ export async function stats(sql: Sql, who: Who) {
     ...counts,
     perUser: [...perUser],
     byType,
-    largest: (await v.files([...largest] as { id: string }[])).slice(0, 10),
+    largest: (await v.files([...largest]))
+      .slice(0, 10)
+      .map((f) => ({ ...f, folder: v.access.path(f.folderId).map((p) => p.name).join(" / ") })),
     recentActivity: (await v.entries(recent.items)).slice(0, 10),
   };
 }

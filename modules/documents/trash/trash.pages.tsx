@@ -3,18 +3,24 @@ import type { AppEnv } from "../../../shared/http/env.ts";
 import { act, type C, type Flash, type Status } from "../../../shared/http/pages.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
-import { page } from "../../../ui/render.tsx";
-import { TrashPanel } from "./trash.view.tsx";
+import { docsPage } from "../common/page.tsx";
+import { moduleCrumb } from "../common/common.view.tsx";
+import { EmptyTrashButton, TrashPanel } from "./trash.view.tsx";
 import { emptyTrash, listTrash, purge, restore } from "./trash.service.ts";
 
 async function renderTrash(c: C, flash?: Flash, status: Status = 200) {
+  const l = c.var.locale;
   const cursor = c.req.method === "GET" ? c.req.query("cursor") || undefined : undefined;
   const list = await listTrash(c.var.sql, c.var.session, { limit: 50, cursor });
-  return await page(
+  return await docsPage(
     c,
-    t(c.var.locale, "page.trash"),
-    <TrashPanel l={c.var.locale} {...list} flash={flash} />,
-    status,
+    t(l, "page.trash"),
+    <TrashPanel l={l} {...list} flash={flash} />,
+    {
+      status,
+      crumbs: [moduleCrumb(l)],
+      actions: list.items.length > 0 ? <EmptyTrashButton l={l} /> : undefined,
+    },
   );
 }
 

@@ -1,12 +1,16 @@
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
 import {
-  ActionForm,
-  Empty,
-  type Flash,
-  FlashMessage,
+  Button,
+  DataTable,
+  EmptyState,
   formatBytes,
-  formatDate,
-} from "../common/common.view.tsx";
+  Icon,
+  IconButton,
+  RelativeTime,
+  Toast,
+  UserChip,
+} from "../../../ui/kit.ts";
+import { ActionForm, type Flash } from "../common/common.view.tsx";
 
 export interface TrashProps {
   l: Locale;
@@ -23,72 +27,84 @@ export interface TrashProps {
   flash?: Flash;
 }
 
+const BACK = "/documents/trash";
+
+/** What is in the trash: restore or delete each for good; folders say how many files they hold. */
 export function TrashPanel({ l, items, nextCursor, flash }: TrashProps) {
-  const back = "/documents/trash";
   return (
     <div id="docs-panel">
-      <FlashMessage flash={flash} />
-      {items.length > 0 && (
-        <ActionForm
-          action="/documents/trash/empty"
-          back={back}
-          confirm={t(l, "documents.emptyConfirm")}
-        >
-          <button type="submit" class="secondary">{t(l, "documents.emptyTrash")}</button>
-        </ActionForm>
-      )}
-      {items.length === 0 ? <Empty l={l} k="documents.trashEmpty" /> : (
-        <div class="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th>{t(l, "documents.name")}</th>
-                <th>{t(l, "documents.size")}</th>
-                <th>{t(l, "documents.deletedAt")}</th>
-                <th>{t(l, "documents.actions")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((i) => (
-                <tr id={`trash-${i.id}`}>
-                  <td>
-                    {i.kind === "folder" ? "📁 " : ""}
-                    {i.name}
-                    {i.kind === "folder" && (
-                      <span class="muted">
-                        ({t(l, "documents.itemCount", { count: i.itemCount })})
-                      </span>
-                    )}
-                  </td>
-                  <td>{formatBytes(i.size)}</td>
-                  <td>
-                    {formatDate(l, i.deletedAt)} {i.deletedByName ?? ""}
-                  </td>
-                  <td class="docs-actions">
-                    <ActionForm action={`/documents/trash/${i.id}/restore`} back={back}>
-                      <button type="submit" class="secondary">{t(l, "documents.restore")}</button>
-                    </ActionForm>
-                    <ActionForm
-                      action={`/documents/trash/${i.id}/delete`}
-                      back={back}
-                      confirm={t(l, "documents.deleteConfirm", { name: i.name })}
-                    >
-                      <button type="submit" class="secondary">
-                        {t(l, "documents.deleteForever")}
-                      </button>
-                    </ActionForm>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {nextCursor && (
-        <p>
-          <a href={`/documents/trash?cursor=${nextCursor}`}>{t(l, "documents.more")}</a>
-        </p>
-      )}
+      <Toast flash={flash} />
+      <DataTable
+        id="docs-trash"
+        label={t(l, "page.trash")}
+        rows={items}
+        columns={[
+          {
+            label: t(l, "documents.name"),
+            cell: (i) => (
+              <span class="docs-name" id={`trash-${i.id}`}>
+                <Icon name={i.kind === "folder" ? "folder" : "file"} size={16} />
+                <span>{i.name}</span>
+                {i.kind === "folder" && (
+                  <span class="muted">{t(l, "documents.itemCount", { count: i.itemCount })}</span>
+                )}
+              </span>
+            ),
+          },
+          { label: t(l, "documents.size"), cell: (i) => formatBytes(l, i.size), numeric: true },
+          { label: t(l, "documents.deletedAt"), cell: (i) => <RelativeTime at={i.deletedAt} /> },
+          {
+            label: t(l, "documents.deletedBy"),
+            cell: (i) => <UserChip name={i.deletedByName} />,
+            wide: true,
+          },
+        ]}
+        actionsLabel={t(l, "documents.actions")}
+        actions={(i) => (
+          <span class="docs-row-actions">
+            <ActionForm action={`/documents/trash/${i.id}/restore`} back={BACK}>
+              <IconButton
+                type="submit"
+                icon="undo-2"
+                label={t(l, "documents.restoreName", { name: i.name })}
+              />
+            </ActionForm>
+            <ActionForm
+              action={`/documents/trash/${i.id}/delete`}
+              back={BACK}
+              confirm={t(l, "documents.deleteConfirm", { name: i.name })}
+            >
+              <IconButton
+                type="submit"
+                icon="trash"
+                variant="ghost"
+                label={t(l, "documents.deleteForeverName", { name: i.name })}
+              />
+            </ActionForm>
+          </span>
+        )}
+        empty={
+          <EmptyState icon="trash-2" title={t(l, "documents.trashEmpty")}>
+            {t(l, "documents.trashHint")}
+          </EmptyState>
+        }
+        more={nextCursor
+          ? { href: `/documents/trash?cursor=${nextCursor}`, label: t(l, "documents.more") }
+          : undefined}
+      />
     </div>
+  );
+}
+
+/** The page's action: empty the whole trash (after a confirmation). */
+export function EmptyTrashButton({ l }: { l: Locale }) {
+  return (
+    <ActionForm
+      action="/documents/trash/empty"
+      back={BACK}
+      confirm={t(l, "documents.emptyConfirm")}
+    >
+      <Button type="submit" variant="danger" icon="trash">{t(l, "documents.emptyTrash")}</Button>
+    </ActionForm>
   );
 }

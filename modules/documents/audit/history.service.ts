@@ -1,0 +1,31 @@
+import type { Sql } from "../../../shared/db/database.ts";
+import type { Session } from "../../../shared/http/env.ts";
+import type { Locale } from "../../../shared/i18n/i18n.ts";
+import { isUuid } from "../../../shared/http/ids.ts";
+import { hasPermission } from "../../../shared/rbac/permissions.ts";
+import type { ActivityEntry } from "../../../platform/activity/public.ts";
+import { listRoles } from "../../../platform/identity/public.ts";
+import { roleLabel } from "../common/labels.ts";
+import { type HistoryNames, mentionedIds } from "./history.labels.ts";
+import { itemNames } from "./history.repo.ts";
+
+/**
+ * What the lines need to read well: the names of the files and folders they mention (live ones
+ * get links), role labels, and whether the reader may open the settings. The caller has
+ * already left out lines the reader may not see (visibility.ts).
+ */
+export async function historyNames(
+  sql: Sql,
+  who: Pick<Session, "permissions">,
+  l: Locale,
+  items: ActivityEntry[],
+): Promise<HistoryNames> {
+  const ids = mentionedIds(items);
+  const rows = await itemNames(sql, ids.files.filter(isUuid), ids.folders.filter(isUuid));
+  const roles = await listRoles(sql);
+  return {
+    items: new Map(rows.map((r) => [r.id, { name: r.name, live: !r.deletedAt }])),
+    roles: new Map(roles.map((r) => [r.key, roleLabel(l, r)])),
+    settings: hasPermission(who.permissions, "documents.settings.write"),
+  };
+}

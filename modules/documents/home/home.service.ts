@@ -1,0 +1,23 @@
+import type { Sql } from "../../../shared/db/database.ts";
+import type { Session } from "../../../shared/http/env.ts";
+import { atLeast, loadAccess } from "../access.ts";
+import { recentFiles } from "./home.repo.ts";
+
+/** The reader's most recently changed files, newest first, each with its folder's path. */
+export async function latestFiles(
+  sql: Sql,
+  who: Pick<Session, "userId" | "roles" | "permissions">,
+  limit: number,
+) {
+  const access = await loadAccess(sql, who);
+  const rows = await recentFiles(sql, {
+    all: access.admin,
+    visible: access.visibleFolders(),
+    rootVisible: atLeast(access.folder(null), "view"),
+    shared: access.sharedFiles(),
+  }, limit);
+  return rows.map((r) => ({
+    ...r,
+    folder: access.path(r.folderId).map((p) => p.name).join(" / "),
+  }));
+}

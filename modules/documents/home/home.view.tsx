@@ -1,0 +1,47 @@
+import { type Locale, t } from "../../../shared/i18n/i18n.ts";
+import { Button, Card, DataTable, Icon, RelativeTime } from "../../../ui/kit.ts";
+import { fileKind, KIND_ICONS } from "../files/content-types.ts";
+
+export interface RecentFile {
+  id: string;
+  name: string;
+  contentType: string;
+  folder: string;
+  updatedAt: string;
+}
+
+/**
+ * The home page's "Recent documents": the newest files the reader may open, with their folder
+ * and when they changed. Kit classes only: the home page does not load the module's styles.
+ */
+export function RecentDocumentsCard({ l, files }: { l: Locale; files: RecentFile[] }) {
+  return (
+    <Card
+      title={t(l, "documents.home.recent")}
+      flush
+      actions={
+        <Button href="/documents/files" variant="ghost" small>
+          {t(l, "documents.home.all")}
+        </Button>
+      }
+    >
+      <DataTable
+        id="home-recent-documents"
+        label={t(l, "documents.home.recent")}
+        rows={files}
+        columns={[
+          {
+            label: t(l, "documents.name"),
+            cell: (f) => (
+              <a href={`/documents/files?file=${f.id}`}>
+                <Icon name={KIND_ICONS[fileKind(f.contentType)]} size={16} /> {f.name}
+              </a>
+            ),
+          },
+          { label: t(l, "documents.folder"), cell: (f) => f.folder || t(l, "documents.root") },
+          { label: t(l, "documents.modified"), cell: (f) => <RelativeTime at={f.updatedAt} /> },
+        ]}
+      />
+    </Card>
+  );
+}
