@@ -4,8 +4,10 @@ import type { ModuleManifest } from "../../shared/modules.ts";
 import { projectsApi } from "./api.ts";
 import { projectJobs } from "./jobs.ts";
 import { projectsEvents } from "./events.ts";
+import { searchProjects } from "./search/search.service.ts";
 import { DOWNLOAD_PATH, UPLOAD_PATH } from "./attachments/attachments.routes.ts";
 import { projectsPages } from "./pages.ts";
+import { projectsHome } from "./home/home.pages.tsx";
 import "./messages.ts";
 
 const asset = (name: string) => new URL(`./assets/${name}`, import.meta.url);
@@ -19,10 +21,11 @@ export const PROJECT_PERMISSIONS = ["project", "task", "comment", "report"]
 export const projects: ModuleManifest = {
   name: "projects",
   labelKey: "module.projects",
-  icon: "▣",
+  icon: "square-kanban",
   permissions: PROJECT_PERMISSIONS,
   grants: { agent: ["projects.*"], member: ["projects.*"] },
   events: projectsEvents,
+  search: searchProjects,
   menu: entries("projects", [
     ["dashboard", "", "projects.project.read"],
     ["projects", "/projects", "projects.project.read"],
@@ -30,8 +33,8 @@ export const projects: ModuleManifest = {
     ["reports", "/reports", "projects.report.read"],
     ["notifications", "/notifications", "projects.project.read"],
     ["activityLog", "/activity", "projects.project.read"],
-    ["translations", "/translations", "projects.project.read"],
   ]),
+  home: projectsHome,
   api: projectsApi(),
   pages: projectsPages(),
   jobs: projectJobs,

@@ -1,9 +1,8 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../shared/http/env.ts";
-import { TRANSLATIONS_WRITE } from "../../shared/rbac/permissions.ts";
-import { translationsPages } from "../../platform/translations/public.ts";
 import { mountProjectPages } from "./projects/projects.pages.tsx";
 import { mountTaskPages } from "./tasks/tasks.pages.tsx";
+import { mountFeedPages } from "./feed/feed.pages.tsx";
 import { mountOverviewPages } from "./reports/reports.pages.tsx";
 
 /** The module's pages, mounted at /projects (the overview at the root goes last). */
@@ -11,14 +10,10 @@ export function projectsPages() {
   const app = new Hono<AppEnv>();
   mountProjectPages(app);
   mountTaskPages(app);
-  app.route(
-    "/translations",
-    translationsPages({
-      base: "/projects/translations",
-      read: "projects.project.read",
-      write: TRANSLATIONS_WRITE,
-    }),
-  );
+  mountFeedPages(app);
+  // Translations are one page under administration now; old links and bookmarks land there.
+  app.get("/translations", (c) => c.redirect("/admin/translations", 302));
+  app.get("/translations/*", (c) => c.redirect("/admin/translations", 302));
   mountOverviewPages(app);
   return app;
 }

@@ -1,7 +1,8 @@
 /**
- * Projects in a real browser: create a project with a custom status flow, add a member, create
- * tasks, drag a task across the board (an allowed move sticks, a refused one snaps back with
- * its message), comment with a mention, attach a file, and read the workload report.
+ * Projects in a real browser: create a project (dialog) with a custom status flow, add a
+ * member, create tasks (dialog), drag a task across the board (an allowed move sticks, a refused
+ * one snaps back with its message), comment with a mention, attach a file, read the workload
+ * report, and see the board at phone width.
  */
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
@@ -36,12 +37,13 @@ browserTest(
       const problems = watch(page);
       await signIn(page, base, tenant.owner.email, tenant.slug);
 
-      // Create a project from the list page.
+      // Create a project from the list page's dialog.
       await page.goto(`${base}/projects/projects`);
+      await page.locator('[data-dialog-open="new-project"]').click();
       await page.locator("#p-new-name").fill("Launch");
       await Promise.all([
         page.waitForURL(/\/projects\/projects\/[0-9a-f-]{36}$/),
-        page.locator('form.pj-form button[type="submit"]').click(),
+        page.locator('#p-new-form button[type="submit"]').click(),
       ]);
       const projectUrl = page.url();
       const projectId = projectUrl.split("/").pop()!;
@@ -68,19 +70,17 @@ browserTest(
       await page.goto(`${projectUrl}?view=members`);
       await page.locator("#add-member").selectOption(dev.id);
       await page.locator("#add-role").selectOption("member");
-      await page.locator('#members-panel form.toolbar button[type="submit"]').click();
+      await page.locator('#members-panel form.pj-add-member button[type="submit"]').click();
       await page.locator(`#members-panel td:has-text("${dev.email}")`).waitFor();
 
-      // Two tasks from the board's quick form.
+      // Two tasks from the board's "New task" dialog.
       for (const title of ["Design", "Build"]) {
         await page.goto(projectUrl);
+        await page.locator('[data-dialog-open="new-task"]').click();
         await page.locator("#qt-title").fill(title);
-        await Promise.all([
-          page.waitForURL(projectUrl),
-          page.locator('form.toolbar button[type="submit"]').click(),
-        ]);
+        await page.locator('#new-task-form button[type="submit"]').click();
+        await page.locator(`.pj-card:has-text("${title}")`).waitFor();
       }
-      await page.locator('.pj-card:has-text("Build")').waitFor();
 
       // Allowed: Todo → Doing.
       const moved = page.waitForResponse((r) => r.url().endsWith("/move"));
@@ -130,10 +130,17 @@ browserTest(
       await page.locator('#workload td:has-text("Member member")').waitFor();
       await page.locator("#workload .chart[data-drawn]").waitFor();
 
-      // Phone width: the board stacks its columns.
-      await page.setViewportSize({ width: 390, height: 800 });
+      // Phone width: the columns scroll inside the board; the page never scrolls sideways.
+      await page.setViewportSize({ width: 375, height: 800 });
       await page.goto(projectUrl);
       await page.locator(".pj-board").waitFor();
+      const [scroll, inner, boardScroll] = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        innerWidth,
+        document.querySelector(".pj-board")!.scrollWidth,
+      ]);
+      assert.ok(scroll <= inner, `the page scrolls sideways: ${scroll} > ${inner}`);
+      assert.ok(boardScroll > inner, "the board's columns scroll inside it");
 
       // The one refused move is expected: as a response and as the browser's console line.
       const refusedMove = /(HTTP 422: POST|status of 422 .*) ?[^ ]*\/projects\/tasks\/[^ ]*\/move/;

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { browse as browsePage, type Caller, itest, newTenant } from "../helpers.ts";
+import { projects } from "../../modules/projects/mod.ts";
 import { addMember, flow, json, newProject, newTask } from "./fixtures.ts";
 
 /** A browser-like request as `who` (see tests/helpers.ts browse). */
@@ -27,14 +28,14 @@ itest("pages: dashboard, projects, board, list, members, flow, tasks, reports re
   assert.match(home, /Card &lt;one/);
   assert.match(home, /data-chart=/);
   assert.match(await page(dev, "/projects/projects"), /Board &amp; Co/);
-  assert.match(await page(dev, "/projects/projects?status=aktif"), /No projects yet/);
+  assert.match(await page(dev, "/projects/projects?status=aktif"), /No projects match/);
   const board = await page(dev, `/projects/projects/${p.id}`);
   assert.match(board, /class="pj-board"/);
   assert.match(board, /data-allowed="\*"/);
   assert.match(board, /\/assets\/projects-board\.js/);
   assert.ok(!/<script>/.test(board) && !/ style="/.test(board), "CSP: no inline code");
   assert.match(await page(dev, `/projects/projects/${p.id}?view=list`), /Card &lt;one/);
-  assert.match(await page(dev, `/projects/projects/${p.id}?view=activity`), /Created task/);
+  assert.match(await page(dev, `/projects/projects/${p.id}?view=activity`), /created the task/);
   assert.match(await page(dev, `/projects/projects/${p.id}?view=members`), /members-panel/);
   assert.match(await page(t.owner, `/projects/projects/${p.id}?view=flow`), /Save flow/);
   assert.match(await page(dev, "/projects/tasks?assigneeId=me"), /Card &lt;one/);
@@ -45,7 +46,7 @@ itest("pages: dashboard, projects, board, list, members, flow, tasks, reports re
   assert.match(detail, /enctype="multipart\/form-data"/);
   assert.match(await page(dev, "/projects/reports"), /Workload/);
   assert.match(await page(dev, "/projects/notifications"), /Also send me an e-mail/);
-  assert.match(await page(dev, "/projects/activity"), /Created project/);
+  assert.match(await page(dev, "/projects/activity"), /created the project/);
   await page(dev, "/projects/tasks/not-a-uuid", 404);
   const outsider = await t.member(["member"]);
   await page(outsider, `/projects/projects/${p.id}`, 404);
@@ -143,9 +144,9 @@ itest("pages: forms create, edit inline, comment, move on the board, flow editor
   const f = await flow(t.owner, projectId);
   assert.deepEqual(f.items.map((s: { name: string }) => s.name), [
     "Backlog",
-    "Devam Ediyor",
+    "In progress",
     "QA",
-    "Tamamlandi",
+    "Done",
   ]);
   assert.equal(f.transitions.length, 1);
   // A refused board move answers with a problem the script shows.
@@ -207,3 +208,42 @@ itest(
     assert.match(await bad.text(), /alert error/);
   },
 );
+
+itest(
+  "pages: the menu lists built pages only; old translations links go to administration",
+  async () => {
+    assert.deepEqual(projects.menu.map((m) => m.path), [
+      "/projects",
+      "/projects/projects",
+      "/projects/tasks",
+      "/projects/reports",
+      "/projects/notifications",
+      "/projects/activity",
+    ]);
+    const t = await newTenant();
+    for (const path of ["/projects/translations", "/projects/translations?q=nav.home"]) {
+      const res = await browse(t.owner, path);
+      assert.equal(res.status, 302, path);
+      assert.equal(res.headers.get("location"), "/admin/translations");
+    }
+    // The translations API stays where it is.
+    assert.equal((await t.owner.call("GET", "/api/projects/translations?locale=tr")).status, 200);
+  },
+);
+
+itest("pages: home shows my open tasks due, soonest first, overdue marked", async () => {
+  const t = await newTenant();
+  const dev = await t.member(["member"]);
+  const p = await newProject(t.owner, { name: "Home run" });
+  await addMember(t.owner, p.id, dev.id, "member");
+  await newTask(t.owner, p.id, { title: "Later", assigneeId: dev.id, dueDate: "2031-01-01" });
+  await newTask(t.owner, p.id, { title: "Late", assigneeId: dev.id, dueDate: "2020-01-01" });
+  await newTask(t.owner, p.id, { title: "Not mine", dueDate: "2020-01-02" });
+  const home = await page(dev, "/");
+  const card = home.slice(home.indexOf("My tasks due"), home.indexOf('id="home-my-tasks-more"'));
+  assert.ok(card.indexOf("Late<") > 0 && card.indexOf("Late<") < card.indexOf("Later<"));
+  assert.doesNotMatch(card, /Not mine/);
+  assert.match(card, /badge badge-red">Overdue/);
+  // Nothing assigned: no card at all.
+  assert.doesNotMatch(await page(t.owner, "/"), /My tasks due/);
+});

@@ -290,7 +290,7 @@ itest("rules: my tasks on the dashboard are the open ones; done=false|true filte
   const home = await (await callApp("/projects", {
     headers: { Cookie: `session=${t.owner.token}` },
   })).text();
-  const mine = home.slice(home.indexOf('id="mine-h"'), home.indexOf('id="overdue-h"'));
+  const mine = home.slice(home.indexOf('id="my-tasks"'), home.indexOf('id="overdue-tasks"'));
   assert.match(mine, /Still to do/);
   assert.doesNotMatch(mine, /Finished long ago/);
 });
@@ -317,23 +317,27 @@ itest(
   },
 );
 
-itest("rules: a notification is marked read from the Projects notifications page", async () => {
-  const t = await newTenant();
-  const dev = await t.member(["member"]);
-  const p = await newProject(t.owner);
-  await addMember(t.owner, p.id, dev.id, "member");
-  await newTask(t.owner, p.id, { title: "Yours", assigneeId: dev.id });
-  const get = async () =>
-    await (await callApp("/projects/notifications", {
-      headers: { Cookie: `session=${dev.token}` },
-    })).text();
-  const html = await get();
-  const id = html.match(/action="\/notifications\/([0-9a-f-]{36})\/read"/)![1];
-  const res = await form(dev, `/notifications/${id}/read`, {});
-  assert.equal(res.status, 200);
-  assert.doesNotMatch(await get(), /\/notifications\/[0-9a-f-]{36}\/read/);
-  assert.match(await get(), /class="notification read"/);
-});
+itest(
+  "rules: the Projects notifications page shows its notices, read once read in the inbox",
+  async () => {
+    const t = await newTenant();
+    const dev = await t.member(["member"]);
+    const p = await newProject(t.owner);
+    await addMember(t.owner, p.id, dev.id, "member");
+    await newTask(t.owner, p.id, { title: "Yours", assigneeId: dev.id });
+    const get = async () =>
+      await (await callApp("/projects/notifications", {
+        headers: { Cookie: `session=${dev.token}` },
+      })).text();
+    const html = await get();
+    assert.match(html, /class="notification unread"[^]*Assigned to you: Yours/);
+    assert.match(html, /href="\/notifications"/);
+    const [notice] = (await json(await dev.call("GET", "/api/projects/notifications"), 200)).items;
+    const res = await form(dev, `/notifications/${notice.id}/read`, {});
+    assert.equal(res.status, 200);
+    assert.match(await get(), /class="notification read"/);
+  },
+);
 
 itest("rules: editing a comment notifies only the people it newly mentions, once", async () => {
   const t = await newTenant();

@@ -9,9 +9,9 @@ itest(
     const p = await newProject(t.owner);
     const f = await flow(t.owner, p.id);
     assert.deepEqual(f.items.map((s: { name: string }) => s.name), [
-      "Yapilacak",
-      "Devam Ediyor",
-      "Tamamlandi",
+      "To do",
+      "In progress",
+      "Done",
     ]);
     assert.deepEqual(f.items.map((s: { category: string }) => s.category), [
       "open",
@@ -93,8 +93,8 @@ itest("status flow: transitions restrict moves and roles; viewers and others ref
   const body = {
     statuses,
     transitions: [
-      { from: "Yapilacak", to: "Devam Ediyor" },
-      { from: "Devam Ediyor", to: "Tamamlandi", roles: ["manager"] },
+      { from: "To do", to: "In progress" },
+      { from: "In progress", to: "Done", roles: ["manager"] },
     ],
   };
   await problem(await member.call("PUT", url, body), 403);
@@ -103,7 +103,7 @@ itest("status flow: transitions restrict moves and roles; viewers and others ref
   await problem(await b.owner.call("GET", `/api/projects/status?projectId=${p.id}`), 404);
   await problem(await a.owner.call("GET", "/api/projects/status?projectId=x"), 400);
   await problem(
-    await a.owner.call("PUT", url, { statuses, transitions: [{ from: "Yapilacak", to: "Nope" }] }),
+    await a.owner.call("PUT", url, { statuses, transitions: [{ from: "To do", to: "Nope" }] }),
     422,
   );
   const f = await json(await a.owner.call("PUT", url, body), 200);
@@ -117,6 +117,6 @@ itest("status flow: transitions restrict moves and roles; viewers and others ref
   await problem(await member.call("PUT", t, { statusId: todo.id }), 422);
   assert.equal(
     (await json(await a.owner.call("PUT", t, { statusId: done.id }), 200)).statusName,
-    "Tamamlandi",
+    "Done",
   );
 });

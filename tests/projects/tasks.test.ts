@@ -14,7 +14,7 @@ itest("tasks: create, get, update with history, delete", async () => {
     estimate: 3.5,
     labels: ["api", "api", "ux"],
   });
-  assert.equal(task.statusName, "Yapilacak");
+  assert.equal(task.statusName, "To do");
   assert.equal(task.priority, "yuksek");
   assert.equal(task.assigneeId, m.id);
   assert.deepEqual(task.labels, ["api", "ux"]);
@@ -23,16 +23,16 @@ itest("tasks: create, get, update with history, delete", async () => {
   assert.equal(got.title, "Write spec");
 
   const { items: statuses } = await flow(t.owner, p.id);
-  const doing = statuses.find((s: { name: string }) => s.name === "Devam Ediyor");
+  const doing = statuses.find((s: { name: string }) => s.name === "In progress");
   const upd = await json(
     await m.call("PUT", `/api/projects/tasks/${task.id}`, { statusId: doing.id, title: "Spec" }),
     200,
   );
-  assert.equal(upd.statusName, "Devam Ediyor");
+  assert.equal(upd.statusName, "In progress");
   assert.equal(upd.title, "Spec");
   const feed = await json(await m.call("GET", `/api/projects/projects/${p.id}/activity`), 200);
   const moved = feed.items.find((a: { action: string }) => a.action === "status-changed");
-  assert.deepEqual(moved.changes.status, { from: "Yapilacak", to: "Devam Ediyor" });
+  assert.deepEqual(moved.changes.status, { from: "To do", to: "In progress" });
   assert.deepEqual(moved.changes.title, { from: "Write spec", to: "Spec" });
   const log = await json(await m.call("GET", "/api/projects/activity-log?entityType=task"), 200);
   assert.ok(log.items.length >= 2);

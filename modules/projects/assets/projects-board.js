@@ -54,10 +54,10 @@
             // Snap back to where it was.
             const ref = evt.from.children[evt.oldIndex] || null;
             evt.from.insertBefore(item, ref);
-            message(problem.detail || problem.title || "The move was refused.");
+            message(problem.detail || board.dataset.refused || problem.title);
           }).catch(() => {
             evt.from.insertBefore(item, evt.from.children[evt.oldIndex] || null);
-            message("The move could not be saved.");
+            message(board.dataset.failed);
           });
         },
       });

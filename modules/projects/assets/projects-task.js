@@ -25,7 +25,7 @@
     xhr.addEventListener("error", () => {
       if (bar) bar.hidden = true;
       form.insertAdjacentHTML("afterbegin", '<p class="alert error" role="alert"></p>');
-      form.firstElementChild.textContent = "The upload failed.";
+      form.firstElementChild.textContent = form.dataset.failed || "";
     });
     xhr.send(new FormData(form));
   });

@@ -1,8 +1,12 @@
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
+import { StateBadge } from "../../../ui/kit.ts";
+import {
+  type DefaultStatusKey,
+  flowDisplayNames,
+  statusDisplayName,
+} from "../statuses/statuses.rules.ts";
 
-import { type Flash, FlashMessage } from "../../../ui/flash.tsx";
-
-export { type Flash, FlashMessage };
+export { type Flash, Toast } from "../../../ui/kit.ts";
 
 export const PRIORITY_VALUES = ["dusuk", "normal", "yuksek", "kritik"] as const;
 export const PROJECT_STATUS_VALUES = ["planlamada", "aktif", "tamamlandi"] as const;
@@ -15,7 +19,25 @@ export function projectStatusLabel(l: Locale, s: string) {
 }
 
 export function PriorityBadge({ l, p }: { l: Locale; p: string }) {
-  return <span class={`badge pj-prio-${p}`}>{priorityLabel(l, p)}</span>;
+  return <StateBadge kind="priority" value={p} label={priorityLabel(l, p)} />;
+}
+
+export function ProjectStatusBadge({ l, s }: { l: Locale; s: string }) {
+  return <StateBadge kind="project" value={s} label={projectStatusLabel(l, s)} />;
+}
+
+/** The reader's word for a default status (see statuses.rules.ts). */
+export const defaultStatusLabel = (l: Locale) => (key: DefaultStatusKey) =>
+  t(l, `projects.defaultStatus.${key}`);
+
+/** A task status name as the reader reads it (default names in their language). */
+export const statusName = (l: Locale, name: string) =>
+  statusDisplayName(name, defaultStatusLabel(l));
+
+/** One project's statuses by id, named as the reader reads them (no two alike). */
+export function flowNames(l: Locale, statuses: { id: string; name: string }[]) {
+  const names = flowDisplayNames(statuses.map((s) => s.name), defaultStatusLabel(l));
+  return new Map(statuses.map((s, i) => [s.id, names[i]]));
 }
 
 /** Scripts and styles of the module's pages (CSP: no inline code). */
@@ -27,30 +49,5 @@ export function Assets({ board }: { board?: boolean }) {
       {board && <script src="/assets/sortable.min.js" defer></script>}
       {board && <script src="/assets/projects-board.js" defer></script>}
     </>
-  );
-}
-
-export function Tabs(
-  { items, current, label }: {
-    items: { key: string; href: string; text: string }[];
-    current: string;
-    label: string;
-  },
-) {
-  return (
-    <nav class="pj-tabs" aria-label={label}>
-      {items.map((i) => (
-        <a href={i.href} aria-current={i.key === current ? "page" : undefined}>{i.text}</a>
-      ))}
-    </nav>
-  );
-}
-
-export function MoreLink({ href, text }: { href: string | null; text: string }) {
-  if (!href) return null;
-  return (
-    <p>
-      <a class="pj-more" href={href}>{text}</a>
-    </p>
   );
 }

@@ -13,6 +13,10 @@ export const ActivitySchema = z.object({
   action: z.string(),
   summary: z.string(),
   changes: z.record(z.string(), z.object({ from: Json, to: Json })),
+  subject: z.string().nullable().openapi({
+    description: "What the line is about: the task's title or the project's name",
+  }),
+  subjectExists: z.boolean().openapi({ description: "Whether that task or project still exists" }),
 }).openapi("ProjectActivity");
 
 export const FeedQuery = z.object({

@@ -2,7 +2,7 @@ import type { Actor } from "../../../shared/http/actor.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
 import { listNotifications } from "../../../platform/notifications/public.ts";
 import { projectAccess } from "../access.ts";
-import { type FeedRow, selectFeed } from "./feed.repo.ts";
+import { type FeedFilter, type FeedRow, selectFeed } from "./feed.repo.ts";
 import {
   type MailPreferences,
   selectPreferences,
@@ -11,7 +11,7 @@ import {
 
 export async function listFeed(
   actor: Actor,
-  q: { projectId?: string; entityType?: string; entityId?: string; limit: number; cursor?: string },
+  q: FeedFilter & { limit: number; cursor?: string },
 ) {
   const { sql, session } = actor;
   if (q.projectId) await projectAccess(sql, session, q.projectId);

@@ -1,7 +1,7 @@
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
+import { Button, Card, EmptyState, Toast } from "../../../ui/kit.ts";
 import type { MailPreferences } from "./notices.types.ts";
 import { NotificationItem } from "../../../platform/notifications/public.ts";
-import { MoreLink } from "../common/ui.view.tsx";
 
 export function NoticesPanel(
   { l, items, nextHref, prefs, saved }: {
@@ -21,38 +21,56 @@ export function NoticesPanel(
 ) {
   const kinds = ["assignment", "comment", "mention", "due"] as const;
   return (
-    <div id="notices-panel">
-      {items.length === 0
-        ? <p class="muted">{t(l, "projects.noNotifications")}</p>
-        : (
-          <ul class="notifications">
-            {/* The shared inbox item: its "mark read" form uses the shared read route. */}
-            {items.map((n) => (
-              <NotificationItem l={l} n={{ ...n, userId: "", module: "projects" }} />
-            ))}
-          </ul>
-        )}
-      <MoreLink href={nextHref} text={t(l, "projects.more")} />
-      <form
-        class="card"
-        method="post"
-        action="/projects/notifications/preferences"
-        hx-post="/projects/notifications/preferences"
-        hx-target="#notices-panel"
-        hx-swap="outerHTML"
+    <div id="notices-panel" class="pj-notices">
+      <Card
+        title={t(l, "projects.recentNotices")}
+        actions={
+          <Button href="/notifications" variant="ghost" small icon="inbox">
+            {t(l, "projects.openInbox")}
+          </Button>
+        }
       >
-        <fieldset>
-          <legend>{t(l, "projects.mailPrefs")}</legend>
-          {kinds.map((k) => (
-            <label>
-              <input type="checkbox" name="kinds" value={k} checked={prefs[k]} />{" "}
-              {t(l, `projects.notice.${k}`)}
-            </label>
-          ))}
-        </fieldset>
-        {saved && <p class="alert ok" role="status">{t(l, "projects.saved")}</p>}
-        <button type="submit">{t(l, "projects.save")}</button>
-      </form>
+        {items.length === 0
+          ? <EmptyState icon="bell-off" title={t(l, "projects.noNotifications")} />
+          : (
+            <ul class="pj-notice-list">
+              {/* The shared item; marking read happens in the inbox, one place for every module. */}
+              {items.map((n) => (
+                <NotificationItem l={l} n={{ ...n, userId: "", module: "projects" }} />
+              ))}
+            </ul>
+          )}
+        {nextHref && (
+          <div class="load-more">
+            <Button href={nextHref} variant="secondary">{t(l, "projects.more")}</Button>
+          </div>
+        )}
+      </Card>
+      <Card title={t(l, "projects.mailPrefs")}>
+        <form
+          method="post"
+          action="/projects/notifications/preferences"
+          hx-post="/projects/notifications/preferences"
+          hx-target="#notices-panel"
+          hx-swap="outerHTML"
+        >
+          <fieldset class="pj-plain">
+            <legend class="sr-only">{t(l, "projects.mailPrefs")}</legend>
+            <div class="checks">
+              {kinds.map((k) => (
+                <label>
+                  <input type="checkbox" name="kinds" value={k} checked={prefs[k]} />
+                  {t(l, `projects.notice.${k}`)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {saved && <Toast flash={{ kind: "ok", text: t(l, "projects.saved") }} />}
+          <div class="form-actions">
+            <Button type="submit" icon="save">{t(l, "projects.save")}</Button>
+          </div>
+        </form>
+      </Card>
     </div>
   );
 }

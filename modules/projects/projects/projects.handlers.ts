@@ -27,7 +27,10 @@ export const listProjectsHandler: RouteHandler<typeof listProjectsRoute, AppEnv>
   c.json(await listProjects(actorOf(c), c.req.valid("query")), 200);
 
 export const createProjectHandler: RouteHandler<typeof createProjectRoute, AppEnv> = async (c) =>
-  c.json(await createProject(c.var.sql, c.var.session, c.req.valid("json")), 201);
+  c.json(
+    await createProject(c.var.sql, c.var.session, c.req.valid("json"), c.var.locale),
+    201,
+  );
 
 export const getProjectHandler: RouteHandler<typeof getProjectRoute, AppEnv> = async (c) =>
   c.json(await getProject(actorOf(c), c.req.valid("param").id), 200);

@@ -1,18 +1,23 @@
 import { Hono } from "hono";
+import type { VNode } from "preact";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { actorOf } from "../../../shared/http/actor.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
-import { t } from "../../../shared/i18n/i18n.ts";
+import { type Locale, t } from "../../../shared/i18n/i18n.ts";
 import { listMembers as tenantMembers } from "../../../platform/identity/public.ts";
-import { page } from "../../../ui/render.tsx";
-import { problems } from "../../../shared/http/problem.ts";
+import { Card, html, page, Tabs } from "../../../ui/kit.ts";
 import { CreateTaskBody } from "../tasks/tasks.schemas.ts";
-import { renderToString } from "preact-render-to-string";
-import { ProjectHead, ProjectsPanel } from "./projects.view.tsx";
-import { Board, QuickTask, TaskTable } from "../tasks/board.view.tsx";
+import {
+  NewProjectDialog,
+  ProjectFilters,
+  ProjectForm,
+  ProjectManageActions,
+  ProjectsTable,
+  ProjectSummary,
+} from "./projects.view.tsx";
+import { Board, NewTaskDialog, NewTaskForm, TaskTable } from "../tasks/board.view.tsx";
 import { FlowEditor, MembersPanel } from "./team.view.tsx";
-import { Assets, type Flash, Tabs } from "../common/ui.view.tsx";
-import { ActivityItem } from "../../../platform/activity/public.ts";
+import { Assets, defaultStatusLabel, type Flash } from "../common/ui.view.tsx";
 import { projectAccess } from "../access.ts";
 import {
   changeProject,
@@ -20,13 +25,14 @@ import {
   getProject,
   listProjectMembers,
   listProjects,
+  membersOf,
   removeProjectMember,
   setProjectMember,
 } from "./projects.service.ts";
 import { creatableStatuses, putFlow, readFlow } from "../statuses/statuses.service.ts";
 import { flowBody, readFlowForm } from "../statuses/statuses.form.ts";
 import { boardOf, createTask } from "../tasks/tasks.service.ts";
-import { listFeed } from "../feed/feed.service.ts";
+import { projectTimeline } from "../feed/feed.pages.tsx";
 import { CreateProjectBody } from "./projects.schemas.ts";
 import {
   attempt,
@@ -37,40 +43,34 @@ import {
   pathId,
   readForm,
   redirectAfterPost,
-  zodIssuesText,
+  type Status,
 } from "../../../shared/http/pages.ts";
 
 const READ = requirePermission("projects.project.read");
 const WRITE = requirePermission("projects.project.write");
-const frag = (c: C, node: preact.VNode, status = 200) =>
-  c.html(renderToString(node), status as 200);
+const VIEWS = ["board", "list", "activity", "members", "flow"] as const;
+type View = (typeof VIEWS)[number];
 
-async function listPanel(c: C, flash?: Flash) {
-  const status = c.req.query("status") || undefined;
-  const archived =
-    (["true", "all"].includes(c.req.query("archived") ?? "") ? c.req.query("archived") : "false") as
-      | "true"
-      | "false"
-      | "all";
-  const valid = ["planlamada", "aktif", "tamamlandi"].includes(status ?? "");
-  const cursor = c.req.query("cursor") || undefined;
-  const list = await listProjects(actorOf(c), {
-    status: valid ? status as "aktif" : undefined,
-    archived,
-    limit: 25,
-    cursor,
-  });
-  const q = new URLSearchParams({ ...(valid ? { status: status! } : {}), archived });
-  return (
-    <ProjectsPanel
-      l={c.var.locale}
-      items={list.items}
-      nextHref={list.nextCursor ? `/projects/projects?${q}&cursor=${list.nextCursor}` : null}
-      query={{ status, archived }}
-      canCreate={hasPermission(c.var.session.permissions, "projects.project.write")}
-      flash={flash}
-    />
-  );
+/** Detail pages lead back to the project list. */
+const listCrumbs = (l: Locale) => [{ label: t(l, "page.projects"), href: "/projects/projects" }];
+
+/** Zod issues of a project or task form in the reader's words ("Check: Name, Due date"). */
+function invalid(l: Locale, issues: { path: PropertyKey[] }[]): Flash {
+  const labels: Record<string, string> = {
+    name: "projects.name",
+    description: "projects.description",
+    status: "projects.status",
+    startDate: "projects.startDate",
+    dueDate: "projects.dueDate",
+    title: "projects.title",
+    statusId: "projects.taskStatus",
+    priority: "projects.priority",
+    assigneeId: "projects.assignee",
+  };
+  const fields = [
+    ...new Set(issues.map((i) => t(l, labels[String(i.path[0])] ?? "projects.form"))),
+  ];
+  return { kind: "error", text: t(l, "projects.checkFields", { fields: fields.join(", ") }) };
 }
 
 function projectFields(f: Record<string, string | string[]>) {
@@ -81,6 +81,60 @@ function projectFields(f: Record<string, string | string[]>) {
     startDate: orNull(one(f.startDate)),
     dueDate: orNull(one(f.dueDate)),
   };
+}
+
+async function listPage(c: C) {
+  const l = c.var.locale;
+  const status = c.req.query("status") || undefined;
+  const archivedRaw = c.req.query("archived") ?? "";
+  const archived = (["true", "all"].includes(archivedRaw) ? archivedRaw : "false") as
+    | "true"
+    | "false"
+    | "all";
+  const valid = ["planlamada", "aktif", "tamamlandi"].includes(status ?? "");
+  const q = (c.req.query("q") ?? "").trim().slice(0, 200);
+  const list = await listProjects(actorOf(c), {
+    status: valid ? status as "aktif" : undefined,
+    archived,
+    q: q || undefined,
+    limit: 25,
+    cursor: c.req.query("cursor") || undefined,
+  });
+  const keep = new URLSearchParams({
+    ...(q ? { q } : {}),
+    ...(valid ? { status: status! } : {}),
+    archived,
+  });
+  return page(
+    c,
+    t(l, "page.projects"),
+    (
+      <>
+        <Assets />
+        <ProjectFilters l={l} query={{ status, archived, q }} />
+        <ProjectsTable
+          l={l}
+          items={list.items}
+          moreHref={list.nextCursor ? `/projects/projects?${keep}&cursor=${list.nextCursor}` : null}
+          filtered={valid || archived !== "false" || !!q}
+        />
+      </>
+    ),
+    {
+      actions: hasPermission(c.var.session.permissions, "projects.project.write")
+        ? <NewProjectDialog l={l} />
+        : undefined,
+    },
+  );
+}
+
+/** A form that failed: htmx swaps it in place (in its dialog); a plain post gets it as a page. */
+function formAnswer(c: C, title: string, form: VNode, status: Status, back: string) {
+  if (isHtmx(c)) return html(c, form, status);
+  return page(c, title, <Card>{form}</Card>, {
+    status,
+    crumbs: [...listCrumbs(c.var.locale), { label: title, href: back }],
+  });
 }
 
 async function membersPanel(c: C, projectId: string, flash?: Flash) {
@@ -117,126 +171,114 @@ async function flowPanel(c: C, projectId: string, flash?: Flash) {
   );
 }
 
+/** The new-task form of a project with what the caller may choose. */
+async function newTaskProps(c: C, projectId: string) {
+  const access = await projectAccess(c.var.sql, c.var.session, projectId);
+  const flow = await readFlow(c.var.sql, projectId);
+  return {
+    l: c.var.locale,
+    projectId,
+    statuses: creatableStatuses(flow, access),
+    members: await membersOf(c.var.sql, projectId),
+  };
+}
+
+async function viewBody(c: C, id: string, view: View) {
+  const access = await projectAccess(c.var.sql, c.var.session, id);
+  const l = c.var.locale;
+  switch (view) {
+    case "list":
+      return <TaskTable l={l} id="project-tasks" tasks={await boardOf(c.var.sql, id)} />;
+    case "activity": {
+      const tasks = await boardOf(c.var.sql, id);
+      const titles = new Map(tasks.map((x) => [x.id, x.title]));
+      return (
+        <Card title={t(l, "projects.activity")}>
+          {await projectTimeline(c, id, (taskId) => titles.get(taskId))}
+        </Card>
+      );
+    }
+    case "members":
+      return await membersPanel(c, id);
+    case "flow":
+      return await flowPanel(c, id);
+    default: {
+      const flow = await readFlow(c.var.sql, id);
+      return (
+        <Board
+          l={l}
+          statuses={flow.items}
+          transitions={flow.transitions}
+          tasks={await boardOf(c.var.sql, id)}
+          canWrite={access.role !== "viewer" && !access.archived}
+          role={access.role}
+          admin={access.admin}
+        />
+      );
+    }
+  }
+}
+
 const projectsPages = new Hono<AppEnv>()
-  .get("/", READ, async (c) =>
-    page(
-      c,
-      t(c.var.locale, "page.projects"),
-      (
-        <>
-          <Assets />
-          {await listPanel(c)}
-        </>
-      ),
-    ))
+  .get("/", READ, (c) => listPage(c))
   .post("/", WRITE, async (c) => {
-    const f = await readForm(c);
-    const parsed = CreateProjectBody.safeParse(projectFields(f));
+    const l = c.var.locale;
+    const parsed = CreateProjectBody.safeParse(projectFields(await readForm(c)));
     const r = parsed.success
-      ? await attempt(() => createProject(c.var.sql, c.var.session, parsed.data))
-      : {
-        ok: false as const,
-        flash: {
-          kind: "error" as const,
-          text: zodIssuesText(parsed.error.issues),
-        },
-        status: 400 as const,
-      };
+      ? await attempt(() => createProject(c.var.sql, c.var.session, parsed.data, l))
+      : { ok: false as const, flash: invalid(l, parsed.error.issues), status: 400 as const };
     if (r.ok) return redirectAfterPost(c, `/projects/projects/${r.value.id}`);
-    if (isHtmx(c)) return frag(c, await listPanel(c, r.flash), r.status);
-    return page(c, t(c.var.locale, "page.projects"), await listPanel(c, r.flash), r.status);
+    const form = <ProjectForm l={l} action="/projects/projects" flash={r.flash} />;
+    return formAnswer(c, t(l, "projects.new"), form, r.status, "/projects/projects");
   })
   .get("/:id", READ, async (c) => {
     const id = pathId(c);
     const l = c.var.locale;
     const p = await getProject(actorOf(c), id);
     const access = await projectAccess(c.var.sql, c.var.session, id);
-    const canWrite = access.role !== "viewer" && !access.archived;
-    const view = c.req.query("view") ?? "board";
+    const canWrite = access.role !== "viewer" && !access.archived &&
+      hasPermission(c.var.session.permissions, "projects.task.write");
+    const asked = c.req.query("view") as View;
+    const view: View = VIEWS.includes(asked) ? asked : "board";
     const base = `/projects/projects/${id}`;
-    const flow = await readFlow(c.var.sql, id);
-    let body;
-    if (view === "list") {
-      body = <TaskTable l={l} tasks={await boardOf(c.var.sql, id)} />;
-    } else if (view === "activity") {
-      const feed = await listFeed(actorOf(c), { projectId: id, limit: 50 });
-      body = feed.items.length
-        ? (
-          <ol class="activity-timeline">
-            {feed.items.map((e) => (
-              <ActivityItem
-                l={l}
-                entry={{
-                  ...e,
-                  module: "projects",
-                  actorEmail: null,
-                  before: null,
-                  after: null,
-                  requestId: null,
-                }}
-              />
-            ))}
-          </ol>
-        )
-        : <p class="muted">{t(l, "projects.noActivity")}</p>;
-    } else if (view === "members") {
-      body = await membersPanel(c, id);
-    } else if (view === "flow") {
-      body = await flowPanel(c, id);
-    } else {
-      body = (
-        <Board
-          l={l}
-          statuses={flow.items}
-          transitions={flow.transitions}
-          tasks={await boardOf(c.var.sql, id)}
-          canWrite={canWrite}
-          role={access.role}
-          admin={access.admin}
-        />
-      );
-    }
-    const tabs = [
-      ["board", t(l, "projects.board")],
-      ["list", t(l, "projects.list")],
-      ["activity", t(l, "projects.activity")],
-      ["members", t(l, "projects.members")],
-      ["flow", t(l, "projects.flow")],
-    ].map(([key, text]) => ({ key, text, href: `${base}?view=${key}` }));
+    const tabs = VIEWS.map((key) => ({
+      href: `${base}?view=${key}`,
+      label: t(l, `projects.view.${key}`),
+      current: key === view,
+    }));
     return page(
       c,
       p.name,
       (
         <>
           <Assets board={view === "board"} />
-          <ProjectHead l={l} p={p} canManage={access.role === "manager"} />
-          <Tabs items={tabs} current={view} label={t(l, "projects.views")} />
-          {canWrite && (view === "board" || view === "list") && (
-            <QuickTask l={l} projectId={id} statuses={creatableStatuses(flow, access)} />
-          )}
-          {body}
+          <Tabs items={tabs} label={t(l, "projects.views")} />
+          {await viewBody(c, id, view)}
         </>
       ),
+      {
+        crumbs: listCrumbs(l),
+        description: <ProjectSummary l={l} p={p} />,
+        actions: (
+          <>
+            {access.role === "manager" && <ProjectManageActions l={l} p={p} />}
+            {canWrite && <NewTaskDialog {...await newTaskProps(c, id)} />}
+          </>
+        ),
+      },
     );
   })
   .post("/:id", WRITE, async (c) => {
     const id = pathId(c);
-    const f = projectFields(await readForm(c));
-    const parsed = CreateProjectBody.partial().safeParse(f);
-    const r = parsed.success ? await attempt(() => changeProject(actorOf(c), id, parsed.data)) : {
-      ok: false as const,
-      flash: { kind: "error" as const, text: parsed.error.issues[0].message },
-      status: 400 as const,
-    };
+    const l = c.var.locale;
+    const parsed = CreateProjectBody.partial().safeParse(projectFields(await readForm(c)));
+    const r = parsed.success
+      ? await attempt(() => changeProject(actorOf(c), id, parsed.data))
+      : { ok: false as const, flash: invalid(l, parsed.error.issues), status: 400 as const };
+    if (r.ok) return redirectAfterPost(c, `/projects/projects/${id}`);
     const p = await getProject(actorOf(c), id);
-    const access = await projectAccess(c.var.sql, c.var.session, id);
-    if (!isHtmx(c) && r.ok) return redirectAfterPost(c, `/projects/projects/${id}`);
-    const flash = r.ok ? { kind: "ok" as const, text: t(c.var.locale, "projects.saved") } : r.flash;
-    return frag(
-      c,
-      <ProjectHead l={c.var.locale} p={p} canManage={access.role === "manager"} flash={flash} />,
-      r.ok ? 200 : r.status,
-    );
+    const form = <ProjectForm l={l} p={p} action={`/projects/projects/${id}`} flash={r.flash} />;
+    return formAnswer(c, p.name, form, r.status, `/projects/projects/${id}`);
   })
   .post("/:id/archive", WRITE, async (c) => {
     const id = pathId(c);
@@ -278,31 +320,38 @@ const projectsPages = new Hono<AppEnv>()
     const id = pathId(c);
     const f = await readFlowForm(c);
     const current = await readFlow(c.var.sql, id);
-    const r = await attempt(() => putFlow(actorOf(c), id, flowBody(f, current)));
+    const r = await attempt(() =>
+      putFlow(actorOf(c), id, flowBody(f, current, defaultStatusLabel(c.var.locale)))
+    );
     if (!isHtmx(c) && r.ok) return redirectAfterPost(c, `/projects/projects/${id}?view=flow`);
     const flash = r.ok ? { kind: "ok" as const, text: t(c.var.locale, "projects.saved") } : r.flash;
-    return frag(c, await flowPanel(c, id, flash), r.ok ? 200 : r.status);
+    return html(c, await flowPanel(c, id, flash), r.ok ? 200 : r.status);
   })
   .post("/:id/tasks", requirePermission("projects.task.write"), async (c) => {
     const id = pathId(c);
+    const l = c.var.locale;
     const f = await readForm(c);
     const parentId = one(f.parentId) || undefined;
     const parsed = CreateTaskBody.safeParse({
       projectId: id,
       title: one(f.title),
       statusId: one(f.statusId) || undefined,
+      priority: one(f.priority) || undefined,
+      assigneeId: one(f.assigneeId) || undefined,
+      dueDate: one(f.dueDate) || undefined,
       parentId,
     });
-    if (!parsed.success) {
-      throw problems.validation(
-        parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
+    const r = parsed.success
+      ? await attempt(() => createTask(actorOf(c), parsed.data))
+      : { ok: false as const, flash: invalid(l, parsed.error.issues), status: 400 as const };
+    if (r.ok) {
+      return redirectAfterPost(
+        c,
+        parentId ? `/projects/tasks/${parentId}` : `/projects/projects/${id}`,
       );
     }
-    await createTask(actorOf(c), parsed.data);
-    return redirectAfterPost(
-      c,
-      parentId ? `/projects/tasks/${parentId}` : `/projects/projects/${id}`,
-    );
+    const form = <NewTaskForm {...await newTaskProps(c, id)} parentId={parentId} flash={r.flash} />;
+    return formAnswer(c, t(l, "projects.newTask"), form, r.status, `/projects/projects/${id}`);
   });
 
 async function memberAnswer(c: C, id: string, r: Awaited<ReturnType<typeof attempt>>) {
@@ -313,7 +362,7 @@ async function memberAnswer(c: C, id: string, r: Awaited<ReturnType<typeof attem
   }
   if (!isHtmx(c) && r.ok) return redirectAfterPost(c, `/projects/projects/${id}?view=members`);
   const flash = r.ok ? { kind: "ok" as const, text: t(c.var.locale, "projects.saved") } : r.flash;
-  return frag(c, await membersPanel(c, id, flash), r.ok ? 200 : r.status);
+  return html(c, await membersPanel(c, id, flash), r.ok ? 200 : r.status);
 }
 
 /** The project list and a project's pages, at /projects/projects. */

@@ -2,6 +2,7 @@ import type { z } from "@hono/zod-openapi";
 import type { Sql } from "../../../shared/db/database.ts";
 import type { Actor } from "../../../shared/http/actor.ts";
 import type { Session } from "../../../shared/http/env.ts";
+import type { Locale } from "../../../shared/i18n/i18n.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { recordActivity } from "../../../platform/activity/public.ts";
@@ -60,11 +61,15 @@ export async function getProject(actor: Actor, id: string) {
   return strip(await selectProject(sql, session, id));
 }
 
-/** Still `(sql, session, body)`: bench/projects.ts seeds projects through it with a bare session. */
+/**
+ * Still `(sql, session, body)`: bench/projects.ts seeds projects through it with a bare session.
+ * `locale` names the default statuses (the creator's language).
+ */
 export async function createProject(
   sql: Sql,
   session: Session,
   body: z.infer<typeof CreateProjectBody>,
+  locale: Locale = "en",
 ) {
   const fields = {
     name: body.name,
@@ -76,7 +81,7 @@ export async function createProject(
   checkDates(fields.startDate, fields.dueDate);
   const id = await insertProject(sql, session.userId, fields);
   await upsertMember(sql, id, session.userId, "manager");
-  await createDefaultFlow(sql, id);
+  await createDefaultFlow(sql, id, locale);
   const row = await selectProject(sql, session, id);
   await recordActivity(sql, {
     module: "projects",

@@ -1,7 +1,8 @@
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
+import { Button, Card, DataTable, Field, Icon, UserChip } from "../../../ui/kit.ts";
 import type { MemberRow } from "./projects.schemas.ts";
 import type { StatusRow, TransitionRow } from "../statuses/statuses.schemas.ts";
-import { type Flash, FlashMessage } from "../common/ui.view.tsx";
+import { type Flash, flowNames, Toast } from "../common/ui.view.tsx";
 
 const ROLES = ["manager", "member", "viewer"] as const;
 
@@ -29,69 +30,85 @@ export function MembersPanel(
   const swap = { "hx-target": "#members-panel", "hx-swap": "outerHTML" };
   return (
     <section id="members-panel" aria-labelledby="members-h">
-      <h2 id="members-h">{t(l, "projects.members")}</h2>
-      <FlashMessage flash={flash} />
-      <div class="table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th>{t(l, "projects.memberName")}</th>
-              <th>{t(l, "projects.email")}</th>
-              <th>{t(l, "projects.role")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.map((m) => (
-              <tr>
-                <td>{m.name}</td>
-                <td>{m.email}</td>
-                <td>
-                  {canManage
-                    ? (
-                      <>
-                        <form
-                          class="inline"
-                          method="post"
-                          action={`${base}/${m.userId}`}
-                          hx-post={`${base}/${m.userId}`}
-                          {...swap}
-                        >
-                          <label class="sr-only" for={`role-${m.userId}`}>
-                            {t(l, "projects.role")}
-                          </label>
-                          <RoleSelect l={l} id={`role-${m.userId}`} value={m.role} />
-                          <button type="submit" class="secondary">{t(l, "projects.save")}</button>
-                        </form>
-                        <form
-                          class="inline"
-                          method="post"
-                          action={`${base}/${m.userId}/remove`}
-                          hx-post={`${base}/${m.userId}/remove`}
-                          {...swap}
-                        >
-                          <button type="submit" class="secondary">
-                            {t(l, "projects.remove")}
-                          </button>
-                        </form>
-                      </>
-                    )
-                    : t(l, `projects.role.${m.role}`)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <h2 id="members-h" class="sr-only">{t(l, "projects.members")}</h2>
+      <Toast flash={flash} />
+      <DataTable
+        id="members"
+        label={t(l, "projects.members")}
+        rows={members}
+        columns={[
+          { label: t(l, "projects.memberName"), cell: (m) => <UserChip name={m.name} /> },
+          {
+            label: t(l, "projects.email"),
+            cell: (m) => <span class="pj-break">{m.email}</span>,
+            wide: true,
+          },
+          {
+            label: t(l, "projects.role"),
+            cell: (m) =>
+              canManage
+                ? (
+                  <form
+                    class="inline"
+                    method="post"
+                    action={`${base}/${m.userId}`}
+                    hx-post={`${base}/${m.userId}`}
+                    hx-trigger="change"
+                    {...swap}
+                  >
+                    <label class="sr-only" for={`role-${m.userId}`}>
+                      {t(l, "projects.roleOf", { name: m.name })}
+                    </label>
+                    <RoleSelect l={l} id={`role-${m.userId}`} value={m.role} />
+                    <Button type="submit" variant="secondary" small class="js-hide">
+                      {t(l, "projects.save")}
+                    </Button>
+                  </form>
+                )
+                : t(l, `projects.role.${m.role}`),
+          },
+        ]}
+        actionsLabel={t(l, "projects.actions")}
+        actions={canManage
+          ? (m) => (
+            <form
+              class="inline"
+              method="post"
+              action={`${base}/${m.userId}/remove`}
+              hx-post={`${base}/${m.userId}/remove`}
+              {...swap}
+            >
+              <Button type="submit" variant="ghost" small icon="user-minus">
+                {t(l, "projects.remove")}
+              </Button>
+            </form>
+          )
+          : undefined}
+      />
       {canManage && (
-        <form class="toolbar" method="post" action={base} hx-post={base} {...swap}>
-          <label for="add-member">{t(l, "projects.addMember")}</label>
-          <select id="add-member" name="userId" required>
-            {candidates.map((u) => <option value={u.id}>{u.name} ({u.email})</option>)}
-          </select>
-          <label for="add-role" class="sr-only">{t(l, "projects.role")}</label>
-          <RoleSelect l={l} id="add-role" value="member" />
-          <button type="submit">{t(l, "projects.add")}</button>
-        </form>
+        <Card title={t(l, "projects.addMember")}>
+          <form
+            class="form-grid pj-add-member"
+            method="post"
+            action={base}
+            hx-post={base}
+            {...swap}
+          >
+            <Field label={t(l, "projects.person")}>
+              <select id="add-member" name="userId" required>
+                {candidates.map((u) => <option value={u.id}>{u.name} ({u.email})</option>)}
+              </select>
+            </Field>
+            <Field label={t(l, "projects.role")}>
+              <RoleSelect l={l} id="add-role" value="member" />
+            </Field>
+            <div class="form-actions">
+              <Button type="submit" icon="user-plus" disabled={candidates.length === 0}>
+                {t(l, "projects.add")}
+              </Button>
+            </div>
+          </form>
+        </Card>
       )}
     </section>
   );
@@ -100,6 +117,7 @@ export function MembersPanel(
 /**
  * The status-flow editor: rows of statuses (rename, category, order, remove with a target for
  * their tasks, one new row) and a grid of allowed moves (none ticked: every move allowed).
+ * Default names show in the reader's language; sent back unchanged they stay as stored.
  */
 export function FlowEditor(
   { l, projectId, statuses, transitions, canManage, flash }: {
@@ -112,6 +130,8 @@ export function FlowEditor(
   },
 ) {
   const action = `/projects/projects/${projectId}/flow`;
+  const names = flowNames(l, statuses);
+  const name = (s: StatusRow) => names.get(s.id) ?? s.name;
   const has = (a: string, b: string) =>
     transitions.some((x) => x.fromStatusId === a && x.toStatusId === b);
   const rolesOf = (a: string, b: string) =>
@@ -121,10 +141,17 @@ export function FlowEditor(
     ["manager", t(l, "projects.managersOnly")],
     ["member", t(l, "projects.membersOnly")],
   ];
+  const whoOf = (a: string, b: string) => {
+    const current = rolesOf(a, b);
+    const known = who.some(([v]) => v === current);
+    // A limit the editor has no word for (set through the API) is kept as a choice.
+    const label = current.split(",").map((r) => t(l, `projects.role.${r}`)).join(", ");
+    return known ? who : [...who, [current, label] as [string, string]];
+  };
   return (
     <section id="flow-panel" aria-labelledby="flow-h">
-      <h2 id="flow-h">{t(l, "projects.flow")}</h2>
-      <FlashMessage flash={flash} />
+      <h2 id="flow-h" class="sr-only">{t(l, "projects.flow")}</h2>
+      <Toast flash={flash} />
       <form
         method="post"
         action={action}
@@ -132,124 +159,144 @@ export function FlowEditor(
         hx-target="#flow-panel"
         hx-swap="outerHTML"
       >
-        <fieldset disabled={!canManage}>
-          <legend>{t(l, "projects.statuses")}</legend>
-          {statuses.map((s, i) => (
-            <div class="pj-row pj-flow-row">
-              <input type="hidden" name={`id-${i}`} value={s.id} />
-              <input type="hidden" name="rows" value={String(i)} />
-              <label for={`st-name-${i}`}>{t(l, "projects.statusName")} {i + 1}</label>
-              <input id={`st-name-${i}`} name={`name-${i}`} value={s.name} maxLength={60} />
-              <label for={`st-cat-${i}`} class="sr-only">{t(l, "projects.category")}</label>
-              <select id={`st-cat-${i}`} name={`category-${i}`}>
-                <option value="open" selected={s.category === "open"}>
-                  {t(l, "projects.categoryOpen")}
-                </option>
-                <option value="done" selected={s.category === "done"}>
-                  {t(l, "projects.categoryDone")}
-                </option>
-              </select>
-              <label for={`st-pos-${i}`}>{t(l, "projects.order")}</label>
-              <input
-                id={`st-pos-${i}`}
-                name={`order-${i}`}
-                type="number"
-                value={String(i + 1)}
-                min={1}
-              />
-              <label>
-                <input type="checkbox" name={`remove-${i}`} value="1" />{" "}
-                {t(l, "projects.removeStatus")}
-              </label>
-              <label for={`st-move-${i}`}>{t(l, "projects.moveTasksTo")}</label>
-              <select id={`st-move-${i}`} name={`moveTo-${i}`}>
-                <option value="">—</option>
-                {statuses.filter((o) => o.id !== s.id).map((o) => (
-                  <option value={o.name}>{o.name}</option>
-                ))}
-              </select>
-              <span class="muted">{s.taskCount} {t(l, "projects.tasksCount")}</span>
-            </div>
-          ))}
-          <div class="pj-row pj-flow-row">
-            <label for="st-name-new">{t(l, "projects.newStatus")}</label>
-            <input id="st-name-new" name="name-new" value="" maxLength={60} />
-            <label for="st-cat-new" class="sr-only">{t(l, "projects.category")}</label>
-            <select id="st-cat-new" name="category-new">
-              <option value="open">{t(l, "projects.categoryOpen")}</option>
-              <option value="done">{t(l, "projects.categoryDone")}</option>
-            </select>
-            <label for="st-pos-new">{t(l, "projects.order")}</label>
-            <input
-              id="st-pos-new"
-              name="order-new"
-              type="number"
-              value={String(statuses.length + 1)}
-              min={1}
-            />
-          </div>
-        </fieldset>
-        <fieldset disabled={!canManage}>
-          <legend>{t(l, "projects.transitions")}</legend>
-          <p class="muted">{t(l, "projects.transitionsHelp")}</p>
-          <div class="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th>{t(l, "projects.from")} \ {t(l, "projects.to")}</th>
-                  {statuses.map((s) => <th>{s.name}</th>)}
-                </tr>
-              </thead>
-              <tbody>
-                {statuses.map((a) => (
+        <Card title={t(l, "projects.statuses")}>
+          <fieldset disabled={!canManage} class="pj-plain">
+            <legend class="sr-only">{t(l, "projects.statuses")}</legend>
+            <ol class="pj-flow-rows">
+              {statuses.map((s, i) => (
+                <li class="pj-flow-row">
+                  <input type="hidden" name={`id-${i}`} value={s.id} />
+                  <input type="hidden" name="rows" value={String(i)} />
+                  <Field label={t(l, "projects.statusName")}>
+                    <input id={`st-name-${i}`} name={`name-${i}`} value={name(s)} maxLength={60} />
+                  </Field>
+                  <Field label={t(l, "projects.category")}>
+                    <select id={`st-cat-${i}`} name={`category-${i}`}>
+                      <option value="open" selected={s.category === "open"}>
+                        {t(l, "projects.categoryOpen")}
+                      </option>
+                      <option value="done" selected={s.category === "done"}>
+                        {t(l, "projects.categoryDone")}
+                      </option>
+                    </select>
+                  </Field>
+                  <Field label={t(l, "projects.order")}>
+                    <input
+                      id={`st-pos-${i}`}
+                      name={`order-${i}`}
+                      type="number"
+                      value={String(i + 1)}
+                      min={1}
+                      class="pj-order"
+                    />
+                  </Field>
+                  <Field label={t(l, "projects.moveTasksTo")}>
+                    <select id={`st-move-${i}`} name={`moveTo-${i}`}>
+                      <option value="">—</option>
+                      {statuses.filter((o) => o.id !== s.id).map((o) => (
+                        <option value={o.name}>{name(o)}</option>
+                      ))}
+                    </select>
+                  </Field>
+                  <span class="pj-flow-end">
+                    <label class="pj-check">
+                      <input type="checkbox" name={`remove-${i}`} value="1" />
+                      {t(l, "projects.removeStatus")}
+                    </label>
+                    <span class="muted">
+                      {t(l, "projects.taskCount", { count: s.taskCount })}
+                    </span>
+                  </span>
+                </li>
+              ))}
+              <li class="pj-flow-row">
+                <Field label={t(l, "projects.newStatus")}>
+                  <input id="st-name-new" name="name-new" value="" maxLength={60} />
+                </Field>
+                <Field label={t(l, "projects.category")}>
+                  <select id="st-cat-new" name="category-new">
+                    <option value="open">{t(l, "projects.categoryOpen")}</option>
+                    <option value="done">{t(l, "projects.categoryDone")}</option>
+                  </select>
+                </Field>
+                <Field label={t(l, "projects.order")}>
+                  <input
+                    id="st-pos-new"
+                    name="order-new"
+                    type="number"
+                    value={String(statuses.length + 1)}
+                    min={1}
+                    class="pj-order"
+                  />
+                </Field>
+              </li>
+            </ol>
+          </fieldset>
+        </Card>
+        <Card title={t(l, "projects.transitions")}>
+          <fieldset disabled={!canManage} class="pj-plain">
+            <legend class="sr-only">{t(l, "projects.transitions")}</legend>
+            <p class="muted">{t(l, "projects.transitionsHelp")}</p>
+            <div class="table-wrap pj-matrix">
+              <table>
+                <thead>
                   <tr>
-                    <th>{a.name}</th>
-                    {statuses.map((b) => (
-                      <td>
-                        {a.id !== b.id && (
-                          <>
-                            <label>
-                              <span class="sr-only">{a.name} → {b.name}</span>
-                              <input
-                                type="checkbox"
-                                name="allow"
-                                value={`${a.id}>${b.id}`}
-                                checked={has(a.id, b.id)}
-                              />
-                            </label>
-                            <label class="sr-only" for={`who-${a.id}-${b.id}`}>
-                              {t(l, "projects.whoMayMove")}: {a.name} → {b.name}
-                            </label>
-                            <select
-                              id={`who-${a.id}-${b.id}`}
-                              name={`roles-${a.id}>${b.id}`}
-                              class="pj-who"
-                            >
-                              {[
-                                ...who,
-                                ...(who.some(([v]) => v === rolesOf(a.id, b.id))
-                                  ? []
-                                  : [[rolesOf(a.id, b.id), rolesOf(a.id, b.id)]]),
-                              ].map(([v, text]) => (
-                                <option value={v} selected={v === rolesOf(a.id, b.id)}>
-                                  {text}
-                                </option>
-                              ))}
-                            </select>
-                          </>
-                        )}
-                      </td>
+                    <td>
+                      <span class="sr-only">{t(l, "projects.from")}</span>
+                    </td>
+                    {statuses.map((s) => (
+                      <th scope="col">
+                        <Icon name="arrow-right" size={12} /> {name(s)}
+                      </th>
                     ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </fieldset>
+                </thead>
+                <tbody>
+                  {statuses.map((a) => (
+                    <tr>
+                      <th scope="row">{name(a)}</th>
+                      {statuses.map((b) => (
+                        <td>
+                          {a.id !== b.id && (
+                            <span class="pj-move">
+                              <label class="pj-check">
+                                <input
+                                  type="checkbox"
+                                  name="allow"
+                                  value={`${a.id}>${b.id}`}
+                                  checked={has(a.id, b.id)}
+                                />
+                                <span class="sr-only">{name(a)} → {name(b)}</span>
+                              </label>
+                              <label class="sr-only" for={`who-${a.id}-${b.id}`}>
+                                {t(l, "projects.whoMayMove")}: {name(a)} → {name(b)}
+                              </label>
+                              <select
+                                id={`who-${a.id}-${b.id}`}
+                                name={`roles-${a.id}>${b.id}`}
+                                class="pj-who"
+                              >
+                                {whoOf(a.id, b.id).map(([v, text]) => (
+                                  <option value={v} selected={v === rolesOf(a.id, b.id)}>
+                                    {text}
+                                  </option>
+                                ))}
+                              </select>
+                            </span>
+                          )}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </fieldset>
+        </Card>
         {canManage && (
-          <p>
-            <button type="submit">{t(l, "projects.saveFlow")}</button>
-          </p>
+          <div class="form-actions">
+            <Button type="submit" icon="save">{t(l, "projects.saveFlow")}</Button>
+          </div>
         )}
       </form>
     </section>

@@ -1,38 +1,32 @@
 import { Hono } from "hono";
-import { renderToString } from "preact-render-to-string";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { actorOf } from "../../../shared/http/actor.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
-import { page } from "../../../ui/render.tsx";
+import {
+  Button,
+  Card,
+  EmptyState,
+  Field,
+  Filters,
+  formatNumber,
+  Grid,
+  Kpi,
+  page,
+} from "../../../ui/kit.ts";
 import { TaskTable } from "../tasks/board.view.tsx";
-import { Distribution, ProgressCharts, WorkloadTable } from "./reports.view.tsx";
-import { Assets, MoreLink } from "../common/ui.view.tsx";
-import { ActivityItem } from "../../../platform/activity/public.ts";
-import { NoticesPanel } from "../notices/notices.view.tsx";
+import { Distribution, ProgressCharts, WorkloadCard } from "./reports.view.tsx";
+import { Assets } from "../common/ui.view.tsx";
 import { distributionReport, progressReport, workloadReport } from "./reports.service.ts";
 import { listTasks } from "../tasks/tasks.service.ts";
 import { listProjects } from "../projects/projects.service.ts";
-import { getPreferences, listFeed, listNotices, putPreferences } from "../feed/feed.service.ts";
-import { NOTICE_KINDS } from "../notices/notices.types.ts";
-import { type C, isHtmx, many, readForm, redirectAfterPost } from "../../../shared/http/pages.ts";
 import { isUuid } from "../../../shared/http/ids.ts";
 
 const READ = requirePermission("projects.project.read");
 
-async function noticesPanel(c: C, saved = false) {
-  const cursor = c.req.query("cursor") || undefined;
-  const list = await listNotices(actorOf(c), { limit: 25, cursor });
-  return (
-    <NoticesPanel
-      l={c.var.locale}
-      items={list.items}
-      nextHref={list.nextCursor ? `/projects/notifications?cursor=${list.nextCursor}` : null}
-      prefs={await getPreferences(actorOf(c))}
-      saved={saved}
-    />
-  );
-}
+/** A count from a page of at most `limit`: "100+" when there are more. */
+const count = (l: string, list: { items: unknown[]; nextCursor: string | null }) =>
+  list.nextCursor ? `${formatNumber(l, list.items.length)}+` : formatNumber(l, list.items.length);
 
 const overviewPages = new Hono<AppEnv>()
   .get("/", READ, async (c) => {
@@ -41,29 +35,83 @@ const overviewPages = new Hono<AppEnv>()
       assigneeId: "me",
       done: "false",
       sort: "due",
-      limit: 10,
+      limit: 100,
     });
-    const overdue = await listTasks(actorOf(c), { overdue: "true", sort: "due", limit: 10 });
+    const overdue = await listTasks(actorOf(c), { overdue: "true", sort: "due", limit: 100 });
     const progress = await progressReport(actorOf(c), { days: 30 });
+    const open = progress.items.reduce((n, p) => n + p.total - p.done, 0);
+    const active = progress.items.filter((p) => p.status === "aktif").length;
     return page(
       c,
       t(l, "page.dashboard"),
       (
         <>
           <Assets />
-          <div class="cards">
-            <section class="card" aria-labelledby="mine-h">
-              <h2 id="mine-h">{t(l, "projects.myTasks")}</h2>
-              <TaskTable l={l} tasks={mine.items} showProject />
-              <p>
-                <a href="/projects/tasks?assigneeId=me&done=false">{t(l, "projects.allMyTasks")}</a>
-              </p>
-            </section>
-            <section class="card" aria-labelledby="overdue-h">
-              <h2 id="overdue-h">{t(l, "projects.overdue")}</h2>
-              <TaskTable l={l} tasks={overdue.items} showProject />
-            </section>
-          </div>
+          <Grid size="sm">
+            <Kpi
+              label={t(l, "projects.myOpenTasks")}
+              value={count(l, mine)}
+              icon="user-check"
+              href="/projects/tasks?assigneeId=me&done=false"
+            />
+            <Kpi
+              label={t(l, "projects.overdue")}
+              value={count(l, overdue)}
+              icon="alarm-clock"
+              tone={overdue.items.length ? "red" : undefined}
+              href="/projects/tasks?overdue=true&sort=due"
+            />
+            <Kpi
+              label={t(l, "projects.openTasks")}
+              value={formatNumber(l, open)}
+              icon="list-todo"
+              href="/projects/tasks?done=false"
+            />
+            <Kpi
+              label={t(l, "projects.activeProjects")}
+              value={formatNumber(l, active)}
+              icon="folder-kanban"
+              href="/projects/projects?status=aktif"
+            />
+          </Grid>
+          <Grid size="lg">
+            <Card
+              title={t(l, "projects.myTasks")}
+              flush
+              actions={
+                <Button href="/projects/tasks?assigneeId=me&done=false" variant="ghost" small>
+                  {t(l, "projects.allMyTasks")}
+                </Button>
+              }
+            >
+              <TaskTable
+                l={l}
+                id="my-tasks"
+                tasks={mine.items.slice(0, 10)}
+                showProject
+                compact
+                empty={<EmptyState icon="circle-check" title={t(l, "projects.noMyTasks")} />}
+              />
+            </Card>
+            <Card
+              title={t(l, "projects.overdue")}
+              flush
+              actions={
+                <Button href="/projects/tasks?overdue=true&sort=due" variant="ghost" small>
+                  {t(l, "projects.allOverdue")}
+                </Button>
+              }
+            >
+              <TaskTable
+                l={l}
+                id="overdue-tasks"
+                tasks={overdue.items.slice(0, 10)}
+                showProject
+                compact
+                empty={<EmptyState icon="circle-check" title={t(l, "projects.noOverdue")} />}
+              />
+            </Card>
+          </Grid>
           <ProgressCharts l={l} items={progress.items} burnUp={progress.burnUp} />
         </>
       ),
@@ -86,83 +134,43 @@ const overviewPages = new Hono<AppEnv>()
       (
         <>
           <Assets />
-          <form class="toolbar" method="get" action="/projects/reports">
-            <label for="rp-project">{t(l, "projects.project")}</label>
-            <select id="rp-project" name="projectId">
-              <option value="">{t(l, "projects.allProjects")}</option>
-              {projects.items.map((p) => (
-                <option value={p.id} selected={p.id === projectId}>{p.name}</option>
-              ))}
-            </select>
-            <button type="submit">{t(l, "projects.filter")}</button>
-            <a href={csv("progress")}>{t(l, "projects.csvProgress")}</a>
-            <a href={csv("distribution")}>{t(l, "projects.csvDistribution")}</a>
-            <a href={csv("workload")}>{t(l, "projects.csvWorkload")}</a>
-          </form>
-          <ProgressCharts l={l} items={progress.items} burnUp={progress.burnUp} />
-          <Distribution l={l} {...dist} />
-          <WorkloadTable l={l} items={work.items} />
-        </>
-      ),
-    );
-  })
-  .get("/notifications", READ, async (c) =>
-    page(
-      c,
-      t(c.var.locale, "page.notifications"),
-      (
-        <>
-          <Assets />
-          {await noticesPanel(c)}
-        </>
-      ),
-    ))
-  .post("/notifications/preferences", READ, async (c) => {
-    const chosen = many((await readForm(c)).kinds as string[]);
-    const prefs = Object.fromEntries(NOTICE_KINDS.map((k) => [k, chosen.includes(k)]));
-    await putPreferences(actorOf(c), prefs as never);
-    if (!isHtmx(c)) return redirectAfterPost(c, "/projects/notifications");
-    return c.html(renderToString(await noticesPanel(c, true)));
-  })
-  .get("/activity", READ, async (c) => {
-    const l = c.var.locale;
-    const cursor = c.req.query("cursor") || undefined;
-    const feed = await listFeed(actorOf(c), { limit: 50, cursor });
-    return page(
-      c,
-      t(l, "page.activityLog"),
-      (
-        <>
-          <Assets />
-          {feed.items.length === 0
-            ? <p class="muted">{t(l, "projects.noActivity")}</p>
-            : (
-              <ol class="activity-timeline">
-                {feed.items.map((e) => (
-                  <ActivityItem
-                    l={l}
-                    entry={{
-                      ...e,
-                      module: "projects",
-                      actorEmail: null,
-                      before: null,
-                      after: null,
-                      requestId: null,
-                    }}
-                  />
+          <Filters
+            action="/projects/reports"
+            target="#report"
+            label={t(l, "projects.filters")}
+            submitLabel={t(l, "projects.filter")}
+          >
+            <Field label={t(l, "projects.project")}>
+              <select id="rp-project" name="projectId">
+                <option value="">{t(l, "projects.allProjects")}</option>
+                {projects.items.map((p) => (
+                  <option value={p.id} selected={p.id === projectId}>{p.name}</option>
                 ))}
-              </ol>
-            )}
-          <MoreLink
-            href={feed.nextCursor ? `/projects/activity?cursor=${feed.nextCursor}` : null}
-            text={t(l, "projects.more")}
-          />
+              </select>
+            </Field>
+          </Filters>
+          <div id="report">
+            <div class="toolbar pj-downloads">
+              <Button href={csv("progress")} variant="secondary" small icon="download">
+                {t(l, "projects.csvProgress")}
+              </Button>
+              <Button href={csv("distribution")} variant="secondary" small icon="download">
+                {t(l, "projects.csvDistribution")}
+              </Button>
+              <Button href={csv("workload")} variant="secondary" small icon="download">
+                {t(l, "projects.csvWorkload")}
+              </Button>
+            </div>
+            <ProgressCharts l={l} items={progress.items} burnUp={progress.burnUp} />
+            <Distribution l={l} {...dist} />
+            <WorkloadCard l={l} items={work.items} />
+          </div>
         </>
       ),
     );
   });
 
-/** The dashboard, reports, notifications and activity log, at the module's root. */
+/** The dashboard and the reports, at the module's root. */
 export function mountOverviewPages(app: Hono<AppEnv>) {
   app.route("/", overviewPages);
 }

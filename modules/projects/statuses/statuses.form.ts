@@ -4,6 +4,7 @@ import type { Context } from "hono";
 import { many, one } from "../../../shared/http/pages.ts";
 import { PutStatusFlowBody } from "./statuses.schemas.ts";
 import type { StatusRow, TransitionRow } from "./statuses.schemas.ts";
+import { type DefaultStatusKey, flowDisplayNames } from "./statuses.rules.ts";
 
 type Form = Record<string, string | string[]>;
 
@@ -27,10 +28,18 @@ export async function readFlowForm(c: Context): Promise<Form> {
 export function flowBody(
   f: Form,
   current: { items: StatusRow[]; transitions: TransitionRow[] },
+  label?: (key: DefaultStatusKey) => string,
 ): z.infer<typeof PutStatusFlowBody> {
+  // The editor shows default names in the reader's language: one sent back unchanged keeps
+  // its stored name, so opening and saving the editor renames nothing.
+  const shown = label ? flowDisplayNames(current.items.map((s) => s.name), label) : [];
+  const stored = (id: string, name: string) => {
+    const i = current.items.findIndex((s) => s.id === id);
+    return i >= 0 && shown[i] === name ? current.items[i].name : name;
+  };
   const rows = many(f.rows).map((i) => ({
     id: one(f[`id-${i}`]),
-    name: one(f[`name-${i}`]),
+    name: stored(one(f[`id-${i}`]), one(f[`name-${i}`])),
     category: one(f[`category-${i}`]),
     order: Number(one(f[`order-${i}`]) || 0),
     remove: one(f[`remove-${i}`]) === "1",

@@ -4,7 +4,9 @@ import type { Actor } from "../../../shared/http/actor.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { recordActivity } from "../../../platform/activity/public.ts";
 import { type ProjectAccess, projectAccess, requireProjectRole } from "../access.ts";
+import { type Locale, t } from "../../../shared/i18n/i18n.ts";
 import type { PutStatusFlowBody, StatusRow } from "./statuses.schemas.ts";
+import { defaultFlow } from "./statuses.rules.ts";
 import {
   deleteStatus,
   insertStatus,
@@ -16,14 +18,10 @@ import {
   syncDoneAt,
 } from "./statuses.repo.ts";
 
-export const DEFAULT_FLOW = [
-  { name: "Yapilacak", category: "open" },
-  { name: "Devam Ediyor", category: "open" },
-  { name: "Tamamlandi", category: "done" },
-] as const;
-
-export async function createDefaultFlow(sql: Sql, projectId: string) {
-  for (const [position, s] of DEFAULT_FLOW.entries()) {
+/** A new project's statuses, named in the creator's language (see statuses.rules.ts). */
+export async function createDefaultFlow(sql: Sql, projectId: string, locale: Locale) {
+  const flow = defaultFlow((key) => t(locale, `projects.defaultStatus.${key}`));
+  for (const [position, s] of flow.entries()) {
     await insertStatus(sql, projectId, { ...s, position });
   }
 }

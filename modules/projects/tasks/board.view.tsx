@@ -1,20 +1,75 @@
+import type { ComponentChildren } from "preact";
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
+import {
+  Badge,
+  Button,
+  DataTable,
+  DateTime,
+  Dialog,
+  EmptyState,
+  Field,
+  Icon,
+  type TableSort,
+  Toast,
+  UserChip,
+} from "../../../ui/kit.ts";
 import type { TaskRow } from "./tasks.schemas.ts";
 import type { StatusRow, TransitionRow } from "../statuses/statuses.schemas.ts";
-import { FlashMessage, PriorityBadge } from "../common/ui.view.tsx";
+import {
+  type Flash,
+  flowNames,
+  PRIORITY_VALUES,
+  PriorityBadge,
+  priorityLabel,
+  statusName,
+} from "../common/ui.view.tsx";
+
+/**
+ * A due date; overdue ones in red with an icon and the word for screen readers (the kit's
+ * tone-red, so it also reads red where the module's stylesheet is not loaded, e.g. home).
+ */
+export function Due(
+  { l, task, badge }: {
+    l: Locale;
+    task: Pick<TaskRow, "dueDate" | "overdue">;
+    /** Says "Overdue" in a badge too (lists outside the module's pages). */
+    badge?: boolean;
+  },
+) {
+  if (!task.dueDate) return <span class="muted">—</span>;
+  return (
+    <span class={`pj-due${task.overdue ? " pj-overdue tone-red" : ""}`}>
+      <Icon name={task.overdue ? "alarm-clock" : "calendar"} size={14} />
+      <DateTime at={task.dueDate} dateOnly />
+      {task.overdue && (badge
+        ? <Badge tone="red">{t(l, "projects.overdue")}</Badge>
+        : <span class="sr-only">({t(l, "projects.overdue")})</span>)}
+    </span>
+  );
+}
+
+function Labels({ labels }: { labels: string[] }) {
+  if (!labels.length) return null;
+  return (
+    <span class="pj-labels">
+      {labels.map((x) => <Badge tone="teal">{x}</Badge>)}
+    </span>
+  );
+}
 
 function Card({ l, task }: { l: Locale; task: TaskRow }) {
   return (
     <li class="pj-card" data-id={task.id} data-position={String(task.position)}>
-      <a href={`/projects/tasks/${task.id}`}>{task.title}</a>
+      <a class="pj-card-title" href={`/projects/tasks/${task.id}`}>{task.title}</a>
+      <Labels labels={task.labels} />
       <span class="pj-card-meta">
         <PriorityBadge l={l} p={task.priority} />
-        {task.assigneeName && <span>{task.assigneeName}</span>}
-        {task.dueDate && (
-          <span class={task.overdue ? "pj-overdue" : ""}>
-            {t(l, "projects.due")} {task.dueDate}
-          </span>
-        )}
+        {task.dueDate && <Due l={l} task={task} />}
+        <span class="pj-card-who">
+          {task.assigneeName
+            ? <UserChip name={task.assigneeName} compact />
+            : <span class="sr-only">{t(l, "projects.unassigned")}</span>}
+        </span>
       </span>
     </li>
   );
@@ -22,7 +77,8 @@ function Card({ l, task }: { l: Locale; task: TaskRow }) {
 
 /**
  * The kanban board. Allowed moves travel as data attributes so the drag script can refuse a
- * drop early; the server checks again and a refused move snaps back with its message.
+ * drop early; the server checks again and a refused move snaps back with its message. On a
+ * phone the columns scroll sideways inside the board, never the page.
  */
 export function Board(
   { l, statuses, transitions, tasks, canWrite, role, admin }: {
@@ -36,6 +92,7 @@ export function Board(
     admin: boolean;
   },
 ) {
+  const names = flowNames(l, statuses);
   const mine = (x: TransitionRow) => admin || !x.roles.length || x.roles.includes(role as "member");
   const allowed = (from: string) =>
     transitions.length === 0
@@ -43,18 +100,27 @@ export function Board(
       : transitions.filter((x) => x.fromStatusId === from && mine(x)).map((x) => x.toStatusId)
         .join(" ");
   return (
-    <section aria-label={t(l, "projects.board")}>
-      <FlashMessage id="board-message" />
-      <p class="muted">{canWrite ? t(l, "projects.boardHelp") : ""}</p>
-      <div class="pj-board" data-writable={canWrite ? "1" : "0"}>
+    <section class="pj-board-wrap" aria-labelledby="board-h">
+      <h2 id="board-h" class="sr-only">{t(l, "projects.board")}</h2>
+      <Toast id="board-message" />
+      {canWrite && <p class="muted pj-hint">{t(l, "projects.boardHelp")}</p>}
+      <div
+        class="pj-board"
+        data-writable={canWrite ? "1" : "0"}
+        data-refused={t(l, "projects.moveRefused")}
+        data-failed={t(l, "projects.moveFailed")}
+      >
         {statuses.map((s) => {
           const column = tasks.filter((x) => x.statusId === s.id);
           return (
             <section class="pj-column" aria-labelledby={`col-${s.id}`}>
-              <h3 id={`col-${s.id}`}>
-                {s.name} <span class="badge">{column.length}</span>
-                {s.category === "done" && <span class="muted">✓</span>}
-              </h3>
+              <header class="pj-column-head">
+                <h3 id={`col-${s.id}`}>{names.get(s.id)}</h3>
+                <Badge>{column.length}</Badge>
+                {s.category === "done" && (
+                  <Icon name="circle-check" size={16} label={t(l, "projects.categoryDone")} />
+                )}
+              </header>
               <ul class="pj-cards" data-status={s.id} data-allowed={allowed(s.id)}>
                 {column.map((task) => <Card l={l} task={task} />)}
               </ul>
@@ -66,62 +132,152 @@ export function Board(
   );
 }
 
+/** Tasks as a table: the project's list view, the task list, subtasks and the dashboard. */
 export function TaskTable(
-  { l, tasks, showProject }: { l: Locale; tasks: TaskRow[]; showProject?: boolean },
+  { l, id, tasks, showProject, empty, more, sort, compact }: {
+    l: Locale;
+    id: string;
+    tasks: TaskRow[];
+    showProject?: boolean;
+    empty?: ComponentChildren;
+    more?: { href: string; label: string };
+    sort?: TableSort;
+    /** Fewer columns (cards on the dashboard). */
+    compact?: boolean;
+  },
 ) {
-  if (!tasks.length) return <p class="muted">{t(l, "projects.noTasks")}</p>;
   return (
-    <div class="table-wrap">
-      <table>
-        <thead>
-          <tr>
-            <th>{t(l, "projects.task")}</th>
-            {showProject && <th>{t(l, "projects.project")}</th>}
-            <th>{t(l, "projects.taskStatus")}</th>
-            <th>{t(l, "projects.priority")}</th>
-            <th>{t(l, "projects.assignee")}</th>
-            <th>{t(l, "projects.dueDate")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {tasks.map((task) => (
-            <tr>
-              <td>
-                <a href={`/projects/tasks/${task.id}`}>{task.title}</a>
-                {task.labels.map((x) => <span class="badge">{x}</span>)}
-              </td>
-              {showProject && (
-                <td>
-                  <a href={`/projects/projects/${task.projectId}`}>{task.projectName}</a>
-                </td>
-              )}
-              <td>{task.statusName}</td>
-              <td>
-                <PriorityBadge l={l} p={task.priority} />
-              </td>
-              <td>{task.assigneeName ?? "—"}</td>
-              <td class={task.overdue ? "pj-overdue" : ""}>{task.dueDate ?? "—"}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      id={id}
+      label={t(l, "projects.tasks")}
+      rows={tasks}
+      sort={sort}
+      columns={[
+        {
+          label: t(l, "projects.task"),
+          cell: (task) => (
+            <span class="pj-name-cell">
+              <a href={`/projects/tasks/${task.id}`}>{task.title}</a>
+              <Labels labels={task.labels} />
+              {compact && showProject && <span class="pj-project-line">{task.projectName}</span>}
+            </span>
+          ),
+        },
+        ...(showProject && !compact
+          ? [{
+            label: t(l, "projects.project"),
+            cell: (task: TaskRow) => (
+              <a href={`/projects/projects/${task.projectId}`}>{task.projectName}</a>
+            ),
+          }]
+          : []),
+        ...(compact ? [] : [{
+          label: t(l, "projects.taskStatus"),
+          cell: (task: TaskRow) => (
+            <Badge tone={task.statusCategory === "done" ? "green" : "gray"}>
+              {statusName(l, task.statusName)}
+            </Badge>
+          ),
+        }]),
+        {
+          label: t(l, "projects.priority"),
+          cell: (task) => <PriorityBadge l={l} p={task.priority} />,
+          sort: sort ? "priority" : undefined,
+        },
+        ...(compact ? [] : [{
+          label: t(l, "projects.assignee"),
+          cell: (task: TaskRow) => (
+            <UserChip name={task.assigneeName} none={t(l, "projects.unassigned")} />
+          ),
+        }]),
+        {
+          label: t(l, "projects.dueDate"),
+          cell: (task) => <Due l={l} task={task} />,
+          sort: sort ? "due" : undefined,
+        },
+      ]}
+      empty={empty ?? <EmptyState icon="list-checks" title={t(l, "projects.noTasks")} />}
+      more={more}
+    />
   );
 }
 
-export function QuickTask(
-  { l, projectId, statuses }: { l: Locale; projectId: string; statuses: StatusRow[] },
+/** The new-task form (a dialog on the board); answers with itself and its error on failure. */
+export function NewTaskForm(
+  { l, projectId, statuses, members, flash, parentId }: {
+    l: Locale;
+    projectId: string;
+    /** Statuses the caller may start a task in. */
+    statuses: StatusRow[];
+    members: { userId: string; name: string }[];
+    flash?: Flash;
+    parentId?: string;
+  },
 ) {
   const action = `/projects/projects/${projectId}/tasks`;
+  const names = flowNames(l, statuses);
   return (
-    <form class="toolbar card" method="post" action={action}>
-      <label for="qt-title">{t(l, "projects.newTask")}</label>
-      <input id="qt-title" name="title" required maxLength={300} />
-      <label for="qt-status">{t(l, "projects.taskStatus")}</label>
-      <select id="qt-status" name="statusId">
-        {statuses.map((s) => <option value={s.id}>{s.name}</option>)}
-      </select>
-      <button type="submit">{t(l, "projects.addTask")}</button>
+    <form
+      id="new-task-form"
+      class="form-grid"
+      method="post"
+      action={action}
+      hx-post={action}
+      hx-target="this"
+      hx-swap="outerHTML"
+    >
+      {flash && (
+        <div class="field-wide">
+          <Toast flash={flash} />
+        </div>
+      )}
+      {parentId && <input type="hidden" name="parentId" value={parentId} />}
+      <Field label={t(l, "projects.title")} wide>
+        <input id="qt-title" name="title" required maxLength={300} />
+      </Field>
+      <Field label={t(l, "projects.taskStatus")}>
+        <select id="qt-status" name="statusId">
+          {statuses.map((s) => <option value={s.id}>{names.get(s.id)}</option>)}
+        </select>
+      </Field>
+      <Field label={t(l, "projects.priority")}>
+        <select id="qt-priority" name="priority">
+          {PRIORITY_VALUES.map((p) => (
+            <option value={p} selected={p === "normal"}>{priorityLabel(l, p)}</option>
+          ))}
+        </select>
+      </Field>
+      <Field label={t(l, "projects.assignee")}>
+        <select id="qt-assignee" name="assigneeId">
+          <option value="">{t(l, "projects.unassigned")}</option>
+          {members.map((m) => <option value={m.userId}>{m.name}</option>)}
+        </select>
+      </Field>
+      <Field label={t(l, "projects.dueDate")}>
+        <input id="qt-due" type="date" name="dueDate" />
+      </Field>
+      <div class="form-actions field-wide">
+        <Button type="submit" icon="plus">{t(l, "projects.addTask")}</Button>
+      </div>
     </form>
+  );
+}
+
+export function NewTaskDialog(
+  props: Parameters<typeof NewTaskForm>[0] & { title?: string },
+) {
+  const { l } = props;
+  const title = props.title ?? t(l, "projects.newTask");
+  return (
+    <Dialog
+      id={props.parentId ? "new-subtask" : "new-task"}
+      title={title}
+      trigger={title}
+      icon="plus"
+      variant={props.parentId ? "secondary" : "primary"}
+      closeLabel={t(l, "projects.close")}
+    >
+      <NewTaskForm {...props} />
+    </Dialog>
   );
 }

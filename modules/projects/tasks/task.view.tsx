@@ -1,11 +1,27 @@
 import type { VNode } from "preact";
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
+import {
+  Button,
+  Card,
+  Dialog,
+  Field,
+  formatBytes,
+  Icon,
+  IconButton,
+  RelativeTime,
+  UserChip,
+} from "../../../ui/kit.ts";
 import type { TaskRow } from "./tasks.schemas.ts";
 import type { StatusRow } from "../statuses/statuses.schemas.ts";
 import type { MemberRow } from "../projects/projects.schemas.ts";
 import type { AttachmentInfo } from "../attachments/attachments.link.ts";
-import { type Flash, FlashMessage, PRIORITY_VALUES, priorityLabel } from "../common/ui.view.tsx";
-import { TaskTable } from "./board.view.tsx";
+import {
+  type Flash,
+  flowNames,
+  PRIORITY_VALUES,
+  priorityLabel,
+  Toast,
+} from "../common/ui.view.tsx";
 
 export interface CommentView {
   id: string;
@@ -17,19 +33,25 @@ export interface CommentView {
   updatedAt: string;
 }
 
+/**
+ * The task's fields, saved as soon as one changes (htmx), or with the save button without
+ * script. `blockers` are the tasks the "blocked by" picker may offer: none that would make a
+ * cycle (tasks.rules.ts blockerCandidates).
+ */
 export function TaskFields(
-  { l, task, statuses, members, siblings, canWrite, flash }: {
+  { l, task, statuses, members, parents, blockers, canWrite, flash }: {
     l: Locale;
     task: TaskRow;
     statuses: StatusRow[];
     members: MemberRow[];
-    siblings: { id: string; title: string }[];
+    parents: { id: string; title: string }[];
+    blockers: { id: string; title: string }[];
     canWrite: boolean;
     flash?: Flash;
   },
 ) {
   const action = `/projects/tasks/${task.id}`;
-  const others = siblings.filter((s) => s.id !== task.id);
+  const names = flowNames(l, statuses);
   return (
     <form
       id="task-fields"
@@ -41,51 +63,48 @@ export function TaskFields(
       hx-target="#task-fields"
       hx-swap="outerHTML"
     >
-      <FlashMessage flash={flash} />
-      <fieldset disabled={!canWrite}>
+      <header class="card-head">
+        <h2 class="card-title">{t(l, "projects.taskFields")}</h2>
+      </header>
+      <Toast flash={flash} />
+      <fieldset disabled={!canWrite} class="pj-plain">
         <legend class="sr-only">{t(l, "projects.taskFields")}</legend>
-        <label for="tf-title">{t(l, "projects.title")}</label>
-        <input id="tf-title" name="title" value={task.title} required maxLength={300} />
-        <label for="tf-desc">{t(l, "projects.description")}</label>
-        <textarea id="tf-desc" name="description" rows={4}>{task.description}</textarea>
-        <div class="pj-row">
-          <span>
-            <label for="tf-status">{t(l, "projects.taskStatus")}</label>
+        <div class="form-grid">
+          <Field label={t(l, "projects.title")} wide>
+            <input id="tf-title" name="title" value={task.title} required maxLength={300} />
+          </Field>
+          <Field label={t(l, "projects.description")} wide>
+            <textarea id="tf-desc" name="description" rows={4}>{task.description}</textarea>
+          </Field>
+          <Field label={t(l, "projects.taskStatus")}>
             <select id="tf-status" name="statusId">
               {statuses.map((s) => (
-                <option value={s.id} selected={s.id === task.statusId}>{s.name}</option>
+                <option value={s.id} selected={s.id === task.statusId}>{names.get(s.id)}</option>
               ))}
             </select>
-          </span>
-          <span>
-            <label for="tf-prio">{t(l, "projects.priority")}</label>
+          </Field>
+          <Field label={t(l, "projects.priority")}>
             <select id="tf-prio" name="priority">
               {PRIORITY_VALUES.map((p) => (
                 <option value={p} selected={p === task.priority}>{priorityLabel(l, p)}</option>
               ))}
             </select>
-          </span>
-          <span>
-            <label for="tf-assignee">{t(l, "projects.assignee")}</label>
+          </Field>
+          <Field label={t(l, "projects.assignee")}>
             <select id="tf-assignee" name="assigneeId">
               <option value="">{t(l, "projects.unassigned")}</option>
               {members.map((m) => (
                 <option value={m.userId} selected={m.userId === task.assigneeId}>{m.name}</option>
               ))}
             </select>
-          </span>
-        </div>
-        <div class="pj-row">
-          <span>
-            <label for="tf-start">{t(l, "projects.startDate")}</label>
+          </Field>
+          <Field label={t(l, "projects.startDate")}>
             <input id="tf-start" type="date" name="startDate" value={task.startDate ?? ""} />
-          </span>
-          <span>
-            <label for="tf-due">{t(l, "projects.dueDate")}</label>
+          </Field>
+          <Field label={t(l, "projects.dueDate")}>
             <input id="tf-due" type="date" name="dueDate" value={task.dueDate ?? ""} />
-          </span>
-          <span>
-            <label for="tf-estimate">{t(l, "projects.estimate")}</label>
+          </Field>
+          <Field label={t(l, "projects.estimate")}>
             <input
               id="tf-estimate"
               type="number"
@@ -94,33 +113,35 @@ export function TaskFields(
               name="estimate"
               value={task.estimate === null ? "" : String(task.estimate)}
             />
-          </span>
-        </div>
-        <label for="tf-labels">{t(l, "projects.labels")}</label>
-        <input id="tf-labels" name="labels" value={task.labels.join(", ")} />
-        <div class="pj-row">
-          <span>
-            <label for="tf-parent">{t(l, "projects.parent")}</label>
+          </Field>
+          <Field label={t(l, "projects.labels")} hint={t(l, "projects.labelsHint")} wide>
+            <input id="tf-labels" name="labels" value={task.labels.join(", ")} />
+          </Field>
+          <Field label={t(l, "projects.parent")}>
             <select id="tf-parent" name="parentId">
               <option value="">—</option>
-              {others.map((s) => (
+              {parents.map((s) => (
                 <option value={s.id} selected={s.id === task.parentId}>{s.title}</option>
               ))}
             </select>
-          </span>
-          <span>
-            <label for="tf-blocked">{t(l, "projects.blockedBy")}</label>
-            <select id="tf-blocked" name="blockedBy" multiple size={4}>
-              {others.map((s) => (
+          </Field>
+          <Field label={t(l, "projects.blockedBy")} hint={t(l, "projects.blockedByHint")}>
+            <select
+              id="tf-blocked"
+              name="blockedBy"
+              multiple
+              size={Math.min(5, Math.max(2, blockers.length))}
+            >
+              {blockers.map((s) => (
                 <option value={s.id} selected={task.blockedBy.includes(s.id)}>{s.title}</option>
               ))}
             </select>
-          </span>
+          </Field>
         </div>
         <input type="hidden" name="blockedByPresent" value="1" />
-        <p class="js-hide">
-          <button type="submit">{t(l, "projects.save")}</button>
-        </p>
+        <div class="form-actions js-hide">
+          <Button type="submit" icon="save">{t(l, "projects.save")}</Button>
+        </div>
       </fieldset>
     </form>
   );
@@ -138,21 +159,27 @@ export function Comments(
 ) {
   const swap = { "hx-target": "#comments", "hx-swap": "outerHTML" };
   return (
-    <section id="comments" aria-labelledby="comments-h">
-      <h2 id="comments-h">{t(l, "projects.comments")}</h2>
-      <FlashMessage flash={flash} />
+    <section id="comments" class="card" aria-labelledby="comments-h">
+      <header class="card-head">
+        <h2 id="comments-h" class="card-title">
+          {t(l, "projects.comments")} <span class="muted">{comments.length || ""}</span>
+        </h2>
+      </header>
+      <Toast flash={flash} />
       {comments.length === 0 && <p class="muted">{t(l, "projects.noComments")}</p>}
       <ol class="pj-comments">
         {comments.map((c) => (
-          <li id={`comment-${c.id}`} class="card">
-            <p class="muted">
-              <strong>{c.authorName ?? "—"}</strong> ·{" "}
-              <time dateTime={c.createdAt}>{c.createdAt.slice(0, 16).replace("T", " ")}</time>
-              {c.updatedAt !== c.createdAt && ` · ${t(l, "projects.edited")}`}
+          <li id={`comment-${c.id}`} class="pj-comment">
+            <p class="pj-comment-head">
+              <UserChip name={c.authorName} none={t(l, "projects.formerMember")} />
+              <span class="muted">
+                <RelativeTime at={c.createdAt} />
+                {c.updatedAt !== c.createdAt && ` · ${t(l, "projects.edited")}`}
+              </span>
             </p>
             <div class="pj-markdown" dangerouslySetInnerHTML={{ __html: c.bodyHtml }}></div>
             {canWrite && c.authorId === me && (
-              <details>
+              <details class="pj-comment-edit">
                 <summary>{t(l, "projects.editComment")}</summary>
                 <form
                   method="post"
@@ -160,17 +187,23 @@ export function Comments(
                   hx-post={`/projects/comments/${c.id}`}
                   {...swap}
                 >
-                  <label for={`ce-${c.id}`}>{t(l, "projects.comment")}</label>
-                  <textarea id={`ce-${c.id}`} name="body" rows={3} required>{c.body}</textarea>
-                  <button type="submit">{t(l, "projects.save")}</button>
+                  <Field label={t(l, "projects.comment")}>
+                    <textarea id={`ce-${c.id}`} name="body" rows={3} required>{c.body}</textarea>
+                  </Field>
+                  <div class="form-actions">
+                    <Button type="submit" icon="save">{t(l, "projects.save")}</Button>
+                  </div>
                 </form>
                 <form
                   method="post"
                   action={`/projects/comments/${c.id}/delete`}
                   hx-post={`/projects/comments/${c.id}/delete`}
+                  class="form-actions"
                   {...swap}
                 >
-                  <button type="submit" class="secondary">{t(l, "projects.delete")}</button>
+                  <Button type="submit" variant="danger" icon="trash-2">
+                    {t(l, "projects.deleteComment")}
+                  </Button>
                 </form>
               </details>
             )}
@@ -179,15 +212,18 @@ export function Comments(
       </ol>
       {canWrite && (
         <form
+          class="pj-new-comment"
           method="post"
           action={`/projects/tasks/${taskId}/comments`}
           hx-post={`/projects/tasks/${taskId}/comments`}
           {...swap}
         >
-          <label for="new-comment">{t(l, "projects.addComment")}</label>
-          <textarea id="new-comment" name="body" rows={3} required></textarea>
-          <p class="muted">{t(l, "projects.mentionHelp")}</p>
-          <button type="submit">{t(l, "projects.send")}</button>
+          <Field label={t(l, "projects.addComment")} hint={t(l, "projects.mentionHelp")}>
+            <textarea id="new-comment" name="body" rows={3} required></textarea>
+          </Field>
+          <div class="form-actions">
+            <Button type="submit" icon="send">{t(l, "projects.send")}</Button>
+          </div>
         </form>
       )}
     </section>
@@ -205,18 +241,25 @@ export function Attachments(
 ) {
   const base = `/projects/tasks/${taskId}/attachments`;
   return (
-    <section id="attachments" aria-labelledby="attachments-h">
-      <h2 id="attachments-h">{t(l, "projects.attachments")}</h2>
-      <FlashMessage flash={flash} />
+    <section id="attachments" class="card" aria-labelledby="attachments-h">
+      <header class="card-head">
+        <h2 id="attachments-h" class="card-title">{t(l, "projects.attachments")}</h2>
+      </header>
+      <Toast flash={flash} />
       {files.length === 0 && <p class="muted">{t(l, "projects.noAttachments")}</p>}
-      <ul>
+      <ul class="pj-files">
         {files.map((f) => (
           <li>
-            <a href={`${base}/${f.id}`} download={f.name}>{f.name}</a>{" "}
-            <span class="muted">({Math.ceil(f.size / 1024)} KB)</span>
+            <Icon name="paperclip" size={16} />
+            <a href={`${base}/${f.id}`} download={f.name} class="pj-break">{f.name}</a>
+            <span class="muted">{formatBytes(l, f.size)}</span>
             {canWrite && (
               <form class="inline" method="post" action={`${base}/${f.id}/delete`}>
-                <button type="submit" class="secondary">{t(l, "projects.delete")}</button>
+                <IconButton
+                  type="submit"
+                  icon="trash-2"
+                  label={t(l, "projects.deleteFile", { name: f.name })}
+                />
               </form>
             )}
           </li>
@@ -229,82 +272,118 @@ export function Attachments(
           action={base}
           enctype="multipart/form-data"
           data-target="#attachments"
+          data-failed={t(l, "projects.uploadFailed")}
         >
-          <label for="upload-file">{t(l, "projects.attachFile")}</label>
-          <input id="upload-file" type="file" name="file" multiple required />
-          <button type="submit">{t(l, "projects.upload")}</button>
-          <progress class="pj-progress" max={100} value={0} hidden>0%</progress>
+          <Field label={t(l, "projects.attachFile")}>
+            <input id="upload-file" type="file" name="file" multiple required />
+          </Field>
+          <div class="form-actions">
+            <progress class="pj-progress" max={100} value={0} hidden>0%</progress>
+            <Button type="submit" variant="secondary" icon="upload">
+              {t(l, "projects.upload")}
+            </Button>
+          </div>
         </form>
       )}
     </section>
   );
 }
 
-export function TaskPage(
-  { l, task, fields, subtasks, blocks, comments, attachments, history, canWrite, watching }: {
+/** Which tasks this one blocks, as links. */
+export function Dependencies(
+  { l, blockedBy, blocks }: {
+    l: Locale;
+    blockedBy: { id: string; title: string }[];
+    blocks: { id: string; title: string }[];
+  },
+) {
+  const links = (items: { id: string; title: string }[]) => (
+    <ul class="pj-links">
+      {items.map((b) => (
+        <li>
+          <a href={`/projects/tasks/${b.id}`}>{b.title}</a>
+        </li>
+      ))}
+    </ul>
+  );
+  return (
+    <Card title={t(l, "projects.dependencies")}>
+      <h3 class="pj-sub">{t(l, "projects.blockedBy")}</h3>
+      {blockedBy.length ? links(blockedBy) : <p class="muted">{t(l, "projects.blockedByNone")}</p>}
+      <h3 class="pj-sub">{t(l, "projects.blocks")}</h3>
+      {blocks.length ? links(blocks) : <p class="muted">{t(l, "projects.blocksNone")}</p>}
+    </Card>
+  );
+}
+
+/** The task's own actions: watch or stop watching, and delete (confirmed in a dialog). */
+export function TaskActions(
+  { l, task, canWrite, watching }: {
     l: Locale;
     task: TaskRow;
-    fields: VNode;
-    subtasks: TaskRow[];
-    blocks: { id: string; title: string }[];
-    comments: VNode;
-    attachments: VNode;
-    history: VNode;
     canWrite: boolean;
     watching: boolean;
   },
 ) {
   return (
-    <div class="pj-task">
-      <p>
-        <a href={`/projects/projects/${task.projectId}`}>{task.projectName}</a>
-        {task.parentId && (
-          <>
-            {" › "}
-            <a href={`/projects/tasks/${task.parentId}`}>{t(l, "projects.parent")}</a>
-          </>
-        )}
-      </p>
+    <>
       <form class="inline" method="post" action={`/projects/tasks/${task.id}/watch`}>
         <input type="hidden" name="watch" value={watching ? "0" : "1"} />
-        <button type="submit" class="secondary" aria-pressed={watching ? "true" : "false"}>
+        <Button
+          type="submit"
+          variant="secondary"
+          icon={watching ? "eye-off" : "eye"}
+          aria-pressed={watching ? "true" : "false"}
+        >
           {watching ? t(l, "projects.unwatch") : t(l, "projects.watch")}
-        </button>
+        </Button>
       </form>
-      {fields}
-      <section aria-labelledby="deps-h">
-        <h2 id="deps-h">{t(l, "projects.dependencies")}</h2>
-        {blocks.length === 0 ? <p class="muted">{t(l, "projects.blocksNone")}</p> : (
-          <p>
-            {t(l, "projects.blocks")}:{" "}
-            {blocks.map((b) => <a href={`/projects/tasks/${b.id}`}>{b.title}</a>)}
-          </p>
-        )}
-      </section>
-      <section aria-labelledby="subtasks-h">
-        <h2 id="subtasks-h">{t(l, "projects.subtasks")}</h2>
-        <TaskTable l={l} tasks={subtasks} />
-        {canWrite && (
-          <form
-            class="toolbar"
-            method="post"
-            action={`/projects/projects/${task.projectId}/tasks`}
-          >
-            <input type="hidden" name="parentId" value={task.id} />
-            <label for="sub-title">{t(l, "projects.newSubtask")}</label>
-            <input id="sub-title" name="title" required maxLength={300} />
-            <button type="submit">{t(l, "projects.addTask")}</button>
-          </form>
-        )}
-      </section>
-      {comments}
-      {attachments}
-      {history}
       {canWrite && (
-        <form method="post" action={`/projects/tasks/${task.id}/delete`} class="card">
-          <button type="submit" class="secondary">{t(l, "projects.deleteTask")}</button>
-        </form>
+        <Dialog
+          id="delete-task"
+          title={t(l, "projects.deleteTask")}
+          trigger={t(l, "projects.delete")}
+          icon="trash-2"
+          variant="danger"
+          closeLabel={t(l, "projects.close")}
+        >
+          <form method="post" action={`/projects/tasks/${task.id}/delete`}>
+            <p>{t(l, "projects.deleteTaskConfirm", { title: task.title })}</p>
+            <div class="form-actions">
+              <Button type="submit" variant="danger" icon="trash-2">
+                {t(l, "projects.deleteTask")}
+              </Button>
+            </div>
+          </form>
+        </Dialog>
       )}
+    </>
+  );
+}
+
+export function TaskPage(
+  { l, fields, subtasks, dependencies, comments, attachments, history }: {
+    l: Locale;
+    fields: VNode;
+    subtasks: VNode;
+    dependencies: VNode;
+    comments: VNode;
+    attachments: VNode;
+    history: VNode;
+  },
+) {
+  return (
+    <div class="pj-task-layout">
+      <div class="pj-task-main">
+        {fields}
+        {subtasks}
+        {comments}
+      </div>
+      <aside class="pj-task-side" aria-label={t(l, "projects.taskSide")}>
+        {dependencies}
+        {attachments}
+        {history}
+      </aside>
     </div>
   );
 }

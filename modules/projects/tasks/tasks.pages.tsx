@@ -1,16 +1,25 @@
 import { Hono } from "hono";
-import { renderToString } from "preact-render-to-string";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { actorOf } from "../../../shared/http/actor.ts";
 import { problemBody, problems } from "../../../shared/http/problem.ts";
-import { requirePermission } from "../../../shared/rbac/permissions.ts";
+import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
-import { entityHistory } from "../../../platform/activity/public.ts";
-import { page } from "../../../ui/render.tsx";
-import { TaskTable } from "./board.view.tsx";
-import { Attachments, Comments, TaskFields, TaskPage } from "./task.view.tsx";
+import { entityHistory, historyLabelsFor } from "../../../platform/activity/public.ts";
+import { Card, EmptyState, html, page, Toast } from "../../../ui/kit.ts";
+import { NewTaskDialog, TaskTable } from "./board.view.tsx";
+import {
+  Attachments,
+  Comments,
+  Dependencies,
+  TaskActions,
+  TaskFields,
+  TaskPage,
+} from "./task.view.tsx";
 import { AssigneeFilter, StatusFilter, TaskFilters } from "./tasks.view.tsx";
-import { Assets, MoreLink } from "../common/ui.view.tsx";
+import { Assets } from "../common/ui.view.tsx";
+import { blockerCandidates, parentCandidates } from "./tasks.rules.ts";
+import { projectsHistory } from "../feed/feed.labels.ts";
+import { creatableStatuses, readFlow } from "../statuses/statuses.service.ts";
 import {
   boardOf,
   changeTask,
@@ -48,22 +57,20 @@ import {
 
 const READ = requirePermission("projects.task.read");
 const WRITE = requirePermission("projects.task.write");
-const frag = (c: C, node: preact.VNode, status = 200) =>
-  c.html(renderToString(node), status as 200);
+const frag = (c: C, node: preact.VNode, status = 200) => html(c, node, status as 200);
 
 async function fieldsPanel(c: C, id: string, flash?: Flash) {
   const { task, access } = await getTask(actorOf(c), id);
-  const siblings = (await boardOf(c.var.sql, task.projectId)).map((x) => ({
-    id: x.id,
-    title: x.title,
-  }));
+  const board = await boardOf(c.var.sql, task.projectId);
+  const pick = ({ id, title }: { id: string; title: string }) => ({ id, title });
   return (
     <TaskFields
       l={c.var.locale}
       task={task}
       statuses={await statusesOf(c.var.sql, task.projectId)}
       members={await membersOf(c.var.sql, task.projectId)}
-      siblings={siblings}
+      parents={parentCandidates(id, board).map(pick)}
+      blockers={blockerCandidates(id, board).map(pick)}
       canWrite={access.role !== "viewer" && !access.archived}
       flash={flash}
     />
@@ -151,18 +158,45 @@ const tasksPages = new Hono<AppEnv>()
       limit: 100,
     });
     const keep = new URLSearchParams(Object.entries(raw).filter(([k]) => k !== "cursor"));
+    const sortHref = (key: string) => {
+      const q = new URLSearchParams(keep);
+      q.set("sort", key);
+      return `/projects/tasks?${q}`;
+    };
+    const filtered = Object.keys(raw).some((k) => k !== "cursor" && k !== "sort");
     const body = (
-      <div id="tasks-panel">
-        {!parsed.success && <p class="alert error" role="alert">{t(l, "projects.badFilter")}</p>}
-        <TaskTable l={l} tasks={list.items} showProject />
-        <MoreLink
-          href={list.nextCursor ? `/projects/tasks?${keep}&cursor=${list.nextCursor}` : null}
-          text={t(l, "projects.more")}
+      <div id="tasks">
+        {!parsed.success && <Toast flash={{ kind: "error", text: t(l, "projects.badFilter") }} />}
+        <TaskTable
+          l={l}
+          id="tasks-table"
+          tasks={list.items}
+          showProject
+          sort={query.sort === "due" || query.sort === "priority"
+            ? {
+              key: query.sort,
+              dir: query.sort === "due" ? "asc" : "desc",
+              href: (key) => sortHref(key),
+            }
+            : { key: "", dir: "asc", href: (key) => sortHref(key) }}
+          empty={
+            <EmptyState
+              icon="list-checks"
+              title={t(l, filtered ? "projects.noMatchingTasks" : "projects.noTasks")}
+            />
+          }
+          more={list.nextCursor
+            ? {
+              href: `/projects/tasks?${keep}&cursor=${list.nextCursor}`,
+              label: t(l, "projects.more"),
+            }
+            : undefined}
         />
       </div>
     );
-    if (isHtmx(c) && c.req.header("HX-Target") === "tasks-panel") {
-      // The project may have changed: its statuses and members come along out of band.
+    // The filter form (htmx) takes #tasks; the project may have changed, so its statuses and
+    // members come along out of band.
+    if (isHtmx(c) && !c.req.header("HX-History-Restore-Request")) {
       return frag(
         c,
         <>
@@ -195,6 +229,34 @@ const tasksPages = new Hono<AppEnv>()
     const l = c.var.locale;
     const { task, access } = await getTask(actorOf(c), id);
     const board = await boardOf(c.var.sql, task.projectId);
+    const titles = new Map(board.map((x) => [x.id, x.title]));
+    const canWrite = access.role !== "viewer" && !access.archived;
+    const canAdd = canWrite && hasPermission(c.var.session.permissions, "projects.task.write");
+    const parent = task.parentId ? board.find((x) => x.id === task.parentId) : undefined;
+    const subtasks = (
+      <Card
+        title={t(l, "projects.subtasks")}
+        flush
+        actions={canAdd && (
+          <NewTaskDialog
+            l={l}
+            projectId={task.projectId}
+            statuses={creatableStatuses(await readFlow(c.var.sql, task.projectId), access)}
+            members={await membersOf(c.var.sql, task.projectId)}
+            parentId={task.id}
+            title={t(l, "projects.newSubtask")}
+          />
+        )}
+      >
+        <TaskTable
+          l={l}
+          id="subtasks"
+          tasks={board.filter((x) => x.parentId === id)}
+          compact
+          empty={<p class="muted pj-pad">{t(l, "projects.noSubtasks")}</p>}
+        />
+      </Card>
+    );
     return page(
       c,
       task.title,
@@ -203,22 +265,46 @@ const tasksPages = new Hono<AppEnv>()
           <Assets />
           <TaskPage
             l={l}
-            task={task}
             fields={await fieldsPanel(c, id)}
-            subtasks={board.filter((x) => x.parentId === id)}
-            blocks={board.filter((x) => task.blocks.includes(x.id))}
+            subtasks={subtasks}
+            dependencies={
+              <Dependencies
+                l={l}
+                blockedBy={board.filter((x) => task.blockedBy.includes(x.id))}
+                blocks={board.filter((x) => task.blocks.includes(x.id))}
+              />
+            }
             comments={await commentsPanel(c, id)}
             attachments={await filesPanel(c, id)}
             history={await entityHistory(c, {
               module: "projects",
               entityType: "task",
               entityId: id,
+              limit: 20,
+              headingId: "history-h",
+              labels: historyLabelsFor(
+                c,
+                projectsHistory(l, { taskTitle: (taskId) => titles.get(taskId) }),
+              ),
             })}
-            canWrite={access.role !== "viewer" && !access.archived}
-            watching={await watching(actorOf(c), id)}
           />
         </>
       ),
+      {
+        crumbs: [
+          { label: t(l, "page.projects"), href: "/projects/projects" },
+          { label: task.projectName, href: `/projects/projects/${task.projectId}` },
+          ...(parent ? [{ label: parent.title, href: `/projects/tasks/${parent.id}` }] : []),
+        ],
+        actions: (
+          <TaskActions
+            l={l}
+            task={task}
+            canWrite={canWrite}
+            watching={await watching(actorOf(c), id)}
+          />
+        ),
+      },
     );
   })
   .post("/:id/watch", READ, async (c) => {
@@ -251,10 +337,11 @@ const tasksPages = new Hono<AppEnv>()
       return changeTask(actorOf(c), id, body.data);
     });
     if (r.ok) return c.json({ id, statusId: r.value.statusId, position: r.value.position });
+    // The services explain refusals in English; other readers get the board's own sentence.
+    const l = c.var.locale;
+    const detail = l === "en" ? r.flash.text : t(l, "projects.moveRefused");
     return c.json(
-      problemBody(
-        { status: r.status, slug: "rule", title: "Refused", detail: r.flash.text } as never,
-      ),
+      problemBody({ status: r.status, slug: "rule", title: "Refused", detail } as never),
       r.status,
     );
   })

@@ -1,7 +1,11 @@
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
-import { PRIORITY_VALUES, priorityLabel } from "../common/ui.view.tsx";
+import { Field, Filters } from "../../../ui/kit.ts";
+import { flowNames, PRIORITY_VALUES, priorityLabel } from "../common/ui.view.tsx";
 
-/** Cross-project task filters: a GET form, so every filter lives in the query string. */
+/**
+ * Cross-project task filters: a GET form, so every filter lives in the query string. The
+ * everyday ones sit in one row; dates and labels wait behind "More filters".
+ */
 export function TaskFilters(
   { l, query, projects, statuses = [], members = [] }: {
     l: Locale;
@@ -12,68 +16,36 @@ export function TaskFilters(
     members?: { userId: string; name: string }[];
   },
 ) {
+  const extra = ["dueFrom", "dueTo", "label"].some((k) => query[k]);
   return (
-    <form
-      class="toolbar pj-filters"
-      method="get"
+    <Filters
       action="/projects/tasks"
-      hx-get="/projects/tasks"
-      hx-target="#tasks-panel"
-      hx-swap="outerHTML"
-      hx-push-url="true"
-      hx-trigger="change, submit"
+      target="#tasks"
+      label={t(l, "projects.filters")}
+      submitLabel={t(l, "projects.filter")}
     >
-      <span>
-        <label for="tq-q">{t(l, "projects.search")}</label>
+      <Field label={t(l, "projects.search")}>
         <input id="tq-q" type="search" name="q" value={query.q ?? ""} />
-      </span>
-      <span>
-        <label for="tq-project">{t(l, "projects.project")}</label>
+      </Field>
+      <Field label={t(l, "projects.project")}>
         <select id="tq-project" name="projectId">
           <option value="">{t(l, "projects.any")}</option>
           {projects.map((p) => (
             <option value={p.id} selected={query.projectId === p.id}>{p.name}</option>
           ))}
         </select>
-      </span>
+      </Field>
       <StatusFilter l={l} query={query} statuses={statuses} />
-      <span>
-        <label for="tq-prio">{t(l, "projects.priority")}</label>
+      <Field label={t(l, "projects.priority")}>
         <select id="tq-prio" name="priority">
           <option value="">{t(l, "projects.any")}</option>
           {PRIORITY_VALUES.map((p) => (
             <option value={p} selected={query.priority === p}>{priorityLabel(l, p)}</option>
           ))}
         </select>
-      </span>
+      </Field>
       <AssigneeFilter l={l} query={query} members={members} />
-      <span>
-        <label for="tq-from">{t(l, "projects.dueFrom")}</label>
-        <input id="tq-from" type="date" name="dueFrom" value={query.dueFrom ?? ""} />
-      </span>
-      <span>
-        <label for="tq-to">{t(l, "projects.dueTo")}</label>
-        <input id="tq-to" type="date" name="dueTo" value={query.dueTo ?? ""} />
-      </span>
-      <span>
-        <label for="tq-label">{t(l, "projects.label")}</label>
-        <input id="tq-label" name="label" value={query.label ?? ""} />
-      </span>
-      <span>
-        <label>
-          <input type="checkbox" name="overdue" value="true" checked={query.overdue === "true"} />
-          {" "}
-          {t(l, "projects.overdueOnly")}
-        </label>
-      </span>
-      <span>
-        <label>
-          <input type="checkbox" name="done" value="false" checked={query.done === "false"} />{" "}
-          {t(l, "projects.openOnly")}
-        </label>
-      </span>
-      <span>
-        <label for="tq-sort">{t(l, "projects.sort")}</label>
+      <Field label={t(l, "projects.sort")}>
         <select id="tq-sort" name="sort">
           {(["created", "updated", "due", "priority"] as const).map((s) => (
             <option value={s} selected={(query.sort ?? "created") === s}>
@@ -81,9 +53,32 @@ export function TaskFilters(
             </option>
           ))}
         </select>
+      </Field>
+      <span class="pj-filter-checks">
+        <label class="pj-check">
+          <input type="checkbox" name="overdue" value="true" checked={query.overdue === "true"} />
+          {t(l, "projects.overdueOnly")}
+        </label>
+        <label class="pj-check">
+          <input type="checkbox" name="done" value="false" checked={query.done === "false"} />
+          {t(l, "projects.openOnly")}
+        </label>
       </span>
-      <button type="submit">{t(l, "projects.filter")}</button>
-    </form>
+      <details class="pj-more-filters" open={extra}>
+        <summary>{t(l, "projects.moreFilters")}</summary>
+        <span class="pj-more-fields">
+          <Field label={t(l, "projects.dueFrom")}>
+            <input id="tq-from" type="date" name="dueFrom" value={query.dueFrom ?? ""} />
+          </Field>
+          <Field label={t(l, "projects.dueTo")}>
+            <input id="tq-to" type="date" name="dueTo" value={query.dueTo ?? ""} />
+          </Field>
+          <Field label={t(l, "projects.label")}>
+            <input id="tq-label" name="label" value={query.label ?? ""} />
+          </Field>
+        </span>
+      </details>
+    </Filters>
   );
 }
 
@@ -96,18 +91,18 @@ export function StatusFilter(
     oob?: boolean;
   },
 ) {
+  const names = flowNames(l, statuses);
   return (
-    <span id="tq-status-wrap" hx-swap-oob={oob ? "true" : undefined}>
+    <span id="tq-status-wrap" hx-swap-oob={oob ? "true" : undefined} class="pj-filter-slot">
       {statuses.length > 0 && (
-        <>
-          <label for="tq-status">{t(l, "projects.taskStatus")}</label>
+        <Field label={t(l, "projects.taskStatus")}>
           <select id="tq-status" name="statusId">
             <option value="">{t(l, "projects.any")}</option>
             {statuses.map((s) => (
-              <option value={s.id} selected={query.statusId === s.id}>{s.name}</option>
+              <option value={s.id} selected={query.statusId === s.id}>{names.get(s.id)}</option>
             ))}
           </select>
-        </>
+        </Field>
       )}
     </span>
   );
@@ -123,18 +118,19 @@ export function AssigneeFilter(
   },
 ) {
   return (
-    <span id="tq-assignee-wrap" hx-swap-oob={oob ? "true" : undefined}>
-      <label for="tq-assignee">{t(l, "projects.assignee")}</label>
-      <select id="tq-assignee" name="assigneeId">
-        <option value="">{t(l, "projects.any")}</option>
-        <option value="me" selected={query.assigneeId === "me"}>{t(l, "projects.me")}</option>
-        <option value="unassigned" selected={query.assigneeId === "unassigned"}>
-          {t(l, "projects.unassigned")}
-        </option>
-        {members.map((m) => (
-          <option value={m.userId} selected={query.assigneeId === m.userId}>{m.name}</option>
-        ))}
-      </select>
+    <span id="tq-assignee-wrap" hx-swap-oob={oob ? "true" : undefined} class="pj-filter-slot">
+      <Field label={t(l, "projects.assignee")}>
+        <select id="tq-assignee" name="assigneeId">
+          <option value="">{t(l, "projects.any")}</option>
+          <option value="me" selected={query.assigneeId === "me"}>{t(l, "projects.me")}</option>
+          <option value="unassigned" selected={query.assigneeId === "unassigned"}>
+            {t(l, "projects.unassigned")}
+          </option>
+          {members.map((m) => (
+            <option value={m.userId} selected={query.assigneeId === m.userId}>{m.name}</option>
+          ))}
+        </select>
+      </Field>
     </span>
   );
 }
