@@ -6,6 +6,9 @@ import { supportPages } from "./pages.ts";
 import { slaJob } from "./sla/sla.job.ts";
 import { renewalJob } from "./contracts/contracts.job.ts";
 import { supportEvents } from "./events.ts";
+import { searchSupport } from "./search/search.service.ts";
+import { supportHome } from "./home/home.pages.tsx";
+import { registerAsset } from "../../ui/assets.ts";
 
 const perms = [
   "ticket",
@@ -19,6 +22,8 @@ const perms = [
 ]
   .flatMap((r) => [`support.${r}.read`, `support.${r}.write`]);
 
+// Daily work first; setup pages under "Settings". Roles and translations are one page each
+// for the workspace (administration), so they are not listed here.
 const menu = entries("support", [
   ["dashboard", "", "support.ticket.read"],
   ["tickets", "/tickets", "support.ticket.read"],
@@ -26,21 +31,21 @@ const menu = entries("support", [
   ["contacts", "/contacts", "support.customer.read"],
   ["companies", "/companies", "support.customer.read"],
   ["contracts", "/contracts", "support.contract.read"],
-  ["emailTemplates", "/email-templates", "support.template.read"],
-  ["numbering", "/numbering", "support.template.read"],
-  ["slaPolicies", "/sla-policies", "support.sla.read"],
   ["reports", "/reports", "support.report.read"],
-  ["organizations", "/organizations", "support.organization.read"],
-  ["notificationRules", "/notification-rules", "support.settings.read"],
-  ["roles", "/roles", "admin.role.read"],
-  ["settings", "/settings", "support.settings.read"],
-  ["translations", "/translations", "support.settings.read"],
+  ["slaPolicies", "/sla-policies", "support.sla.read", "admin"],
+  ["emailTemplates", "/email-templates", "support.template.read", "admin"],
+  ["numbering", "/numbering", "support.template.read", "admin"],
+  ["organizations", "/organizations", "support.organization.read", "admin"],
+  ["notificationRules", "/notification-rules", "support.settings.read", "admin"],
+  ["settings", "/settings", "support.settings.read", "admin"],
 ]);
+
+registerAsset("support.css", new URL("./assets/support.css", import.meta.url));
 
 export const support: ModuleManifest = {
   name: "support",
   labelKey: "module.support",
-  icon: "☎",
+  icon: "headset",
   permissions: perms,
   // Agents work tickets, customers and contracts; SLA, templates, organization and settings
   // stay with administrators.
@@ -50,4 +55,6 @@ export const support: ModuleManifest = {
   pages: supportPages(),
   jobs: [slaJob, renewalJob],
   events: supportEvents,
+  search: searchSupport,
+  home: supportHome,
 };

@@ -1,7 +1,5 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../shared/http/env.ts";
-import { TRANSLATIONS_WRITE } from "../../shared/rbac/permissions.ts";
-import { translationsPages } from "../../platform/translations/public.ts";
 import { mountTicketPages } from "./tickets/tickets.pages.tsx";
 import { mountCustomerPages } from "./customers/customers.pages.tsx";
 import { mountContactPages } from "./contacts/contacts.pages.tsx";
@@ -15,7 +13,10 @@ import { mountOrganizationPages } from "./organizations/organizations.pages.tsx"
 import { mountSettingsPages } from "./settings/settings.pages.tsx";
 import { mountRulePages } from "./rules/rules.pages.tsx";
 
-/** The module's pages, mounted at /support (the translations page is the shared one). */
+/**
+ * The module's pages, mounted at /support. Translations are one page for the workspace now
+ * (/admin/translations); the old address leads there. The translations API stays here.
+ */
 export function supportPages() {
   const app = new Hono<AppEnv>();
   for (
@@ -34,13 +35,6 @@ export function supportPages() {
       mountRulePages,
     ]
   ) mount(app);
-  app.route(
-    "/translations",
-    translationsPages({
-      base: "/support/translations",
-      read: "support.settings.read",
-      write: TRANSLATIONS_WRITE,
-    }),
-  );
+  app.get("/translations", (c) => c.redirect("/admin/translations", 302));
   return app;
 }

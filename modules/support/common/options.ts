@@ -17,7 +17,9 @@ export async function options(
 }
 
 /** A member as a select choice: "Name <email>". */
-const choice = (m: DirectoryMember): [string, string] => [m.userId, `${m.name} <${m.email}>`];
+export const choice = (
+  m: DirectoryMember,
+): [string, string] => [m.userId, `${m.name} <${m.email}>`];
 
 /** Active members as [id, name] (assignees, escalation targets). */
 export async function memberOptions(sql: Sql) {
@@ -30,6 +32,11 @@ export async function memberOptions(sql: Sql) {
  */
 export async function agentOptions(sql: Sql, keep: (string | null)[] = []) {
   return (await directory(sql, { permission: "support.ticket.write", keep })).map(choice);
+}
+
+/** Members who may work tickets (plus `keep`), with their names for UserChip. */
+export async function agentMembers(sql: Sql, keep: (string | null)[] = []) {
+  return await directory(sql, { permission: "support.ticket.write", keep });
 }
 
 /** Names of the given customers (list pages show names, not ids). */

@@ -1,10 +1,29 @@
 import type { ComponentChildren } from "preact";
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
-import { Empty, Field, type FieldDef, type Flash, FlashMessage, Pager } from "./ui.view.tsx";
+import {
+  DataTable,
+  Dialog,
+  EmptyState,
+  Field,
+  Filters,
+  IconButton,
+  Toast,
+} from "../../../ui/kit.ts";
+import { type FieldDef, type Flash, FormField, FormFields } from "./ui.view.tsx";
 
 export interface Column<T> {
   labelKey: string;
   value: (row: T, l: Locale) => ComponentChildren;
+  /** Hidden on phones (secondary facts). */
+  wide?: boolean;
+}
+
+/** What a form shows again after a failed post: the values sent and the message. */
+export interface FormState {
+  values: Record<string, unknown>;
+  flash?: Flash;
+  /** Messages under the fields they concern, by field name. */
+  errors?: Record<string, string>;
 }
 
 export interface ResourceProps<T extends { id: string }> {
@@ -13,6 +32,8 @@ export interface ResourceProps<T extends { id: string }> {
   base: string;
   /** Short id used for element ids, e.g. "companies". */
   panelId: string;
+  /** What the table is called (its accessible name). */
+  title: string;
   items: T[];
   nextCursor: string | null;
   query: Record<string, string>;
@@ -23,121 +44,183 @@ export interface ResourceProps<T extends { id: string }> {
   flash?: Flash;
   /** Form values of a row for its edit form (default: the row's own fields). */
   values?: (row: T) => Record<string, unknown>;
+  /** Icon of the empty state. */
+  icon?: string;
+  /** Whether the list has a search box (and filters). */
+  searchable?: boolean;
   /** Extra content under the table (previews, help). */
   children?: ComponentChildren;
 }
 
-function EditRow<T extends { id: string }>(
-  { l, p, row }: { l: Locale; p: ResourceProps<T>; row: T },
+/** Element ids of a resource's forms (the server re-renders a failed one in place). */
+export const formId = (panelId: string, rowId?: string) =>
+  rowId ? `${panelId}-form-${rowId}` : `${panelId}-new-form`;
+
+/**
+ * A create or edit form of a resource: posts with htmx and swaps the whole panel (the list
+ * with its message); a failed post comes back as this form with its errors (see
+ * resource.pages.tsx), so it stays open in its dialog.
+ */
+export function ResourceForm(
+  { l, base, panelId, fields, rowId, state, submitLabel }: {
+    l: Locale;
+    base: string;
+    panelId: string;
+    fields: FieldDef[];
+    rowId?: string;
+    state?: FormState;
+    submitLabel: string;
+  },
 ) {
-  const target = `#${p.panelId}-panel`;
-  const values = p.values ? p.values(row) : (row as Record<string, unknown>);
+  const action = rowId ? `${base}/${rowId}` : base;
+  const prefix = rowId ? `${panelId}-${rowId}` : `${panelId}-new`;
   return (
-    <details>
-      <summary>{t(l, "support.edit")}</summary>
-      <form
-        method="post"
-        action={`${p.base}/${row.id}`}
-        hx-post={`${p.base}/${row.id}`}
-        hx-target={target}
-        hx-swap="outerHTML"
-      >
-        {p.fields.map((f) => (
-          <Field l={l} f={f} id={`${p.panelId}-${row.id}-${f.name}`} value={values[f.name]} />
-        ))}
-        <p>
-          <button type="submit">{t(l, "support.save")}</button>
-        </p>
-      </form>
-      <form
-        method="post"
-        action={`${p.base}/${row.id}/delete`}
-        hx-post={`${p.base}/${row.id}/delete`}
-        hx-target={target}
-        hx-swap="outerHTML"
-        hx-confirm={t(l, "support.confirmDelete")}
-      >
-        <button type="submit" class="secondary">{t(l, "support.delete")}</button>
-      </form>
-    </details>
+    <form
+      id={formId(panelId, rowId)}
+      class="form-grid"
+      method="post"
+      action={action}
+      hx-post={action}
+      hx-target={`#${panelId}-panel`}
+      hx-swap="outerHTML"
+    >
+      {state?.flash && (
+        <div class="field-wide">
+          <Toast flash={state.flash} />
+        </div>
+      )}
+      <FormFields
+        l={l}
+        fields={fields}
+        prefix={prefix}
+        values={state?.values}
+        errors={state?.errors}
+      />
+      <div class="form-actions field-wide">
+        <button type="submit" class="btn btn-primary">{submitLabel}</button>
+      </div>
+    </form>
   );
 }
 
-/** A list with search, filters, paging, inline edit and a create form; htmx swaps it whole. */
+/** The "New …" dialog of a resource page (the page header's primary action). */
+export function NewResourceDialog(
+  { l, base, panelId, fields, title }: {
+    l: Locale;
+    base: string;
+    panelId: string;
+    fields: FieldDef[];
+    title: string;
+  },
+) {
+  return (
+    <Dialog
+      id={`${panelId}-new`}
+      title={title}
+      trigger={title}
+      icon="plus"
+      closeLabel={t(l, "ui.close")}
+      wide={fields.length > 6}
+    >
+      <ResourceForm
+        l={l}
+        base={base}
+        panelId={panelId}
+        fields={fields}
+        submitLabel={t(l, "support.add")}
+      />
+    </Dialog>
+  );
+}
+
+function RowActions<T extends { id: string }>(
+  { l, p, row }: { l: Locale; p: ResourceProps<T>; row: T },
+) {
+  const values = p.values ? p.values(row) : (row as Record<string, unknown>);
+  return (
+    <span class="support-row-actions">
+      <Dialog
+        id={`${p.panelId}-edit-${row.id}`}
+        title={t(l, "support.edit")}
+        trigger={t(l, "support.edit")}
+        icon="pencil"
+        variant="ghost"
+        closeLabel={t(l, "ui.close")}
+        wide={p.fields.length > 6}
+      >
+        <ResourceForm
+          l={l}
+          base={p.base}
+          panelId={p.panelId}
+          fields={p.fields}
+          rowId={row.id}
+          state={{ values }}
+          submitLabel={t(l, "support.save")}
+        />
+      </Dialog>
+      <form
+        class="inline"
+        method="post"
+        action={`${p.base}/${row.id}/delete`}
+        hx-post={`${p.base}/${row.id}/delete`}
+        hx-target={`#${p.panelId}-panel`}
+        hx-swap="outerHTML"
+        hx-confirm={t(l, "support.confirmDelete")}
+      >
+        <IconButton type="submit" icon="trash-2" label={t(l, "support.delete")} />
+      </form>
+    </span>
+  );
+}
+
+/** "load more" address: the same query with the next cursor. */
+export function moreHref(base: string, query: Record<string, string>, cursor: string | null) {
+  if (!cursor) return undefined;
+  const params = new URLSearchParams(
+    Object.entries(query).filter(([k, v]) => k !== "cursor" && v),
+  );
+  params.set("cursor", cursor);
+  return `${base}?${params}`;
+}
+
+/** A list with search, filters, "load more" and edit/delete per row; htmx swaps it whole. */
 export function ResourcePanel<T extends { id: string }>(p: ResourceProps<T>) {
   const { l } = p;
-  const target = `#${p.panelId}-panel`;
   const filtered = Object.entries(p.query).some(([k, v]) => k !== "cursor" && v);
+  const more = moreHref(p.base, p.query, p.nextCursor);
   return (
     <div id={`${p.panelId}-panel`}>
-      <FlashMessage flash={p.flash} />
-      <form
-        class="toolbar"
-        method="get"
-        action={p.base}
-        hx-get={p.base}
-        hx-target={target}
-        hx-swap="outerHTML"
-        hx-push-url="true"
-        role="search"
-      >
-        <label for={`${p.panelId}-q`} class="sr-only">{t(l, "support.search")}</label>
-        <input
-          id={`${p.panelId}-q`}
-          name="q"
-          type="search"
-          value={p.query.q ?? ""}
-          placeholder={t(l, "support.search")}
-        />
-        {(p.filters ?? []).map((f) => (
-          <Field l={l} f={f} id={`${p.panelId}-filter-${f.name}`} value={p.query[f.name]} />
-        ))}
-        <button type="submit" class="secondary">{t(l, "support.filter")}</button>
-      </form>
-      {p.items.length === 0
-        ? <Empty>{t(l, filtered ? "support.noMatches" : "support.empty")}</Empty>
-        : (
-          <div class="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  {p.columns.map((c) => <th scope="col">{t(l, c.labelKey)}</th>)}
-                  {p.canWrite && <th scope="col">{t(l, "support.actions")}</th>}
-                </tr>
-              </thead>
-              <tbody>
-                {p.items.map((row) => (
-                  <tr id={`${p.panelId}-${row.id}`}>
-                    {p.columns.map((c) => <td>{c.value(row, l)}</td>)}
-                    {p.canWrite && (
-                      <td>
-                        <EditRow l={l} p={p} row={row} />
-                      </td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      <Pager l={l} base={p.base} query={p.query} nextCursor={p.nextCursor} target={target} />
-      {p.children}
-      {p.canWrite && (
-        <form
-          class="card"
-          method="post"
-          action={p.base}
-          hx-post={p.base}
-          hx-target={target}
-          hx-swap="outerHTML"
-        >
-          <h2>{t(l, "support.add")}</h2>
-          {p.fields.map((f) => <Field l={l} f={f} id={`${p.panelId}-new-${f.name}`} />)}
-          <p>
-            <button type="submit">{t(l, "support.add")}</button>
-          </p>
-        </form>
+      <Toast flash={p.flash} />
+      {p.searchable !== false && (
+        <Filters action={p.base} target={`#${p.panelId}`} label={t(l, "support.filters")}>
+          <Field label={t(l, "support.search")}>
+            <input id={`${p.panelId}-q`} name="q" type="search" value={p.query.q ?? ""} />
+          </Field>
+          {(p.filters ?? []).map((f) => (
+            <FormField l={l} f={f} id={`${p.panelId}-filter-${f.name}`} value={p.query[f.name]} />
+          ))}
+        </Filters>
       )}
+      <DataTable
+        id={p.panelId}
+        label={p.title}
+        rows={p.items}
+        columns={p.columns.map((c) => ({
+          label: t(l, c.labelKey),
+          cell: (row: T) => c.value(row, l),
+          wide: c.wide,
+        }))}
+        actions={p.canWrite ? (row) => <RowActions l={l} p={p} row={row} /> : undefined}
+        actionsLabel={t(l, "support.actions")}
+        empty={
+          <EmptyState
+            icon={p.icon ?? "inbox"}
+            title={t(l, filtered ? "support.noMatches" : "support.empty")}
+          />
+        }
+        more={more ? { href: more, label: t(l, "ui.loadMore") } : undefined}
+      />
+      {p.children}
     </div>
   );
 }

@@ -1,6 +1,5 @@
-import { formatDateTime } from "../../../ui/format.ts";
-import type { ComponentChildren } from "preact";
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
+import { Field, StateBadge } from "../../../ui/kit.ts";
 import { type Flash, FlashMessage } from "../../../ui/flash.tsx";
 export { type Flash, FlashMessage };
 
@@ -28,20 +27,38 @@ export interface FieldDef {
   max?: number;
   placeholder?: string;
   hintKey?: string;
+  /** Takes the form's whole width (long text). */
+  wide?: boolean;
+  /**
+   * Label key of the group this field belongs to: consecutive fields of one section are
+   * drawn as a fieldset with that legend (long forms such as an SLA policy).
+   */
+  section?: string;
+  /** A hint for the whole section, shown under its legend (on its first field). */
+  sectionHintKey?: string;
 }
 
-export function Field(
-  { l, f, id, value }: { l: Locale; f: FieldDef; id: string; value?: unknown },
+/**
+ * A labelled control of the kit's forms (`Field`): the label wraps the control, a hint and an
+ * error go below it. Checkbox groups are a fieldset, a single checkbox sits beside its text.
+ */
+export function FormField(
+  { l, f, id, value, error }: {
+    l: Locale;
+    f: FieldDef;
+    id: string;
+    value?: unknown;
+    error?: string;
+  },
 ) {
   const v = value === null || value === undefined ? "" : String(value);
   const label = t(l, f.labelKey);
-  const hint = f.hintKey ? <p class="muted" id={`${id}-hint`}>{t(l, f.hintKey)}</p> : null;
-  const described = f.hintKey ? `${id}-hint` : undefined;
+  const wide = f.wide ?? (f.type === "textarea" || f.type === "checks");
   if (f.type === "checks") {
-    const checked = Array.isArray(value) ? value.map(String) : [];
+    const checked = Array.isArray(value) ? value.map(String) : value ? [String(value)] : [];
     return (
-      <fieldset>
-        <legend>{label}</legend>
+      <fieldset class={`field${wide ? " field-wide" : ""}`}>
+        <legend class="field-label">{label}</legend>
         <div class="checks">
           {(f.options ?? []).map(([ov, ol]) => (
             <label>
@@ -54,30 +71,31 @@ export function Field(
   }
   if (f.type === "checkbox") {
     return (
-      <label>
-        <input id={id} type="checkbox" name={f.name} value="true" checked={value === true} />{" "}
-        {label}
-      </label>
+      <div class={`field support-check${wide ? " field-wide" : ""}`}>
+        <label class="checks">
+          <input
+            id={id}
+            type="checkbox"
+            name={f.name}
+            value="true"
+            checked={value === true || value === "true"}
+          />
+          <span>{label}</span>
+        </label>
+      </div>
     );
   }
   return (
-    <>
-      <label for={id}>{label}</label>
+    <Field label={label} hint={f.hintKey ? t(l, f.hintKey) : undefined} error={error} wide={wide}>
       {f.type === "textarea"
         ? (
-          <textarea
-            id={id}
-            name={f.name}
-            required={f.required}
-            rows={4}
-            aria-describedby={described}
-          >
+          <textarea id={id} name={f.name} required={f.required} rows={4}>
             {v}
           </textarea>
         )
         : f.type === "select"
         ? (
-          <select id={id} name={f.name} required={f.required} aria-describedby={described}>
+          <select id={id} name={f.name} required={f.required}>
             {f.emptyLabelKey && <option value="">{t(l, f.emptyLabelKey)}</option>}
             {(f.options ?? []).map(([ov, ol]) => (
               <option value={ov} selected={ov === v}>{ol}</option>
@@ -94,75 +112,85 @@ export function Field(
             min={f.min}
             max={f.max}
             placeholder={f.placeholder}
-            aria-describedby={described}
           />
         )}
-      {hint}
+    </Field>
+  );
+}
+
+/** Fields in runs: a field without a section alone, consecutive ones of a section together. */
+export function sections(fields: FieldDef[]): { section?: string; fields: FieldDef[] }[] {
+  const out: { section?: string; fields: FieldDef[] }[] = [];
+  for (const f of fields) {
+    const last = out[out.length - 1];
+    if (f.section && last?.section === f.section) last.fields.push(f);
+    else out.push({ section: f.section, fields: [f] });
+  }
+  return out;
+}
+
+/**
+ * A form's fields, the sectioned ones in fieldsets with their legend (and hint), each laid
+ * out as its own grid.
+ */
+export function FormFields(
+  { l, fields, prefix, values = {}, errors = {} }: {
+    l: Locale;
+    fields: FieldDef[];
+    prefix: string;
+    values?: Record<string, unknown>;
+    errors?: Record<string, string>;
+  },
+) {
+  const one = (f: FieldDef) => (
+    <FormField
+      l={l}
+      f={f}
+      id={`${prefix}-${f.name}`}
+      value={values[f.name]}
+      error={errors[f.name]}
+    />
+  );
+  return (
+    <>
+      {sections(fields).map((run) =>
+        run.section
+          ? (
+            <fieldset class="field field-wide support-section" data-section={run.section}>
+              <legend class="field-label">{t(l, run.section)}</legend>
+              {run.fields[0].sectionHintKey && (
+                <p class="field-hint">{t(l, run.fields[0].sectionHintKey)}</p>
+              )}
+              <div class="form-grid">{run.fields.map(one)}</div>
+            </fieldset>
+          )
+          : run.fields.map(one)
+      )}
     </>
   );
 }
 
-export function Empty({ children }: { children: ComponentChildren }) {
-  return <p class="muted support-empty">{children}</p>;
-}
-
-/** "Next page" as a plain link that htmx follows into the panel (the URL keeps the cursor). */
-export function Pager(
-  { l, base, query, nextCursor, target }: {
-    l: Locale;
-    base: string;
-    query: Record<string, string>;
-    nextCursor: string | null;
-    target: string;
-  },
-) {
-  const hasCursor = !!query.cursor;
-  const first = new URLSearchParams(Object.entries(query).filter(([k, v]) => k !== "cursor" && v));
-  const next = new URLSearchParams(first);
-  if (nextCursor) next.set("cursor", nextCursor);
-  if (!nextCursor && !hasCursor) return null;
-  return (
-    <nav class="toolbar" aria-label={t(l, "support.paging")}>
-      {hasCursor && (
-        <a
-          href={`${base}?${first}`}
-          hx-get={`${base}?${first}`}
-          hx-target={target}
-          hx-swap="outerHTML"
-          hx-push-url="true"
-        >
-          {t(l, "support.firstPage")}
-        </a>
-      )}
-      {nextCursor && (
-        <a
-          href={`${base}?${next}`}
-          hx-get={`${base}?${next}`}
-          hx-target={target}
-          hx-swap="outerHTML"
-          hx-push-url="true"
-        >
-          {t(l, "support.nextPage")}
-        </a>
-      )}
-    </nav>
-  );
-}
-
 export function StatusBadge({ l, status }: { l: Locale; status: string }) {
-  return <span class={`badge support-status-${status}`}>{t(l, `support.status.${status}`)}</span>;
+  return <StateBadge kind="ticket" value={status} label={t(l, `support.status.${status}`)} />;
 }
 
 export function PriorityBadge({ l, priority }: { l: Locale; priority: string }) {
   return (
-    <span class={`badge support-priority-${priority}`}>{t(l, `support.priority.${priority}`)}</span>
+    <StateBadge kind="priority" value={priority} label={t(l, `support.priority.${priority}`)} />
   );
 }
 
 export function SlaBadge({ l, state }: { l: Locale; state: string }) {
-  return <span class={`badge support-sla-${state}`}>{t(l, `support.sla.${state}`)}</span>;
+  return <StateBadge kind="sla" value={state} label={t(l, `support.sla.${state}`)} />;
 }
 
-export function formatDate(l: Locale, iso: string | null | undefined) {
-  return iso ? `${formatDateTime(l, iso)} UTC` : "—";
+/** A language code as its name in the reader's language ("tr" → "Turkish" / "Türkçe"). */
+export function languageName(l: Locale, code: string | null | undefined): string {
+  if (!code) return "—";
+  try {
+    const name = new Intl.DisplayNames([l], { type: "language" }).of(code);
+    return name ? name[0].toLocaleUpperCase(l) + name.slice(1) : code;
+  } catch {
+    return code;
+  }
 }

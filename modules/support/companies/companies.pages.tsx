@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
+import { t } from "../../../shared/i18n/i18n.ts";
 import { resourcePages } from "../common/resource.pages.tsx";
 import { CompanyInput, CompanyUpdate } from "./companies.schemas.ts";
 import { companiesService } from "./companies.service.ts";
@@ -18,6 +19,8 @@ export const mountCompanyPages = (app: Hono<AppEnv>) =>
     path: "/companies",
     key: "companies",
     titleKey: "page.companies",
+    newKey: "support.companies.new",
+    icon: "building-2",
     read: "support.customer.read",
     write: "support.customer.write",
     ops: companiesService,
@@ -25,11 +28,13 @@ export const mountCompanyPages = (app: Hono<AppEnv>) =>
     update: CompanyUpdate,
     columns: [
       { labelKey: "support.field.name", value: (r) => r.name },
-      { labelKey: "support.field.email", value: (r) => r.email ?? "" },
-      { labelKey: "support.field.phone", value: (r) => r.phone ?? "" },
+      { labelKey: "support.field.email", value: (r) => r.email ?? "—" },
+      { labelKey: "support.field.phone", value: (r) => r.phone ?? "—", wide: true },
       {
         labelKey: "page.contacts",
-        value: (r) => <a href={`/support/contacts?companyId=${r.id}`}>{r.name}</a>,
+        value: (r, l) => (
+          <a href={`/support/contacts?companyId=${r.id}`}>{t(l, "support.companies.contacts")}</a>
+        ),
       },
     ],
     fields: () => companyFields,

@@ -11,6 +11,8 @@ export const mountContactPages = (app: Hono<AppEnv>) =>
     path: "/contacts",
     key: "contacts",
     titleKey: "page.contacts",
+    newKey: "support.contacts.new",
+    icon: "contact",
     read: "support.customer.read",
     write: "support.customer.write",
     ops: contactsService,
@@ -18,9 +20,9 @@ export const mountContactPages = (app: Hono<AppEnv>) =>
     update: ContactUpdate,
     columns: [
       { labelKey: "support.field.name", value: (r) => r.name },
-      { labelKey: "support.field.title", value: (r) => r.title ?? "" },
-      { labelKey: "support.field.email", value: (r) => r.email ?? "" },
-      { labelKey: "support.field.phone", value: (r) => r.phone ?? "" },
+      { labelKey: "support.field.title", value: (r) => r.title ?? "—" },
+      { labelKey: "support.field.email", value: (r) => r.email ?? "—" },
+      { labelKey: "support.field.phone", value: (r) => r.phone ?? "—", wide: true },
     ],
     fields: async (c) => [
       { name: "name", labelKey: "support.field.name", required: true },

@@ -2,16 +2,27 @@ import type { Hono } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
 import { resourcePages } from "../common/resource.pages.tsx";
+import { Badge, DateTime, type Tone } from "../../../ui/kit.ts";
 import { customerNames, options } from "../common/options.ts";
 import { ContractInput, ContractUpdate } from "./contracts.schemas.ts";
 import { contractsService } from "./contracts.service.ts";
 import type { Contract } from "./contracts.schemas.ts";
+
+/** The kit's STATE_TONES has no contract states (yet): one colour per state here. */
+const CONTRACT_TONES: Record<Contract["status"], Tone> = {
+  pending: "purple",
+  active: "green",
+  expiring: "amber",
+  expired: "gray",
+};
 
 export const mountContractPages = (app: Hono<AppEnv>) =>
   resourcePages<Contract & { customerName?: string }>(app, {
     path: "/contracts",
     key: "contracts",
     titleKey: "page.contracts",
+    newKey: "support.contracts.new",
+    icon: "file-signature",
     read: "support.contract.read",
     write: "support.contract.write",
     ops: {
@@ -32,14 +43,27 @@ export const mountContractPages = (app: Hono<AppEnv>) =>
       { labelKey: "support.field.name", value: (r) => r.name },
       {
         labelKey: "support.field.customer",
-        value: (r) => (
-          <a href={`/support/customers/${r.customerId}`}>{r.customerName ?? r.customerId}</a>
+        value: (r, l) => (
+          <a href={`/support/customers/${r.customerId}`}>
+            {r.customerName ?? t(l, "support.customer.unknown")}
+          </a>
         ),
       },
-      { labelKey: "support.field.term", value: (r) => `${r.startsOn} – ${r.endsOn}` },
+      {
+        labelKey: "support.field.term",
+        value: (r) => (
+          <span class="support-term">
+            <DateTime at={r.startsOn} dateOnly /> – <DateTime at={r.endsOn} dateOnly />
+          </span>
+        ),
+      },
       {
         labelKey: "support.field.status",
-        value: (r) => <span class={`badge support-contract-${r.status}`}>{r.status}</span>,
+        value: (r, l) => (
+          <Badge tone={CONTRACT_TONES[r.status]}>
+            {t(l, `support.contractStatus.${r.status}`)}
+          </Badge>
+        ),
       },
     ],
     fields: async (c) => [

@@ -2,12 +2,20 @@ import type { Hono } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
-import { resourcePages, respond } from "../common/resource.pages.tsx";
+import {
+  type ActivityEntry,
+  historyLabelsFor,
+  peopleNames,
+} from "../../../platform/activity/public.ts";
+import { Button, tr } from "../../../ui/kit.ts";
+import { resourcePages, respond, supportCrumbs } from "../common/resource.pages.tsx";
 import { options } from "../common/options.ts";
+import { supportHistory } from "../common/history.ts";
+import { languageName } from "../common/ui.view.tsx";
 import { CustomerInput, CustomerUpdate } from "./customers.schemas.ts";
 import { customerActivity, customersService } from "./customers.service.ts";
 import type { Customer } from "./customers.schemas.ts";
-import { CustomerDetail } from "./customer.view.tsx";
+import { CustomerDetail, customerTimeline } from "./customer.view.tsx";
 import { ID_PARAM } from "../../../shared/http/ids.ts";
 
 export const mountCustomerPages = (app: Hono<AppEnv>) => {
@@ -15,6 +23,8 @@ export const mountCustomerPages = (app: Hono<AppEnv>) => {
     path: "/customers",
     key: "customers",
     titleKey: "page.customers",
+    newKey: "support.customers.new",
+    icon: "users",
     read: "support.customer.read",
     write: "support.customer.write",
     ops: customersService,
@@ -25,9 +35,10 @@ export const mountCustomerPages = (app: Hono<AppEnv>) => {
         labelKey: "support.field.name",
         value: (r) => <a href={`/support/customers/${r.id}`}>{r.name}</a>,
       },
-      { labelKey: "support.field.kind", value: (r) => r.kind },
-      { labelKey: "support.field.email", value: (r) => r.email ?? "" },
-      { labelKey: "support.field.phone", value: (r) => r.phone ?? "" },
+      { labelKey: "support.field.kind", value: (r, l) => t(l, `support.kind.${r.kind}`) },
+      { labelKey: "support.field.email", value: (r) => r.email ?? "—" },
+      { labelKey: "support.field.phone", value: (r) => r.phone ?? "—", wide: true },
+      { labelKey: "support.field.locale", value: (r, l) => languageName(l, r.locale), wide: true },
     ],
     fields: async (c) => [
       { name: "name", labelKey: "support.field.name", required: true },
@@ -42,7 +53,13 @@ export const mountCustomerPages = (app: Hono<AppEnv>) => {
       },
       { name: "email", labelKey: "support.field.email", type: "email" },
       { name: "phone", labelKey: "support.field.phone" },
-      { name: "locale", labelKey: "support.field.locale", placeholder: "en" },
+      {
+        name: "locale",
+        labelKey: "support.field.locale",
+        type: "select",
+        emptyLabelKey: "support.default",
+        options: ["tr", "en"].map((x) => [x, languageName(c.var.locale, x)]),
+      },
       {
         name: "companyId",
         labelKey: "support.field.company",
@@ -64,16 +81,53 @@ export const mountCustomerPages = (app: Hono<AppEnv>) => {
     `/customers/${ID_PARAM}`,
     requirePermission("support.customer.read"),
     async (c) => {
+      const l = c.var.locale;
       const id = c.req.param("id");
       const customer = await customersService.get(c.var.sql, id);
       const history = await customerActivity(c.var.sql, id, {
-        limit: 50,
+        limit: 30,
         cursor: c.req.query("cursor"),
       });
+      const companies = new Map(await options(c.var.sql, "support_companies"));
+      const labels = historyLabelsFor(c, supportHistory(l, companies));
+      // Assignees named in the lines' changes, resolved as the activity feature does.
+      const changes = history.items.map((h) => ({ changes: h.changes }) as ActivityEntry);
+      const names = await peopleNames(c.var.sql, changes, labels.people);
+      const base = `/support/customers/${id}`;
       return respond(
         c,
         customer.name,
-        <CustomerDetail l={c.var.locale} customer={customer} history={history} />,
+        <CustomerDetail
+          l={l}
+          customer={customer}
+          companyName={customer.companyId ? companies.get(customer.companyId) ?? null : null}
+          history={customerTimeline(l, history.items, labels, names)}
+          moreHref={history.nextCursor ? `${base}?cursor=${history.nextCursor}` : null}
+        />,
+        {
+          crumbs: supportCrumbs(c, {
+            label: tr(c)("page.customers"),
+            href: "/support/customers",
+          }),
+          actions: (
+            <>
+              <Button
+                href={`/support/tickets?customerId=${id}`}
+                variant="secondary"
+                icon="inbox"
+              >
+                {t(l, "support.customer.tickets")}
+              </Button>
+              <Button
+                href={`/support/contracts?customerId=${id}`}
+                variant="secondary"
+                icon="file-signature"
+              >
+                {t(l, "page.contracts")}
+              </Button>
+            </>
+          ),
+        },
       );
     },
   );

@@ -40,6 +40,17 @@ export const CustomerActivity = z.object({
   /** The ticket, contract or customer the line is about. */
   refId: z.uuid(),
   title: z.string(),
+  /** What happened: created, updated, assigned, closed, reopened, commented, reminded, … */
+  action: z.string(),
+  /** The ticket ("T-2026-00012 Printer …") or contract the line is about; "" for the customer. */
+  about: z.string(),
+  /** The start of a comment's text. */
+  excerpt: z.string().nullable(),
+  /** Who did it; null for the platform itself (reminders, jobs). */
+  actorId: z.uuid().nullable(),
+  actorName: z.string().nullable(),
+  /** The fields that changed, with their values before and after. */
+  changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
 }).openapi("SupportCustomerActivity");
 export type CustomerActivity = z.infer<typeof CustomerActivity>;
 export const ActivityQuery = PageQuery;

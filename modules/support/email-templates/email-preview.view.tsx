@@ -1,11 +1,12 @@
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
+import { Card, Field } from "../../../ui/kit.ts";
 import type { MessageTemplate, renderTemplate } from "../../../platform/notifications/public.ts";
 
 type RenderedMessage = ReturnType<typeof renderTemplate>;
 
 export function PreviewBox({ l, rendered }: { l: Locale; rendered: RenderedMessage }) {
   return (
-    <div id="template-preview" class="card" aria-live="polite">
+    <div id="template-preview" class="support-preview-box" aria-live="polite">
       <h3>{t(l, "support.preview")}</h3>
       <p>
         <strong>{t(l, "support.field.subject")}:</strong> {rendered.subject}
@@ -18,26 +19,28 @@ export function PreviewBox({ l, rendered }: { l: Locale; rendered: RenderedMessa
 /** Type a subject and body; htmx renders them with sample values as you type. */
 export function PreviewForm({ l, initial }: { l: Locale; initial: MessageTemplate }) {
   return (
-    <section class="card" aria-labelledby="preview-heading">
-      <h2 id="preview-heading">{t(l, "support.preview")}</h2>
+    <Card title={t(l, "support.templates.try")}>
       <p class="muted">{t(l, "support.templates.variables")}</p>
       <form
+        class="form-grid"
         method="post"
         action="/support/email-templates/preview"
         hx-post="/support/email-templates/preview"
-        hx-trigger="input changed delay:300ms, submit"
+        hx-trigger="load, input changed delay:300ms, submit"
         hx-target="#template-preview"
         hx-swap="outerHTML"
       >
-        <label for="preview-subject">{t(l, "support.field.subject")}</label>
-        <input id="preview-subject" name="subject" type="text" value={initial.subject} />
-        <label for="preview-body">{t(l, "support.field.body")}</label>
-        <textarea id="preview-body" name="body" rows={5}>{initial.body}</textarea>
-        <p>
-          <button type="submit" class="secondary">{t(l, "support.preview")}</button>
-        </p>
+        <Field label={t(l, "support.field.subject")} wide>
+          <input id="preview-subject" name="subject" type="text" value={initial.subject} />
+        </Field>
+        <Field label={t(l, "support.field.body")} wide>
+          <textarea id="preview-body" name="body" rows={5}>{initial.body}</textarea>
+        </Field>
+        <div class="form-actions field-wide js-hide">
+          <button type="submit" class="btn btn-secondary">{t(l, "support.preview")}</button>
+        </div>
       </form>
       <div id="template-preview"></div>
-    </section>
+    </Card>
   );
 }

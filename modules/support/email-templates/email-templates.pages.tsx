@@ -5,6 +5,7 @@ import { t } from "../../../shared/i18n/i18n.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
 import { html } from "../../../ui/render.tsx";
 import { resourcePages } from "../common/resource.pages.tsx";
+import { languageName } from "../common/ui.view.tsx";
 import {
   EmailTemplateInput,
   EmailTemplateUpdate,
@@ -30,6 +31,8 @@ export const mountEmailTemplatePages = (app: Hono<AppEnv>) => {
     path: "/email-templates",
     key: "templates",
     titleKey: "page.emailTemplates",
+    newKey: "support.templates.new",
+    icon: "mail",
     read: "support.template.read",
     write: "support.template.write",
     ops: emailTemplatesService,
@@ -37,7 +40,7 @@ export const mountEmailTemplatePages = (app: Hono<AppEnv>) => {
     update: EmailTemplateUpdate,
     columns: [
       { labelKey: "support.field.kind", value: (r, l) => t(l, `support.templateKind.${r.kind}`) },
-      { labelKey: "support.field.locale", value: (r) => r.locale },
+      { labelKey: "support.field.locale", value: (r, l) => languageName(l, r.locale) },
       { labelKey: "support.field.subject", value: (r) => r.subject },
     ],
     fields: (c) => [
@@ -48,9 +51,21 @@ export const mountEmailTemplatePages = (app: Hono<AppEnv>) => {
         required: true,
         options: TEMPLATE_KINDS.map((k) => [k, t(c.var.locale, `support.templateKind.${k}`)]),
       },
-      { name: "locale", labelKey: "support.field.locale", required: true, placeholder: "en" },
-      { name: "subject", labelKey: "support.field.subject", required: true },
-      { name: "body", labelKey: "support.field.body", type: "textarea", required: true },
+      {
+        name: "locale",
+        labelKey: "support.field.locale",
+        type: "select",
+        required: true,
+        options: ["tr", "en"].map((x) => [x, languageName(c.var.locale, x)]),
+      },
+      { name: "subject", labelKey: "support.field.subject", required: true, wide: true },
+      {
+        name: "body",
+        labelKey: "support.field.body",
+        type: "textarea",
+        required: true,
+        hintKey: "support.templates.variables",
+      },
     ],
     filters: (c) => [{
       name: "kind",

@@ -2,7 +2,7 @@ import type { Hono } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
-import { html } from "../../../ui/render.tsx";
+import { Badge, html } from "../../../ui/kit.ts";
 import { resourcePages } from "../common/resource.pages.tsx";
 import { NumberingTemplateInput, NumberingTemplateUpdate } from "./numbering.schemas.ts";
 import type { NumberingTemplate } from "./numbering.schemas.ts";
@@ -22,6 +22,8 @@ export const mountNumberingPages = (app: Hono<AppEnv>) => {
     path: "/numbering",
     key: "numbering",
     titleKey: "page.numbering",
+    newKey: "support.numbering.new",
+    icon: "hash",
     read: "support.template.read",
     write: "support.template.write",
     ops: {
@@ -39,9 +41,15 @@ export const mountNumberingPages = (app: Hono<AppEnv>) => {
     columns: [
       { labelKey: "support.field.name", value: (r) => r.name },
       { labelKey: "support.field.pattern", value: (r) => <code>{r.pattern}</code> },
-      { labelKey: "support.field.reset", value: (r) => r.reset },
+      { labelKey: "support.field.reset", value: (r, l) => t(l, `support.reset.${r.reset}`) },
       { labelKey: "support.field.nextNumber", value: (r) => <code>{r.next}</code> },
-      { labelKey: "support.field.active", value: (r) => (r.active ? "✓" : "") },
+      {
+        labelKey: "support.field.active",
+        value: (r, l) =>
+          r.active
+            ? <Badge tone="green">{t(l, "support.active")}</Badge>
+            : <span class="muted">{t(l, "support.inactive")}</span>,
+      },
     ],
     fields: (c) => [
       { name: "name", labelKey: "support.field.name", required: true },

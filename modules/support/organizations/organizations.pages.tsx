@@ -2,6 +2,7 @@ import type { Hono } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
 import { resourcePages } from "../common/resource.pages.tsx";
+import { Card } from "../../../ui/kit.ts";
 import { memberOptions, options } from "../common/options.ts";
 import {
   DepartmentInput,
@@ -19,7 +20,10 @@ export const mountOrganizationPages = (app: Hono<AppEnv>) => {
     path: "/organizations/teams",
     home: "/organizations",
     key: "teams",
-    titleKey: "page.organizations",
+    searchable: false,
+    titleKey: "support.teams",
+    newKey: "support.teams.new",
+    icon: "users",
     read,
     write,
     ops: teamsService,
@@ -54,6 +58,8 @@ export const mountOrganizationPages = (app: Hono<AppEnv>) => {
     path: "/organizations",
     key: "departments",
     titleKey: "page.organizations",
+    newKey: "support.departments.new",
+    icon: "network",
     read,
     write,
     ops: departmentsService,
@@ -61,17 +67,16 @@ export const mountOrganizationPages = (app: Hono<AppEnv>) => {
     update: DepartmentUpdate,
     columns: [
       { labelKey: "support.field.department", value: (r) => r.name },
-      { labelKey: "support.field.description", value: (r) => r.description },
+      { labelKey: "support.field.description", value: (r) => r.description || "—", wide: true },
     ],
     fields: () => [
       { name: "name", labelKey: "support.field.department", required: true },
       { name: "description", labelKey: "support.field.description", type: "textarea" },
     ],
     extra: async (c) => (
-      <section aria-labelledby="teams-heading">
-        <h2 id="teams-heading">{t(c.var.locale, "support.teams")}</h2>
-        {await teams(c)}
-      </section>
+      <Card title={t(c.var.locale, "support.teams")} actions={await teams.newDialog(c)}>
+        {await teams.panel(c)}
+      </Card>
     ),
   });
 };

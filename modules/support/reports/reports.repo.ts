@@ -7,12 +7,14 @@ type Rows = Record<string, string | number | null>[];
 const utcDay = (sql: Sql, d: string, plus = 0) =>
   sql`((${d}::date + ${plus}::int)::timestamp at time zone 'UTC')`;
 
-/** Open tickets now, by status and priority. */
+/** Open tickets now, by status and priority (in their workflow and rank order). */
 export async function openByStatus(sql: Sql): Promise<Rows> {
   return await sql`
     select status, priority, count(*)::int as tickets from support_tickets
     where status in ('acik', 'islemde')
-    group by status, priority order by status, priority`;
+    group by status, priority
+    order by array_position('{acik,islemde}'::text[], status),
+      array_position('{dusuk,normal,yuksek,kritik}'::text[], priority)`;
 }
 
 /** Per day (by due date): tickets whose resolution clock was met or breached. */

@@ -22,10 +22,14 @@ export const ReportSchema = z.object({
 }).openapi("SupportReport");
 export type Report = z.infer<typeof ReportSchema>;
 
-/** The Support dashboard: open tickets by status and SLA state, recent team work and volume. */
+/**
+ * The Support dashboard: open tickets by status, priority and SLA state, recent team work and
+ * volume.
+ */
 export interface Dashboard {
   open: number;
   byStatus: Record<string, number>;
+  byPriority: Record<string, number>;
   bySla: Record<string, number>;
   team: Report;
   volume: Report;

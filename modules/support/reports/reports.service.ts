@@ -53,7 +53,11 @@ export async function buildReport(
 export async function dashboard(sql: Sql): Promise<Dashboard> {
   const status = await openByStatus(sql);
   const byStatus: Record<string, number> = { acik: 0, islemde: 0 };
-  for (const r of status) byStatus[r.status as string] += r.tickets as number;
+  const byPriority: Record<string, number> = { dusuk: 0, normal: 0, yuksek: 0, kritik: 0 };
+  for (const r of status) {
+    byStatus[r.status as string] += r.tickets as number;
+    byPriority[r.priority as string] += r.tickets as number;
+  }
   const bySla = Object.fromEntries(
     (await openBySla(sql)).map((r) => [r.slaState, r.tickets]),
   ) as Record<string, number>;
@@ -62,6 +66,7 @@ export async function dashboard(sql: Sql): Promise<Dashboard> {
   return {
     open: byStatus.acik + byStatus.islemde,
     byStatus,
+    byPriority,
     bySla,
     team: await buildReport(sql, "team", { from: iso(Date.now() - 29 * DAY), to }),
     volume: await buildReport(sql, "volume", { from, to }),

@@ -1,15 +1,47 @@
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
-import { Chart } from "../../../ui/chart.tsx";
+import {
+  Button,
+  Card,
+  ChartCard,
+  type Column,
+  DataTable,
+  EmptyState,
+  Field,
+  Filters,
+  formatNumber,
+  Grid,
+  Kpi,
+  UserChip,
+} from "../../../ui/kit.ts";
 import type { Dashboard, Report } from "./reports.schemas.ts";
-import { Empty } from "../common/ui.view.tsx";
+import { PriorityBadge, SlaBadge, StatusBadge } from "../common/ui.view.tsx";
 
 const TYPES = ["status", "sla", "team", "volume"] as const;
+const PRIORITIES = ["dusuk", "normal", "yuksek", "kritik"];
+const SLA_STATES = ["ok", "warning", "breached", "none"];
+type Row = Report["rows"][number];
 
+/** "12 Mar" / "12 Mar": a report day (a UTC calendar day) as people write it. */
+function shortDay(l: Locale, day: unknown) {
+  const d = new Date(`${String(day)}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return String(day ?? "");
+  return new Intl.DateTimeFormat(l === "tr" ? "tr-TR" : "en-GB", {
+    day: "numeric",
+    month: "short",
+    timeZone: "UTC",
+  }).format(d);
+}
+
+const num = (v: unknown) => Number(v ?? 0);
+/** The sum of one column of a report (the dashboard's 14-day figures). */
+const total = (r: Report, key: string) => r.rows.reduce((n, row) => n + num(row[key]), 0);
+
+/** The report's chart (echarts option): bars, stacked bars or lines with labels. */
 function chartOption(l: Locale, r: Report): Record<string, unknown> {
   const rows = r.rows;
   const bar = (labels: string[], series: [string, number[]][], stack = false) => ({
     tooltip: { trigger: "axis" },
-    legend: {},
+    legend: { top: 0 },
     xAxis: { type: "category", data: labels },
     yAxis: { type: "value", minInterval: 1 },
     series: series.map(([name, data]) => ({
@@ -20,137 +52,226 @@ function chartOption(l: Locale, r: Report): Record<string, unknown> {
     })),
   });
   if (r.type === "status") {
+    // Stacked bars per status, one colour per priority.
+    const statuses = ["acik", "islemde"];
     return bar(
-      rows.map((x) =>
-        `${t(l, `support.status.${x.status}`)} · ${t(l, `support.priority.${x.priority}`)}`
-      ),
-      [[t(l, "support.report.tickets"), rows.map((x) => Number(x.tickets))]],
+      statuses.map((s) => t(l, `support.status.${s}`)),
+      PRIORITIES.map((p) => [
+        t(l, `support.priority.${p}`),
+        statuses.map((s) => num(rows.find((x) => x.status === s && x.priority === p)?.tickets)),
+      ]),
+      true,
     );
   }
   if (r.type === "sla") {
-    return bar(rows.map((x) => String(x.day)), [
-      [t(l, "support.sla.met"), rows.map((x) => Number(x.met))],
-      [t(l, "support.sla.breached"), rows.map((x) => Number(x.breached))],
+    return bar(rows.map((x) => shortDay(l, x.day)), [
+      [t(l, "support.sla.met"), rows.map((x) => num(x.met))],
+      [t(l, "support.sla.breached"), rows.map((x) => num(x.breached))],
     ], true);
   }
   if (r.type === "team") {
     return bar(rows.map((x) => String(x.agent)), [
-      [t(l, "support.report.assigned"), rows.map((x) => Number(x.assigned))],
-      [t(l, "support.report.resolved"), rows.map((x) => Number(x.resolved))],
+      [t(l, "support.report.assigned"), rows.map((x) => num(x.assigned))],
+      [t(l, "support.report.resolved"), rows.map((x) => num(x.resolved))],
     ]);
   }
   return {
     tooltip: { trigger: "axis" },
-    legend: {},
-    xAxis: { type: "category", data: rows.map((x) => x.day) },
+    legend: { top: 0 },
+    xAxis: { type: "category", data: rows.map((x) => shortDay(l, x.day)) },
     yAxis: { type: "value", minInterval: 1 },
     series: [
-      { name: t(l, "support.report.created"), type: "line", data: rows.map((x) => x.created) },
-      { name: t(l, "support.report.resolved"), type: "line", data: rows.map((x) => x.resolved) },
+      { name: t(l, "support.report.created"), type: "line", data: rows.map((x) => num(x.created)) },
+      {
+        name: t(l, "support.report.resolved"),
+        type: "line",
+        data: rows.map((x) => num(x.resolved)),
+      },
     ],
   };
 }
 
-export function ReportTable({ l, report }: { l: Locale; report: Report }) {
-  if (!report.rows.length) return <Empty>{t(l, "support.report.empty")}</Empty>;
+/** One report column as the table shows it: labels, names, days and numbers. */
+function column(l: Locale, key: string): Column<Row> {
+  const label = t(l, `support.report.col.${key}`);
+  switch (key) {
+    case "status":
+      return { label, cell: (r) => <StatusBadge l={l} status={String(r.status)} /> };
+    case "priority":
+      return { label, cell: (r) => <PriorityBadge l={l} priority={String(r.priority)} /> };
+    case "agent":
+      return { label, cell: (r) => <UserChip name={r.agent ? String(r.agent) : null} /> };
+    case "day":
+      return { label, cell: (r) => shortDay(l, r.day) };
+    default:
+      return {
+        label,
+        numeric: true,
+        cell: (
+          r,
+        ) => (r[key] === null || r[key] === undefined ? "—" : formatNumber(l, num(r[key]), 1)),
+      };
+  }
+}
+
+export function ReportTable({ l, report, id }: { l: Locale; report: Report; id: string }) {
   return (
-    <div class="table-wrap">
-      <table>
-        <thead>
-          <tr>
-            {report.columns.filter((c) => c !== "agentId").map((c) => (
-              <th scope="col">{t(l, `support.report.col.${c}`)}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {report.rows.map((row) => (
-            <tr>
-              {report.columns.filter((c) => c !== "agentId").map((c) => <td>{row[c] ?? "—"}</td>)}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <DataTable
+      id={id}
+      label={t(l, `support.report.${report.type}`)}
+      rows={report.rows}
+      columns={report.columns.filter((c) => c !== "agentId").map((c) => column(l, c))}
+      empty={<EmptyState icon="chart-column" title={t(l, "support.report.empty")} />}
+    />
+  );
+}
+
+/** The chart and figures of one report, with its CSV download. */
+function ReportBody({ l, report }: { l: Locale; report: Report }) {
+  const qs = new URLSearchParams({ type: report.type, from: report.from, to: report.to });
+  const title = t(l, `support.report.${report.type}`);
+  const csv = (
+    <Button href={`/support/reports?${qs}&format=csv`} variant="secondary" small icon="download">
+      {t(l, "support.report.csv")}
+    </Button>
+  );
+  return (
+    <div id="report">
+      {report.rows.length > 0
+        ? (
+          <ChartCard title={title} option={chartOption(l, report)} height={320} actions={csv}>
+            <ReportTable l={l} report={report} id="report-table" />
+          </ChartCard>
+        )
+        : (
+          <Card title={title} actions={csv}>
+            <EmptyState icon="chart-column" title={t(l, "support.report.empty")} />
+          </Card>
+        )}
     </div>
   );
 }
 
 export function ReportsView({ l, report }: { l: Locale; report: Report }) {
-  const qs = new URLSearchParams({ type: report.type, from: report.from, to: report.to });
   return (
     <div id="report-panel">
-      <form
-        class="toolbar"
-        method="get"
-        action="/support/reports"
-        hx-get="/support/reports"
-        hx-target="#report-panel"
-        hx-swap="outerHTML"
-        hx-push-url="true"
-      >
-        <label for="report-type">{t(l, "support.report.type")}</label>
-        <select id="report-type" name="type">
-          {TYPES.map((x) => (
-            <option value={x} selected={x === report.type}>{t(l, `support.report.${x}`)}</option>
-          ))}
-        </select>
-        <label for="report-from">{t(l, "support.report.from")}</label>
-        <input id="report-from" name="from" type="date" value={report.from} />
-        <label for="report-to">{t(l, "support.report.to")}</label>
-        <input id="report-to" name="to" type="date" value={report.to} />
-        <button type="submit" class="secondary">{t(l, "support.filter")}</button>
-        <a class="button" href={`/support/reports?${qs}&format=csv`} download>
-          {t(l, "support.report.csv")}
-        </a>
-      </form>
-      <h2>{t(l, `support.report.${report.type}`)}</h2>
-      {report.rows.length > 0 && (
-        <Chart option={chartOption(l, report)} label={t(l, `support.report.${report.type}`)} />
-      )}
-      <ReportTable l={l} report={report} />
+      <Filters action="/support/reports" target="#report" label={t(l, "support.filters")}>
+        <Field label={t(l, "support.report.type")}>
+          <select id="report-type" name="type">
+            {TYPES.map((x) => (
+              <option value={x} selected={x === report.type}>{t(l, `support.report.${x}`)}</option>
+            ))}
+          </select>
+        </Field>
+        <Field label={t(l, "support.report.from")}>
+          <input id="report-from" name="from" type="date" value={report.from} />
+        </Field>
+        <Field label={t(l, "support.report.to")}>
+          <input id="report-to" name="to" type="date" value={report.to} />
+        </Field>
+      </Filters>
+      <ReportBody l={l} report={report} />
     </div>
   );
 }
 
+/** The module's front page: headline figures, then charts of volume, SLA and the team. */
 export function DashboardView({ l, data }: { l: Locale; data: Dashboard }) {
-  const sla = ["ok", "warning", "breached", "none"];
+  const sla = (s: string) => data.bySla[s] ?? 0;
+  const slaData = SLA_STATES.filter((s) => sla(s) > 0).map((s) => ({
+    name: t(l, `support.sla.${s}`),
+    value: sla(s),
+  }));
   return (
-    <div id="support-dashboard">
-      <div class="cards">
-        <section class="card" aria-labelledby="dash-open">
-          <h2 id="dash-open">{t(l, "support.dashboard.open")}</h2>
-          <p class="support-big" data-testid="open-count">{data.open}</p>
-          <p class="muted">
-            {t(l, "support.status.acik")}:{" "}
-            <span data-testid="count-acik">{data.byStatus.acik}</span> ·{" "}
-            {t(l, "support.status.islemde")}:{" "}
-            <span data-testid="count-islemde">{data.byStatus.islemde}</span>
-          </p>
-          <a href="/support/tickets">{t(l, "page.tickets")}</a>
-        </section>
-        <section class="card" aria-labelledby="dash-sla">
-          <h2 id="dash-sla">{t(l, "support.dashboard.sla")}</h2>
-          <ul>
-            {sla.map((s) => (
+    <div id="support-dashboard" class="support-dashboard">
+      <Grid size="sm">
+        <Kpi
+          label={t(l, "support.dashboard.open")}
+          value={<span data-testid="open-count">{data.open}</span>}
+          icon="inbox"
+          href="/support/tickets?sort=due"
+          hint={t(l, "support.dashboard.openHint", {
+            open: data.byStatus.acik,
+            working: data.byStatus.islemde,
+          })}
+        />
+        <Kpi
+          label={t(l, "support.sla.warning")}
+          value={sla("warning")}
+          icon="alarm-clock"
+          tone={sla("warning") ? "amber" : undefined}
+          href="/support/tickets?sla=warning"
+        />
+        <Kpi
+          label={t(l, "support.sla.breached")}
+          value={sla("breached")}
+          icon="triangle-alert"
+          tone={sla("breached") ? "red" : undefined}
+          href="/support/tickets?sla=breached"
+        />
+        <Kpi
+          label={t(l, "support.dashboard.created")}
+          value={total(data.volume, "created")}
+          icon="plus"
+        />
+        <Kpi
+          label={t(l, "support.dashboard.resolved")}
+          value={total(data.volume, "resolved")}
+          icon="circle-check"
+          tone="green"
+        />
+      </Grid>
+      <Grid size="lg">
+        <ChartCard
+          title={t(l, "support.dashboard.volume")}
+          option={chartOption(l, data.volume)}
+          height={280}
+        />
+        <ChartCard
+          title={t(l, "support.dashboard.sla")}
+          height={280}
+          option={{
+            tooltip: { trigger: "item" },
+            legend: { top: 0 },
+            series: [{ type: "pie", radius: ["45%", "70%"], data: slaData }],
+          }}
+        >
+          {slaData.length === 0 && <p class="muted">{t(l, "support.dashboard.noneOpen")}</p>}
+          <ul class="support-legend">
+            {SLA_STATES.map((s) => (
               <li>
-                <a href={`/support/tickets?sla=${s}`}>{t(l, `support.sla.${s}`)}</a>:{" "}
-                {data.bySla[s] ?? 0}
+                <a href={`/support/tickets?sla=${s}`}>
+                  <SlaBadge l={l} state={s} />
+                </a>{" "}
+                {sla(s)}
               </li>
             ))}
           </ul>
-        </section>
-      </div>
-      <h2>{t(l, "support.report.volume")}</h2>
-      <Chart option={chartOption(l, data.volume)} label={t(l, "support.report.volume")} />
-      <h2>{t(l, "support.dashboard.team")}</h2>
-      {data.team.rows.length > 0 && (
-        <Chart
-          option={chartOption(l, data.team)}
-          label={t(l, "support.dashboard.team")}
-          height={220}
+        </ChartCard>
+        <ChartCard
+          title={t(l, "support.dashboard.priority")}
+          height={280}
+          option={{
+            tooltip: { trigger: "axis" },
+            legend: { show: false },
+            xAxis: { type: "category", data: PRIORITIES.map((p) => t(l, `support.priority.${p}`)) },
+            yAxis: { type: "value", minInterval: 1 },
+            series: [{
+              type: "bar",
+              name: t(l, "support.report.tickets"),
+              data: PRIORITIES.map((p) => data.byPriority[p] ?? 0),
+            }],
+          }}
         />
-      )}
-      <ReportTable l={l} report={data.team} />
+        <ChartCard
+          title={t(l, "support.dashboard.teamChart")}
+          height={280}
+          option={chartOption(l, data.team)}
+        />
+      </Grid>
+      <Card title={t(l, "support.dashboard.team")} flush>
+        <ReportTable l={l} report={data.team} id="team-table" />
+      </Card>
     </div>
   );
 }

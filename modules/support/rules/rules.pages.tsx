@@ -1,12 +1,14 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
-import { type C, formAction, readForm } from "../../../shared/http/pages.ts";
+import { type C, formAction, readForm, type Status } from "../../../shared/http/pages.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
 import { tr } from "../../../ui/render.tsx";
-import { RulesPanel } from "./rules.view.tsx";
+import { NewRuleDialog, RulesPanel } from "./rules.view.tsx";
 import type { Flash } from "../common/ui.view.tsx";
 import { respond } from "../common/resource.pages.tsx";
-import { memberOptions } from "../common/options.ts";
+import { customerNames, memberOptions } from "../common/options.ts";
+import { directory } from "../../../platform/identity/public.ts";
+import { isUuid } from "../../../shared/http/ids.ts";
 import { RULES_READ, RULES_WRITE } from "./rules.routes.ts";
 import { SUPPORT_EVENTS, SupportRuleInput } from "./rules.schemas.ts";
 import { z } from "@hono/zod-openapi";
@@ -22,7 +24,13 @@ import { ID_PARAM as ID } from "../../../shared/http/ids.ts";
 export function ruleFromForm(f: Record<string, string | string[]>) {
   const s = (k: string) => (typeof f[k] === "string" ? f[k] as string : "");
   const condition = s("condField")
-    ? { all: [{ field: s("condField"), op: s("condOp") || "eq", value: s("condValue") }] }
+    ? {
+      all: [{
+        field: s("condField"),
+        op: s("condOp") || "eq",
+        value: s("condValue") || s("condText"),
+      }],
+    }
     : {};
   const title = s("title") || "{{ticket.number}}: {{ticket.subject}}";
   const body = s("body") || "{{event}}";
@@ -49,25 +57,44 @@ export function ruleFromForm(f: Record<string, string | string[]>) {
 }
 
 async function panel(c: C, flash?: Flash) {
+  const rules = await listSupportRules(c.var.sql);
+  // Rules name people and customers by id: the list names them.
+  const names = new Map((await directory(c.var.sql)).map((m) => [m.userId, m.name]));
+  const customerIds = rules.flatMap((r) =>
+    [...(r.condition.all ?? []), ...(r.condition.any ?? [])]
+      .filter((x) => x.field === "ticket.customerId").map((x) => String(x.value))
+  ).filter(isUuid);
+  for (const [id, name] of await customerNames(c.var.sql, customerIds)) names.set(id, name);
   return (
     <RulesPanel
       l={c.var.locale}
-      rules={await listSupportRules(c.var.sql)}
-      events={[...SUPPORT_EVENTS]}
-      members={await memberOptions(c.var.sql)}
+      rules={rules}
+      names={names}
       canWrite={hasPermission(c.var.session.permissions, RULES_WRITE)}
       flash={flash}
     />
   );
 }
 
+/** The page: the rules, and "New rule" in the header for those who may write. */
+async function rulesPage(c: C, flash?: Flash, status: Status = 200) {
+  const canWrite = hasPermission(c.var.session.permissions, RULES_WRITE);
+  return respond(c, tr(c)("page.notificationRules"), await panel(c, flash), {
+    status,
+    actions: canWrite
+      ? (
+        <NewRuleDialog
+          l={c.var.locale}
+          events={[...SUPPORT_EVENTS]}
+          members={await memberOptions(c.var.sql)}
+        />
+      )
+      : undefined,
+  });
+}
+
 export const mountRulePages = (app: Hono<AppEnv>) => {
-  const title = (c: C) => tr(c)("page.notificationRules");
-  app.get(
-    "/notification-rules",
-    requirePermission(RULES_READ),
-    async (c) => respond(c, title(c), await panel(c)),
-  );
+  app.get("/notification-rules", requirePermission(RULES_READ), (c) => rulesPage(c));
   app.post("/notification-rules", requirePermission(RULES_WRITE), async (c) => {
     const { flash, status } = await formAction(
       SupportRuleInput,
@@ -77,7 +104,12 @@ export const mountRulePages = (app: Hono<AppEnv>) => {
         return { kind: "ok", text: tr(c)("support.created") };
       },
     );
-    return respond(c, title(c), await panel(c, flash), status);
+    // The form lives in a dialog: close it, the list shows the outcome (errors stay).
+    c.header("HX-Trigger", "dialog-close");
+    const shown = status === 400
+      ? { kind: "error" as const, text: tr(c)("support.invalidForm") }
+      : flash;
+    return respond(c, tr(c)("page.notificationRules"), await panel(c, shown), status);
   });
   app.post(`/notification-rules/${ID}`, requirePermission(RULES_WRITE), async (c) => {
     const form = await readForm(c);
@@ -86,6 +118,6 @@ export const mountRulePages = (app: Hono<AppEnv>) => {
       else await toggleSupportRule(c.var.sql, c.req.param("id")!, form.enabled === "true");
       return { kind: "ok", text: tr(c)(form.delete ? "support.deleted" : "support.saved") };
     });
-    return respond(c, title(c), await panel(c, flash), status);
+    return respond(c, tr(c)("page.notificationRules"), await panel(c, flash), status);
   });
 };

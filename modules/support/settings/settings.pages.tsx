@@ -3,7 +3,6 @@ import type { AppEnv } from "../../../shared/http/env.ts";
 import { type C, formAction, readForm } from "../../../shared/http/pages.ts";
 import { actorOf } from "../../../shared/http/actor.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
-import { listRoles, RolesPanel } from "../../../platform/identity/public.ts";
 import { tr } from "../../../ui/render.tsx";
 import { SettingsPanel } from "./settings.view.tsx";
 import { respond } from "../common/resource.pages.tsx";
@@ -37,17 +36,6 @@ export const mountSettingsPages = (app: Hono<AppEnv>) => {
     });
     return respond(c, tr(c)("page.settings"), await panel(c, flash), status);
   });
-  // The core roles page inside the Support menu: the same panel, whose forms post to /admin/roles
-  // and swap it in place.
-  app.get("/roles", requirePermission("admin.role.read"), async (c) =>
-    respond(
-      c,
-      tr(c)("page.roles"),
-      <RolesPanel
-        l={c.var.locale}
-        roles={await listRoles(c.var.sql)}
-        permissions={c.var.platform.permissions}
-        canWrite={hasPermission(c.var.session.permissions, "admin.role.write")}
-      />,
-    ));
+  // Roles are one page for the whole workspace now, under administration.
+  app.get("/roles", (c) => c.redirect("/admin/roles", 302));
 };

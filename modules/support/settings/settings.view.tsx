@@ -1,6 +1,8 @@
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
+import { Card, Field, Toast } from "../../../ui/kit.ts";
 import type { Settings } from "./settings.schemas.ts";
-import { type Flash, FlashMessage } from "../common/ui.view.tsx";
+import type { Flash } from "../common/ui.view.tsx";
+import { languageName } from "../common/ui.view.tsx";
 
 const PRIORITIES = ["dusuk", "normal", "yuksek", "kritik"];
 
@@ -12,48 +14,57 @@ export function SettingsPanel(
     flash?: Flash;
   },
 ) {
+  const languages = [...new Set(["tr", "en", settings.defaultLocale])];
   return (
     <div id="settings-panel">
-      <FlashMessage flash={flash} />
-      <form
-        class="card"
-        method="post"
-        action="/support/settings"
-        hx-post="/support/settings"
-        hx-target="#settings-panel"
-        hx-swap="outerHTML"
-      >
-        <fieldset disabled={!canWrite}>
-          <label for="set-priority">{t(l, "support.settings.defaultPriority")}</label>
-          <select id="set-priority" name="defaultPriority">
-            {PRIORITIES.map((p) => (
-              <option value={p} selected={settings.defaultPriority === p}>
-                {t(l, `support.priority.${p}`)}
-              </option>
-            ))}
-          </select>
-          <label for="set-locale">{t(l, "support.settings.defaultLocale")}</label>
-          <input
-            id="set-locale"
-            name="defaultLocale"
-            type="text"
-            value={settings.defaultLocale}
-            pattern="[a-z]{2,3}(-[A-Z]{2})?"
-          />
-          <label>
-            <input
-              type="checkbox"
-              name="customerEmails"
-              value="true"
-              checked={settings.customerEmails}
-            />{" "}
-            {t(l, "support.settings.customerEmails")}
-          </label>
-          <p>
-            <button type="submit">{t(l, "support.save")}</button>
-          </p>
-        </fieldset>
-      </form>
+      <Toast flash={flash} />
+      <Card>
+        <form
+          class="form-grid"
+          method="post"
+          action="/support/settings"
+          hx-post="/support/settings"
+          hx-target="#settings-panel"
+          hx-swap="outerHTML"
+        >
+          <Field label={t(l, "support.settings.defaultPriority")}>
+            <select id="set-priority" name="defaultPriority" disabled={!canWrite}>
+              {PRIORITIES.map((p) => (
+                <option value={p} selected={settings.defaultPriority === p}>
+                  {t(l, `support.priority.${p}`)}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label={t(l, "support.settings.defaultLocale")}>
+            <select id="set-locale" name="defaultLocale" disabled={!canWrite}>
+              {languages.map((x) => (
+                <option value={x} selected={settings.defaultLocale === x}>
+                  {languageName(l, x)}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <div class="field field-wide">
+            <label class="checks">
+              <input
+                id="set-emails"
+                type="checkbox"
+                name="customerEmails"
+                value="true"
+                checked={settings.customerEmails}
+                disabled={!canWrite}
+              />
+              <span>{t(l, "support.settings.customerEmails")}</span>
+            </label>
+          </div>
+          {canWrite && (
+            <div class="form-actions field-wide">
+              <button type="submit" class="btn btn-primary">{t(l, "support.save")}</button>
+            </div>
+          )}
+        </form>
+      </Card>
     </div>
   );
 }

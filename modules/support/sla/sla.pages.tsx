@@ -6,11 +6,20 @@ import type { C } from "../../../shared/http/pages.ts";
 import { resourcePages } from "../common/resource.pages.tsx";
 import { agentOptions, memberOptions, options } from "../common/options.ts";
 import { PRIORITIES } from "../common/schemas.ts";
+import { Badge, formatNumber } from "../../../ui/kit.ts";
+import { PriorityBadge } from "../common/ui.view.tsx";
+import type { Locale } from "../../../shared/i18n/i18n.ts";
 import { SlaPolicyInput, SlaPolicyUpdate } from "./sla.schemas.ts";
 import type { SlaPolicy } from "./sla.schemas.ts";
 import { slaService } from "./sla.service.ts";
 
 const DAYS = ["1", "2", "3", "4", "5", "6", "0"];
+
+/** Business minutes as people say them: "45 min", "8 h", "1.5 h". */
+const duration = (l: Locale, minutes: number) =>
+  minutes < 60
+    ? t(l, "support.minutes", { n: formatNumber(l, minutes) })
+    : t(l, "support.hours", { n: formatNumber(l, minutes / 60, 1) });
 
 /** "09:00-12:00, 13:00-18:00" ⇄ [["09:00","12:00"],["13:00","18:00"]] */
 const parsePeriods = (text: string) =>
@@ -32,18 +41,22 @@ async function fields(c: C): Promise<FieldDef[]> {
       name: `hours${d}`,
       labelKey: `support.weekday.${d}`,
       placeholder: "09:00-18:00",
-      hintKey: d === "1" ? "support.sla.hoursHelp" : undefined,
+      section: "support.sla.hours",
+      sectionHintKey: d === "1" ? "support.sla.hoursHelp" : undefined,
     })),
     {
       name: "holidays",
       labelKey: "support.field.holidays",
       type: "textarea",
       hintKey: "support.sla.holidaysHelp",
+      wide: true,
+      section: "support.sla.hours",
     },
     ...PRIORITIES.flatMap((p): FieldDef[] => [
       {
         name: `fr_${p}`,
         labelKey: `support.sla.firstResponse.${p}`,
+        section: "support.sla.targets",
         type: "number",
         min: 1,
         required: true,
@@ -51,6 +64,7 @@ async function fields(c: C): Promise<FieldDef[]> {
       {
         name: `res_${p}`,
         labelKey: `support.sla.resolution.${p}`,
+        section: "support.sla.targets",
         type: "number",
         min: 1,
         required: true,
@@ -58,6 +72,7 @@ async function fields(c: C): Promise<FieldDef[]> {
     ]),
     {
       name: "warningPercent",
+      section: "support.sla.targets",
       labelKey: "support.field.warningPercent",
       type: "number",
       min: 1,
@@ -65,6 +80,7 @@ async function fields(c: C): Promise<FieldDef[]> {
     },
     {
       name: "escUser",
+      section: "support.sla.escalation",
       labelKey: "support.field.escalateUser",
       type: "select",
       emptyLabelKey: "support.none",
@@ -72,6 +88,7 @@ async function fields(c: C): Promise<FieldDef[]> {
     },
     {
       name: "escTeam",
+      section: "support.sla.escalation",
       labelKey: "support.field.escalateTeam",
       type: "select",
       emptyLabelKey: "support.none",
@@ -79,12 +96,18 @@ async function fields(c: C): Promise<FieldDef[]> {
     },
     {
       name: "escReassign",
+      section: "support.sla.escalation",
       labelKey: "support.field.reassignTo",
       type: "select",
       emptyLabelKey: "support.none",
       options: await agentOptions(c.var.sql),
     },
-    { name: "escRaise", labelKey: "support.field.raisePriority", type: "checkbox" },
+    {
+      name: "escRaise",
+      labelKey: "support.field.raisePriority",
+      type: "checkbox",
+      section: "support.sla.escalation",
+    },
     { name: "isDefault", labelKey: "support.field.isDefault", type: "checkbox" },
   ];
 }
@@ -146,6 +169,8 @@ export const mountSlaPages = (app: Hono<AppEnv>) =>
     path: "/sla-policies",
     key: "sla",
     titleKey: "page.slaPolicies",
+    newKey: "support.sla.new",
+    icon: "timer",
     read: "support.sla.read",
     write: "support.sla.write",
     ops: slaService,
@@ -156,14 +181,25 @@ export const mountSlaPages = (app: Hono<AppEnv>) =>
       { labelKey: "support.field.timeZone", value: (r) => r.calendar.timeZone },
       {
         labelKey: "support.field.targets",
-        value: (r, l) =>
-          PRIORITIES.map((p) =>
-            `${t(l, `support.priority.${p}`)} ${r.targets[p].firstResponseMinutes}/${
-              r.targets[p].resolutionMinutes
-            }`
-          ).join(" · "),
+        value: (r, l) => (
+          <ul class="support-targets">
+            {PRIORITIES.map((p) => (
+              <li>
+                <PriorityBadge l={l} priority={p} />{" "}
+                {duration(l, r.targets[p].firstResponseMinutes)} /{" "}
+                {duration(l, r.targets[p].resolutionMinutes)}
+              </li>
+            ))}
+          </ul>
+        ),
       },
-      { labelKey: "support.field.isDefault", value: (r) => (r.isDefault ? "✓" : "") },
+      {
+        labelKey: "support.field.isDefault",
+        value: (r, l) =>
+          r.isDefault
+            ? <Badge tone="blue">{t(l, "support.sla.default")}</Badge>
+            : <span class="muted">—</span>,
+      },
     ],
     fields,
     toInput,

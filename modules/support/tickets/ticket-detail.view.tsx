@@ -1,13 +1,22 @@
+import type { ComponentChildren } from "preact";
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
-import type { ActivityEntry } from "../../../platform/activity/public.ts";
-import type { Comment, Ticket } from "./tickets.schemas.ts";
-import { EntityHistory } from "../../../platform/activity/public.ts";
 import {
-  Empty,
-  Field,
+  Badge,
+  Button,
+  Card,
+  DateTime,
+  Dialog,
+  EmptyState,
+  Icon,
+  RelativeTime,
+  Toast,
+  UserChip,
+} from "../../../ui/kit.ts";
+import type { Comment, Ticket } from "./tickets.schemas.ts";
+import {
+  type FieldDef,
   type Flash,
-  FlashMessage,
-  formatDate,
+  FormField,
   PriorityBadge,
   SlaBadge,
   StatusBadge,
@@ -16,191 +25,316 @@ import {
 const PRIORITIES = ["dusuk", "normal", "yuksek", "kritik"];
 type Options = [string, string][];
 
-function CommentItem({ l, c }: { l: Locale; c: Comment }) {
+/** Every form of the ticket page answers with the page; htmx swaps its content in place. */
+const post = (action: string) => ({
+  method: "post",
+  action,
+  "hx-post": action,
+  "hx-target": "#content",
+  "hx-select": "#content",
+  "hx-swap": "outerHTML",
+});
+
+const MOVE_ICONS: Record<string, string> = {
+  islemde: "play",
+  cozuldu: "check",
+  kapandi: "lock",
+  acik: "undo-2",
+};
+
+/** Forward moves first, going back last. */
+const MOVE_ORDER = ["islemde", "cozuldu", "kapandi", "acik"];
+
+/** Reopening (from resolved or closed) has its own route, so the history says "reopened". */
+const isReopen = (from: string, to: string) =>
+  to === "acik" && (from === "cozuldu" || from === "kapandi");
+
+function MoveButton({ l, ticket, to }: { l: Locale; ticket: Ticket; to: string }) {
+  const base = `/support/tickets/${ticket.id}`;
+  if (isReopen(ticket.status, to)) {
+    return (
+      <form class="inline" {...post(`${base}/reopen`)}>
+        <Button type="submit" variant="secondary" icon="rotate-ccw">
+          {t(l, "support.reopen")}
+        </Button>
+      </form>
+    );
+  }
   return (
-    <li class={`support-comment ${c.visibility}`}>
-      <p class="muted">
-        {c.authorName ?? "—"} · <time datetime={c.createdAt}>{formatDate(l, c.createdAt)}</time>
-        {c.visibility === "internal" && (
-          <span class="badge">{t(l, "support.comment.internal")}</span>
-        )}
+    <form class="inline" {...post(`${base}/status`)}>
+      <input type="hidden" name="from" value={ticket.status} />
+      <input type="hidden" name="status" value={to} />
+      <Button
+        type="submit"
+        variant={to === "cozuldu" ? "primary" : "secondary"}
+        icon={MOVE_ICONS[to]}
+        data-move={to}
+      >
+        {t(l, `support.move.${to}`)}
+      </Button>
+    </form>
+  );
+}
+
+/** The fields of the edit dialog. */
+function editFields(l: Locale): [string, FieldDef][] {
+  return [
+    ["td-subject", {
+      name: "subject",
+      labelKey: "support.field.subject",
+      required: true,
+      wide: true,
+    }],
+    ["td-priority", {
+      name: "priority",
+      labelKey: "support.field.priority",
+      type: "select",
+      options: PRIORITIES.map((p) => [p, t(l, `support.priority.${p}`)]),
+    }],
+    ["td-tags", {
+      name: "tags",
+      labelKey: "support.field.tags",
+      hintKey: "support.field.tagsHint",
+    }],
+    ["td-description", {
+      name: "description",
+      labelKey: "support.field.description",
+      type: "textarea",
+    }],
+  ];
+}
+
+/**
+ * The page header's actions: the status moves the ticket allows and "Edit"; a closed ticket
+ * is read-only, so it offers "Reopen" only.
+ */
+export function TicketActions(
+  { l, ticket, next }: { l: Locale; ticket: Ticket; next: string[] },
+) {
+  const closed = ticket.status === "kapandi";
+  const values: Record<string, unknown> = {
+    subject: ticket.subject,
+    priority: ticket.priority,
+    tags: ticket.tags.join(", "),
+    description: ticket.description,
+  };
+  return (
+    <>
+      {MOVE_ORDER.filter((to) => next.includes(to)).map((to) => (
+        <MoveButton l={l} ticket={ticket} to={to} />
+      ))}
+      {!closed && (
+        <Dialog
+          id="edit-ticket"
+          title={t(l, "support.tickets.edit")}
+          trigger={t(l, "support.edit")}
+          icon="pencil"
+          variant="secondary"
+          closeLabel={t(l, "ui.close")}
+          wide
+        >
+          <form class="form-grid" {...post(`/support/tickets/${ticket.id}`)}>
+            {editFields(l).map(([id, f]) => (
+              <FormField l={l} id={id} f={f} value={values[f.name]} />
+            ))}
+            <div class="form-actions field-wide">
+              <button type="submit" class="btn btn-primary">{t(l, "support.save")}</button>
+            </div>
+          </form>
+        </Dialog>
+      )}
+    </>
+  );
+}
+
+function CommentItem({ l, c }: { l: Locale; c: Comment }) {
+  const internal = c.visibility === "internal";
+  return (
+    <li class={`support-comment${internal ? " is-internal" : ""}`}>
+      <p class="support-comment-head">
+        <UserChip name={c.authorName} none={t(l, "support.customer.someone")} />
+        <RelativeTime at={c.createdAt} />
+        {internal && <Badge tone="amber">{t(l, "support.comment.internal")}</Badge>}
       </p>
       {/* html is sanitized (Markdown) or escaped (text) by the service */}
-      <div dangerouslySetInnerHTML={{ __html: c.html }} />
+      <div class="support-comment-body" dangerouslySetInnerHTML={{ __html: c.html }} />
     </li>
   );
 }
 
+function CommentForm({ l, ticketId }: { l: Locale; ticketId: string }) {
+  const fields: [string, FieldDef][] = [
+    ["td-comment", {
+      name: "body",
+      labelKey: "support.comment.body",
+      type: "textarea",
+      required: true,
+    }],
+    ["td-format", {
+      name: "format",
+      labelKey: "support.comment.format",
+      type: "select",
+      options: [["text", t(l, "support.comment.text")], ["markdown", "Markdown"]],
+    }],
+    ["td-visibility", {
+      name: "visibility",
+      labelKey: "support.comment.visibility",
+      type: "select",
+      options: [
+        ["public", t(l, "support.comment.public")],
+        ["internal", t(l, "support.comment.internal")],
+      ],
+    }],
+  ];
+  return (
+    <form class="form-grid support-comment-form" {...post(`/support/tickets/${ticketId}/comments`)}>
+      {fields.map(([id, f]) => <FormField l={l} id={id} f={f} />)}
+      <div class="form-actions field-wide">
+        <button type="submit" class="btn btn-primary">{t(l, "support.comment.add")}</button>
+      </div>
+    </form>
+  );
+}
+
+function Fact(
+  { label, children, testid }: { label: string; children: ComponentChildren; testid?: string },
+) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd data-testid={testid}>{children}</dd>
+    </>
+  );
+}
+
+/** A due time, and when it was met. */
+function Due({ l, due, done }: { l: Locale; due: string | null; done: string | null }) {
+  if (!due) return <span class="muted">{t(l, "support.sla.none")}</span>;
+  return (
+    <span class="support-due">
+      <DateTime at={due} />
+      {done && (
+        <span class="support-met">
+          <Icon name="check" size={14} label={t(l, "support.sla.met")} />
+          <RelativeTime at={done} />
+        </span>
+      )}
+    </span>
+  );
+}
+
 export function TicketDetailView(
-  { l, ticket, customerName, comments, history, members, next, canWrite, flash }: {
+  {
+    l,
+    ticket,
+    customerName,
+    assigneeName,
+    comments,
+    history,
+    members,
+    canWrite,
+    flash,
+  }: {
     l: Locale;
     ticket: Ticket;
     customerName: string;
+    assigneeName: string | null;
     comments: Comment[];
-    history: { items: ActivityEntry[]; nextCursor: string | null };
+    /** The ticket's history (platform/activity's EntityHistory with Support's labels). */
+    history: ComponentChildren;
+    /** Who the ticket may be assigned to. */
     members: Options;
-    next: string[];
     canWrite: boolean;
     flash?: Flash;
   },
 ) {
-  const base = `/support/tickets/${ticket.id}`;
-  const form = (path: string) => ({
-    method: "post",
-    action: `${base}${path}`,
-    "hx-post": `${base}${path}`,
-    "hx-target": "#ticket-detail",
-    "hx-swap": "outerHTML",
-  });
+  const closed = ticket.status === "kapandi";
   return (
-    <div id="ticket-detail">
-      <FlashMessage flash={flash} />
-      <p>
-        <StatusBadge l={l} status={ticket.status} />{" "}
-        <PriorityBadge l={l} priority={ticket.priority} />{" "}
-        <SlaBadge l={l} state={ticket.slaState} />
-      </p>
-      <h2>{ticket.subject}</h2>
-      <dl class="support-facts">
-        <dt>{t(l, "support.field.customer")}</dt>
-        <dd>
-          <a href={`/support/customers/${ticket.customerId}`}>{customerName}</a>
-        </dd>
-        <dt>{t(l, "support.field.assignee")}</dt>
-        <dd data-testid="assignee">
-          {members.find(([id]) => id === ticket.assigneeId)?.[1] ?? t(l, "support.unassigned")}
-        </dd>
-        <dt>{t(l, "support.field.firstResponseDue")}</dt>
-        <dd>
-          {formatDate(l, ticket.firstResponseDue)}
-          {ticket.firstRespondedAt && ` ✓ ${formatDate(l, ticket.firstRespondedAt)}`}
-        </dd>
-        <dt>{t(l, "support.field.resolutionDue")}</dt>
-        <dd>
-          {formatDate(l, ticket.resolutionDue)}
-          {ticket.resolvedAt && ` ✓ ${formatDate(l, ticket.resolvedAt)}`}
-        </dd>
-        <dt>{t(l, "support.field.tags")}</dt>
-        <dd>{ticket.tags.map((x) => <span class="badge">{x}</span>)}</dd>
-        <dt>{t(l, "support.field.created")}</dt>
-        <dd>{formatDate(l, ticket.createdAt)}</dd>
-      </dl>
-      {ticket.description && <p class="support-description">{ticket.description}</p>}
-      {canWrite && (
-        <div class="cards">
-          <form class="card" {...form("/status")}>
-            <input type="hidden" name="from" value={ticket.status} />
-            <Field
-              l={l}
-              id="td-status"
-              f={{
-                name: "status",
-                labelKey: "support.tickets.move",
-                type: "select",
-                options: next.map((s) => [s, t(l, `support.status.${s}`)]),
-              }}
-            />
-            <button type="submit" disabled={next.length === 0}>
-              {t(l, "support.tickets.apply")}
-            </button>
-          </form>
-          <form class="card" {...form("/assign")}>
-            <Field
-              l={l}
-              id="td-assignee"
-              f={{
-                name: "assigneeId",
-                labelKey: "support.field.assignee",
-                type: "select",
-                emptyLabelKey: "support.unassigned",
-                options: members,
-              }}
-              value={ticket.assigneeId}
-            />
-            <button type="submit">{t(l, "support.tickets.assign")}</button>
-          </form>
-          <details class="card">
-            <summary>{t(l, "support.edit")}</summary>
-            <form {...form("")}>
-              <Field
+    <div id="ticket-detail" class="support-ticket" data-status={ticket.status}>
+      <Toast flash={flash} />
+      <div class="support-ticket-main">
+        <Card title={ticket.subject}>
+          <p class="support-badges">
+            <StatusBadge l={l} status={ticket.status} />
+            <PriorityBadge l={l} priority={ticket.priority} />
+            <SlaBadge l={l} state={ticket.slaState} />
+            {ticket.tags.map((x) => <Badge tone="purple">{x}</Badge>)}
+          </p>
+          {ticket.description
+            ? <p class="support-description">{ticket.description}</p>
+            : <p class="muted">{t(l, "support.tickets.noDescription")}</p>}
+        </Card>
+        <section class="card" aria-labelledby="comments-heading">
+          <header class="card-head">
+            <h2 class="card-title" id="comments-heading">{t(l, "support.comments")}</h2>
+          </header>
+          {comments.length === 0
+            ? <EmptyState icon="message-square" title={t(l, "support.comments.empty")} />
+            : (
+              <ol class="support-comments">
+                {comments.map((c) => <CommentItem l={l} c={c} />)}
+              </ol>
+            )}
+          {canWrite && !closed && <CommentForm l={l} ticketId={ticket.id} />}
+          {closed && (
+            <p class="support-closed-note" data-testid="closed-note">
+              <Icon name="lock" size={16} />
+              <span>
+                {t(l, canWrite ? "support.tickets.closedReopen" : "support.tickets.closed")}
+              </span>
+            </p>
+          )}
+        </section>
+        {history}
+      </div>
+      <aside class="support-ticket-side" aria-label={t(l, "support.tickets.details")}>
+        <Card title={t(l, "support.tickets.details")}>
+          <dl class="support-facts">
+            <Fact label={t(l, "support.field.customer")}>
+              <a href={`/support/customers/${ticket.customerId}`}>{customerName}</a>
+            </Fact>
+            <Fact label={t(l, "support.field.assignee")} testid="assignee">
+              <UserChip name={assigneeName} none={t(l, "support.unassigned")} />
+            </Fact>
+            <Fact label={t(l, "support.field.firstResponseDue")}>
+              <Due l={l} due={ticket.firstResponseDue} done={ticket.firstRespondedAt} />
+            </Fact>
+            <Fact label={t(l, "support.field.resolutionDue")}>
+              <Due l={l} due={ticket.resolutionDue} done={ticket.resolvedAt} />
+            </Fact>
+            <Fact label={t(l, "support.field.created")}>
+              <RelativeTime at={ticket.createdAt} />
+            </Fact>
+            <Fact label={t(l, "support.field.updated")}>
+              <RelativeTime at={ticket.updatedAt} />
+            </Fact>
+            {ticket.closedAt && (
+              <Fact label={t(l, "support.field.closed")}>
+                <RelativeTime at={ticket.closedAt} />
+              </Fact>
+            )}
+          </dl>
+          {canWrite && !closed && (
+            <form class="support-assign" {...post(`/support/tickets/${ticket.id}/assign`)}>
+              <FormField
                 l={l}
-                id="td-subject"
-                f={{ name: "subject", labelKey: "support.field.subject", required: true }}
-                value={ticket.subject}
-              />
-              <Field
-                l={l}
-                id="td-priority"
+                id="td-assignee"
                 f={{
-                  name: "priority",
-                  labelKey: "support.field.priority",
+                  name: "assigneeId",
+                  labelKey: "support.tickets.assignTo",
                   type: "select",
-                  options: PRIORITIES.map((p) => [p, t(l, `support.priority.${p}`)]),
+                  emptyLabelKey: "support.unassigned",
+                  options: members,
                 }}
-                value={ticket.priority}
+                value={ticket.assigneeId}
               />
-              <Field
-                l={l}
-                id="td-tags"
-                f={{ name: "tags", labelKey: "support.field.tags" }}
-                value={ticket.tags.join(", ")}
-              />
-              <Field
-                l={l}
-                id="td-description"
-                f={{ name: "description", labelKey: "support.field.description", type: "textarea" }}
-                value={ticket.description}
-              />
-              <button type="submit">{t(l, "support.save")}</button>
+              <Button type="submit" variant="secondary" icon="user-check">
+                {t(l, "support.tickets.assign")}
+              </Button>
             </form>
-          </details>
-        </div>
-      )}
-      <section aria-labelledby="comments-heading">
-        <h2 id="comments-heading">{t(l, "support.comments")}</h2>
-        {comments.length === 0
-          ? <Empty>{t(l, "support.comments.empty")}</Empty>
-          : <ol class="support-comments">{comments.map((c) => <CommentItem l={l} c={c} />)}</ol>}
-        {canWrite && (
-          <form class="card" {...form("/comments")}>
-            <Field
-              l={l}
-              id="td-comment"
-              f={{
-                name: "body",
-                labelKey: "support.comment.body",
-                type: "textarea",
-                required: true,
-              }}
-            />
-            <Field
-              l={l}
-              id="td-format"
-              f={{
-                name: "format",
-                labelKey: "support.comment.format",
-                type: "select",
-                options: [["text", t(l, "support.comment.text")], ["markdown", "Markdown"]],
-              }}
-            />
-            <Field
-              l={l}
-              id="td-visibility"
-              f={{
-                name: "visibility",
-                labelKey: "support.comment.visibility",
-                type: "select",
-                options: [["public", t(l, "support.comment.public")], [
-                  "internal",
-                  t(l, "support.comment.internal"),
-                ]],
-              }}
-            />
-            <button type="submit">{t(l, "support.comment.add")}</button>
-          </form>
-        )}
-      </section>
-      <EntityHistory l={l} items={history.items} nextCursor={null} headingId="ticket-history" />
+          )}
+        </Card>
+      </aside>
     </div>
   );
 }

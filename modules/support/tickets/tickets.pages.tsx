@@ -1,16 +1,24 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
-import { type C, formAction, readForm, redirectAfterPost } from "../../../shared/http/pages.ts";
+import {
+  type C,
+  isHtmx,
+  problemFlash,
+  readForm,
+  redirectAfterPost,
+  type Status,
+} from "../../../shared/http/pages.ts";
 import { actorOf } from "../../../shared/http/actor.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
-import { listActivity } from "../../../platform/activity/public.ts";
-import { tr } from "../../../ui/render.tsx";
-import { TicketsPanel } from "./tickets.view.tsx";
-import { TicketDetailView } from "./ticket-detail.view.tsx";
+import { entityHistory, historyLabelsFor } from "../../../platform/activity/public.ts";
+import { html, tr } from "../../../ui/kit.ts";
+import { NewTicketDialog, NewTicketForm, TicketsPanel } from "./tickets.view.tsx";
+import { TicketActions, TicketDetailView } from "./ticket-detail.view.tsx";
 import type { Flash } from "../common/ui.view.tsx";
-import { afterPost, respond } from "../common/resource.pages.tsx";
-import { agentOptions, customerNames, options } from "../common/options.ts";
+import { issuesState, respond, supportCrumbs } from "../common/resource.pages.tsx";
+import { agentMembers, choice, customerNames, options } from "../common/options.ts";
+import { supportHistory } from "../common/history.ts";
 import {
   AssignInput,
   CommentInput,
@@ -53,6 +61,27 @@ const dayStart = (d: string | undefined, plus = 0) =>
     ? new Date(Date.parse(d) + plus * 86_400_000).toISOString()
     : d;
 
+/** What a refused ticket action (422) says, by action path. */
+const ACTION_ERRORS: Record<string, string> = {
+  "": "support.error.closedTicket",
+  "/status": "support.error.move",
+  "/reopen": "support.error.move",
+  "/assign": "support.error.assign",
+  "/comments": "support.error.closedTicket",
+};
+
+const canWrite = (c: C) => hasPermission(c.var.session.permissions, "support.ticket.write");
+const listCrumbs = (c: C) =>
+  supportCrumbs(c, { label: tr(c)("page.tickets"), href: "/support/tickets" });
+
+/** Choices of the new-ticket form: customers and the members who may work tickets. */
+async function newTicketChoices(c: C) {
+  return {
+    customers: await options(c.var.sql, "support_customers"),
+    members: (await agentMembers(c.var.sql)).map(choice),
+  };
+}
+
 async function listPanel(c: C, flash?: Flash) {
   const query: Record<string, string> = {};
   for (const k of FILTERS) {
@@ -73,51 +102,97 @@ async function listPanel(c: C, flash?: Flash) {
   const page = await listTickets(c.var.sql, c.var.session.userId, parsed.data);
   // The selects list the first 200 customers; the rows name their own customer in any case.
   const customers = await options(c.var.sql, "support_customers");
-  const known = new Set(customers.map(([id]) => id));
-  const extra = await customerNames(
-    c.var.sql,
-    page.items.map((x) => x.customerId).filter((id) => !known.has(id)),
-  );
+  const members = await agentMembers(c.var.sql, page.items.map((x) => x.assigneeId));
+  const names = new Map([
+    ...customers,
+    ...await customerNames(c.var.sql, page.items.map((x) => x.customerId)),
+    ...members.map((m): [string, string] => [m.userId, m.name]),
+  ]);
   return (
     <TicketsPanel
       l={c.var.locale}
       items={page.items}
       nextCursor={page.nextCursor}
       query={query}
-      customers={[...customers, ...extra]}
+      customers={customers}
       companies={await options(c.var.sql, "support_companies")}
-      members={await agentOptions(c.var.sql, page.items.map((x) => x.assigneeId))}
-      agents={await agentOptions(c.var.sql)}
-      canWrite={hasPermission(c.var.session.permissions, "support.ticket.write")}
+      members={members.map(choice)}
+      names={names}
       flash={flash}
     />
   );
 }
 
-async function detailPanel(c: C, id: string, flash?: Flash) {
+async function listPage(c: C, flash?: Flash, status: Status = 200) {
+  const t = tr(c);
+  return respond(c, t("page.tickets"), await listPanel(c, flash), {
+    status,
+    actions: canWrite(c)
+      ? <NewTicketDialog l={c.var.locale} {...await newTicketChoices(c)} />
+      : undefined,
+  });
+}
+
+/** The ticket page: facts, comments, history; what may be done with it in the header. */
+async function detailPage(c: C, id: string, flash?: Flash, status: Status = 200) {
   const sql = c.var.sql;
+  const l = c.var.locale;
   const ticket = toTicket(await getTicketRow(sql, id));
-  const history = await listActivity(sql, {
+  const customers = await customerNames(sql, [ticket.customerId]);
+  const members = await agentMembers(sql, [ticket.assigneeId]);
+  const history = await entityHistory(c, {
     module: "support",
     entityType: "ticket",
     entityId: id,
     limit: 50,
+    headingId: "ticket-history",
+    labels: historyLabelsFor(c, supportHistory(l, customers)),
   });
   const comments = await listComments(sql, id, 100);
-  const customers = await customerNames(sql, [ticket.customerId]);
-  return (
+  const write = canWrite(c);
+  return respond(
+    c,
+    ticket.number,
     <TicketDetailView
-      l={c.var.locale}
+      l={l}
       ticket={ticket}
-      customerName={customers.get(ticket.customerId) ?? ticket.customerId}
+      customerName={customers.get(ticket.customerId) ?? tr(c)("support.customer.unknown")}
+      assigneeName={members.find((m) => m.userId === ticket.assigneeId)?.name ?? null}
       comments={comments.items}
       history={history}
-      members={await agentOptions(sql, [ticket.assigneeId])}
-      next={TRANSITIONS[ticket.status]}
-      canWrite={hasPermission(c.var.session.permissions, "support.ticket.write")}
+      members={members.map(choice)}
+      canWrite={write}
       flash={flash}
-    />
+    />,
+    {
+      status,
+      whole: true,
+      crumbs: listCrumbs(c),
+      actions: write
+        ? <TicketActions l={l} ticket={ticket} next={TRANSITIONS[ticket.status]} />
+        : undefined,
+    },
   );
+}
+
+/** Turns invalid input into a 400 that names the fields (shown as the page's message). */
+function parseOrThrow<T>(
+  schema: {
+    safeParse(v: unknown): {
+      success: boolean;
+      data?: T;
+      error?: { issues: { path: PropertyKey[]; message: string }[] };
+    };
+  },
+  v: unknown,
+): T {
+  const r = schema.safeParse(v);
+  if (!r.success) {
+    throw problems.validation(
+      r.error!.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
+    );
+  }
+  return r.data as T;
 }
 
 const tags = (v: unknown) =>
@@ -126,31 +201,50 @@ const tags = (v: unknown) =>
 export const mountTicketPages = (app: Hono<AppEnv>) => {
   const read = requirePermission("support.ticket.read");
   const write = requirePermission("support.ticket.write");
-  const title = (c: C) => tr(c)("page.tickets");
 
-  app.get("/tickets", read, async (c) => respond(c, title(c), await listPanel(c)));
+  app.get("/tickets", read, (c) => listPage(c));
   app.post("/tickets", write, async (c) => {
     const form = await readForm(c);
-    let created: string | undefined;
-    const { flash, status } = await formAction(
-      TicketInput,
-      { ...form, tags: tags(form.tags) },
-      async (data) => {
-        created = (await createTicket(actorOf(c), data)).id;
-        return { kind: "ok", text: tr(c)("support.created") };
-      },
-    );
-    if (created) {
-      return redirectAfterPost(c, `/support/tickets/${created}`);
+    const parsed = TicketInput.safeParse({ ...form, tags: tags(form.tags) });
+    let failed: { flash: Flash; status: Status; errors?: Record<string, string> };
+    if (parsed.success) {
+      try {
+        const created = await createTicket(actorOf(c), parsed.data);
+        return redirectAfterPost(c, `/support/tickets/${created.id}`);
+      } catch (err) {
+        failed = problemFlash(err);
+      }
+    } else {
+      const { flash, errors } = issuesState(c, [
+        { name: "subject", labelKey: "support.field.subject" },
+        { name: "customerId", labelKey: "support.field.customer" },
+        { name: "priority", labelKey: "support.field.priority" },
+        { name: "assigneeId", labelKey: "support.field.assignee" },
+        { name: "tags", labelKey: "support.field.tags" },
+        { name: "description", labelKey: "support.field.description" },
+      ], parsed.error.issues);
+      failed = { flash: flash!, status: 400, errors };
     }
-    return respond(c, title(c), await listPanel(c, flash), status);
+    // htmx: the form again, in its dialog, with the values sent and what to fix.
+    if (isHtmx(c)) {
+      return html(
+        c,
+        <NewTicketForm
+          l={c.var.locale}
+          {...await newTicketChoices(c)}
+          state={{ values: form, flash: failed.flash, errors: failed.errors }}
+        />,
+        failed.status,
+      );
+    }
+    return listPage(c, failed.flash, failed.status);
   });
-  app.get(`/tickets/${ID}`, read, async (c) => {
-    const id = c.req.param("id");
-    const panel = await detailPanel(c, id);
-    return respond(c, (await getTicketRow(c.var.sql, id)).number, panel);
-  });
+  app.get(`/tickets/${ID}`, read, (c) => detailPage(c, c.req.param("id")));
 
+  /**
+   * A ticket action: a plain post redirects back to the ticket; htmx gets the ticket page with
+   * the outcome (its forms swap the page's content). A rule or input failure is the message.
+   */
   const action = (
     path: string,
     run: (c: C, id: string, form: Record<string, string | string[]>) => Promise<unknown>,
@@ -159,36 +253,20 @@ export const mountTicketPages = (app: Hono<AppEnv>) => {
       const id = c.req.param("id")!;
       await getTicketRow(c.var.sql, id); // 404 first
       const form = await readForm(c);
-      const { flash, status } = await formAction(TicketUpdate.partial(), {}, async () => {
+      let flash: Flash;
+      let status: Status = 200;
+      try {
         await run(c, id, form);
-        return { kind: "ok", text: tr(c)("support.saved") };
-      });
-      const redirect = afterPost(c, `/support/tickets/${id}`, status);
-      if (redirect) return redirect;
-      const number = (await getTicketRow(c.var.sql, id)).number;
-      return respond(c, number, await detailPanel(c, id, flash), status);
+        flash = { kind: "ok", text: tr(c)("support.saved") };
+      } catch (err) {
+        ({ flash, status } = problemFlash(err));
+        // The service explains in English with status codes; people read it in their words.
+        const key = status === 400 ? "support.invalidForm" : ACTION_ERRORS[path];
+        if (key && (status === 400 || status === 422)) flash = { kind: "error", text: tr(c)(key) };
+      }
+      if (status === 200 && !isHtmx(c)) return c.redirect(`/support/tickets/${id}`, 303);
+      return detailPage(c, id, flash, status);
     });
-
-  const parseOrThrow = <T,>(
-    schema: {
-      safeParse(
-        v: unknown,
-      ): {
-        success: boolean;
-        data?: T;
-        error?: { issues: { path: PropertyKey[]; message: string }[] };
-      };
-    },
-    v: unknown,
-  ): T => {
-    const r = schema.safeParse(v);
-    if (!r.success) {
-      throw problems.validation(
-        r.error!.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
-      );
-    }
-    return r.data as T;
-  };
 
   action(
     "",
@@ -207,6 +285,7 @@ export const mountTicketPages = (app: Hono<AppEnv>) => {
     }
     return changeTicket(actorOf(c), id, parseOrThrow(TicketUpdate, { status: to }));
   });
+  action("/reopen", (c, id) => reopenTicket(actorOf(c), id));
   action(
     "/assign",
     (c, id, form) =>

@@ -20,6 +20,7 @@ const read = [requirePermission("support.ticket.read")];
 const write = [requirePermission("support.ticket.write")];
 
 export const listTicketsRoute = createRoute({
+  operationId: "listSupportTickets",
   method: "get",
   path: "/support-ticket",
   tags,
@@ -33,6 +34,7 @@ export const listTicketsRoute = createRoute({
 });
 
 export const createTicketRoute = createRoute({
+  operationId: "createSupportTicket",
   method: "post",
   path: "/support-ticket",
   tags,
@@ -46,6 +48,7 @@ export const createTicketRoute = createRoute({
 });
 
 export const getTicketRoute = createRoute({
+  operationId: "getSupportTicket",
   method: "get",
   path: "/support-ticket/{id}",
   tags,
@@ -59,6 +62,7 @@ export const getTicketRoute = createRoute({
 });
 
 export const updateTicketRoute = createRoute({
+  operationId: "updateSupportTicket",
   method: "put",
   path: "/support-ticket/{id}",
   tags,
@@ -71,8 +75,9 @@ export const updateTicketRoute = createRoute({
   },
 });
 
-const action = (path: string, summary: string) =>
+const action = (path: string, operationId: string, summary: string) =>
   createRoute({
+    operationId,
     method: "post",
     path: `/support-ticket/{id}/${path}`,
     tags,
@@ -85,9 +90,14 @@ const action = (path: string, summary: string) =>
     },
   });
 
-export const closeTicketRoute = action("close", "Close a resolved ticket");
-export const reopenTicketRoute = action("reopen", "Reopen a resolved or closed ticket");
+export const closeTicketRoute = action("close", "closeSupportTicket", "Close a resolved ticket");
+export const reopenTicketRoute = action(
+  "reopen",
+  "reopenSupportTicket",
+  "Reopen a resolved or closed ticket (recorded as a reopen)",
+);
 export const assignTicketRoute = createRoute({
+  operationId: "assignSupportTicket",
   method: "post",
   path: "/support-ticket/{id}/assign",
   tags,
@@ -101,6 +111,7 @@ export const assignTicketRoute = createRoute({
 });
 
 export const listCommentsRoute = createRoute({
+  operationId: "listSupportTicketComments",
   method: "get",
   path: "/support-ticket/{id}/comments",
   tags,
@@ -114,10 +125,12 @@ export const listCommentsRoute = createRoute({
 });
 
 export const addCommentRoute = createRoute({
+  operationId: "addSupportTicketComment",
   method: "post",
   path: "/support-ticket/{id}/comments",
   tags,
-  summary: "Comment on a ticket (public: the customer is e-mailed; internal: agents only)",
+  summary:
+    "Comment on a ticket (public: the customer is e-mailed; internal: agents only); a closed ticket takes none (422)",
   middleware: write,
   request: { params: IdParam, body: jsonBody(CommentInput) },
   responses: {

@@ -27,7 +27,7 @@ import {
   type TicketRow,
   updateTicket,
 } from "./tickets.repo.ts";
-import { canMove } from "./tickets.rules.ts";
+import { canMove, OPEN_STATUSES } from "./tickets.rules.ts";
 import type { Comment, Ticket, TicketInput, TicketQuery, TicketUpdate } from "./tickets.schemas.ts";
 
 export type { Actor };
@@ -90,6 +90,32 @@ export async function listTickets(sql: Sql, me: string, q: TicketQuery) {
       : [r.dueKey, r.id];
   const page = toPage(rows, q.limit, key);
   return { items: page.items.map(toTicket), nextCursor: page.nextCursor };
+}
+
+/**
+ * The home page's lists, soonest due first: the reader's tickets that are not closed, and
+ * the open tickets whose SLA is at risk (due soon or breached).
+ */
+export async function myOpenTickets(sql: Sql, me: string, limit: number) {
+  const rows = await selectTickets(sql, {
+    assignee: me,
+    statuses: ["acik", "islemde", "cozuldu"],
+    sort: "due",
+    limit,
+    after: null,
+  });
+  return rows.slice(0, limit).map(toTicket);
+}
+
+export async function ticketsAtRisk(sql: Sql, limit: number) {
+  const rows = await selectTickets(sql, {
+    statuses: OPEN_STATUSES,
+    slaStates: ["warning", "breached"],
+    sort: "due",
+    limit,
+    after: null,
+  });
+  return rows.slice(0, limit).map(toTicket);
 }
 
 /** Variables of the customer e-mails and rules. */
@@ -208,6 +234,10 @@ export async function changeTicket(
     if (v !== undefined && JSON.stringify(v) !== JSON.stringify(before[f])) data[f] = v;
   }
   const to = (data.status ?? before.status) as Status;
+  // A closed ticket is read-only: the one change it takes is reopening (back to acik).
+  if (before.status === "kapandi" && to === "kapandi" && Object.keys(data).length > 0) {
+    throw problems.unprocessable("A closed ticket cannot be changed; reopen it first.");
+  }
   if (!canMove(before.status, to)) {
     throw problems.unprocessable(`A ticket cannot move from ${before.status} to ${to}.`);
   }
@@ -308,6 +338,9 @@ export async function addComment(
 ) {
   const { sql } = actor;
   const ticket = await getTicketRow(sql, ticketId, true);
+  if (ticket.status === "kapandi") {
+    throw problems.unprocessable("A closed ticket takes no comments; reopen it first.");
+  }
   const id = uuidv7();
   await insertComment(sql, { id, ticketId, authorId: actor.session.userId, ...input });
   // The first public answer by an agent stops the first-response clock.

@@ -1,24 +1,45 @@
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
+import {
+  DataTable,
+  Dialog,
+  EmptyState,
+  Field,
+  Filters,
+  RelativeTime,
+  type TableSort,
+  Toast,
+  UserChip,
+} from "../../../ui/kit.ts";
 import type { Ticket } from "./tickets.schemas.ts";
 import {
-  Empty,
-  Field,
+  type FieldDef,
   type Flash,
-  FlashMessage,
-  formatDate,
-  Pager,
+  FormField,
   PriorityBadge,
   SlaBadge,
   StatusBadge,
 } from "../common/ui.view.tsx";
+import type { FormState } from "../common/resource.view.tsx";
+import { moreHref } from "../common/resource.view.tsx";
 
 const STATUSES = ["acik", "islemde", "cozuldu", "kapandi"];
 const PRIORITIES = ["dusuk", "normal", "yuksek", "kritik"];
 const SLA = ["ok", "warning", "breached", "met", "none"];
-const SORTS = ["created", "updated", "priority", "due"];
+/** The list's sort keys, each in the one direction the API sorts it. */
+const SORT_DIR: Record<string, "asc" | "desc"> = {
+  created: "desc",
+  updated: "desc",
+  priority: "desc",
+  due: "asc",
+};
+/** Filters shown behind "More filters" (open when one of them is set). */
+const MORE = ["customerId", "companyId", "createdFrom", "createdTo"];
 type Options = [string, string][];
 
-function Filters(
+const opt = (l: Locale, prefix: string, values: string[]): Options =>
+  values.map((v) => [v, t(l, `${prefix}.${v}`)]);
+
+function TicketFilters(
   { l, query, customers, companies, members }: {
     l: Locale;
     query: Record<string, string>;
@@ -27,266 +48,255 @@ function Filters(
     members: Options;
   },
 ) {
-  const opt = (prefix: string, values: string[]) =>
-    values.map((v): [string, string] => [v, t(l, `${prefix}.${v}`)]);
+  const select = (
+    id: string,
+    name: string,
+    labelKey: string,
+    options: Options,
+    emptyLabelKey = "support.all",
+  ) => (
+    <FormField
+      l={l}
+      id={id}
+      f={{ name, labelKey, type: "select", emptyLabelKey, options }}
+      value={query[name]}
+    />
+  );
+  const date = (name: string, labelKey: string): FieldDef => ({ name, labelKey, type: "date" });
+  return (
+    <Filters action="/support/tickets" target="#tickets" label={t(l, "support.filters")}>
+      <Field label={t(l, "support.search")}>
+        <input id="tf-q" name="q" type="search" value={query.q ?? ""} />
+      </Field>
+      {select("tf-status", "status", "support.field.status", opt(l, "support.status", STATUSES))}
+      {select(
+        "tf-priority",
+        "priority",
+        "support.field.priority",
+        opt(l, "support.priority", PRIORITIES),
+      )}
+      {select("tf-assignee", "assignee", "support.field.assignee", [
+        ["me", t(l, "support.me")],
+        ["none", t(l, "support.unassigned")],
+        ...members,
+      ])}
+      {select("tf-sla", "sla", "support.field.sla", opt(l, "support.sla", SLA))}
+      {query.sort && <input type="hidden" name="sort" value={query.sort} />}
+      <details class="support-more-filters" open={MORE.some((k) => query[k])}>
+        <summary>{t(l, "support.moreFilters")}</summary>
+        <div class="support-more-fields">
+          {select("tf-customer", "customerId", "support.field.customer", customers)}
+          {select("tf-company", "companyId", "support.field.company", companies)}
+          <FormField
+            l={l}
+            id="tf-from"
+            f={date("createdFrom", "support.field.createdFrom")}
+            value={query.createdFrom}
+          />
+          <FormField
+            l={l}
+            id="tf-to"
+            f={date("createdTo", "support.field.createdTo")}
+            value={query.createdTo}
+          />
+        </div>
+      </details>
+    </Filters>
+  );
+}
+
+/** The fields of a new ticket (also shown again, with errors, after a failed post). */
+export function NewTicketForm(
+  { l, customers, members, state }: {
+    l: Locale;
+    customers: Options;
+    members: Options;
+    state?: FormState;
+  },
+) {
+  const v = state?.values ?? {};
+  const fields: [string, FieldDef][] = [
+    ["nt-subject", {
+      name: "subject",
+      labelKey: "support.field.subject",
+      required: true,
+      wide: true,
+    }],
+    ["nt-customer", {
+      name: "customerId",
+      labelKey: "support.field.customer",
+      type: "select",
+      required: true,
+      options: customers,
+    }],
+    ["nt-priority", {
+      name: "priority",
+      labelKey: "support.field.priority",
+      type: "select",
+      emptyLabelKey: "support.default",
+      options: opt(l, "support.priority", PRIORITIES),
+    }],
+    ["nt-assignee", {
+      name: "assigneeId",
+      labelKey: "support.field.assignee",
+      type: "select",
+      emptyLabelKey: "support.unassigned",
+      options: members,
+    }],
+    ["nt-tags", {
+      name: "tags",
+      labelKey: "support.field.tags",
+      hintKey: "support.field.tagsHint",
+    }],
+    ["nt-description", {
+      name: "description",
+      labelKey: "support.field.description",
+      type: "textarea",
+    }],
+  ];
   return (
     <form
-      class="toolbar support-filters"
-      method="get"
+      id="new-ticket-form"
+      class="form-grid"
+      method="post"
       action="/support/tickets"
-      hx-get="/support/tickets"
-      hx-target="#tickets-panel"
+      hx-post="/support/tickets"
+      hx-target="this"
       hx-swap="outerHTML"
-      hx-push-url="true"
-      role="search"
     >
-      <Field l={l} id="tf-q" f={{ name: "q", labelKey: "support.search" }} value={query.q} />
-      <Field
-        l={l}
-        id="tf-status"
-        f={{
-          name: "status",
-          labelKey: "support.field.status",
-          type: "select",
-          emptyLabelKey: "support.all",
-          options: opt("support.status", STATUSES),
-        }}
-        value={query.status}
-      />
-      <Field
-        l={l}
-        id="tf-priority"
-        f={{
-          name: "priority",
-          labelKey: "support.field.priority",
-          type: "select",
-          emptyLabelKey: "support.all",
-          options: opt("support.priority", PRIORITIES),
-        }}
-        value={query.priority}
-      />
-      <Field
-        l={l}
-        id="tf-assignee"
-        f={{
-          name: "assignee",
-          labelKey: "support.field.assignee",
-          type: "select",
-          emptyLabelKey: "support.all",
-          options: [["me", t(l, "support.me")], ["none", t(l, "support.unassigned")], ...members],
-        }}
-        value={query.assignee}
-      />
-      <Field
-        l={l}
-        id="tf-customer"
-        f={{
-          name: "customerId",
-          labelKey: "support.field.customer",
-          type: "select",
-          emptyLabelKey: "support.all",
-          options: customers,
-        }}
-        value={query.customerId}
-      />
-      <Field
-        l={l}
-        id="tf-company"
-        f={{
-          name: "companyId",
-          labelKey: "support.field.company",
-          type: "select",
-          emptyLabelKey: "support.all",
-          options: companies,
-        }}
-        value={query.companyId}
-      />
-      <Field
-        l={l}
-        id="tf-from"
-        f={{ name: "createdFrom", labelKey: "support.field.createdFrom", type: "date" }}
-        value={query.createdFrom}
-      />
-      <Field
-        l={l}
-        id="tf-to"
-        f={{ name: "createdTo", labelKey: "support.field.createdTo", type: "date" }}
-        value={query.createdTo}
-      />
-      <Field
-        l={l}
-        id="tf-sla"
-        f={{
-          name: "sla",
-          labelKey: "support.field.sla",
-          type: "select",
-          emptyLabelKey: "support.all",
-          options: opt("support.sla", SLA),
-        }}
-        value={query.sla}
-      />
-      <Field
-        l={l}
-        id="tf-sort"
-        f={{
-          name: "sort",
-          labelKey: "support.field.sort",
-          type: "select",
-          options: opt("support.sort", SORTS),
-        }}
-        value={query.sort}
-      />
-      <button type="submit" class="secondary">{t(l, "support.filter")}</button>
+      {state?.flash && (
+        <div class="field-wide">
+          <Toast flash={state.flash} />
+        </div>
+      )}
+      {fields.map(([id, f]) => (
+        <FormField l={l} id={id} f={f} value={v[f.name]} error={state?.errors?.[f.name]} />
+      ))}
+      {customers.length === 0 && (
+        <p class="muted field-wide">
+          {t(l, "support.tickets.needCustomer")}{" "}
+          <a href="/support/customers">{t(l, "page.customers")}</a>
+        </p>
+      )}
+      <div class="form-actions field-wide">
+        <button type="submit" class="btn btn-primary">{t(l, "support.tickets.create")}</button>
+      </div>
     </form>
   );
 }
 
-function CreateTicket(
+/** The page header's "New ticket". */
+export function NewTicketDialog(
   { l, customers, members }: { l: Locale; customers: Options; members: Options },
 ) {
   return (
-    <details class="card" id="new-ticket">
-      <summary>{t(l, "support.tickets.new")}</summary>
-      <form
-        method="post"
-        action="/support/tickets"
-        hx-post="/support/tickets"
-        hx-target="#tickets-panel"
-        hx-swap="outerHTML"
-      >
-        <Field
-          l={l}
-          id="nt-subject"
-          f={{ name: "subject", labelKey: "support.field.subject", required: true }}
-        />
-        <Field
-          l={l}
-          id="nt-customer"
-          f={{
-            name: "customerId",
-            labelKey: "support.field.customer",
-            type: "select",
-            required: true,
-            options: customers,
-          }}
-        />
-        <Field
-          l={l}
-          id="nt-priority"
-          f={{
-            name: "priority",
-            labelKey: "support.field.priority",
-            type: "select",
-            emptyLabelKey: "support.default",
-            options: PRIORITIES.map((p) => [p, t(l, `support.priority.${p}`)]),
-          }}
-        />
-        <Field
-          l={l}
-          id="nt-assignee"
-          f={{
-            name: "assigneeId",
-            labelKey: "support.field.assignee",
-            type: "select",
-            emptyLabelKey: "support.unassigned",
-            options: members,
-          }}
-        />
-        <Field
-          l={l}
-          id="nt-tags"
-          f={{ name: "tags", labelKey: "support.field.tags", placeholder: "vpn, laptop" }}
-        />
-        <Field
-          l={l}
-          id="nt-description"
-          f={{ name: "description", labelKey: "support.field.description", type: "textarea" }}
-        />
-        {customers.length === 0 && (
-          <p class="muted">
-            {t(l, "support.tickets.needCustomer")}{" "}
-            <a href="/support/customers">{t(l, "page.customers")}</a>
-          </p>
-        )}
-        <p>
-          <button type="submit">{t(l, "support.tickets.create")}</button>
-        </p>
-      </form>
-    </details>
+    <Dialog
+      id="new-ticket"
+      title={t(l, "support.tickets.new")}
+      trigger={t(l, "support.tickets.new")}
+      icon="plus"
+      closeLabel={t(l, "ui.close")}
+      wide
+    >
+      <NewTicketForm l={l} customers={customers} members={members} />
+    </Dialog>
   );
 }
 
 export function TicketsPanel(
-  { l, items, nextCursor, query, customers, companies, members, agents, canWrite, flash }: {
+  { l, items, nextCursor, query, customers, companies, members, names, flash }: {
     l: Locale;
     items: Ticket[];
     nextCursor: string | null;
     query: Record<string, string>;
     customers: Options;
     companies: Options;
-    /** Agents plus the listed tickets' assignees (filter choices and names). */
+    /** Agents plus the listed tickets' assignees (filter choices). */
     members: Options;
-    /** Who a new ticket may be assigned to. */
-    agents: Options;
-    canWrite: boolean;
+    /** Names of customers and assignees, by id. */
+    names: Map<string, string>;
     flash?: Flash;
   },
 ) {
   const filtered = Object.keys(query).some((k) => k !== "cursor" && k !== "sort");
-  const name = (id: string | null, list: Options) => list.find(([x]) => x === id)?.[1] ?? "—";
+  const sortKey = query.sort && SORT_DIR[query.sort] ? query.sort : "created";
+  const keep = Object.fromEntries(
+    Object.entries(query).filter(([k]) => k !== "cursor" && k !== "sort"),
+  );
+  const sort: TableSort = {
+    key: sortKey,
+    dir: SORT_DIR[sortKey],
+    href: (key) => `/support/tickets?${new URLSearchParams({ ...keep, sort: key })}`,
+  };
+  const more = moreHref("/support/tickets", query, nextCursor);
   return (
     <div id="tickets-panel">
-      <FlashMessage flash={flash} />
-      {canWrite && <CreateTicket l={l} customers={customers} members={agents} />}
-      <Filters l={l} query={query} customers={customers} companies={companies} members={members} />
-      {items.length === 0
-        ? <Empty>{t(l, filtered ? "support.noMatches" : "support.tickets.empty")}</Empty>
-        : (
-          <div class="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t(l, "support.field.number")}</th>
-                  <th scope="col">{t(l, "support.field.subject")}</th>
-                  <th scope="col">{t(l, "support.field.status")}</th>
-                  <th scope="col">{t(l, "support.field.priority")}</th>
-                  <th scope="col">{t(l, "support.field.assignee")}</th>
-                  <th scope="col">{t(l, "support.field.customer")}</th>
-                  <th scope="col">{t(l, "support.field.sla")}</th>
-                  <th scope="col">{t(l, "support.field.updated")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((x) => (
-                  <tr id={`ticket-${x.id}`}>
-                    <td>
-                      <a href={`/support/tickets/${x.id}`}>{x.number}</a>
-                    </td>
-                    <td>{x.subject}</td>
-                    <td>
-                      <StatusBadge l={l} status={x.status} />
-                    </td>
-                    <td>
-                      <PriorityBadge l={l} priority={x.priority} />
-                    </td>
-                    <td>{name(x.assigneeId, members)}</td>
-                    <td>{name(x.customerId, customers)}</td>
-                    <td>
-                      <SlaBadge l={l} state={x.slaState} />
-                    </td>
-                    <td>{formatDate(l, x.updatedAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      <Pager
+      <Toast flash={flash} />
+      <TicketFilters
         l={l}
-        base="/support/tickets"
         query={query}
-        nextCursor={nextCursor}
-        target="#tickets-panel"
+        customers={customers}
+        companies={companies}
+        members={members}
+      />
+      <DataTable
+        id="tickets"
+        label={t(l, "page.tickets")}
+        rows={items}
+        sort={sort}
+        columns={[
+          {
+            label: t(l, "support.field.number"),
+            sort: "created",
+            cell: (x) => <a href={`/support/tickets/${x.id}`} class="support-number">{x.number}</a>,
+          },
+          { label: t(l, "support.field.subject"), cell: (x) => x.subject },
+          {
+            label: t(l, "support.field.status"),
+            cell: (x) => <StatusBadge l={l} status={x.status} />,
+          },
+          {
+            label: t(l, "support.field.priority"),
+            sort: "priority",
+            cell: (x) => <PriorityBadge l={l} priority={x.priority} />,
+          },
+          {
+            label: t(l, "support.field.assignee"),
+            cell: (x) => (
+              <UserChip
+                name={x.assigneeId ? names.get(x.assigneeId) : null}
+                none={t(l, "support.unassigned")}
+              />
+            ),
+          },
+          {
+            label: t(l, "support.field.customer"),
+            wide: true,
+            cell: (x) => (
+              <a href={`/support/customers/${x.customerId}`}>
+                {names.get(x.customerId) ?? t(l, "support.customer.unknown")}
+              </a>
+            ),
+          },
+          {
+            label: t(l, "support.field.sla"),
+            sort: "due",
+            cell: (x) => <SlaBadge l={l} state={x.slaState} />,
+          },
+          {
+            label: t(l, "support.field.updated"),
+            sort: "updated",
+            wide: true,
+            cell: (x) => <RelativeTime at={x.updatedAt} />,
+          },
+        ]}
+        empty={
+          <EmptyState
+            icon="inbox"
+            title={t(l, filtered ? "support.noMatches" : "support.tickets.empty")}
+          />
+        }
+        more={more ? { href: more, label: t(l, "ui.loadMore") } : undefined}
       />
     </div>
   );
