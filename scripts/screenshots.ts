@@ -1,0 +1,79 @@
+/**
+ * deno task screenshots
+ *
+ * Pictures of the main pages for review: starts the app on a fresh embedded database (or the
+ * PostgreSQL at DATABASE_URL), seeds one tenant (tests/browser/seed.ts), and saves full-page
+ * PNGs of the home dashboard, a ticket, the documents files page and a project board at 1280
+ * and 375 px, in English and Turkish, light and dark, into ./screenshots/. Needs Chromium
+ * (CHROMIUM_PATH, default /usr/bin/chromium).
+ */
+import { openBrowser, type Page } from "../tests/browser/browser.ts";
+import { signIn } from "../tests/browser/session.ts";
+import { seedTenant } from "../tests/browser/seed.ts";
+import { testApp } from "../tests/helpers.ts";
+
+const OUT = "screenshots";
+const VIEWPORTS = [{ width: 1280, height: 800 }, { width: 375, height: 812 }];
+const LANGS = ["en", "tr"];
+const SCHEMES = ["light", "dark"] as const;
+
+async function settle(page: Page) {
+  await page.waitForFunction(
+    () => !document.querySelector(".htmx-request, .htmx-settling, .htmx-swapping"),
+    null,
+    { timeout: 5000 },
+  ).catch(() => {});
+  // Charts and fonts draw after the load event; give them a moment.
+  await page.waitForTimeout(300);
+}
+
+const context = await openBrowser();
+if (!context) {
+  console.error("No Chromium found: set CHROMIUM_PATH.");
+  Deno.exit(1);
+}
+const app = await testApp();
+const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, app.app.fetch);
+const base = `http://127.0.0.1:${server.addr.port}`;
+const saved: string[] = [];
+try {
+  const seeded = await seedTenant();
+  const pages: Record<string, string> = {
+    dashboard: "/",
+    ticket: seeded.pages.ticket,
+    files: `/documents/files?folder=${seeded.ids.folder}`,
+    board: seeded.pages.board,
+  };
+  await Deno.mkdir(OUT, { recursive: true });
+  const page = await context.newPage();
+  await signIn(page, base, seeded.owner.email, seeded.tenant.slug);
+  for (const lang of LANGS) {
+    // The language the top bar's switch posts; it is kept on the user.
+    const res = await page.request.post(`${base}/language`, {
+      form: { locale: lang },
+      headers: { Origin: base, Referer: `${base}/` },
+    });
+    if (res.status() >= 400) throw new Error(`language ${lang}: HTTP ${res.status()}`);
+    for (const scheme of SCHEMES) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const vp of VIEWPORTS) {
+        await page.setViewportSize(vp);
+        for (const [name, path] of Object.entries(pages)) {
+          const answer = await page.goto(base + path);
+          await settle(page);
+          const file = `${OUT}/${name}-${vp.width}-${lang}-${scheme}.png`;
+          await page.screenshot({ path: file, fullPage: true });
+          saved.push(`${file}${answer?.status() === 200 ? "" : `  (HTTP ${answer?.status()})`}`);
+        }
+      }
+    }
+  }
+} finally {
+  // Pages first: their live notification streams would keep the server's shutdown waiting.
+  for (const p of context.pages()) await p.close();
+  await server.shutdown();
+  await context.close();
+  await app.close();
+}
+console.log(saved.join("\n"));
+console.log(`${saved.length} screenshots in ./${OUT}/`);

@@ -1,0 +1,332 @@
+/**
+ * One tenant with representative data in every built module, so every page has something to
+ * show: the page crawl (crawl.test.ts) and the screenshots (scripts/screenshots.ts) use it.
+ *
+ * Everything goes through the HTTP API of the shared test app (tests/helpers.ts testApp), as a
+ * client would; only the tenant itself is created by the service, because its owner is also a
+ * platform operator (so the /admin pages of operators appear too).
+ */
+import { withScope } from "../../shared/db/scope.ts";
+import { createTenant } from "../../platform/identity/tenants.service.ts";
+import { callApp, type Caller, PASSWORD, testApp, unique } from "../helpers.ts";
+
+export interface Seeded {
+  tenant: { id: string; slug: string; name: string };
+  /** The tenant owner, also a platform operator. */
+  owner: Caller;
+  /** A Support agent and project member, assignee of tickets and tasks. */
+  agent: Caller;
+  ids: Record<string, string>;
+  /** Detail pages of seeded records (the crawl also finds them from the lists). */
+  pages: { ticket: string; customer: string; file: string; board: string; task: string };
+}
+
+type Json = Record<string, unknown>;
+
+/** Calls the API as `who` and returns the JSON answer, failing loudly on an unexpected status. */
+async function send(who: Caller, method: string, path: string, body?: unknown, status = 201) {
+  const res = await who.call(method, path, body);
+  const text = await res.text();
+  if (res.status !== status) {
+    throw new Error(`seed: ${method} ${path} answered ${res.status}, not ${status}: ${text}`);
+  }
+  return (text ? JSON.parse(text) : null) as Json;
+}
+
+function callerOf(id: string, email: string, token: string): Caller {
+  return {
+    id,
+    email,
+    token,
+    call: (method, path, body, headers) => callApp(path, { method, body, token, headers }),
+  };
+}
+
+async function signIn(email: string, tenant: string): Promise<Caller> {
+  const res = await callApp("/api/auth/login", {
+    method: "POST",
+    body: { email, password: PASSWORD, tenant },
+  });
+  if (res.status !== 200) throw new Error(`seed: sign-in of ${email}: ${await res.text()}`);
+  const body = await res.json();
+  return callerOf(body.user.id, email, body.accessToken);
+}
+
+/** Multipart upload (the API streams files, so it takes form data, not JSON). */
+async function upload(
+  who: Caller,
+  name: string,
+  content: Uint8Array,
+  type: string,
+  folder?: string,
+) {
+  const { app } = await testApp();
+  const form = new FormData();
+  form.append("file", new File([content as BlobPart], name, { type }));
+  const res = await app.request(
+    `/api/documents/files/upload${folder ? `?folderId=${folder}` : ""}`,
+    { method: "POST", headers: { Authorization: `Bearer ${who.token}` }, body: form },
+  );
+  if (res.status !== 201) throw new Error(`seed: upload ${name}: ${await res.text()}`);
+  return (await res.json()).items[0] as Json;
+}
+
+const text = (s: string) => new TextEncoder().encode(s);
+/** The smallest PDF readers accept: enough for a file with a real type. */
+const PDF = text(
+  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n" +
+    "2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+);
+
+const day = (offset: number) =>
+  new Date(Date.now() + offset * 86400_000).toISOString().slice(0, 10);
+
+/** A fresh tenant whose owner is a platform operator, plus an agent, through the API. */
+async function people() {
+  const { platform } = await testApp();
+  const slug = unique("crawl").toLowerCase().slice(0, 60);
+  const email = `${slug}-owner@example.test`;
+  const name = "Ekinoks Bilişim";
+  const created = await withScope(platform.db.sql, {}, (tx) =>
+    createTenant(tx, {
+      slug,
+      name,
+      owner: { email, name: "Özlem Yıldız", password: PASSWORD },
+      ownerIsOperator: true,
+    }, platform.roles));
+  const owner = await signIn(email, slug);
+  const agentEmail = `${slug}-agent@example.test`;
+  await send(owner, "POST", "/api/admin/users", {
+    email: agentEmail,
+    name: "Can Demir",
+    password: PASSWORD,
+    roles: ["agent", "member"],
+  });
+  const agent = await signIn(agentEmail, slug);
+  return { tenant: { id: created.tenant.id, slug, name }, owner, agent };
+}
+
+const SUPPORT = "/api/support";
+const WEEKDAYS = Object.fromEntries(
+  ["1", "2", "3", "4", "5"].map((d) => [d, [["09:00", "18:00"]]]),
+);
+const targets = Object.fromEntries(
+  [["dusuk", 480, 4800], ["normal", 240, 2400], ["yuksek", 60, 960], ["kritik", 30, 480]]
+    .map(([p, fr, res]) => [p, { firstResponseMinutes: fr, resolutionMinutes: res }]),
+);
+
+/** Support: customers (firm and person), contract, SLA, tickets in every status, a rule. */
+async function support(owner: Caller, agent: Caller) {
+  const ids: Record<string, string> = {};
+  const company = await send(owner, "POST", `${SUPPORT}/companies`, {
+    name: "Anadolu Lojistik A.Ş.",
+  });
+  const contact = await send(owner, "POST", `${SUPPORT}/contacts`, {
+    name: "Ayşe Kaya",
+    companyId: company.id,
+    email: "ayse.kaya@example.test",
+  });
+  await send(owner, "POST", `${SUPPORT}/departments`, { name: "Bilgi İşlem" });
+  await send(owner, "POST", `${SUPPORT}/teams`, { name: "Birinci Seviye", memberIds: [agent.id] });
+  const sla = await send(owner, "POST", `${SUPPORT}/sla-policy`, {
+    name: "Standart destek",
+    targets,
+    calendar: { timeZone: "Europe/Istanbul", weekly: WEEKDAYS, holidays: [] },
+    isDefault: true,
+  });
+  const firm = await send(owner, "POST", `${SUPPORT}/customers`, {
+    kind: "firm",
+    name: "Anadolu Lojistik",
+    email: "destek@anadolu.example.test",
+    locale: "tr",
+    companyId: company.id,
+    contactId: contact.id,
+  });
+  const person = await send(owner, "POST", `${SUPPORT}/customers`, {
+    kind: "person",
+    name: "Deniz Yılmaz",
+    email: "deniz@example.test",
+    locale: "en",
+  });
+  await send(owner, "POST", `${SUPPORT}/contracts`, {
+    customerId: firm.id,
+    name: "Altın bakım sözleşmesi",
+    startsOn: day(-200),
+    endsOn: day(20),
+    slaPolicyId: sla.id,
+  });
+  await send(owner, "POST", `${SUPPORT}/email-template`, {
+    kind: "opened",
+    locale: "tr",
+    subject: "Talebiniz alındı: {{ticket.number}}",
+    body: "Merhaba {{customer.name}}, talebinizi aldık.",
+  });
+  await send(owner, "POST", `${SUPPORT}/notification-rules`, {
+    name: "Kritik talepleri bildir",
+    event: "support.ticket.created",
+    condition: { all: [{ field: "ticket.priority", op: "eq", value: "kritik" }] },
+    actions: [{ type: "notify", userIds: [owner.id], title: "Yeni kritik talep" }],
+  });
+
+  const ticket = async (subject: string, priority: string, customerId: string) =>
+    await send(agent, "POST", `${SUPPORT}/support-ticket`, {
+      subject,
+      description: "Sabahtan beri sorun devam ediyor.\n\nEkran görüntüsü ektedir.",
+      priority,
+      customerId,
+      assigneeId: agent.id,
+      tags: ["vpn"],
+    });
+  const status = (id: unknown, next: string) =>
+    send(agent, "PUT", `${SUPPORT}/support-ticket/${id}`, { status: next }, 200);
+  const comment = (id: unknown, body: string, visibility = "public") =>
+    send(agent, "POST", `${SUPPORT}/support-ticket/${id}/comments`, {
+      body,
+      format: "markdown",
+      visibility,
+    });
+
+  const open = await ticket("Yazıcı çıktı vermiyor", "dusuk", person.id as string);
+  await comment(open.id, "Hangi yazıcı modelini kullanıyorsunuz?");
+  const working = await ticket("VPN bağlantısı kopuyor", "yuksek", firm.id as string);
+  await status(working.id, "islemde");
+  await comment(working.id, "**Günlükleri** inceliyoruz.");
+  await comment(working.id, "Sunucu tarafında zaman aşımı görülüyor.", "internal");
+  const resolved = await ticket(
+    "Şifre sıfırlama e-postası gelmiyor",
+    "normal",
+    person.id as string,
+  );
+  await status(resolved.id, "islemde");
+  await status(resolved.id, "cozuldu");
+  await comment(resolved.id, "Spam klasörüne düşüyordu, kural eklendi.");
+  const closed = await ticket("Sunucu odasında ısı alarmı", "kritik", firm.id as string);
+  await comment(closed.id, "Klima servisi çağrıldı.");
+  await status(closed.id, "cozuldu");
+  await send(agent, "POST", `${SUPPORT}/support-ticket/${closed.id}/close`, undefined, 200);
+
+  Object.assign(ids, {
+    company: company.id,
+    contact: contact.id,
+    sla: sla.id,
+    firm: firm.id,
+    person: person.id,
+    ticketOpen: open.id,
+    ticketWorking: working.id,
+    ticketResolved: resolved.id,
+    ticketClosed: closed.id,
+  });
+  return ids;
+}
+
+const DOCS = "/api/documents";
+
+/** Documents: folders, files (one with a Turkish name), a public link, a trashed file. */
+async function documents(owner: Caller) {
+  const reports = await send(owner, "POST", `${DOCS}/folders`, { name: "Raporlar" });
+  await send(owner, "POST", `${DOCS}/folders`, { name: "2026", parentId: reports.id });
+  await send(owner, "POST", `${DOCS}/folders`, { name: "Sözleşmeler" });
+  const february = await upload(
+    owner,
+    "Şubat Raporu.pdf",
+    PDF,
+    "application/pdf",
+    reports.id as string,
+  );
+  await upload(owner, "Toplantı notları.txt", text("Gündem: bütçe, işe alım."), "text/plain");
+  await upload(owner, "bütçe.csv", text("ay,tutar\nocak,100\nşubat,120\n"), "text/csv");
+  const old = await upload(owner, "eski taslak.txt", text("taslak"), "text/plain");
+  await send(owner, "POST", `${DOCS}/sharing`, {
+    targetType: "file",
+    targetId: february.id,
+    kind: "public",
+    expiresAt: new Date(Date.now() + 7 * 86400_000).toISOString(),
+  });
+  await send(owner, "DELETE", `${DOCS}/files/${old.id}`, undefined, 204);
+  return { folder: reports.id as string, file: february.id as string, trashed: old.id as string };
+}
+
+const PROJECTS = "/api/projects";
+
+/** Projects: default statuses, a task of every priority, assignee, blocker, comments. */
+async function projects(owner: Caller, agent: Caller) {
+  const project = await send(owner, "POST", `${PROJECTS}/projects`, {
+    name: "Web sitesi yenileme",
+    description: "Kurumsal sitenin yeni tasarımı.",
+    status: "aktif",
+    startDate: day(-10),
+    dueDate: day(30),
+  });
+  await send(owner, "POST", `${PROJECTS}/projects`, {
+    name: "Mobil uygulama",
+    status: "planlamada",
+  });
+  await send(owner, "POST", `${PROJECTS}/projects/${project.id}/members`, {
+    userId: agent.id,
+    role: "member",
+  });
+  const task = (title: string, priority: string, extra: Json = {}) =>
+    send(owner, "POST", `${PROJECTS}/tasks`, { projectId: project.id, title, priority, ...extra });
+  const design = await task("Tasarım taslağı", "yuksek", {
+    assigneeId: agent.id,
+    dueDate: day(1),
+    labels: ["tasarım"],
+    estimate: 8,
+  });
+  const build = await task("Ana sayfayı kodla", "kritik", {
+    assigneeId: owner.id,
+    blockedBy: [design.id],
+    dueDate: day(5),
+  });
+  await task("İçerik metinleri", "normal", { assigneeId: agent.id });
+  await task("Eski sayfaları arşivle", "dusuk");
+  await send(agent, "POST", `${PROJECTS}/comments`, {
+    taskId: build.id,
+    body: `Tasarım bitince başlıyorum. @${owner.email.split("@")[0]} onaylar mısın?`,
+  });
+  await send(owner, "POST", `${PROJECTS}/comments`, {
+    taskId: design.id,
+    body: "**Renkler** net.",
+  });
+  return {
+    project: project.id as string,
+    task: design.id as string,
+    blockedTask: build.id as string,
+  };
+}
+
+/**
+ * Seeds a fresh tenant. Works on the shared test app (PGlite or DATABASE_URL), so any number of
+ * calls can share one database.
+ */
+export async function seedTenant(): Promise<Seeded> {
+  const { tenant, owner, agent } = await people();
+  const s = await support(owner, agent);
+  const d = await documents(owner);
+  const p = await projects(owner, agent);
+  // Inbox entries of the owner (rules and mentions add more once their jobs have run).
+  await send(owner, "POST", "/api/notifications", {
+    userId: owner.id,
+    title: "Sözleşme yenilemesi yaklaşıyor",
+    body: "Altın bakım sözleşmesi 20 gün içinde bitiyor.",
+    link: "/support/contracts",
+  });
+  await send(owner, "POST", "/api/notifications", {
+    userId: owner.id,
+    title: "Yeni dosya paylaşıldı",
+    link: "/documents/files",
+  });
+  return {
+    tenant,
+    owner,
+    agent,
+    ids: { ...s, ...d, ...p },
+    pages: {
+      ticket: `/support/tickets/${s.ticketWorking}`,
+      customer: `/support/customers/${s.firm}`,
+      file: `/documents/files?folder=${d.folder}&file=${d.file}`,
+      board: `/projects/projects/${p.project}`,
+      task: `/projects/tasks/${p.task}`,
+    },
+  };
+}
