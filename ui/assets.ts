@@ -11,7 +11,6 @@ const fromUi = (path: string) => new URL(`./assets/${path}`, import.meta.url);
  */
 const files = new Map<string, URL>([
   ["htmx.min.js", fromPackage("htmx.org/dist/htmx.min.js")],
-  ["htmx-sse.js", fromPackage("htmx-ext-sse/dist/sse.js")],
   ["app.css", fromUi("app.css")],
   ["app.js", fromUi("app.js")],
   ["swagger-ui.css", fromPackage("swagger-ui-dist/swagger-ui.css")],

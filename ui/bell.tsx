@@ -17,7 +17,11 @@ export function UnreadCount({ l, count }: { l: Locale; count: number }) {
 export const unreadCountHtml = (l: Locale, count: number) =>
   renderToString(<UnreadCount l={l} count={count} />);
 
-/** Top bar link to the inbox; htmx's SSE extension swaps its content when the inbox changes. */
+/**
+ * Top bar link to the inbox. ui/assets/app.js keeps a server-sent-events stream open while the
+ * tab is visible and swaps the count when the inbox changes; hidden tabs close theirs, because
+ * a browser allows only six connections per host and many open tabs would stall page loads.
+ */
 export function NotificationBell({ l, count }: { l: Locale; count: number }) {
   return (
     <a
@@ -28,9 +32,8 @@ export function NotificationBell({ l, count }: { l: Locale; count: number }) {
       <Icon name="bell" size={18} />
       <span
         id="unread-badge"
-        hx-ext="sse"
-        sse-connect="/api/notifications/stream"
-        sse-swap="unread"
+        data-stream="/api/notifications/stream"
+        data-stream-event="unread"
         aria-live="polite"
       >
         <UnreadCount l={l} count={count} />

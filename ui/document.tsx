@@ -45,7 +45,6 @@ export function Document(
         <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/assets/app.css" />
         <script src="/assets/htmx.min.js" defer></script>
-        <script src="/assets/htmx-sse.js" defer></script>
         <script src="/assets/app.js" defer></script>
         <script src="/assets/charts.js" defer></script>
       </head>

@@ -159,7 +159,7 @@ itest("notifications: the inbox page lists and marks read; the shell shows the b
   assert.match(html, /Page one/);
   assert.match(html, /&lt;b(&gt;|>)not bold&lt;\/b/, "bodies are escaped");
   assert.doesNotMatch(html, /<b>not bold/);
-  assert.match(html, /sse-connect="\/api\/notifications\/stream"/);
+  assert.match(html, /data-stream="\/api\/notifications\/stream"/);
   assert.match(html, /data-unread="1"/);
   const id = /id="notification-([0-9a-f-]{36})"/.exec(html)![1];
   const marked = await app.request(`/notifications/${id}/read`, {

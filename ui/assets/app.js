@@ -47,7 +47,8 @@
         closer.closest("dialog")?.close();
         return;
       }
-      // A click outside an open menu closes it.
+      // Opening the user menu closes the phone sidebar; a click outside an open menu closes it.
+      if (e.target.closest("details.user-menu > summary")) body.classList.remove("nav-open");
       document.querySelectorAll("details.user-menu[open]").forEach((d) => {
         if (!d.contains(e.target)) d.removeAttribute("open");
       });
@@ -95,6 +96,28 @@
       setTimeout(() => el.remove(), 4600);
     });
   }
+
+  // Live regions fed by server-sent events ([data-stream]): open while the tab is visible.
+  function streams() {
+    document.querySelectorAll("[data-stream]").forEach((el) => {
+      const visible = document.visibilityState === "visible";
+      if (visible && !el.__source) {
+        const source = new EventSource(el.dataset.stream);
+        source.addEventListener(el.dataset.streamEvent || "message", (e) => {
+          el.innerHTML = e.data;
+        });
+        el.__source = source;
+      } else if (!visible && el.__source) {
+        el.__source.close();
+        el.__source = null;
+      }
+    });
+  }
+  document.addEventListener("visibilitychange", streams);
+  document.addEventListener("DOMContentLoaded", streams);
+  globalThis.addEventListener("pagehide", () => {
+    document.querySelectorAll("[data-stream]").forEach((el) => el.__source?.close());
+  });
 
   document.addEventListener("DOMContentLoaded", onReady);
   document.addEventListener("htmx:afterSettle", (e) => fadeToasts(e.target));
