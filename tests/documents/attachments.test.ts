@@ -6,7 +6,7 @@ import { withScope } from "../../shared/db/scope.ts";
 import { newTenant, problem, testApp } from "../helpers.ts";
 import { attachments } from "../../modules/documents/service.ts";
 import { saveSettings } from "../../modules/documents/settings/settings.service.ts";
-import { dtest, form, interruptedBody, tenantObjects } from "./helpers.ts";
+import { dtest, form, interruptedBody, settledObjects, tenantObjects } from "./helpers.ts";
 
 /** A bare app whose routes call the attachment service the way another module would. */
 async function serviceApp() {
@@ -94,7 +94,7 @@ dtest("attachments: store, list, download with range, remove", async (storage) =
   await problem(await app.request(`/t/task-1/${stored[0].id}`), 404);
   assert.equal((await app.request("/t/task-1", { method: "DELETE" })).status, 204);
   assert.deepEqual(await (await app.request("/t/task-1")).json(), []);
-  assert.deepEqual(await tenantObjects(storage, tenant.id), []);
+  assert.deepEqual(await settledObjects(storage, tenant.id), []);
   const audit = await sql((tx) =>
     tx`select action from activity where entity_type = 'attachment' order by occurred_at, id`
   );

@@ -62,6 +62,19 @@ export async function tenantObjects(s: Storage, tenantId: string): Promise<strin
   return keys;
 }
 
+/**
+ * The tenant's objects once removal has settled: bytes of deleted rows are discarded after the
+ * commit, without holding up the response, so a test waits (briefly) for that to finish.
+ */
+export async function settledObjects(s: Storage, tenantId: string, expected = 0) {
+  let keys = await tenantObjects(s, tenantId);
+  for (let i = 0; i < 40 && keys.length !== expected; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    keys = await tenantObjects(s, tenantId);
+  }
+  return keys;
+}
+
 /** A multipart body of the given files (name → content). */
 export function form(files: [string, string | Uint8Array, string?][]): FormData {
   const fd = new FormData();
