@@ -101,14 +101,39 @@ const SESSION_QUERY = (tx: Sql, tid: string, sub: string, jti: string | undefine
   from memberships m join users u on u.id = m.user_id join tenants t on t.id = m.tenant_id
   where m.tenant_id = ${tid} and m.user_id = ${sub} and m.status = 'active'`;
 
+/**
+ * Tokens whose signature and claims this process has checked, until they expire. A signature
+ * stays valid, so this saves the Ed25519 verification on every request without trusting
+ * anything stale: revocation, membership, roles and tenant suspension are still read from the
+ * database by the session query on every request. External tokens are not kept (their issuer's
+ * keys can change under us).
+ */
+const verifiedBy = new WeakMap<object, Map<string, Claims>>(); // per token service (its keys)
+const MAX_VERIFIED = 10_000;
+
+async function verifyToken(c: Context<AppEnv>, token: string): Promise<Claims> {
+  const { tokens } = c.var.platform;
+  let verified = verifiedBy.get(tokens);
+  if (!verified) verifiedBy.set(tokens, verified = new Map());
+  const hit = verified.get(token);
+  if (hit && hit.exp * 1000 > Date.now()) return hit;
+  if (hit) verified.delete(token);
+  const claims = await tokens.verify(token);
+  if (!claims.external) {
+    if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value!);
+    verified.set(token, claims);
+  }
+  return claims;
+}
+
 /** Verifies the token and finds the caller's tenant and user ids (401 when it can't). */
 async function authenticate(c: Context<AppEnv>) {
   const found = readToken(c);
   if (!found) throw problems.unauthorized();
-  const { db, tokens } = c.var.platform;
+  const { db } = c.var.platform;
   let claims: Claims;
   try {
-    claims = await tokens.verify(found.token);
+    claims = await verifyToken(c, found.token);
   } catch (err) {
     if (err instanceof TokenError) {
       if (found.via === "cookie") clearSessionCookie(c);

@@ -31,18 +31,35 @@ export function afterCommit(tx: Sql, fn: () => void) {
   else throw new Error("afterCommit needs the transaction itself (or a pool), not a savepoint");
 }
 
-/** A transaction whose first statement is `setup`, with after-commit hooks. */
+/**
+ * A transaction whose first statement is `setup` (one statement), with after-commit hooks.
+ * `setup` is sent without waiting for its answer: fn's first statement follows it on the same
+ * connection in the same round trip (pipelined), and the server still runs them in order, so
+ * the role and RLS settings apply to it. A failing setup aborts the transaction, and its own
+ * error is the one thrown.
+ */
 export async function transaction<T>(
   sql: Sql,
-  setup: (tx: Sql) => Promise<unknown>,
+  setup: (tx: Sql) => PromiseLike<unknown>,
   fn: (tx: Sql) => Promise<T>,
 ): Promise<T> {
   const hooks: (() => void)[] = [];
   const result = await sql.begin(async (raw) => {
     const tx = raw as unknown as Sql;
     commitHooks.set(tx, hooks);
-    await setup(tx);
-    return await fn(tx);
+    // then() is called right here, synchronously: postgres.js queues a statement when its then()
+    // runs, so setup is queued before anything fn sends, however fn sends it.
+    const ready = new Promise<unknown>((resolve, reject) => setup(tx).then(resolve, reject));
+    ready.catch(() => {}); // awaited below; this only keeps an early rejection from going unhandled
+    let out: T;
+    try {
+      out = await fn(tx);
+    } catch (err) {
+      await ready; // setup's own error first: fn's is then only "transaction aborted"
+      throw err;
+    }
+    await ready;
+    return out;
   }) as T;
   for (const hook of hooks) {
     try {

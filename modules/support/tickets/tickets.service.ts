@@ -37,18 +37,34 @@ const publish = eventPublisher(supportEvents);
 export const AGENT_PERMISSION = "support.ticket.write";
 
 /** The public shape: internal sort keys and warning times stay inside. */
+/**
+ * The API's ticket from a row. Built as one literal (one object shape for every ticket): a
+ * rest-spread that drops the sort keys was the list's costliest step on the hot path.
+ */
 export function toTicket(r: TicketRow): Ticket {
-  const {
-    createdKey: _c,
-    updatedKey: _u,
-    dueKey: _d,
-    prank: _p,
-    firstResponseWarnAt: _w1,
-    resolutionWarnAt: _w2,
-    escalateAt: _e,
-    ...ticket
-  } = r;
-  return ticket;
+  return {
+    id: r.id,
+    number: r.number,
+    subject: r.subject,
+    description: r.description,
+    status: r.status,
+    priority: r.priority,
+    assigneeId: r.assigneeId,
+    customerId: r.customerId,
+    contactId: r.contactId,
+    companyId: r.companyId,
+    tags: r.tags,
+    slaPolicyId: r.slaPolicyId,
+    firstResponseDue: r.firstResponseDue,
+    resolutionDue: r.resolutionDue,
+    firstRespondedAt: r.firstRespondedAt,
+    resolvedAt: r.resolvedAt,
+    closedAt: r.closedAt,
+    createdBy: r.createdBy,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    slaState: r.slaState,
+  };
 }
 
 export async function getTicketRow(sql: Sql, id: string, lock = false) {
@@ -323,6 +339,16 @@ const withHtml = (c: Omit<Comment, "html">): Comment => ({
 export async function listComments(sql: Sql, ticketId: string, limit: number, cursor?: string) {
   await getTicketRow(sql, ticketId);
   const after = decodeCursor(cursor, ["timestamp", "uuid"]) as [string, string] | null;
+  return await commentPage(sql, ticketId, limit, after);
+}
+
+/** A page of a ticket's comments (the caller has found the ticket). */
+async function commentPage(
+  sql: Sql,
+  ticketId: string,
+  limit: number,
+  after: [string, string] | null,
+) {
   const rows = await selectComments(sql, ticketId, limit, after);
   const page = toPage(rows, limit, (r) => [r.sortKey, r.id]);
   return {
@@ -365,14 +391,14 @@ export async function addComment(
 }
 
 export async function ticketDetail(sql: Sql, id: string) {
-  const row = await getTicketRow(sql, id);
-  const history = await listActivity(sql, {
-    module: "support",
-    entityType: "ticket",
-    entityId: id,
-    limit: 100,
-  });
-  const comments = await listComments(sql, id, 100);
+  // Three independent reads sent together (pipelined on the request's connection): one round
+  // trip instead of three. Another tenant's id finds nothing in any of them (RLS), so the 404
+  // of getTicketRow is all the caller learns.
+  const [row, history, comments] = await Promise.all([
+    getTicketRow(sql, id),
+    listActivity(sql, { module: "support", entityType: "ticket", entityId: id, limit: 100 }),
+    commentPage(sql, id, 100, null),
+  ]);
   return {
     ...toTicket(row),
     history: history.items.map((h) => ({

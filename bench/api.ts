@@ -1,0 +1,452 @@
+// The request hot path (issue 13): the whole app (JWT + forced RLS + permissions) next to a bare
+// Deno.serve + postgres.js server running the same SQL without auth, and a fixed-JSON server, all
+// loaded by wrk with the same settings in one run. Prints one table and the app/bare ratios.
+// Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/h_hot_bench deno task bench:api
+// Env: BENCH_DURATION (15s), BENCH_CONNECTIONS (50), BENCH_THREADS (2), BENCH_ONLY (a target
+//      name substring), BENCH_TENANTS (100), BENCH_TICKETS_PER_TENANT (1000),
+//      BENCH_APP_V8_FLAGS (V8 flags for the app, e.g. for a --prof profile).
+// Internal modes: `--reference-sql <port>` and `--reference-json <port>` run the reference servers.
+import postgres from "postgres";
+
+// ---------------------------------------------------------------- reference servers
+
+/** The main SQL of each endpoint, with the tenant as a plain filter instead of RLS. */
+const TICKET_COLUMNS = `id, number, subject, description, status, priority, assignee_id,
+  customer_id, contact_id, company_id, tags, sla_policy_id, first_response_warn_at,
+  first_response_due, resolution_warn_at, resolution_due, escalate_at, first_responded_at,
+  resolved_at, closed_at, created_by, created_at, updated_at`;
+
+async function referenceSql(port: number) {
+  const sql = postgres(Deno.env.get("DATABASE_URL")!, { max: 10, transform: postgres.camel });
+  const json = (body: unknown) =>
+    new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
+  Deno.serve({ port, hostname: "127.0.0.1", onListen() {} }, async (req) => {
+    const url = new URL(req.url);
+    const tenant = req.headers.get("x-tenant")!;
+    const p = url.pathname;
+    if (p === "/tickets") {
+      const rows = await sql.unsafe(
+        `select ${TICKET_COLUMNS} from support_tickets where tenant_id = $1
+         order by created_at desc, id desc limit 26`,
+        [tenant],
+      );
+      return json({ items: rows.slice(0, 25), nextCursor: null });
+    }
+    if (p === "/ticket") {
+      const [row] = await sql.unsafe(
+        `select ${TICKET_COLUMNS} from support_tickets where tenant_id = $1 and id = $2`,
+        [tenant, url.searchParams.get("id")],
+      );
+      return json(row);
+    }
+    if (p === "/tasks") {
+      const rows = await sql.unsafe(
+        `select t.id, t.project_id, p.name as project_name, t.title, t.description, t.status_id,
+           s.name as status_name, s.category as status_category, t.priority, t.assignee_id,
+           ad.name as assignee_name, t.start_date, t.due_date, t.estimate::float8 as estimate,
+           t.labels, t.parent_id, t.position, t.done_at, t.created_by, t.created_at, t.updated_at
+         from tasks t
+           join projects p on p.tenant_id = t.tenant_id and p.id = t.project_id
+           join project_statuses s on s.tenant_id = t.tenant_id and s.id = t.status_id
+           left join member_directory ad on ad.user_id = t.assignee_id
+         where t.tenant_id = $1 and t.project_id = $2
+         order by t.position, t.id limit 101`,
+        [tenant, url.searchParams.get("projectId")],
+      );
+      return json({ items: rows.slice(0, 100), nextCursor: null });
+    }
+    if (p === "/files") {
+      const rows = await sql.unsafe(
+        `select f.id, f.folder_id, f.name, f.content_type, f.size::float8 as size, f.sha256,
+           f.version, f.created_by, md.name as created_by_name, f.created_at, f.updated_at,
+           lower(f.name) as sort_name
+         from doc_files f left join member_directory md on md.user_id = f.created_by
+         where f.tenant_id = $1 and f.folder_id is null and f.deleted_at is null
+           and f.owner_module is null
+         order by lower(f.name), f.id limit 26`,
+        [tenant],
+      );
+      return json({ items: rows.slice(0, 25), nextCursor: null });
+    }
+    return new Response("not found", { status: 404 });
+  });
+  await new Promise(() => {});
+}
+
+function referenceJson(port: number) {
+  const body = JSON.stringify({
+    items: Array.from({ length: 10 }, (_, i) => ({
+      id: `0190f3c2-7d7c-7000-8000-${String(i).padStart(12, "0")}`,
+      number: `T-${1000 + i}`,
+      subject: "The printer on the second floor does not print",
+      status: "acik",
+      priority: "normal",
+      createdAt: "2026-11-23T10:00:00.000Z",
+    })),
+    nextCursor: null,
+  });
+  Deno.serve(
+    { port, hostname: "127.0.0.1", onListen() {} },
+    () => new Response(body, { headers: { "content-type": "application/json" } }),
+  );
+}
+
+// ---------------------------------------------------------------- the run
+
+interface Tenant {
+  id: string;
+  token: string;
+  customerId: string;
+  ticketId: string;
+  projectId: string;
+}
+
+interface Result {
+  target: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      const res = await fetch(url);
+      await res.body?.cancel();
+      return;
+    } catch {
+      await sleep(100);
+    }
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function spawn(args: string[], env: Record<string, string>) {
+  return new Deno.Command(Deno.execPath(), {
+    args,
+    env,
+    stdout: "null",
+    stderr: "inherit",
+  }).spawn();
+}
+
+async function ensureWrk() {
+  try {
+    await new Deno.Command("wrk", { args: ["--version"], stdout: "null", stderr: "null" })
+      .output();
+    return;
+  } catch {
+    console.log("wrk is missing; installing it with apt-get…");
+    const out = await new Deno.Command("apt-get", { args: ["install", "-y", "wrk"] }).output();
+    if (!out.success) throw new Error("could not install wrk (apt-get install -y wrk)");
+  }
+}
+
+/** One wrk run; every request takes the next of `requests` (tenants in turn). */
+async function load(
+  target: string,
+  url: string,
+  requests: { path: string; headers: Record<string, string>; method?: string; body?: string }[],
+): Promise<Result> {
+  const lua = `local reqs = {${
+    requests.map((r) =>
+      `{${JSON.stringify(r.method ?? "GET")}, ${JSON.stringify(r.path)}, {${
+        Object.entries(r.headers).map(([k, v]) => `[${JSON.stringify(k)}]=${JSON.stringify(v)}`)
+          .join(",")
+      }}, ${r.body ? JSON.stringify(r.body) : "nil"}}`
+    ).join(",\n")
+  }}
+local i = math.random(#reqs)
+request = function()
+  i = i % #reqs + 1
+  local r = reqs[i]
+  return wrk.format(r[1], r[2], r[3], r[4])
+end`;
+  const script = await Deno.makeTempFile({ suffix: ".lua" });
+  await Deno.writeTextFile(script, lua);
+  const out = await new Deno.Command("wrk", {
+    args: [
+      `-t${Deno.env.get("BENCH_THREADS") ?? 2}`,
+      `-c${Deno.env.get("BENCH_CONNECTIONS") ?? 50}`,
+      `-d${Deno.env.get("BENCH_DURATION") ?? "15s"}`,
+      "--latency",
+      "-s",
+      script,
+      url,
+    ],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  await Deno.remove(script);
+  const text = new TextDecoder().decode(out.stdout);
+  const ms = (label: string) => {
+    const m = new RegExp(`^\\s*${label}\\s+([\\d.]+)(us|ms|s)\\s*$`, "m").exec(text);
+    if (!m) return NaN;
+    const v = Number(m[1]);
+    return m[2] === "us" ? v / 1000 : m[2] === "s" ? v * 1000 : v;
+  };
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1] ?? NaN);
+  const errors = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(text)?.[1] ?? 0) +
+    Number(/Socket errors:.*?timeout (\d+)/.exec(text)?.[1] ?? 0);
+  const r = { target, rps, p50: ms("50%"), p99: ms("99%"), errors };
+  console.log(
+    `  ${target.padEnd(58)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${
+      r.p50.toFixed(1)
+    } ms  p99 ${r.p99.toFixed(1)} ms${errors ? `  (${errors} errors)` : ""}`,
+  );
+  return r;
+}
+
+async function seed(databaseUrl: string, perTenant: number, tenants: number) {
+  const { createTestApp } = await import("../app/testing.ts");
+  const { withScope } = await import("../shared/db/scope.ts");
+  const { createTenant } = await import("../platform/identity/tenants.service.ts");
+  const { insertUser } = await import("../platform/identity/users.repo.ts");
+  const { createProject } = await import("../modules/projects/projects/projects.service.ts");
+  const { builtinRoles } = await import("../shared/rbac/permissions.ts");
+  const { MODULES } = await import("../app/registry.ts");
+  type Session = import("../shared/http/env.ts").Session;
+
+  const { platform, close } = await createTestApp({
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: "error",
+  });
+  const sql = platform.db.sql;
+  const started = performance.now();
+  const out: Tenant[] = [];
+  for (let i = 0; i < tenants; i++) {
+    const slug = `bench-api-${String(i).padStart(3, "0")}`;
+    let [t] = await sql<{ id: string; ownerId: string }[]>`
+      select t.id, m.user_id as owner_id from tenants t
+        join memberships m on m.tenant_id = t.id and 'owner' = any(m.roles)
+      where t.slug = ${slug} limit 1`;
+    if (!t) {
+      t = await withScope(sql, {}, async (tx) => {
+        const owner = await insertUser(tx, {
+          email: `${slug}-owner@bench.test`,
+          name: `Owner ${i}`,
+          passwordHash: null,
+        });
+        const { tenant } = await createTenant(tx, {
+          slug,
+          name: `Bench ${i}`,
+          owner: { email: owner.email, name: owner.name },
+        }, builtinRoles(MODULES));
+        return { id: tenant.id, ownerId: owner.id };
+      });
+      await withScope(sql, { tenantId: t.id, userId: t.ownerId }, async (tx) => {
+        const session = { userId: t.ownerId, roles: ["owner"], permissions: ["*"] } as Session;
+        const project = await createProject(tx, session, { name: "Board", status: "aktif" });
+        await tx`insert into support_customers (tenant_id, id, name, email)
+                 values (${t.id}, gen_random_uuid(), 'Bench customer', 'bench@example.test')`;
+        await tx`
+          insert into support_tickets (tenant_id, id, number, subject, description, status,
+            priority, customer_id, created_at, updated_at, first_response_due, resolution_due,
+            resolved_at)
+          select c.tenant_id, gen_random_uuid(), 'T-' || lpad(g::text, 7, '0'),
+            (array['VPN','printer','laptop','mail','password','network'])[1 + g % 6]
+              || ' problem ' || g,
+            'Reported by the customer, case ' || md5(g::text),
+            (array['acik','islemde','cozuldu','kapandi'])[1 + g % 4],
+            (array['dusuk','normal','yuksek','kritik'])[1 + (g / 7) % 4],
+            c.id, now() - make_interval(mins => g * 3), now() - make_interval(mins => g * 2),
+            now() - make_interval(mins => g * 3) + interval '1 hour',
+            now() - make_interval(mins => g * 3) + interval '8 hours',
+            case when g % 4 >= 2 then now() - make_interval(mins => g * 3) + interval '5 hours'
+            end
+          from support_customers c cross join generate_series(1, ${perTenant}) g
+          where c.tenant_id = ${t.id}`;
+        await tx`
+          insert into tasks (tenant_id, id, project_id, title, description, status_id, priority,
+            position, created_by)
+          select ${t.id}, gen_random_uuid(), ${project.id}, 'Task ' || g, 'Bench task ' || g,
+            (select id from project_statuses s where s.project_id = ${project.id}
+              order by position offset (g % 3) limit 1),
+            (array['dusuk','normal','yuksek','kritik'])[1 + g % 4], g * 1024, ${t.ownerId}
+          from generate_series(1, 60) g`;
+        await tx`
+          insert into doc_files (tenant_id, id, folder_id, name, name_search, content_type, size,
+            sha256, storage_key, created_by, updated_by)
+          select ${t.id}, gen_random_uuid(), null, 'Report ' || g || '.pdf',
+            'report ' || g || '.pdf', 'application/pdf', 1000 * g, md5(g::text),
+            'bench/' || gen_random_uuid(), ${t.ownerId}, ${t.ownerId}
+          from generate_series(1, 40) g`;
+      });
+    }
+    const [ids] = await sql<{ customerId: string; ticketId: string; projectId: string }[]>`
+      select (select id from support_customers where tenant_id = ${t.id} limit 1) as customer_id,
+        (select id from support_tickets where tenant_id = ${t.id}
+          order by created_at desc limit 1 offset 7) as ticket_id,
+        (select id from projects where tenant_id = ${t.id} limit 1) as project_id`;
+    const { token } = await platform.tokens.issue({
+      userId: t.ownerId,
+      tenantId: t.id,
+      roles: ["owner"],
+    });
+    out.push({ id: t.id, token, ...ids });
+  }
+  await sql`analyze`;
+  console.log(`${tenants} tenants ready in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  await close();
+  return out;
+}
+
+async function main() {
+  await ensureWrk();
+  const databaseUrl = Deno.env.get("DATABASE_URL") ?? "";
+  const only = Deno.env.get("BENCH_ONLY");
+  const tenantsN = Number(Deno.env.get("BENCH_TENANTS") ?? 100);
+  const perTenant = Number(Deno.env.get("BENCH_TICKETS_PER_TENANT") ?? 1000);
+  const dataDir = await Deno.makeTempDir({ prefix: "bench-api-" });
+  const appEnv: Record<string, string> = {
+    ...Deno.env.toObject(),
+    PORT: "8711",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: "bench-password-1234",
+  };
+  const mainTs = new URL("../main.ts", import.meta.url).pathname;
+  const self = new URL(import.meta.url).pathname;
+
+  let tenants: Tenant[];
+  let app: Deno.ChildProcess;
+  if (databaseUrl) {
+    tenants = await seed(databaseUrl, perTenant, tenantsN);
+    // BENCH_APP_V8_FLAGS, e.g. --prof,--logfile=v8.log,--no-logfile-per-isolate (profiling).
+    const v8 = Deno.env.get("BENCH_APP_V8_FLAGS");
+    app = spawn(["run", "-A", ...(v8 ? [`--v8-flags=${v8}`] : []), mainTs], appEnv);
+  } else {
+    // Embedded mode (PGlite) is not measured by this bench yet: see the README.
+    console.error("Set DATABASE_URL: this bench measures PostgreSQL mode.");
+    Deno.exit(2);
+  }
+  const refSql = spawn(["run", "-A", self, "--reference-sql", "8712"], {
+    DATABASE_URL: databaseUrl,
+  });
+  const refJson = spawn(["run", "-A", self, "--reference-json", "8713"], {});
+  await Promise.all([
+    waitFor("http://127.0.0.1:8711/healthz"),
+    waitFor("http://127.0.0.1:8712/"),
+    waitFor("http://127.0.0.1:8713/"),
+  ]);
+  const load1 = await Deno.readTextFile("/proc/loadavg").catch(() => "?");
+  console.log(
+    `\nwrk -t${Deno.env.get("BENCH_THREADS") ?? 2} -c${Deno.env.get("BENCH_CONNECTIONS") ?? 50} -d${
+      Deno.env.get("BENCH_DURATION") ?? "15s"
+    }, ${navigator.hardwareConcurrency} cores, ` +
+      `load average before: ${load1.split(" ").slice(0, 3).join(" ")}\n`,
+  );
+
+  const bearer = (t: Tenant) => ({ Authorization: `Bearer ${t.token}` });
+  const tenant = (t: Tenant) => ({ "x-tenant": t.id });
+  const pairs: [string, Parameters<typeof load>[2], Parameters<typeof load>[2]][] = [
+    [
+      "ticket list (25 rows)",
+      tenants.map((t) => ({ path: "/api/support/support-ticket?limit=25", headers: bearer(t) })),
+      tenants.map((t) => ({ path: "/tickets", headers: tenant(t) })),
+    ],
+    [
+      "ticket by id",
+      tenants.map((t) => ({
+        path: `/api/support/support-ticket/${t.ticketId}`,
+        headers: bearer(t),
+      })),
+      tenants.map((t) => ({ path: `/ticket?id=${t.ticketId}`, headers: tenant(t) })),
+    ],
+    [
+      "project board tasks (60 rows)",
+      tenants.map((t) => ({
+        path: `/api/projects/tasks?projectId=${t.projectId}&limit=100`,
+        headers: bearer(t),
+      })),
+      tenants.map((t) => ({ path: `/tasks?projectId=${t.projectId}`, headers: tenant(t) })),
+    ],
+    [
+      "document folder listing (25 rows)",
+      tenants.map((t) => ({ path: "/api/documents/files?limit=25", headers: bearer(t) })),
+      tenants.map((t) => ({ path: "/files", headers: tenant(t) })),
+    ],
+    [
+      "ticket list page (HTML)",
+      tenants.map((t) => ({ path: "/support/tickets", headers: bearer(t) })),
+      tenants.map((t) => ({ path: "/tickets", headers: tenant(t) })),
+    ],
+  ];
+  // Every path must answer 200 once before it is loaded.
+  for (const [name, appReqs] of pairs) {
+    const r = appReqs[0];
+    const res = await fetch(`http://127.0.0.1:8711${r.path}`, { headers: r.headers });
+    await res.body?.cancel();
+    if (res.status !== 200) throw new Error(`${name}: ${r.path} answered ${res.status}`);
+  }
+
+  const rows: { name: string; app: Result; bare: Result }[] = [];
+  const json = only && !"fixed json".includes(only)
+    ? null
+    : await load("Deno.serve returning a fixed 2 KB JSON", "http://127.0.0.1:8713", [
+      { path: "/", headers: {} },
+    ]);
+  for (const [name, appReqs, bareReqs] of pairs) {
+    if (only && !name.includes(only)) continue;
+    const bare = await load(
+      `${name}: Deno.serve + postgres.js, same SQL`,
+      "http://127.0.0.1:8712",
+      bareReqs,
+    );
+    const appR = await load(`${name}: this app`, "http://127.0.0.1:8711", appReqs);
+    rows.push({ name, app: appR, bare });
+  }
+  let write: Result | null = null;
+  if (!only || "create ticket".includes(only)) {
+    write = await load(
+      "create ticket (POST, numbering + SLA + activity + outbox)",
+      "http://127.0.0.1:8711",
+      tenants.map((t) => ({
+        method: "POST",
+        path: "/api/support/support-ticket",
+        headers: { ...bearer(t), "content-type": "application/json" },
+        body: JSON.stringify({ subject: "Bench ticket", customerId: t.customerId }),
+      })),
+    );
+  }
+
+  const f = (r: Result) =>
+    `| ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} |${
+      r.errors ? ` ${r.errors}` : " 0"
+    } |`;
+  console.log(`\n| target | req/s | p50 ms | p99 ms | errors |\n|---|---|---|---|---|`);
+  if (json) console.log(`| Deno.serve, fixed JSON | ${f(json).slice(2)}`);
+  for (const r of rows) {
+    console.log(`| ${r.name}: bare postgres.js ${f(r.bare)}`);
+    console.log(`| ${r.name}: **this app** ${f(r.app)}`);
+  }
+  if (write) console.log(`| create ticket: **this app** ${f(write)}`);
+  console.log(
+    `\n| endpoint | app / bare req/s | app p99 / bare p99 | target met |\n|---|---|---|---|`,
+  );
+  for (const r of rows) {
+    const ratio = r.app.rps / r.bare.rps;
+    const p99 = r.app.p99 / r.bare.p99;
+    console.log(
+      `| ${r.name} | ${(ratio * 100).toFixed(0)}% | ${p99.toFixed(2)}× | ${
+        ratio >= 0.6 && p99 <= 1.5 ? "yes" : "no"
+      } |`,
+    );
+  }
+  for (const p of [app, refSql, refJson]) {
+    try {
+      p.kill("SIGTERM");
+    } catch { /* already gone */ }
+  }
+  await Promise.all([app.status, refSql.status, refJson.status]);
+  await Deno.remove(dataDir, { recursive: true }).catch(() => {});
+}
+
+const mode = Deno.args[0];
+if (mode === "--reference-sql") await referenceSql(Number(Deno.args[1]));
+else if (mode === "--reference-json") referenceJson(Number(Deno.args[1]));
+else await main();
