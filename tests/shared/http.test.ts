@@ -81,6 +81,13 @@ itest("openapi: every API route is documented, with security schemes", async () 
   const ids = Object.values(doc.paths as Record<string, Record<string, { operationId?: string }>>)
     .flatMap((ops) => Object.values(ops).map((op) => op.operationId).filter(Boolean));
   assert.deepEqual(ids.filter((id, i) => ids.indexOf(id) !== i), [], "operationIds are unique");
+  const unnamed = Object.entries(
+    doc.paths as Record<string, Record<string, { operationId?: string }>>,
+  )
+    .flatMap(([path, ops]) =>
+      Object.entries(ops).filter(([, op]) => !op.operationId).map(([m]) => `${m} ${path}`)
+    );
+  assert.deepEqual(unnamed, [], "every operation has an operationId");
   for (
     const path of ["/api/auth/login", "/api/auth/me", "/api/auth/password", "/api/admin/users"]
   ) {
