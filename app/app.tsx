@@ -7,7 +7,8 @@ import type { AppEnv } from "../shared/http/env.ts";
 import { createRouter } from "../shared/http/router.ts";
 import { Problem, problemResponse, problems } from "../shared/http/problem.ts";
 import { assetsRouter } from "../ui/assets.ts";
-import { docsPage, mountOpenApi } from "../shared/http/openapi.ts";
+import { mountOpenApi } from "../shared/http/openapi.ts";
+import { DocsPage } from "../ui/docs.tsx";
 import type { Platform } from "./platform.ts";
 import { scopedSession, streamingSession } from "../platform/identity/session.ts";
 import { resolveLocale, t } from "../shared/i18n/i18n.ts";
@@ -170,7 +171,7 @@ export function createApp(platform: Platform) {
     }
   });
   app.get("/.well-known/jwks.json", (c) => c.json(platform.tokens.jwks()));
-  app.get("/docs", (c) => c.html(docsPage(c.var.locale)));
+  app.get("/docs", (c) => html(c, <DocsPage locale={c.var.locale ?? "en"} />));
   app.get("/favicon.ico", (c) => c.redirect("/assets/favicon.svg", 301));
   app.route("/assets", assetsRouter);
 
