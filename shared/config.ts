@@ -1,5 +1,13 @@
 import { z } from "zod";
 
+function isKey32(v: string) {
+  try {
+    return atob(v).length === 32;
+  } catch {
+    return false;
+  }
+}
+
 // Empty strings count as "unset" so that `FOO=` in a .env file falls back to the default.
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
@@ -43,6 +51,10 @@ const ConfigSchema = z.object({
   OBJ_ENDPOINT: optional(z.url()),
   OBJ_ACCESS_KEY: optional(z.string()),
   OBJ_SECRET_KEY: optional(z.string()),
+  /** Base64 of 32 bytes: encrypts agents' environment variables (generated once when unset). */
+  AUTOMATION_SECRET_KEY: optional(
+    z.string().refine(isKey32, "must be base64 of 32 bytes"),
+  ),
 }).superRefine((c, ctx) => {
   if (!!c.JWT_PRIVATE_KEY !== !!c.JWT_PUBLIC_KEY) {
     ctx.addIssue({

@@ -178,16 +178,38 @@ export class Dispatcher {
           select c.* from tenants_due t
           left join running x using (tenant_id)
           cross join lateral (
-            select j.tenant_id, j.id, j.priority, j.run_after from jobs j
+            select j.tenant_id, j.id, j.priority, j.run_after, j.serial_key, j.group_key,
+              j.group_limit - (select count(*)::int from jobs r
+                where r.tenant_id = j.tenant_id and r.group_key = j.group_key
+                  and r.state = 'running') as group_free
+            from jobs j
             where j.tenant_id = t.tenant_id and j.state = 'queued' and j.run_after <= now()
               and j.name = any(${names})
+              -- Keys are checked before the limit, so blocked jobs do not starve the rest.
+              and (j.serial_key is null or not exists (select 1 from jobs r
+                where r.tenant_id = j.tenant_id and r.serial_key = j.serial_key
+                  and r.state = 'running'))
+              and (j.group_key is null or j.group_limit > (select count(*) from jobs r
+                where r.tenant_id = j.tenant_id and r.group_key = j.group_key
+                  and r.state = 'running'))
             order by j.priority desc, j.run_after, j.id
             limit greatest(${perTenantLimit}::int - coalesce(x.n, 0), 0)
           ) c
           where t.tenant_id is not null
+        ), ranked as (
+          -- Within one claim, at most one job per serial key and group_free per group key.
+          select *,
+            row_number() over (partition by tenant_id, serial_key
+                               order by priority desc, run_after, id) as serial_rank,
+            row_number() over (partition by tenant_id, group_key
+                               order by priority desc, run_after, id) as group_rank
+          from candidates
         ), picked as (
           select tenant_id, id, row_number() over (order by priority desc, run_after, id) as rn
-          from candidates order by priority desc, run_after, id limit ${limit}
+          from ranked
+          where (serial_key is null or serial_rank = 1)
+            and (group_key is null or group_rank <= group_free)
+          order by priority desc, run_after, id limit ${limit}
         ), claimed as (
           update jobs j set state = 'running', attempts = j.attempts + 1, locked_by = ${workerId},
             lease_until = now() + make_interval(secs => ${leaseSeconds}), started_at = now()

@@ -17,6 +17,11 @@ export interface EnqueueOptions {
   dedupeKey?: string;
   /** Defaults to the transaction's tenant (app.tenant_id). */
   tenantId?: string;
+  /** Runs only while no other job of the tenant with this key runs (one at a time, in order). */
+  serialKey?: string;
+  /** With groupLimit: runs only while fewer than groupLimit jobs of the tenant with this key run. */
+  groupKey?: string;
+  groupLimit?: number;
 }
 
 export interface JobRow {
@@ -31,6 +36,9 @@ export interface JobRow {
   maxAttempts: number;
   backoffSeconds: number;
   dedupeKey: string | null;
+  serialKey: string | null;
+  groupKey: string | null;
+  groupLimit: number | null;
   lockedBy: string | null;
   leaseUntil: string | null;
   lastError: string | null;
@@ -58,18 +66,26 @@ export async function enqueue(
   const id = uuidv7();
   const rows = await sql`
     insert into jobs (tenant_id, id, name, payload, priority, run_after, max_attempts,
-                      backoff_seconds, dedupe_key)
+                      backoff_seconds, dedupe_key, serial_key, group_key, group_limit)
     values (
       coalesce(${
     opts.tenantId ?? null
   }::uuid, nullif(current_setting('app.tenant_id', true), '')::uuid),
       ${id}, ${name}, ${sql.json((opts.payload ?? {}) as never)}, ${opts.priority ?? 0},
       ${opts.runAfter ?? new Date()}, ${opts.maxAttempts ?? 5}, ${opts.backoffSeconds ?? 10},
-      ${opts.dedupeKey ?? null})
+      ${opts.dedupeKey ?? null}, ${opts.serialKey ?? null}, ${opts.groupKey ?? null},
+      ${opts.groupKey ? opts.groupLimit ?? 1 : null})
     on conflict (tenant_id, dedupe_key) where dedupe_key is not null do nothing
     returning id`;
   if (rows.length) afterCommit(sql, () => wakers.forEach((w) => w()));
   return rows.length ? id : null;
+}
+
+/** Cancels a job of the current tenant that has not started; false when it already has. */
+export async function cancelQueued(sql: Sql, id: string): Promise<boolean> {
+  const rows = await sql`update jobs set state = 'cancelled', finished_at = now()
+                         where id = ${id} and state = 'queued' returning id`;
+  return rows.length > 0;
 }
 
 /** Jobs of the current tenant, newest first (for history pages). */
