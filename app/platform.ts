@@ -10,6 +10,8 @@ import { workspacesOfUser } from "../platform/identity/users.repo.ts";
 import { selectShellTenant } from "../platform/identity/tenants.repo.ts";
 import { unreadCount } from "../platform/notifications/notifications.repo.ts";
 import { coreJobsFor } from "./core-jobs.ts";
+import { withEventDelivery } from "./event-delivery.ts";
+import { RULES_DISPATCH_JOB } from "../platform/notifications/rules.ts";
 
 export type { Platform };
 
@@ -51,7 +53,11 @@ export function createPlatform(
   coreJobs: SystemJob[] = coreJobsFor(config),
 ): Platform {
   const permissions = [...CORE_PERMISSIONS, ...modules.flatMap((m) => m.permissions)];
-  const all = [...coreJobs, ...modules.flatMap((m) => m.jobs)];
+  const all = withEventDelivery(
+    [...coreJobs, ...modules.flatMap((m) => m.jobs)],
+    modules,
+    RULES_DISPATCH_JOB,
+  );
   const jobs = new Map<string, JobHandler>();
   for (const job of all) {
     if (jobs.has(job.name)) throw new Error(`two jobs are named ${job.name}`);

@@ -38,7 +38,9 @@ export async function preparePlatform(
       }
     }
     const tokens = createTokenService(config, await loadKeys(config, db.sql));
-    return createPlatform(config, db, tokens, modules);
+    const platform = createPlatform(config, db, tokens, modules);
+    for (const m of modules) await m.init?.(platform);
+    return platform;
   } catch (err) {
     await db.close();
     throw err;

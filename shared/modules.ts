@@ -112,6 +112,26 @@ export interface ModuleManifest {
   streamingPaths?: RegExp[];
   /** The module's part of the global search (/search, GET /api/search). */
   search?: SearchProvider;
+  /**
+   * Loops this module runs on every instance that runs jobs (`deno task start` and
+   * `deno task worker`), e.g. a ticker firing tenants' schedules; returns a stop function.
+   */
+  background?: (platform: Platform) => () => Promise<void>;
+  /** Runs once at start, after migrations, with the owner connection (keys, caches). */
+  init?: (platform: Platform) => Promise<void>;
+  /**
+   * Sees every domain event published in a tenant (any module's), once, after the change
+   * committed: in a job of its own scoped to that tenant, retried if it throws.
+   */
+  onEvent?: (event: DomainEvent) => Promise<void>;
+}
+
+/** A published domain event as a subscriber receives it (tenant-scoped transaction, RLS on). */
+export interface DomainEvent {
+  sql: Sql;
+  bus: Bus;
+  name: string;
+  data: Record<string, unknown>;
 }
 
 /** Who is calling, resolved once per request by the session middleware. */

@@ -1,14 +1,24 @@
-import { entries, placeholderModule } from "../../platform/placeholder/public.tsx";
-import { TRANSLATIONS_WRITE } from "../../shared/rbac/permissions.ts";
+import { entries } from "../../platform/placeholder/public.tsx";
+import type { ModuleManifest } from "../../shared/modules.ts";
+import { automationApi } from "./api.ts";
+import { automationPages } from "./pages.ts";
+import { automationEvents } from "./events.ts";
+import { automationJobs } from "./features.ts";
 
-const perms = ["agent", "job", "settings"]
+export const AUTOMATION_PERMISSIONS = ["agent", "job", "settings"]
   .flatMap((r) => [`automation.${r}.read`, `automation.${r}.write`]);
 
-export const automation = placeholderModule({
+export const automation: ModuleManifest = {
   name: "automation",
+  labelKey: "module.automation",
   icon: "bot",
-  permissions: perms,
-  translations: { read: "automation.settings.read", write: TRANSLATIONS_WRITE },
+  permissions: AUTOMATION_PERMISSIONS,
+  // Agents (support staff) and members see agents, jobs and runs; changing them is for admins.
+  grants: {
+    agent: ["automation.agent.read", "automation.job.read"],
+    member: ["automation.agent.read", "automation.job.read"],
+  },
+  events: automationEvents,
   menu: entries("automation", [
     ["dashboard", "", "automation.job.read"],
     ["agents", "/agents", "automation.agent.read"],
@@ -17,6 +27,8 @@ export const automation = placeholderModule({
     ["notifications", "/notifications", "automation.job.read"],
     ["activityLog", "/activity", "automation.job.read"],
     ["settings", "/settings", "automation.settings.read"],
-    ["translations", "/translations", "automation.settings.read"],
   ]),
-});
+  api: automationApi(),
+  pages: automationPages(),
+  jobs: automationJobs,
+};

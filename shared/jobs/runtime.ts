@@ -2,7 +2,10 @@ import type { Platform } from "../modules.ts";
 import { Dispatcher } from "./dispatcher.ts";
 import { Scheduler, startHeartbeat } from "./scheduler.ts";
 
-/** Starts this instance's dispatcher and the schedule heartbeat; returns a stop function. */
+/**
+ * Starts this instance's dispatcher, the schedule heartbeat and the modules' background loops;
+ * returns a stop function.
+ */
 export function startJobs(platform: Platform) {
   const { config } = platform;
   const dispatcher = new Dispatcher(platform.db, platform.jobs, {
@@ -13,8 +16,10 @@ export function startJobs(platform: Platform) {
   dispatcher.start();
   const scheduler = new Scheduler(platform.db, () => platform.schedules);
   const stopHeartbeat = startHeartbeat(() => scheduler.tick());
+  const loops = platform.modules.flatMap((m) => m.background ? [m.background(platform)] : []);
   return async () => {
     stopHeartbeat();
+    await Promise.all(loops.map((stop) => stop()));
     await dispatcher.stop();
   };
 }
