@@ -22,6 +22,8 @@ const ConfigSchema = z.object({
   DATA_DIR: optional(z.string()).default("./data"),
   JOB_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)).default(4),
   JOB_TENANT_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)).default(2),
+  /** How long a claimed job stays this worker's without a heartbeat (a dead worker's jobs return then). */
+  JOB_LEASE_SECONDS: optional(z.coerce.number().int().min(2).max(3600)).default(30),
   LOG_LEVEL: optional(z.enum(["debug", "info", "warn", "error", "silent"])).default("info"),
   BODY_LIMIT_BYTES: optional(z.coerce.number().int().min(1024)).default(1024 * 1024),
   COOKIE_SECURE: optional(bool),

@@ -96,5 +96,5 @@ Deno.test("architecture: the rules themselves catch what they should", () => {
 });
 
 function isEntry(f: string) {
-  return f === "main.ts" || /^(tests|bench|scripts)\//.test(f);
+  return f === "main.ts" || f === "worker.ts" || /^(tests|bench|scripts)\//.test(f);
 }

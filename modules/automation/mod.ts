@@ -4,6 +4,7 @@ import { automationApi } from "./api.ts";
 import { automationPages } from "./pages.ts";
 import { automationEvents } from "./events.ts";
 import { automationJobs } from "./features.ts";
+import { RUN_STREAM_PATHS } from "./runs/runs.pages.tsx";
 
 export const AUTOMATION_PERMISSIONS = ["agent", "job", "settings"]
   .flatMap((r) => [`automation.${r}.read`, `automation.${r}.write`]);
@@ -31,4 +32,6 @@ export const automation: ModuleManifest = {
   api: automationApi(),
   pages: automationPages(),
   jobs: automationJobs,
+  // Live logs and run status streams hold no request transaction.
+  streamingPaths: RUN_STREAM_PATHS,
 };

@@ -5,3 +5,8 @@
 export { type ProjectsEvent, projectsEvents } from "./events.ts";
 export type { ProjectRow } from "./projects/projects.schemas.ts";
 export type { TaskRow } from "./tasks/tasks.schemas.ts";
+// Automation's platform operations (agents act through these services with their own grants).
+export { listProjects } from "./projects/projects.service.ts";
+export { ProjectQuery } from "./projects/projects.schemas.ts";
+export { createTask } from "./tasks/tasks.service.ts";
+export { CreateTaskBody } from "./tasks/tasks.schemas.ts";

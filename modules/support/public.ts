@@ -4,3 +4,8 @@
  */
 export { type SupportEvent, supportEvents } from "./events.ts";
 export type { Ticket } from "./tickets/tickets.schemas.ts";
+// Automation's platform operations (agents act through these services with their own grants).
+export { closeTicket, createTicket, listTickets, ticketDetail } from "./tickets/tickets.service.ts";
+export { TicketInput, TicketQuery } from "./tickets/tickets.schemas.ts";
+export { customersService } from "./customers/customers.service.ts";
+export { CustomerInput } from "./customers/customers.schemas.ts";

@@ -11,6 +11,7 @@ export function startJobs(platform: Platform) {
   const dispatcher = new Dispatcher(platform.db, platform.jobs, {
     concurrency: config.JOB_CONCURRENCY,
     perTenantLimit: config.JOB_TENANT_CONCURRENCY,
+    leaseSeconds: config.JOB_LEASE_SECONDS,
     bus: platform.bus,
   });
   dispatcher.start();

@@ -1,0 +1,188 @@
+import type { Hono } from "hono";
+import { streamSSE } from "hono/streaming";
+import type { AppEnv } from "../../../shared/http/env.ts";
+import { actorOf } from "../../../shared/http/actor.ts";
+import { type C, one, pathId, readForm, redirectAfterPost } from "../../../shared/http/pages.ts";
+import { problems } from "../../../shared/http/problem.ts";
+import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
+import { Grid, page, tr } from "../../../ui/kit.ts";
+import { RUN_STATUSES, type RunEvent, RUNS_CHANNEL, type RunStatus } from "../common/types.ts";
+import { cancelRun, getRun, listHistory, runStatistics, testRun } from "./runs.service.ts";
+import {
+  DailyChart,
+  HistoryFilters,
+  PERIODS,
+  RateTable,
+  RunPage,
+  RunsTable,
+  TRIGGERS,
+} from "./runs.view.tsx";
+import "./runs.messages.ts";
+import "./assets.ts";
+
+const READ = "automation.job.read";
+const KEEPALIVE_MS = 25_000;
+
+/** Paths that stream (no request-wide transaction): the lead adds this to streamingPaths. */
+export const RUN_STREAM_PATHS = [
+  /^\/automation\/live$/,
+  /^\/automation\/runs\/[0-9a-f-]{36}\/stream$/,
+];
+
+async function historyPage(c: C) {
+  const t = tr(c);
+  const q = c.req.query();
+  const status = RUN_STATUSES.includes(q.status as RunStatus) ? q.status : "";
+  const trigger = TRIGGERS.includes(q.trigger) ? q.trigger : "";
+  const period = PERIODS.includes(q.period) ? q.period : "7";
+  const from = period === "all"
+    ? undefined
+    : new Date(Date.now() - Number(period) * 86_400_000).toISOString();
+  const filter = {
+    limit: 25,
+    cursor: q.cursor || undefined,
+    status: status ? [status as RunStatus] : undefined,
+    trigger: (trigger || undefined) as never,
+    from,
+  };
+  const [runs, days, agents, jobs] = [
+    await listHistory(c.var.sql, filter),
+    await runStatistics(c.var.sql, { days: 14, groupBy: "day" }),
+    await runStatistics(c.var.sql, { days: 30, groupBy: "agent" }),
+    await runStatistics(c.var.sql, { days: 30, groupBy: "job" }),
+  ];
+  const params = new URLSearchParams({ status, trigger, period });
+  const self = `/automation/jobs/history?${params}`;
+  const more = runs.nextCursor ? `${self}&cursor=${encodeURIComponent(runs.nextCursor)}` : null;
+  return await page(
+    c,
+    t("page.jobHistory"),
+    <div data-automation-live>
+      <HistoryFilters t={t} v={{ status, trigger, period }} />
+      <RunsTable t={t} rows={runs.items} more={more} live={self} />
+      <DailyChart t={t} days={days.items} />
+      <Grid>
+        <RateTable
+          t={t}
+          title={t("automation.runs.byAgent")}
+          id="runs-by-agent"
+          items={agents.items}
+        />
+        <RateTable t={t} title={t("automation.runs.byJob")} id="runs-by-job" items={jobs.items} />
+      </Grid>
+      <script src="/assets/automation-live.js" defer></script>
+    </div>,
+    {
+      crumbs: [{ label: t("module.automation"), href: "/automation" }],
+      description: t("automation.runs.history.description"),
+    },
+  );
+}
+
+async function runPage(c: C) {
+  const t = tr(c);
+  const run = await getRun(c.var.sql, pathId(c));
+  const perms = c.var.session.permissions;
+  return await page(
+    c,
+    t("automation.runs.run.title", { name: run.jobName ?? run.agentName }),
+    <>
+      <RunPage
+        t={t}
+        run={run}
+        canCancel={hasPermission(perms, "automation.job.write")}
+        canRerun={hasPermission(perms, "automation.agent.write")}
+      />
+      <link rel="stylesheet" href="/assets/automation-runs.css" />
+      <script src="/assets/automation-live.js" defer></script>
+    </>,
+    {
+      crumbs: [
+        { label: t("module.automation"), href: "/automation" },
+        { label: t("page.jobHistory"), href: "/automation/jobs/history" },
+      ],
+    },
+  );
+}
+
+/**
+ * Server-sent RunEvents of the reader's tenant: every status change, and with `runId` also the
+ * live log lines of that run. No transaction is held while the stream is open.
+ */
+function runEvents(c: C, runId: string | null) {
+  const { platform } = c.var;
+  const { tenantId, exp } = c.var.session;
+  c.header("Cache-Control", "no-store");
+  c.header("X-Accel-Buffering", "no");
+  return streamSSE(c, async (stream) => {
+    let ended = false;
+    const expiry = setTimeout(() => {
+      ended = true;
+      stream.abort();
+    }, Math.max(0, exp * 1000 - Date.now()));
+    let pending = Promise.resolve();
+    const unsubscribe = await platform.bus.subscribe(RUNS_CHANNEL, (payload) => {
+      const e = payload as unknown as RunEvent;
+      if (e.tenantId !== tenantId) return;
+      if (e.line !== undefined && e.runId !== runId) return;
+      const event = e.line !== undefined ? "log" : "run";
+      const data = JSON.stringify({
+        runId: e.runId,
+        jobId: e.jobId,
+        agentId: e.agentId,
+        status: e.status,
+        ...(e.line !== undefined ? { line: e.line } : {}),
+      });
+      pending = pending.then(() => stream.writeSSE({ event, data })).catch(() => {});
+    });
+    stream.onAbort(() => {
+      clearTimeout(expiry);
+      unsubscribe();
+    });
+    while (!ended && !stream.aborted && !stream.closed) {
+      await stream.sleep(KEEPALIVE_MS);
+      if (!stream.aborted) await stream.write(": keepalive\n\n").catch(() => {});
+    }
+    clearTimeout(expiry);
+    unsubscribe();
+  });
+}
+
+/** The run's existence is checked (RLS) in a short transaction before streaming. */
+async function runStream(c: C) {
+  const id = pathId(c);
+  await c.var.scope((tx) => getRun(tx, id));
+  return runEvents(c, id);
+}
+
+async function cancelPage(c: C) {
+  const id = pathId(c);
+  await cancelRun(actorOf(c), id);
+  return redirectAfterPost(c, `/automation/runs/${id}`);
+}
+
+async function testRunPage(c: C) {
+  const id = pathId(c);
+  const form = await readForm(c);
+  const raw = one(form.input as string | undefined);
+  let input: unknown = {};
+  if (raw) {
+    try {
+      input = JSON.parse(raw);
+    } catch {
+      throw problems.validation([{ path: "input", message: "Not valid JSON" }]);
+    }
+  }
+  const queued = await testRun(actorOf(c), id, input);
+  return redirectAfterPost(c, `/automation/runs/${queued.runId}`);
+}
+
+export function mountRunsPages(app: Hono<AppEnv>) {
+  const read = requirePermission(READ);
+  app.get("/jobs/history", read, historyPage);
+  app.get("/live", read, (c) => runEvents(c, null));
+  app.get("/runs/:id/stream", read, runStream);
+  app.get("/runs/:id", read, runPage);
+  app.post("/runs/:id/cancel", requirePermission("automation.job.write"), cancelPage);
+  app.post("/agents/:id/test-run", requirePermission("automation.agent.write"), testRunPage);
+}

@@ -1,0 +1,187 @@
+import type { Sql } from "../../../shared/db/database.ts";
+import type { RunRecord, RunStatus, RunTrigger } from "../common/types.ts";
+
+// Keyset key with microseconds: runs queued in one transaction share one now().
+const US = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
+
+/** A run with the names a person reads (job and agent) and its keyset key. */
+export type RunRow = RunRecord & { jobName: string | null; agentName: string; sortKey: string };
+
+// JSON columns travel as text: the driver's camelCase transform would rename keys inside them.
+const columns = (sql: Sql, withLog: boolean) =>
+  sql.unsafe(`r.id, r.job_id, r.agent_id, r.agent_version, r.trigger, r.occurrence, r.status,
+  r.attempt, r.max_attempts, r.queue_job_id, r.input::text as input_json,
+  r.result::text as result_json, r.error, ${withLog ? "r.log" : "''::text as log"},
+  r.log_truncated, r.cancel_requested, r.worker, r.heartbeat_at, r.queued_at, r.started_at,
+  r.finished_at, r.duration_ms, r.created_by, j.name as job_name, a.name as agent_name,
+  to_char(r.queued_at at time zone 'UTC', ${US}) as sort_key`);
+
+const from = (sql: Sql) =>
+  sql`from automation_runs r
+      join automation_agents a on a.id = r.agent_id
+      left join automation_jobs j on j.id = r.job_id`;
+
+type RawRun = Omit<RunRow, "input" | "result"> & {
+  inputJson: string | null;
+  resultJson: string | null;
+};
+
+function toRun({ inputJson, resultJson, ...r }: RawRun): RunRow {
+  return {
+    ...r,
+    input: inputJson === null ? null : JSON.parse(inputJson),
+    result: resultJson === null ? null : JSON.parse(resultJson),
+  };
+}
+
+export interface NewRun {
+  id: string;
+  jobId: string | null;
+  agentId: string;
+  agentVersion: number;
+  trigger: RunTrigger;
+  occurrence: Date | null;
+  status: "queued" | "skipped";
+  maxAttempts: number;
+  input: unknown;
+  error: string | null;
+  createdBy: string | null;
+}
+
+/** Inserts a run; false when the job's occurrence already has one (exactly once). */
+export async function insertRun(sql: Sql, r: NewRun): Promise<boolean> {
+  const finished = r.status === "skipped";
+  const rows = await sql`
+    insert into automation_runs (tenant_id, id, job_id, agent_id, agent_version, trigger,
+      occurrence, status, max_attempts, input, error, created_by, finished_at)
+    values (nullif(current_setting('app.tenant_id', true), '')::uuid, ${r.id}, ${r.jobId},
+      ${r.agentId}, ${r.agentVersion}, ${r.trigger}, ${r.occurrence}, ${r.status},
+      ${r.maxAttempts}, ${sql.json((r.input ?? {}) as never)}, ${r.error}, ${r.createdBy},
+      ${finished ? sql`now()` : null})
+    on conflict (tenant_id, job_id, occurrence) where occurrence is not null do nothing
+    returning id`;
+  return rows.length > 0;
+}
+
+export async function setQueueJob(sql: Sql, runId: string, queueJobId: string) {
+  await sql`update automation_runs set queue_job_id = ${queueJobId} where id = ${runId}`;
+}
+
+export async function findRun(sql: Sql, id: string, withLog = true): Promise<RunRow | null> {
+  const [row] = await sql<RawRun[]>`select ${columns(sql, withLog)} ${from(sql)}
+                                    where r.id = ${id}`;
+  return row ? toRun(row) : null;
+}
+
+/** The job's runs that are waiting or running (for the concurrency policies), locked. */
+export async function activeRunsOfJob(sql: Sql, jobId: string) {
+  return await sql<{ id: string; status: RunStatus; queueJobId: string | null }[]>`
+    select id, status, queue_job_id from automation_runs
+    where job_id = ${jobId} and status in ('queued', 'running')
+    order by queued_at for update`;
+}
+
+export interface HistoryFilter {
+  statuses?: RunStatus[];
+  jobId?: string;
+  agentId?: string;
+  trigger?: string;
+  from?: string;
+  to?: string;
+}
+
+const filterSql = (sql: Sql, f: HistoryFilter) =>
+  sql`${f.statuses?.length ? sql`and r.status = any(${f.statuses})` : sql``}
+      ${f.jobId ? sql`and r.job_id = ${f.jobId}` : sql``}
+      ${f.agentId ? sql`and r.agent_id = ${f.agentId}` : sql``}
+      ${f.trigger ? sql`and r.trigger = ${f.trigger}` : sql``}
+      ${f.from ? sql`and r.queued_at >= ${f.from}::timestamptz` : sql``}
+      ${f.to ? sql`and r.queued_at < ${f.to}::timestamptz` : sql``}`;
+
+/** Runs newest first, keyset-paged on (queued_at, id); fetches limit + 1. */
+export async function selectRuns(
+  sql: Sql,
+  f: HistoryFilter,
+  limit: number,
+  after: [string, string] | null,
+): Promise<RunRow[]> {
+  const rows = await sql<RawRun[]>`
+    select ${columns(sql, false)} ${from(sql)}
+    where true ${filterSql(sql, f)}
+      ${
+    after ? sql`and (r.queued_at, r.id) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql``
+  }
+    order by r.queued_at desc, r.id desc limit ${limit + 1}`;
+  return rows.map(toRun);
+}
+
+export interface StatRow {
+  key: string;
+  label: string;
+  succeeded: number;
+  failed: number;
+  other: number;
+  total: number;
+}
+
+/** Finished runs of the last `days` days counted by agent, job or day (UTC). */
+export async function runStats(
+  sql: Sql,
+  days: number,
+  groupBy: "agent" | "job" | "day",
+): Promise<StatRow[]> {
+  const [key, label] = groupBy === "agent"
+    ? ["r.agent_id::text", "a.name"]
+    : groupBy === "job"
+    ? ["coalesce(r.job_id::text, '')", "coalesce(j.name, '')"]
+    : ["to_char(r.queued_at at time zone 'UTC', 'YYYY-MM-DD')", "min(0)::text"];
+  return await sql<StatRow[]>`
+    select ${sql.unsafe(key)} as key,
+      ${groupBy === "day" ? sql.unsafe(key) : sql.unsafe(`min(${label})`)} as label,
+      count(*) filter (where r.status = 'succeeded')::int as succeeded,
+      count(*) filter (where r.status in ('failed', 'timed_out'))::int as failed,
+      count(*) filter (where r.status in ('cancelled', 'skipped'))::int as other,
+      count(*)::int as total
+    ${from(sql)}
+    where r.queued_at >= now() - make_interval(days => ${days})
+      and r.status not in ('queued', 'running')
+    group by 1 order by ${groupBy === "day" ? sql`1` : sql`total desc, 2`}
+    limit 500`;
+}
+
+/** Marks a queued run cancelled at once (returns false when it had already started). */
+export async function cancelQueuedRun(sql: Sql, id: string) {
+  const rows = await sql`
+    update automation_runs set status = 'cancelled', cancel_requested = true,
+      finished_at = now(), error = coalesce(error, 'cancelled before it started')
+    where id = ${id} and status = 'queued' returning id`;
+  return rows.length > 0;
+}
+
+/** Asks the worker running the run to stop (it checks at each heartbeat and on the bus). */
+export async function requestCancel(sql: Sql, id: string) {
+  const rows = await sql`update automation_runs set cancel_requested = true
+                         where id = ${id} and status = 'running' returning id`;
+  return rows.length > 0;
+}
+
+/** Runs of the tenant waiting in the queue (the backlog warning). */
+export async function countQueued(sql: Sql): Promise<number> {
+  const [{ n }] = await sql`select count(*)::int as n from automation_runs
+                            where status = 'queued'`;
+  return n;
+}
+
+/** What enqueueing needs of an agent: its state and the version a run records. */
+export async function agentForRun(sql: Sql, id: string) {
+  const [row] = await sql<
+    { id: string; name: string; state: string; version: number; createdBy: string | null }[]
+  >`select id, name, state, version, created_by from automation_agents where id = ${id}`;
+  return row ?? null;
+}
+
+/** The transaction's tenant (bus messages carry it so listeners can filter). */
+export async function currentTenant(sql: Sql): Promise<string> {
+  const [{ tenantId }] = await sql`select current_setting('app.tenant_id', true) as tenant_id`;
+  return tenantId;
+}

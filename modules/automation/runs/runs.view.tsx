@@ -1,0 +1,309 @@
+import type { ComponentChildren } from "preact";
+import {
+  Button,
+  Card,
+  ChartCard,
+  type Column,
+  DataTable,
+  DateTime,
+  Field,
+  Filters,
+  RelativeTime,
+  StateBadge,
+} from "../../../ui/kit.ts";
+import { RUN_STATUSES } from "../common/types.ts";
+import type { Run, RunDetail } from "./runs.schemas.ts";
+
+type T = (key: string, vars?: Record<string, string | number>) => string;
+export const TRIGGERS = ["cron", "once", "interval", "manual", "event", "webhook", "test"];
+export const PERIODS = ["1", "7", "30", "all"];
+
+export function duration(t: T, ms: number | null) {
+  if (ms === null) return "—";
+  if (ms < 1000) return t("automation.runs.duration.ms", { n: Math.round(ms) });
+  const s = Math.round(ms / 1000);
+  if (s < 120) return t("automation.runs.duration.s", { n: s });
+  return t("automation.runs.duration.min", { m: Math.floor(s / 60), s: s % 60 });
+}
+
+export const RunStatus = ({ t, status }: { t: T; status: string }) => (
+  <StateBadge kind="job" value={status} label={t(`automation.runs.state.${status}`)} />
+);
+
+export interface HistoryFilterValues {
+  status: string;
+  trigger: string;
+  period: string;
+}
+
+export function HistoryFilters({ t, v }: { t: T; v: HistoryFilterValues }) {
+  const select = (name: string, values: string[], label: (x: string) => string, cur: string) => (
+    <select name={name}>
+      {name !== "period" && <option value="">{t("automation.runs.filter.any")}</option>}
+      {values.map((x) => <option value={x} selected={x === cur}>{label(x)}</option>)}
+    </select>
+  );
+  return (
+    <Filters
+      action="/automation/jobs/history"
+      target="#runs-table"
+      label={t("automation.runs.filters")}
+    >
+      <Field label={t("automation.runs.filter.status")}>
+        {select("status", [...RUN_STATUSES], (s) => t(`automation.runs.state.${s}`), v.status)}
+      </Field>
+      <Field label={t("automation.runs.filter.trigger")}>
+        {select("trigger", TRIGGERS, (s) => t(`automation.runs.trigger.${s}`), v.trigger)}
+      </Field>
+      <Field label={t("automation.runs.filter.period")}>
+        {select("period", PERIODS, (p) => t(`automation.runs.period.${p}`), v.period)}
+      </Field>
+    </Filters>
+  );
+}
+
+export function RunsTable(
+  { t, rows, more, live }: { t: T; rows: Run[]; more: string | null; live: string },
+) {
+  const columns: Column<Run>[] = [
+    {
+      label: t("automation.runs.col.started"),
+      cell: (r) => (
+        <a href={`/automation/runs/${r.id}`}>
+          <RelativeTime at={r.startedAt ?? r.queuedAt} />
+        </a>
+      ),
+    },
+    { label: t("automation.runs.col.job"), cell: (r) => r.jobName ?? t("automation.runs.noJob") },
+    { label: t("automation.runs.col.agent"), cell: (r) => r.agentName },
+    {
+      label: t("automation.runs.col.trigger"),
+      cell: (r) => t(`automation.runs.trigger.${r.trigger}`),
+    },
+    { label: t("automation.runs.col.status"), cell: (r) => <RunStatus t={t} status={r.status} /> },
+    {
+      label: t("automation.runs.col.duration"),
+      numeric: true,
+      cell: (r) => duration(t, r.durationMs),
+    },
+    {
+      label: t("automation.runs.col.attempt"),
+      numeric: true,
+      cell: (r) =>
+        t("automation.runs.attemptOf", { attempt: Math.max(r.attempt, 1), max: r.maxAttempts }),
+    },
+  ];
+  return (
+    // New and changed runs re-draw the table (automation-live.js fires automation-run).
+    <div
+      id="runs-table"
+      hx-get={live}
+      hx-trigger="automation-run from:body throttle:2s"
+      hx-select="#runs-table"
+      hx-swap="outerHTML"
+    >
+      <DataTable
+        id="runs"
+        label={t("automation.runs.history.table")}
+        columns={columns}
+        rows={rows}
+        empty={t("automation.runs.history.empty")}
+        more={more ? { href: more, label: t("automation.runs.history.more") } : undefined}
+      />
+    </div>
+  );
+}
+
+export interface StatItem {
+  key: string;
+  label: string;
+  succeeded: number;
+  failed: number;
+  total: number;
+  successRate: number | null;
+}
+
+export function DailyChart({ t, days }: { t: T; days: StatItem[] }) {
+  return (
+    <ChartCard
+      title={t("automation.runs.chart.title")}
+      height={240}
+      option={{
+        tooltip: { trigger: "axis" },
+        legend: { top: 0 },
+        xAxis: { type: "category", data: days.map((d) => d.key.slice(5)) },
+        yAxis: { type: "value", minInterval: 1 },
+        series: [
+          {
+            name: t("automation.runs.chart.succeeded"),
+            type: "bar",
+            stack: "runs",
+            data: days.map((d) => d.succeeded),
+          },
+          {
+            name: t("automation.runs.chart.failed"),
+            type: "bar",
+            stack: "runs",
+            data: days.map((d) => d.failed),
+          },
+        ],
+      }}
+    />
+  );
+}
+
+export function RateTable(
+  { t, title, id, items }: { t: T; title: string; id: string; items: StatItem[] },
+) {
+  const rate = (r: number | null) => (r === null ? "—" : `${Math.round(r * 100)}%`);
+  return (
+    <Card title={title}>
+      <DataTable
+        id={id}
+        label={title}
+        rows={items}
+        empty={t("automation.runs.history.empty")}
+        columns={[
+          { label: title, cell: (i) => i.label || t("automation.runs.noJob") },
+          { label: t("automation.runs.col.runs"), numeric: true, cell: (i) => i.total },
+          {
+            label: t("automation.runs.col.successRate"),
+            numeric: true,
+            cell: (i) => rate(i.successRate),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+const pretty = (v: unknown) => JSON.stringify(v, null, 2);
+
+export function RunPage(
+  { t, run, canCancel, canRerun, csrf }: {
+    t: T;
+    run: RunDetail;
+    canCancel: boolean;
+    canRerun: boolean;
+    csrf?: ComponentChildren;
+  },
+) {
+  const active = run.status === "queued" || run.status === "running";
+  const row = (label: string, value: ComponentChildren) => (
+    <>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </>
+  );
+  return (
+    <div
+      class="automation-run"
+      data-automation-live
+      data-run-id={run.id}
+      data-run-status={run.status}
+    >
+      <div
+        id="run-summary"
+        hx-get={`/automation/runs/${run.id}`}
+        hx-trigger="automation-run-self from:body"
+        hx-select="#run-summary"
+        hx-swap="outerHTML"
+      >
+        <Card
+          title={t("automation.runs.run.details")}
+          actions={
+            <>
+              {active && canCancel && !run.cancelRequested && (
+                <form
+                  method="post"
+                  action={`/automation/runs/${run.id}/cancel`}
+                  hx-post={`/automation/runs/${run.id}/cancel`}
+                >
+                  {csrf}
+                  <Button variant="danger" icon="square" type="submit" small>
+                    {t("automation.runs.run.cancel")}
+                  </Button>
+                </form>
+              )}
+              {run.cancelRequested && active && (
+                <span class="muted">{t("automation.runs.run.cancelRequested")}</span>
+              )}
+              {!active && canRerun && (
+                <form
+                  method="post"
+                  action={`/automation/agents/${run.agentId}/test-run`}
+                  hx-post={`/automation/agents/${run.agentId}/test-run`}
+                >
+                  {csrf}
+                  <input type="hidden" name="input" value={JSON.stringify(run.input ?? {})} />
+                  <Button variant="secondary" icon="rotate-ccw" type="submit" small>
+                    {t("automation.runs.run.again")}
+                  </Button>
+                </form>
+              )}
+            </>
+          }
+        >
+          <dl class="details">
+            {row(t("automation.runs.col.status"), <RunStatus t={t} status={run.status} />)}
+            {row(
+              t("automation.runs.col.job"),
+              run.jobId
+                ? <a href={`/automation/jobs/${run.jobId}`}>{run.jobName}</a>
+                : t("automation.runs.noJob"),
+            )}
+            {row(
+              t("automation.runs.col.agent"),
+              <>
+                <a href={`/automation/agents/${run.agentId}`}>{run.agentName}</a>{" "}
+                <span class="muted">
+                  ({t("automation.runs.run.version", { version: run.agentVersion })})
+                </span>
+              </>,
+            )}
+            {row(t("automation.runs.col.trigger"), t(`automation.runs.trigger.${run.trigger}`))}
+            {row(t("automation.runs.run.queuedAt"), <DateTime at={run.queuedAt} />)}
+            {run.startedAt &&
+              row(t("automation.runs.run.startedAt"), <RelativeTime at={run.startedAt} />)}
+            {run.finishedAt &&
+              row(t("automation.runs.run.finishedAt"), <RelativeTime at={run.finishedAt} />)}
+            {row(t("automation.runs.col.duration"), duration(t, run.durationMs))}
+            {row(
+              t("automation.runs.col.attempt"),
+              t("automation.runs.attemptOf", {
+                attempt: Math.max(run.attempt, 1),
+                max: run.maxAttempts,
+              }),
+            )}
+          </dl>
+          {run.error && (
+            <div class="alert alert-error" role="alert">
+              <strong>{t("automation.runs.run.error")}</strong>
+              <pre class="automation-pre">{run.error}</pre>
+            </div>
+          )}
+        </Card>
+        <Card title={t("automation.runs.run.input")}>
+          <pre class="automation-pre">{pretty(run.input ?? {})}</pre>
+        </Card>
+        {run.result !== null && run.result !== undefined && (
+          <Card title={t("automation.runs.run.result")}>
+            <pre class="automation-pre">{pretty(run.result)}</pre>
+          </Card>
+        )}
+      </div>
+      <Card title={t("automation.runs.run.log")}>
+        {run.logTruncated && <p class="muted">{t("automation.runs.run.logTruncated")}</p>}
+        <pre
+          class="automation-log"
+          id="run-log"
+          tabindex={0}
+          aria-live="polite"
+          data-empty={t("automation.runs.run.logEmpty")}
+        >
+          {run.log || t("automation.runs.run.logEmpty")}
+        </pre>
+      </Card>
+    </div>
+  );
+}
