@@ -6,10 +6,28 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Hono } from "hono";
 import type { AppEnv, SystemJob } from "../../shared/modules.ts";
 import "./runs/assets.ts";
+import "./dashboard/assets.ts";
+import { mountDashboard } from "./dashboard/dashboard.handlers.ts";
+import { mountDashboardPages } from "./dashboard/dashboard.pages.tsx";
+import { mountActivityLog } from "./activity/activity.handlers.ts";
+import { mountActivityLogPages } from "./activity/activity.pages.tsx";
+import { mountAutomationNotifications } from "./notifications/notifications.handlers.ts";
+import { mountAutomationNotificationsPages } from "./notifications/notifications.pages.tsx";
 import { mountRuns } from "./runs/runs.handlers.ts";
 import { mountRunsPages } from "./runs/runs.pages.tsx";
 
 // Runs first: `/jobs/history` and `/runs/stats` must win over `/jobs/{id}` and `/runs/{id}`.
-export const apiMounts: ((api: OpenAPIHono<AppEnv>) => void)[] = [mountRuns];
-export const pageMounts: ((app: Hono<AppEnv>) => void)[] = [mountRunsPages];
+export const apiMounts: ((api: OpenAPIHono<AppEnv>) => void)[] = [
+  mountRuns,
+  mountDashboard,
+  mountActivityLog,
+  mountAutomationNotifications,
+];
+export const pageMounts: ((app: Hono<AppEnv>) => void)[] = [
+  mountRunsPages,
+  mountActivityLogPages,
+  mountAutomationNotificationsPages,
+  // The dashboard answers the module's root path: last.
+  mountDashboardPages,
+];
 export const automationJobs: SystemJob[] = [];

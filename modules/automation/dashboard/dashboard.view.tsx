@@ -1,0 +1,319 @@
+import "./dashboard.messages.ts";
+import type { ComponentChildren } from "preact";
+import { type Locale, t } from "../../../shared/i18n/i18n.ts";
+import {
+  Button,
+  Card,
+  ChartCard,
+  DataTable,
+  EmptyState,
+  formatNumber,
+  Grid,
+  Kpi,
+  RelativeTime,
+  StateBadge,
+} from "../../../ui/kit.ts";
+import { RUN_STATUSES } from "../common/types.ts";
+import type { Dashboard } from "./dashboard.schemas.ts";
+
+/** Where the live container fetches its figures from (the dashboard page's fragment). */
+export const FIGURES_HREF = "/automation?part=figures";
+
+/** A duration as people read it: "850 ms", "1.2 s". */
+function duration(l: Locale, ms: number | null): string {
+  if (ms === null) return t(l, "automation.dashboard.noDuration");
+  return ms < 1000
+    ? t(l, "automation.dashboard.ms", { n: formatNumber(l, ms) })
+    : t(l, "automation.dashboard.seconds", { n: formatNumber(l, ms / 1000, 1) });
+}
+
+const percent = (l: Locale, rate: number) =>
+  new Intl.NumberFormat(l === "tr" ? "tr-TR" : "en-GB", {
+    style: "percent",
+    maximumFractionDigits: 1,
+  }).format(rate);
+
+/** A day `YYYY-MM-DD` as a short axis label ("23 Nov"). */
+function shortDay(l: Locale, day: string): string {
+  return new Intl.DateTimeFormat(l === "tr" ? "tr-TR" : "en-GB", {
+    day: "numeric",
+    month: "short",
+    timeZone: "UTC",
+  }).format(new Date(`${day}T00:00:00Z`));
+}
+
+// Finished states stacked; queued and running only while the day is still going.
+const CHART_STATUSES = RUN_STATUSES;
+
+function chartOption(l: Locale, d: Dashboard): Record<string, unknown> {
+  const shown = CHART_STATUSES.filter((s) => d.runs.perDay.some((p) => p.byStatus[s] > 0));
+  return {
+    tooltip: { trigger: "axis" },
+    legend: { top: 0 },
+    xAxis: { type: "category", data: d.runs.perDay.map((p) => shortDay(l, p.day)) },
+    yAxis: { type: "value", minInterval: 1 },
+    series: (shown.length ? shown : ["succeeded", "failed"] as const).map((s) => ({
+      name: t(l, `automation.dashboard.status.${s}`),
+      type: "bar",
+      stack: "runs",
+      data: d.runs.perDay.map((p) => p.byStatus[s]),
+    })),
+  };
+}
+
+function Kpis({ l, d }: { l: Locale; d: Dashboard }) {
+  const week = d.runs.last7Days;
+  const judged = week.byStatus.succeeded + week.byStatus.failed + week.byStatus.timed_out;
+  return (
+    <Grid size="sm">
+      <Kpi
+        label={t(l, "automation.dashboard.agents.aktif")}
+        value={formatNumber(l, d.agents.byState.aktif)}
+        icon="bot"
+        href="/automation/agents"
+      />
+      <Kpi
+        label={t(l, "automation.dashboard.agents.pasif")}
+        value={formatNumber(l, d.agents.byState.pasif)}
+        icon="pause"
+        href="/automation/agents"
+      />
+      <Kpi
+        label={t(l, "automation.dashboard.agents.hata")}
+        value={formatNumber(l, d.agents.byState.hata)}
+        icon="triangle-alert"
+        href="/automation/agents"
+        tone={d.agents.byState.hata > 0 ? "red" : undefined}
+      />
+      <Kpi
+        label={t(l, "automation.dashboard.activeJobs")}
+        value={formatNumber(l, d.jobs.enabled)}
+        hint={t(l, "automation.dashboard.ofTotal", { n: formatNumber(l, d.jobs.total) })}
+        icon="calendar-clock"
+        href="/automation/jobs"
+      />
+      <Kpi
+        label={t(l, "automation.dashboard.runs24h")}
+        value={formatNumber(l, d.runs.last24h.total)}
+        hint={t(l, "automation.dashboard.today", { n: formatNumber(l, d.runs.today.total) })}
+        icon="play"
+        href="/automation/jobs/history"
+      />
+      <Kpi
+        label={t(l, "automation.dashboard.successRate")}
+        value={week.successRate === null ? "—" : percent(l, week.successRate)}
+        hint={week.successRate === null
+          ? t(l, "automation.dashboard.noFinished")
+          : t(l, "automation.dashboard.judged", {
+            ok: formatNumber(l, week.byStatus.succeeded),
+            n: formatNumber(l, judged),
+          })}
+        icon="circle-check"
+        tone={week.successRate !== null && week.successRate < 0.9 ? "amber" : undefined}
+      />
+      <Kpi
+        label={t(l, "automation.dashboard.queued")}
+        value={formatNumber(l, d.queue.queuedRuns)}
+        hint={t(l, "automation.dashboard.running", { n: formatNumber(l, d.queue.runningRuns) })}
+        icon="list-ordered"
+        tone={d.queue.overThreshold ? "red" : undefined}
+      />
+    </Grid>
+  );
+}
+
+/** Label and value pairs of the system status card. */
+function SystemStatus({ l, d }: { l: Locale; d: Dashboard }) {
+  const q = d.queue;
+  const rows: [string, ComponentChildren][] = [
+    [
+      t(l, "automation.dashboard.backlog"),
+      <>
+        {t(l, "automation.dashboard.backlogValue", { n: formatNumber(l, q.queuedRuns) })}
+        {q.overThreshold && (
+          <div class="muted">
+            {t(l, "automation.dashboard.overThreshold", { n: formatNumber(l, q.backlogThreshold) })}
+          </div>
+        )}
+      </>,
+    ],
+    [
+      t(l, "automation.dashboard.sharedQueue"),
+      t(l, "automation.dashboard.sharedValue", {
+        due: formatNumber(l, q.sharedDue),
+        running: formatNumber(l, q.sharedRunning),
+      }),
+    ],
+    [t(l, "automation.dashboard.workers"), formatNumber(l, q.activeWorkers)],
+    [
+      t(l, "automation.dashboard.oldest"),
+      q.oldestQueuedAt
+        ? <RelativeTime at={q.oldestQueuedAt} />
+        : t(l, "automation.dashboard.nothingWaiting"),
+    ],
+    [
+      t(l, "automation.dashboard.duration"),
+      `${duration(l, d.runs.last7Days.durationP50Ms)} / ${
+        duration(l, d.runs.last7Days.durationP95Ms)
+      }`,
+    ],
+    [
+      t(l, "automation.dashboard.runtime"),
+      t(l, "automation.dashboard.runtimeValue", { version: d.runtime.deno }),
+    ],
+  ];
+  return (
+    <Card title={t(l, "automation.dashboard.system")}>
+      <dl class="automation-facts">
+        {rows.map(([label, value]) => (
+          <div>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+function NextRuns({ l, d }: { l: Locale; d: Dashboard }) {
+  return (
+    <Card
+      title={t(l, "automation.dashboard.next")}
+      flush
+      actions={
+        <Button href="/automation/jobs" variant="ghost" small>
+          {t(l, "automation.dashboard.allJobs")}
+        </Button>
+      }
+    >
+      <DataTable
+        id="automation-next-runs"
+        label={t(l, "automation.dashboard.next")}
+        rows={d.nextRuns}
+        columns={[
+          {
+            label: t(l, "automation.dashboard.col.job"),
+            cell: (r) => <a href={`/automation/jobs/${r.jobId}`}>{r.jobName}</a>,
+          },
+          { label: t(l, "automation.dashboard.col.agent"), cell: (r) => r.agentName, wide: true },
+          {
+            label: t(l, "automation.dashboard.col.trigger"),
+            cell: (r) => t(l, `automation.dashboard.trigger.${r.triggerKind}`),
+            wide: true,
+          },
+          {
+            label: t(l, "automation.dashboard.col.when"),
+            cell: (r) => <RelativeTime at={r.nextRunAt} />,
+          },
+        ]}
+        empty={<EmptyState icon="calendar-off" title={t(l, "automation.dashboard.noNext")} />}
+      />
+    </Card>
+  );
+}
+
+function RecentFailures({ l, d }: { l: Locale; d: Dashboard }) {
+  return (
+    <Card
+      title={t(l, "automation.dashboard.failures")}
+      flush
+      actions={
+        <Button href="/automation/jobs/history" variant="ghost" small>
+          {t(l, "automation.dashboard.history")}
+        </Button>
+      }
+    >
+      <DataTable
+        id="automation-recent-failures"
+        label={t(l, "automation.dashboard.failures")}
+        rows={d.recentFailures}
+        columns={[
+          {
+            label: t(l, "automation.dashboard.col.job"),
+            cell: (r) => (
+              <a href={`/automation/runs/${r.runId}`}>
+                {r.jobName ?? t(l, "automation.dashboard.testRun")}
+              </a>
+            ),
+          },
+          { label: t(l, "automation.dashboard.col.agent"), cell: (r) => r.agentName, wide: true },
+          {
+            label: t(l, "automation.dashboard.col.status"),
+            cell: (r) => (
+              <StateBadge
+                kind="job"
+                value={r.status}
+                label={t(l, `automation.dashboard.status.${r.status}`)}
+              />
+            ),
+          },
+          {
+            label: t(l, "automation.dashboard.col.error"),
+            cell: (r) => <span class="muted automation-error">{r.error ?? ""}</span>,
+            wide: true,
+          },
+          {
+            label: t(l, "automation.dashboard.col.when"),
+            cell: (r) => <RelativeTime at={r.finishedAt} />,
+          },
+        ]}
+        empty={<EmptyState icon="circle-check" title={t(l, "automation.dashboard.noFailures")} />}
+      />
+    </Card>
+  );
+}
+
+/** What a tenant without agents sees: what the module does and where to start. */
+function Welcome({ l }: { l: Locale }) {
+  return (
+    <Card>
+      <EmptyState
+        icon="bot"
+        title={t(l, "automation.dashboard.empty")}
+        action={
+          <Button href="/automation/agents" icon="plus">
+            {t(l, "automation.dashboard.createAgent")}
+          </Button>
+        }
+      >
+        {t(l, "automation.dashboard.emptyText")}
+      </EmptyState>
+    </Card>
+  );
+}
+
+/**
+ * The live part of the dashboard: every figure, re-fetched (throttled) whenever a run of the
+ * tenant changes — automation-live.js fires `automation-run` on <body> for [data-automation-live].
+ */
+export function DashboardFigures({ l, d }: { l: Locale; d: Dashboard }) {
+  const fresh = d.agents.total === 0 && d.runs.last7Days.total === 0 && d.jobs.total === 0;
+  return (
+    <div
+      id="automation-dashboard"
+      data-automation-live=""
+      hx-get={FIGURES_HREF}
+      hx-trigger="automation-run from:body throttle:2s"
+      hx-swap="outerHTML"
+      aria-live="polite"
+      aria-label={t(l, "automation.dashboard.figures")}
+      role="region"
+    >
+      {fresh && <Welcome l={l} />}
+      <Kpis l={l} d={d} />
+      {!fresh && (
+        <ChartCard
+          title={t(l, "automation.dashboard.chart")}
+          option={chartOption(l, d)}
+          height={280}
+        />
+      )}
+      <Grid size="lg">
+        <SystemStatus l={l} d={d} />
+        <NextRuns l={l} d={d} />
+      </Grid>
+      <RecentFailures l={l} d={d} />
+    </div>
+  );
+}
