@@ -7,6 +7,9 @@ import type { Hono } from "hono";
 import type { AppEnv, SystemJob } from "../../shared/modules.ts";
 import "./runs/assets.ts";
 import "./dashboard/assets.ts";
+import "./jobs/assets.ts";
+import { mountJobs } from "./jobs/jobs.handlers.ts";
+import { mountJobsPages } from "./jobs/jobs.pages.tsx";
 import { mountDashboard } from "./dashboard/dashboard.handlers.ts";
 import { mountDashboardPages } from "./dashboard/dashboard.pages.tsx";
 import { mountActivityLog } from "./activity/activity.handlers.ts";
@@ -19,12 +22,14 @@ import { mountRunsPages } from "./runs/runs.pages.tsx";
 // Runs first: `/jobs/history` and `/runs/stats` must win over `/jobs/{id}` and `/runs/{id}`.
 export const apiMounts: ((api: OpenAPIHono<AppEnv>) => void)[] = [
   mountRuns,
+  mountJobs,
   mountDashboard,
   mountActivityLog,
   mountAutomationNotifications,
 ];
 export const pageMounts: ((app: Hono<AppEnv>) => void)[] = [
   mountRunsPages,
+  mountJobsPages,
   mountActivityLogPages,
   mountAutomationNotificationsPages,
   // The dashboard answers the module's root path: last.

@@ -5,6 +5,9 @@ import { automationPages } from "./pages.ts";
 import { automationEvents } from "./events.ts";
 import { automationJobs } from "./features.ts";
 import { RUN_STREAM_PATHS } from "./runs/runs.pages.tsx";
+import { HOOK_PUBLIC_PATH } from "./jobs/jobs.handlers.ts";
+import { onDomainEvent } from "./jobs/jobs.events.ts";
+import { startAutomationTicker } from "./scheduler/ticker.ts";
 
 export const AUTOMATION_PERMISSIONS = ["agent", "job", "settings"]
   .flatMap((r) => [`automation.${r}.read`, `automation.${r}.write`]);
@@ -34,4 +37,9 @@ export const automation: ModuleManifest = {
   jobs: automationJobs,
   // Live logs and run status streams hold no request transaction.
   streamingPaths: RUN_STREAM_PATHS,
+  // Inbound webhooks carry their job's secret instead of a session.
+  publicPaths: [HOOK_PUBLIC_PATH],
+  // Tenants' schedules fire from every instance that runs jobs (each occurrence once).
+  background: (p) => startAutomationTicker(p.db, p.bus),
+  onEvent: (e) => onDomainEvent(e.sql, e.bus, e.name, e.data),
 };

@@ -1,0 +1,451 @@
+import type { Hono } from "hono";
+import type { AppEnv } from "../../../shared/http/env.ts";
+import { actorOf } from "../../../shared/http/actor.ts";
+import { t as translate } from "../../../shared/i18n/i18n.ts";
+import {
+  type C,
+  type Flash,
+  type Form,
+  isHtmx,
+  pathId,
+  problemFlash,
+  readForm,
+  redirectAfterPost,
+  type Status,
+  uuidOrNull,
+} from "../../../shared/http/pages.ts";
+import { Problem } from "../../../shared/http/problem.ts";
+import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
+import { Button, Card, Dialog, Grid, html, page, tr } from "../../../ui/kit.ts";
+import { entityHistory, historyLabelsFor } from "../../../platform/activity/public.ts";
+import { TRIGGER_KINDS, type TriggerKind } from "../common/types.ts";
+import { listHistory } from "../runs/runs.service.ts";
+import { RunsTable } from "../runs/runs.view.tsx";
+import {
+  createJob,
+  deleteJob,
+  getJob,
+  jobAgents,
+  jobNextRuns,
+  listJobs,
+  minIntervalSeconds,
+  previewSchedule,
+  regenerateWebhookSecret,
+  runJobNow,
+  setJobEnabled,
+  updateJob,
+} from "./jobs.service.ts";
+import { eventNames } from "./jobs.rules.ts";
+import { EMPTY_FORM, formValues, jobToForm, parseJobForm } from "./jobs.form.ts";
+import {
+  CronPreview,
+  JobFilters,
+  type JobFilterValues,
+  JobForm,
+  type JobFormValues,
+  JobsTable,
+  JobSummary,
+  NewJobDialog,
+  NewSecret,
+  NextRunsCard,
+  PolicyCard,
+  type T,
+  WebhookCard,
+} from "./jobs.view.tsx";
+import "./jobs.messages.ts";
+import "./assets.ts";
+
+const READ = "automation.job.read";
+const WRITE = "automation.job.write";
+const LIST = "/automation/jobs";
+
+const events = (c: C) => eventNames(c.var.platform.modules);
+const zone = (c: C) => c.var.timeZone ?? "UTC";
+const canWrite = (c: C) => hasPermission(c.var.session.permissions, WRITE);
+
+const Assets = () => (
+  <>
+    <link rel="stylesheet" href="/assets/automation-jobs.css" />
+    <script src="/assets/automation-jobs.js" defer></script>
+    <script src="/assets/automation-live.js" defer></script>
+  </>
+);
+
+/** The list's filters from a query string (unknown values are ignored, not errors). */
+function readFilters(q: URLSearchParams): JobFilterValues & { cursor?: string } {
+  const state = q.get("state") ?? "";
+  const trigger = q.get("trigger") ?? "";
+  const enabled = q.get("enabled") ?? "";
+  return {
+    q: (q.get("q") ?? "").trim().slice(0, 200),
+    state: ["active", "pending"].includes(state) ? state : "",
+    agentId: uuidOrNull(q.get("agentId")) ?? "",
+    trigger: TRIGGER_KINDS.includes(trigger as TriggerKind) ? trigger : "",
+    enabled: ["true", "false"].includes(enabled) ? enabled : "",
+    cursor: q.get("cursor") || undefined,
+  };
+}
+
+async function jobsTable(c: C, query: URLSearchParams, flash?: Flash) {
+  const t = tr(c);
+  const v = readFilters(query);
+  const list = await listJobs(c.var.sql, {
+    limit: 25,
+    cursor: v.cursor,
+    q: v.q || undefined,
+    state: (v.state || undefined) as "active" | undefined,
+    agentId: v.agentId || undefined,
+    trigger: (v.trigger || undefined) as TriggerKind | undefined,
+    enabled: v.enabled === "" ? undefined : v.enabled === "true",
+  });
+  const { cursor: _, ...keep } = v;
+  const params = new URLSearchParams(Object.entries(keep).filter(([, x]) => x));
+  const self = `${LIST}${params.size ? `?${params}` : ""}`;
+  const more = list.nextCursor
+    ? `${LIST}?${params}${params.size ? "&" : ""}cursor=${encodeURIComponent(list.nextCursor)}`
+    : null;
+  const filtered = Object.values(keep).some(Boolean);
+  return {
+    v,
+    table: (
+      <JobsTable
+        t={t}
+        rows={list.items}
+        more={more}
+        live={self}
+        canWrite={canWrite(c)}
+        filtered={filtered}
+        flash={flash}
+      />
+    ),
+  };
+}
+
+async function formProps(c: C, flash?: Flash) {
+  const [agents, minInterval] = [await jobAgents(c.var.sql), await minIntervalSeconds(c.var.sql)];
+  return {
+    t: tr(c),
+    agents,
+    events: events(c),
+    minIntervalSeconds: minInterval,
+    flash,
+  };
+}
+
+async function listPage(c: C, flash?: Flash, newForm?: JobFormValues, status: Status = 200) {
+  const t = tr(c);
+  const { v, table } = await jobsTable(c, new URL(c.req.url).searchParams, flash);
+  const props = await formProps(c, newForm ? flash : undefined);
+  const first = props.agents[0]?.id ?? "";
+  return await page(
+    c,
+    t("page.jobs"),
+    <div data-automation-live>
+      <Assets />
+      <JobFilters t={t} v={v} agents={props.agents} />
+      {table}
+    </div>,
+    {
+      status,
+      crumbs: [{ label: t("module.automation"), href: "/automation" }],
+      description: t("automation.jobs.description"),
+      actions: canWrite(c) && props.agents.length
+        ? <NewJobDialog {...props} v={newForm ?? { ...EMPTY_FORM, agentId: first }} />
+        : undefined,
+    },
+  );
+}
+
+/** A row action answered for htmx: the list's table again (with the page's filters). */
+async function tableAnswer(c: C, flash: Flash | undefined, status: Status = 200) {
+  const current = c.req.header("HX-Current-URL");
+  const query = current ? new URL(current, "http://x").searchParams : new URLSearchParams();
+  return html(c, (await jobsTable(c, query, flash)).table, status);
+}
+
+/** A failed job form: htmx swaps it in place (in its dialog); a plain post gets a page. */
+async function formAnswer(
+  c: C,
+  form: Form,
+  err: unknown,
+  action: string,
+  id: string,
+  submit: string,
+) {
+  const { flash, status } = problemFlash(err);
+  const props = await formProps(c, flash);
+  const vnode = <JobForm {...props} id={id} action={action} v={formValues(form)} submit={submit} />;
+  if (isHtmx(c)) return html(c, vnode, status);
+  return await page(
+    c,
+    submit,
+    <Card>
+      {vnode}
+      <Assets />
+    </Card>,
+    {
+      status,
+      crumbs: [{ label: tr(c)("page.jobs"), href: LIST }],
+    },
+  );
+}
+
+async function createPage(c: C) {
+  const form = await readForm(c);
+  try {
+    const input = parseJobForm(form, zone(c));
+    const job = await createJob(actorOf(c), input, events(c));
+    const to = `${LIST}/${job.id}`;
+    // A webhook job's secret is shown once: on its page, right after creation.
+    if (job.webhookSecret) return await detailPage(c, job.id, job.webhookSecret);
+    return redirectAfterPost(c, to);
+  } catch (err) {
+    const t = tr(c);
+    return await formAnswer(c, form, err, LIST, "job-new", t("automation.jobs.create"));
+  }
+}
+
+async function previewPage(c: C) {
+  const t = tr(c);
+  const form = await readForm(c);
+  const cron = typeof form.cron === "string" ? form.cron : "";
+  if (!cron) return html(c, <CronPreview t={t} items={[]} />);
+  try {
+    const timezone = typeof form.timezone === "string" ? form.timezone : null;
+    const p = await previewSchedule(c.var.sql, { cron, timezone, count: 5 });
+    const tooOften = p.smallestGapSeconds !== null && p.smallestGapSeconds < p.minIntervalSeconds
+      ? p.minIntervalSeconds
+      : undefined;
+    return html(c, <CronPreview t={t} items={p.items} tooOften={tooOften} />);
+  } catch (err) {
+    if (!(err instanceof Problem) || err.status >= 500) throw err;
+    const error = err.errors?.[0]?.message ?? err.detail ?? err.title;
+    return html(c, <CronPreview t={t} items={[]} error={error} />);
+  }
+}
+
+async function detailPage(c: C, id = pathId(c), secret?: string) {
+  const t = tr(c) as T;
+  const job = await getJob(c.var.sql, id);
+  const write = canWrite(c);
+  const base = `${LIST}/${job.id}`;
+  const [next, runs] = [
+    await jobNextRuns(c.var.sql, id, 5),
+    await listHistory(c.var.sql, { limit: 10, jobId: id }),
+  ];
+  const history = await entityHistory(c, {
+    module: "automation",
+    entityType: "job",
+    entityId: id,
+    labels: jobHistoryLabels(c),
+  });
+  const editing = write && c.req.query("edit") === "1";
+  const props = write ? await formProps(c) : null;
+  const editForm = props && (
+    <JobForm
+      {...props}
+      id="job-edit"
+      action={base}
+      v={jobToForm(job, zone(c))}
+      submit={t("automation.jobs.save")}
+    />
+  );
+  const actions = write && (
+    <div class="page-actions">
+      <form method="post" action={`${base}/run`} class="inline-form">
+        <Button type="submit" icon="play">{t("automation.jobs.runNow")}</Button>
+      </form>
+      <Dialog
+        id="edit-job"
+        title={t("automation.jobs.edit")}
+        trigger={t("automation.jobs.edit")}
+        icon="pencil"
+        variant="secondary"
+        closeLabel={t("automation.jobs.close")}
+        fallbackHref={`${base}?edit=1`}
+        wide
+      >
+        {editForm}
+      </Dialog>
+      <form
+        method="post"
+        action={`${base}/${job.enabled ? "disable" : "enable"}`}
+        class="inline-form"
+      >
+        <Button type="submit" variant="secondary" icon={job.enabled ? "pause" : "play"}>
+          {t(job.enabled ? "automation.jobs.disable" : "automation.jobs.enable")}
+        </Button>
+      </form>
+      <form
+        method="post"
+        action={`${base}/delete`}
+        hx-post={`${base}/delete`}
+        hx-confirm={t("automation.jobs.deleteConfirm", { name: job.name })}
+        class="inline-form"
+      >
+        <Button type="submit" variant="danger" icon="trash-2">{t("automation.jobs.delete")}</Button>
+      </form>
+    </div>
+  );
+  const origin = new URL(c.req.url).origin;
+  return await page(
+    c,
+    job.name,
+    <div data-automation-live>
+      <Assets />
+      {secret && (
+        <Card>
+          <NewSecret t={t} secret={secret} />
+        </Card>
+      )}
+      {editing && <Card title={t("automation.jobs.edit")}>{editForm}</Card>}
+      <Grid>
+        <JobSummary t={t} job={job} />
+        <PolicyCard t={t} job={job} />
+        {job.triggerKind === "webhook" && (
+          <WebhookCard t={t} job={job} origin={origin} canWrite={write} />
+        )}
+        {["cron", "once", "interval"].includes(job.triggerKind) && (
+          <NextRunsCard t={t} items={next.items} />
+        )}
+      </Grid>
+      <Card title={t("automation.jobs.detail.recentRuns")}>
+        <RunsTable t={t} rows={runs.items} more={null} live={base} />
+      </Card>
+      {history}
+    </div>,
+    {
+      crumbs: [
+        { label: t("module.automation"), href: "/automation" },
+        { label: t("page.jobs"), href: LIST },
+      ],
+      actions,
+    },
+  );
+}
+
+/** How a job's history reads: field labels, enum values as labels. */
+function jobHistoryLabels(c: C) {
+  const l = c.var.locale;
+  const label = (key: string) => translate(l, key);
+  const ENUMS: Record<string, string> = {
+    triggerKind: "automation.jobs.trigger",
+    concurrency: "automation.jobs.concurrency",
+    catchup: "automation.jobs.catchup",
+  };
+  return historyLabelsFor(c, {
+    action: (action) =>
+      ["enabled", "disabled", "run", "secret-rotated"].includes(action)
+        ? label(`automation.jobs.action.${action}`)
+        : undefined,
+    field: (_type, name) =>
+      name === "agentId" || name === "input"
+        ? undefined
+        : name === "webhookSecret"
+        ? label("automation.jobs.field.webhookSecret")
+        : label(`automation.jobs.field.${name}`).startsWith("automation.")
+        ? undefined
+        : label(`automation.jobs.field.${name}`),
+    value: (_type, field, value) =>
+      ENUMS[field] && typeof value === "string" ? label(`${ENUMS[field]}.${value}`) : undefined,
+    entity: (type) => (type === "job" ? label("automation.jobs.entity.job") : undefined),
+  });
+}
+
+async function updatePage(c: C) {
+  const id = pathId(c);
+  const form = await readForm(c);
+  try {
+    const input = parseJobForm(form, zone(c));
+    await updateJob(actorOf(c), id, input, events(c));
+    return redirectAfterPost(c, `${LIST}/${id}`);
+  } catch (err) {
+    return await formAnswer(
+      c,
+      form,
+      err,
+      `${LIST}/${id}`,
+      "job-edit",
+      tr(c)("automation.jobs.save"),
+    );
+  }
+}
+
+/**
+ * A row or page action (run, enable, disable, delete). From the list with htmx: the table
+ * again with the outcome; otherwise back to where it came from.
+ */
+function action(run: (c: C, id: string) => Promise<Flash | void>, after?: (id: string) => string) {
+  return async (c: C) => {
+    const id = pathId(c);
+    let flash: Flash | void;
+    let status: Status = 200;
+    try {
+      flash = await run(c, id);
+    } catch (err) {
+      ({ flash, status } = problemFlash(err));
+    }
+    const fromList = isHtmx(c) && !(c.req.header("HX-Current-URL") ?? "").includes(`${LIST}/`);
+    if (fromList) return await tableAnswer(c, flash || undefined, status);
+    if (status !== 200 && flash) {
+      return await page(
+        c,
+        tr(c)("page.jobs"),
+        <Card>
+          <p>{flash.text}</p>
+        </Card>,
+        {
+          status,
+          crumbs: [{ label: tr(c)("page.jobs"), href: LIST }],
+        },
+      );
+    }
+    return redirectAfterPost(c, after ? after(id) : `${LIST}/${id}`);
+  };
+}
+
+const runNow = action(async (c, id) => {
+  const t = tr(c);
+  const queued = await runJobNow(actorOf(c), id, undefined);
+  return {
+    kind: "ok",
+    text: t(
+      queued.status === "queued" ? "automation.jobs.queuedRun" : "automation.jobs.skippedRun",
+    ),
+  };
+});
+const enable = action(async (c, id) => {
+  await setJobEnabled(actorOf(c), id, true, events(c));
+  return { kind: "ok", text: tr(c)("automation.jobs.saved") };
+});
+const disable = action(async (c, id) => {
+  await setJobEnabled(actorOf(c), id, false, events(c));
+  return { kind: "ok", text: tr(c)("automation.jobs.saved") };
+});
+const remove = action(async (c, id) => {
+  await deleteJob(actorOf(c), id);
+}, () => LIST);
+
+async function secretPage(c: C) {
+  const t = tr(c) as T;
+  const id = pathId(c);
+  const { secret } = await regenerateWebhookSecret(actorOf(c), id);
+  if (isHtmx(c)) return html(c, <NewSecret t={t} secret={secret} />);
+  return await detailPage(c, id, secret);
+}
+
+/** Pages under /automation: the jobs list, a job's page and their actions. */
+export function mountJobsPages(app: Hono<AppEnv>) {
+  const read = requirePermission(READ);
+  const write = requirePermission(WRITE);
+  app.get("/jobs", read, (c) => listPage(c));
+  app.post("/jobs", write, createPage);
+  app.post("/jobs/preview", read, previewPage);
+  app.get("/jobs/:id{[0-9a-fA-F-]{36}}", read, (c) => detailPage(c));
+  app.post("/jobs/:id{[0-9a-fA-F-]{36}}", write, updatePage);
+  app.post("/jobs/:id{[0-9a-fA-F-]{36}}/run", write, runNow);
+  app.post("/jobs/:id{[0-9a-fA-F-]{36}}/enable", write, enable);
+  app.post("/jobs/:id{[0-9a-fA-F-]{36}}/disable", write, disable);
+  app.post("/jobs/:id{[0-9a-fA-F-]{36}}/delete", write, remove);
+  app.post("/jobs/:id{[0-9a-fA-F-]{36}}/webhook-secret", write, secretPage);
+}
