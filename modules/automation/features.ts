@@ -18,10 +18,23 @@ import { mountAutomationNotifications } from "./notifications/notifications.hand
 import { mountAutomationNotificationsPages } from "./notifications/notifications.pages.tsx";
 import { mountRuns } from "./runs/runs.handlers.ts";
 import { mountRunsPages } from "./runs/runs.pages.tsx";
+import { runJob } from "./engine/engine.ts";
+import "./agents/assets.ts";
+import { mountTemplates } from "./templates/templates.handlers.ts";
+import { mountSettings } from "./settings/settings.handlers.ts";
+import { mountAgents } from "./agents/agents.handlers.ts";
+import { mountSecrets } from "./secrets/secrets.handlers.ts";
+import { mountAgentsPages } from "./agents/agents.pages.tsx";
+import { mountSettingsPages } from "./settings/settings.pages.tsx";
+import { retentionJob, sweepJob } from "./engine/sweep.ts";
 
 // Runs first: `/jobs/history` and `/runs/stats` must win over `/jobs/{id}` and `/runs/{id}`.
 export const apiMounts: ((api: OpenAPIHono<AppEnv>) => void)[] = [
   mountRuns,
+  mountTemplates,
+  mountSettings,
+  mountAgents,
+  mountSecrets,
   mountJobs,
   mountDashboard,
   mountActivityLog,
@@ -32,7 +45,9 @@ export const pageMounts: ((app: Hono<AppEnv>) => void)[] = [
   mountJobsPages,
   mountActivityLogPages,
   mountAutomationNotificationsPages,
+  mountAgentsPages,
+  mountSettingsPages,
   // The dashboard answers the module's root path: last.
   mountDashboardPages,
 ];
-export const automationJobs: SystemJob[] = [];
+export const automationJobs: SystemJob[] = [runJob, sweepJob, retentionJob];

@@ -8,6 +8,7 @@ import { RUN_STREAM_PATHS } from "./runs/runs.pages.tsx";
 import { HOOK_PUBLIC_PATH } from "./jobs/jobs.handlers.ts";
 import { onDomainEvent } from "./jobs/jobs.events.ts";
 import { startAutomationTicker } from "./scheduler/ticker.ts";
+import { initSecrets } from "./secrets/secrets.crypto.ts";
 
 export const AUTOMATION_PERMISSIONS = ["agent", "job", "settings"]
   .flatMap((r) => [`automation.${r}.read`, `automation.${r}.write`]);
@@ -41,5 +42,7 @@ export const automation: ModuleManifest = {
   publicPaths: [HOOK_PUBLIC_PATH],
   // Tenants' schedules fire from every instance that runs jobs (each occurrence once).
   background: (p) => startAutomationTicker(p.db, p.bus),
+  // The key that encrypts agents' environment variables (config, or generated once).
+  init: initSecrets,
   onEvent: (e) => onDomainEvent(e.sql, e.bus, e.name, e.data),
 };

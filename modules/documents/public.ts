@@ -4,3 +4,5 @@
  */
 export { type AttachmentInfo, type AttachmentOwner, attachments } from "./service.ts";
 export { type DocumentsEvents, documentsEvents } from "./events.ts";
+// Automation's `documents.files.upload` operation: a file handed over as bytes.
+export { IMPORT_MAX_BYTES, importFile, type ImportFileInput } from "./files/files.import.ts";

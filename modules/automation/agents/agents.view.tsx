@@ -1,0 +1,306 @@
+/** The agent pages' parts, drawn with the ui/ kit (data in, markup out). */
+import type { ComponentChildren } from "preact";
+import {
+  Badge,
+  Card,
+  DataTable,
+  Dialog,
+  EmptyState,
+  Field,
+  Filters,
+  Icon,
+  RelativeTime,
+  StateBadge,
+  Toast,
+  UserChip,
+} from "../../../ui/kit.ts";
+import type { Flash } from "../../../shared/http/pages.ts";
+import { AGENT_KINDS, AGENT_STATES, type AgentKind } from "../common/types.ts";
+import { KINDS } from "../kinds/registry.ts";
+import type { Agent } from "./agents.schemas.ts";
+
+export type T = (key: string, vars?: Record<string, string | number>) => string;
+
+const base = (id: string) => `/automation/agents/${id}`;
+
+export function KindLabel({ t, kind }: { t: T; kind: AgentKind }) {
+  return (
+    <span class="inline-icon">
+      <Icon name={KINDS[kind].icon} size={16} /> {t(KINDS[kind].labelKey)}
+    </span>
+  );
+}
+
+export const AgentState = ({ t, state }: { t: T; state: string }) => (
+  <StateBadge kind="agent" value={state} label={t(`automation.agents.state.${state}`)} />
+);
+
+export function LastRun({ t, agent }: { t: T; agent: Agent }) {
+  if (!agent.lastRunAt) return <span class="muted">{t("automation.agents.neverRun")}</span>;
+  return (
+    <span>
+      <RelativeTime at={agent.lastRunAt} /> {agent.lastStatus && (
+        <StateBadge
+          kind="job"
+          value={agent.lastStatus}
+          label={t(`automation.runs.state.${agent.lastStatus}`)}
+        />
+      )}
+    </span>
+  );
+}
+
+export function AgentFilters(
+  { t, v }: { t: T; v: { state: string; kind: string; q: string } },
+) {
+  return (
+    <Filters action="/automation/agents" target="#agents" label={t("ui.filters")}>
+      <Field label={t("automation.agents.search")}>
+        <input type="search" name="q" value={v.q} />
+      </Field>
+      <Field label={t("automation.agents.state")}>
+        <select name="state">
+          <option value="">{t("automation.agents.allStates")}</option>
+          {AGENT_STATES.map((s) => (
+            <option value={s} selected={v.state === s}>{t(`automation.agents.state.${s}`)}</option>
+          ))}
+        </select>
+      </Field>
+      <Field label={t("automation.agents.kind")}>
+        <select name="kind">
+          <option value="">{t("automation.agents.allKinds")}</option>
+          {AGENT_KINDS.map((k) => (
+            <option value={k} selected={v.kind === k}>{t(KINDS[k].labelKey)}</option>
+          ))}
+        </select>
+      </Field>
+    </Filters>
+  );
+}
+
+export function AgentsTable(
+  { t, rows, more, newAgent }: {
+    t: T;
+    rows: Agent[];
+    more: string | null;
+    newAgent?: ComponentChildren;
+  },
+) {
+  return (
+    <DataTable
+      id="agents"
+      label={t("page.agents")}
+      rows={rows}
+      columns={[
+        { label: t("automation.agents.name"), cell: (r) => <a href={base(r.id)}>{r.name}</a> },
+        { label: t("automation.agents.kind"), cell: (r) => <KindLabel t={t} kind={r.kind} /> },
+        { label: t("automation.agents.state"), cell: (r) => <AgentState t={t} state={r.state} /> },
+        { label: t("automation.agents.lastRun"), cell: (r) => <LastRun t={t} agent={r} /> },
+        {
+          label: t("automation.agents.version"),
+          cell: (r) => t("automation.agents.versionN", { n: r.version }),
+          numeric: true,
+          wide: true,
+        },
+      ]}
+      empty={
+        <EmptyState
+          icon="bot"
+          title={t("automation.agents.empty")}
+          action={newAgent}
+        >
+          {t("automation.agents.emptyHint")}
+        </EmptyState>
+      }
+      more={more ? { href: more, label: t("ui.loadMore") } : undefined}
+    />
+  );
+}
+
+export interface TemplateCard {
+  key: string;
+  name: string;
+  description: string;
+  kind: AgentKind;
+  icon: string;
+}
+
+/** "New agent": a template (cards) or a blank agent of a kind, and a name. */
+export function NewAgentDialog(
+  { t, templates, flash }: { t: T; templates: TemplateCard[]; flash?: Flash },
+) {
+  return (
+    <Dialog
+      id="new-agent"
+      title={t("automation.agents.new")}
+      trigger={t("automation.agents.new")}
+      icon="plus"
+      closeLabel={t("ui.close")}
+      wide
+    >
+      <form method="post" action="/automation/agents" class="form-grid">
+        <Toast flash={flash} />
+        <fieldset class="field-wide">
+          <legend>{t("automation.agents.startFrom")}</legend>
+          <ul class="template-cards">
+            {AGENT_KINDS.map((k, i) => (
+              <li>
+                <label>
+                  <input type="radio" name="start" value={`kind:${k}`} checked={i === 0} />
+                  <Icon name={KINDS[k].icon} />
+                  <span>
+                    <strong>{t("automation.agents.blank", { kind: t(KINDS[k].labelKey) })}</strong>
+                    <span class="muted">{t(`${KINDS[k].labelKey}.hint`)}</span>
+                  </span>
+                </label>
+              </li>
+            ))}
+            {templates.map((tpl) => (
+              <li>
+                <label>
+                  <input type="radio" name="start" value={`template:${tpl.key}`} />
+                  <Icon name={tpl.icon} />
+                  <span>
+                    <strong>{tpl.name}</strong>
+                    <span class="muted">{tpl.description}</span>
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+        <Field label={t("automation.agents.name")} wide>
+          <input name="name" required maxLength={100} />
+        </Field>
+        <Field label={t("automation.agents.description")} wide>
+          <textarea name="description" rows={2} maxLength={2000}></textarea>
+        </Field>
+        <div class="form-actions field-wide">
+          <button type="submit" class="btn btn-primary">{t("ui.create")}</button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function grantLabel(t: T, has: (key: string) => boolean, code: string) {
+  const [module, resource, action] = code.split(".");
+  const m = has(`module.${module}`) ? t(`module.${module}`) : module;
+  const r = has(`perm.resource.${resource}`) ? t(`perm.resource.${resource}`) : resource;
+  const a = has(`perm.action.${action}`) ? t(`perm.action.${action}`) : action;
+  return `${m} · ${r}: ${a}`;
+}
+
+export function GrantList(
+  { t, grants, label }: { t: T; grants: string[]; label: (code: string) => string },
+) {
+  if (!grants.length) return <p class="muted">{t("automation.agents.noGrants")}</p>;
+  return (
+    <ul class="grant-list">
+      {grants.map((g) => <li>{label(g)}</li>)}
+    </ul>
+  );
+}
+
+export function Overview(
+  { t, agent, jobs, creator, grantName }: {
+    t: T;
+    agent: Agent;
+    jobs: { id: string; name: string; enabled: boolean }[];
+    creator: string | null;
+    grantName: (code: string) => string;
+  },
+) {
+  return (
+    <>
+      {agent.state === "hata" && agent.lastError && (
+        <div class="alert error" role="alert">
+          <Icon name="circle-alert" />
+          <div>
+            <strong>{t("automation.agents.failing")}</strong>
+            <pre class="agent-error">{agent.lastError}</pre>
+          </div>
+        </div>
+      )}
+      <Card title={t("automation.agents.about")}>
+        <dl class="facts">
+          <dt>{t("automation.agents.description")}</dt>
+          <dd>{agent.description || <span class="muted">{t("ui.none")}</span>}</dd>
+          <dt>{t("automation.agents.kind")}</dt>
+          <dd>
+            <KindLabel t={t} kind={agent.kind} />
+          </dd>
+          <dt>{t("automation.agents.state")}</dt>
+          <dd>
+            <AgentState t={t} state={agent.state} />
+          </dd>
+          <dt>{t("automation.agents.version")}</dt>
+          <dd>{t("automation.agents.versionN", { n: agent.version })}</dd>
+          <dt>{t("automation.agents.lastRun")}</dt>
+          <dd>
+            <LastRun t={t} agent={agent} />
+          </dd>
+          {agent.consecutiveFailures > 0 && (
+            <>
+              <dt>{t("automation.agents.failures")}</dt>
+              <dd>{agent.consecutiveFailures}</dd>
+            </>
+          )}
+          {agent.lastError && agent.state !== "hata" && (
+            <>
+              <dt>{t("automation.agents.lastError")}</dt>
+              <dd>
+                <pre class="agent-error">{agent.lastError}</pre>
+              </dd>
+            </>
+          )}
+          <dt>{t("automation.agents.createdBy")}</dt>
+          <dd>{creator ? <UserChip name={creator} /> : <span class="muted">—</span>}</dd>
+          <dt>{t("automation.agents.created")}</dt>
+          <dd>
+            <RelativeTime at={agent.createdAt} />
+          </dd>
+        </dl>
+      </Card>
+      <Card title={t("automation.agents.grants")}>
+        <p class="muted">{t("automation.agents.grantsHint")}</p>
+        <GrantList t={t} grants={agent.grants} label={grantName} />
+      </Card>
+      <Card title={t("automation.agents.jobs")}>
+        {jobs.length
+          ? (
+            <ul>
+              {jobs.map((j) => (
+                <li>
+                  <a href={`/automation/jobs/${j.id}`}>{j.name}</a>{" "}
+                  {!j.enabled && <Badge>{t("automation.agents.jobOff")}</Badge>}
+                </li>
+              ))}
+            </ul>
+          )
+          : <p class="muted">{t("automation.agents.noJobs")}</p>}
+      </Card>
+    </>
+  );
+}
+
+/** The diff as lines coloured by what happened to them. */
+export function DiffView({ diff, label }: { diff: string; label: string }) {
+  const lines = diff.split("\n").filter((l) => l !== "" && !l.startsWith("Index:"));
+  return (
+    <pre class="diff" aria-label={label}>
+      {lines.map((l) => {
+        const cls = l.startsWith("+++") || l.startsWith("---")
+          ? "diff-file"
+          : l.startsWith("@@")
+          ? "diff-hunk"
+          : l.startsWith("+")
+          ? "diff-add"
+          : l.startsWith("-")
+          ? "diff-del"
+          : "";
+        return <span class={cls || undefined}>{l}</span>;
+      })}
+    </pre>
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * The kinds of agent: a small registry so more can be added. Each kind says how its
+ * configuration is checked on save and how one invocation runs (tenant code always in the
+ * sandbox; built-in kinds may run on the host).
+ */
+import type { AgentKind } from "../common/types.ts";
+import type { KindDef } from "./kind.ts";
+import { scriptKind } from "./script.ts";
+import { httpKind } from "./http.ts";
+import { platformKind } from "./platform.ts";
+import { emailKind } from "./email.ts";
+import "./kinds.messages.ts";
+
+export type { HostRunContext, KindDef, RunPlan } from "./kind.ts";
+
+export const KINDS: Record<AgentKind, KindDef> = {
+  script: scriptKind as KindDef,
+  http: httpKind as KindDef,
+  platform: platformKind as KindDef,
+  email: emailKind as KindDef,
+};
+
+export function kindOf(kind: AgentKind | string): KindDef {
+  const def = KINDS[kind as AgentKind];
+  if (!def) throw new Error(`unknown agent kind ${JSON.stringify(kind)}`);
+  return def;
+}
