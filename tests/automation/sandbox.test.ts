@@ -407,10 +407,11 @@ test("huge output is capped and drained without growing the host", async () => {
   assert(result.log.length < 34 * 1024, `${result.log.length}`);
   assertStringIncludes(result.log, "[output truncated at 32768 bytes]");
   assert(live < 100, `${live} lines passed on after the cap`);
-  // 100 MB went through: kept as strings it would hold well over 100 MB. With gc exposed the
-  // live heap is measured (tight bound); without it only the process size (loose bound).
+  // 100 MB went through: kept as JS strings (UTF-16) it would hold over 200 MB. With gc exposed
+  // the live heap is measured; the bound leaves room for the embedded database (same process)
+  // growing meanwhile. Without gc only the process size can be read (loose bound).
   const grown = (hostMemory() - before) / 1024 / 1024;
-  const bound = "gc" in globalThis ? 30 : 250;
+  const bound = "gc" in globalThis ? 100 : 250;
   assert(grown < bound, `host memory grew ${grown.toFixed(0)} MB`);
 });
 
