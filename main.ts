@@ -1,25 +1,11 @@
-import { ConfigError, loadConfig } from "./shared/config.ts";
-import { log, setLogLevel } from "./shared/log.ts";
-import { preparePlatform } from "./app/start.ts";
+import { log } from "./shared/log.ts";
+import { startPlatform } from "./app/start.ts";
 import { createApp } from "./app/app.tsx";
 import { startJobs } from "./shared/jobs/runtime.ts";
 import { MODULES } from "./app/registry.ts";
 
-let config;
-try {
-  config = loadConfig();
-} catch (err) {
-  if (!(err instanceof ConfigError)) throw err;
-  console.error(err.message);
-  Deno.exit(1);
-}
-setLogLevel(config.LOG_LEVEL);
-
-const platform = await preparePlatform(config, MODULES).catch((err: Error) => {
-  // A failed migration or an unreachable database: say so and stop, nothing half-started.
-  console.error(`start failed: ${err.message}`);
-  Deno.exit(1);
-});
+const platform = await startPlatform(MODULES);
+const { config } = platform;
 const app = createApp(platform);
 const server = Deno.serve({
   port: config.PORT,

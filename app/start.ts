@@ -1,4 +1,4 @@
-import type { Config } from "../shared/config.ts";
+import { type Config, ConfigError, loadConfig } from "../shared/config.ts";
 import { openDatabase, type OpenOptions } from "../shared/db/database.ts";
 import { migrate } from "../shared/db/migrate.ts";
 import { withScope } from "../shared/db/scope.ts";
@@ -6,7 +6,7 @@ import { createTokenService, loadKeys } from "../shared/auth/jwt.ts";
 import { createPlatform, type Platform } from "./platform.ts";
 import { bootstrap } from "../platform/identity/tenants.service.ts";
 import type { ModuleManifest } from "../shared/modules.ts";
-import { log } from "../shared/log.ts";
+import { log, setLogLevel } from "../shared/log.ts";
 import { builtinRoles } from "../shared/rbac/permissions.ts";
 
 /** Database, migrations, first-run bootstrap and keys: everything a running app stands on. */
@@ -45,4 +45,25 @@ export async function preparePlatform(
     await db.close();
     throw err;
   }
+}
+
+/**
+ * What every entry point (main.ts, worker.ts) does first: read the configuration, set the log
+ * level, and prepare the platform — or say what is wrong and exit, with nothing half-started.
+ */
+export async function startPlatform(modules: ModuleManifest[]): Promise<Platform> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    Deno.exit(1);
+  }
+  setLogLevel(config.LOG_LEVEL);
+  return await preparePlatform(config, modules).catch((err: Error) => {
+    // A failed migration or an unreachable database.
+    console.error(`start failed: ${err.message}`);
+    Deno.exit(1);
+  });
 }
