@@ -305,6 +305,18 @@ itest("runs pages: history, run page, test run redirects; labels not values", as
   const html = await history.text();
   assert.match(html, /Nightly digest/);
   assert.match(html, /automation-run from:body/);
+  // Filtered to another agent, the run is gone from the table (the option list still names it).
+  const second = await seedAgent(t, { name: "Weekly export" });
+  const filtered = await (await browse(`/automation/jobs/history?agentId=${second}`, {
+    who: t.owner,
+    htmx: true,
+  })).text();
+  assert.doesNotMatch(filtered.replace(/<select[\s\S]*?<\/select>/g, ""), /Nightly digest/);
+  const mine = await (await browse(`/automation/jobs/history?agentId=${agent}`, {
+    who: t.owner,
+    htmx: true,
+  })).text();
+  assert.match(mine.replace(/<select[\s\S]*?<\/select>/g, ""), /Nightly digest/);
   const tr = await (await browse(to, {
     who: t.owner,
     headers: { Cookie: `session=${t.owner.token}; lang=tr` },

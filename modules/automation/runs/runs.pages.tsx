@@ -7,7 +7,14 @@ import { problems } from "../../../shared/http/problem.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
 import { Grid, page, tr } from "../../../ui/kit.ts";
 import { RUN_STATUSES, type RunEvent, RUNS_CHANNEL, type RunStatus } from "../common/types.ts";
-import { cancelRun, getRun, listHistory, runStatistics, testRun } from "./runs.service.ts";
+import {
+  cancelRun,
+  getRun,
+  historyChoices,
+  listHistory,
+  runStatistics,
+  testRun,
+} from "./runs.service.ts";
 import {
   DailyChart,
   HistoryFilters,
@@ -38,11 +45,17 @@ async function historyPage(c: C) {
   const from = period === "all"
     ? undefined
     : new Date(Date.now() - Number(period) * 86_400_000).toISOString();
+  const choices = await historyChoices(c.var.sql);
+  // Only ids of this tenant's agents and jobs count; anything else is ignored like a bad status.
+  const agentId = choices.agents.some((a) => a.id === q.agentId) ? q.agentId : "";
+  const jobId = choices.jobs.some((j) => j.id === q.jobId) ? q.jobId : "";
   const filter = {
     limit: 25,
     cursor: q.cursor || undefined,
     status: status ? [status as RunStatus] : undefined,
     trigger: (trigger || undefined) as never,
+    agentId: agentId || undefined,
+    jobId: jobId || undefined,
     from,
   };
   const [runs, days, agents, jobs] = [
@@ -51,14 +64,19 @@ async function historyPage(c: C) {
     await runStatistics(c.var.sql, { days: 30, groupBy: "agent" }),
     await runStatistics(c.var.sql, { days: 30, groupBy: "job" }),
   ];
-  const params = new URLSearchParams({ status, trigger, period });
+  const params = new URLSearchParams({ status, trigger, period, agentId, jobId });
   const self = `/automation/jobs/history?${params}`;
   const more = runs.nextCursor ? `${self}&cursor=${encodeURIComponent(runs.nextCursor)}` : null;
   return await page(
     c,
     t("page.jobHistory"),
     <div data-automation-live>
-      <HistoryFilters t={t} v={{ status, trigger, period }} />
+      <HistoryFilters
+        t={t}
+        v={{ status, trigger, period, agentId, jobId }}
+        agents={choices.agents}
+        jobs={choices.jobs}
+      />
       <RunsTable t={t} rows={runs.items} more={more} live={self} />
       <DailyChart t={t} days={days.items} />
       <Grid>

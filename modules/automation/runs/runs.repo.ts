@@ -185,3 +185,12 @@ export async function currentTenant(sql: Sql): Promise<string> {
   const [{ tenantId }] = await sql`select current_setting('app.tenant_id', true) as tenant_id`;
   return tenantId;
 }
+
+/** The agents and jobs of the tenant by name, for the history page's filters. */
+export async function historyChoices(sql: Sql) {
+  const [agents, jobs] = await Promise.all([
+    sql<{ id: string; name: string }[]>`select id, name from automation_agents order by name, id`,
+    sql<{ id: string; name: string }[]>`select id, name from automation_jobs order by name, id`,
+  ]);
+  return { agents: [...agents], jobs: [...jobs] };
+}

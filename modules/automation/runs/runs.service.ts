@@ -51,6 +51,8 @@ export async function listHistory(sql: Sql, q: HistoryQuery) {
   return { items: page.items.map(toRun), nextCursor: page.nextCursor };
 }
 
+export { historyChoices } from "./runs.repo.ts";
+
 export async function getRun(sql: Sql, id: string): Promise<RunDetail> {
   const row = await findRun(sql, id);
   if (!row) throw problems.notFound("No such run.");

@@ -34,9 +34,24 @@ export interface HistoryFilterValues {
   status: string;
   trigger: string;
   period: string;
+  agentId: string;
+  jobId: string;
 }
 
-export function HistoryFilters({ t, v }: { t: T; v: HistoryFilterValues }) {
+export interface Choice {
+  id: string;
+  name: string;
+}
+
+export function HistoryFilters(
+  { t, v, agents, jobs }: { t: T; v: HistoryFilterValues; agents: Choice[]; jobs: Choice[] },
+) {
+  const pick = (name: string, choices: Choice[], cur: string) => (
+    <select name={name}>
+      <option value="">{t("automation.runs.filter.any")}</option>
+      {choices.map((x) => <option value={x.id} selected={x.id === cur}>{x.name}</option>)}
+    </select>
+  );
   const select = (name: string, values: string[], label: (x: string) => string, cur: string) => (
     <select name={name}>
       {name !== "period" && <option value="">{t("automation.runs.filter.any")}</option>}
@@ -52,6 +67,8 @@ export function HistoryFilters({ t, v }: { t: T; v: HistoryFilterValues }) {
       <Field label={t("automation.runs.filter.status")}>
         {select("status", [...RUN_STATUSES], (s) => t(`automation.runs.state.${s}`), v.status)}
       </Field>
+      <Field label={t("automation.runs.filter.agent")}>{pick("agentId", agents, v.agentId)}</Field>
+      <Field label={t("automation.runs.filter.job")}>{pick("jobId", jobs, v.jobId)}</Field>
       <Field label={t("automation.runs.filter.trigger")}>
         {select("trigger", TRIGGERS, (s) => t(`automation.runs.trigger.${s}`), v.trigger)}
       </Field>
