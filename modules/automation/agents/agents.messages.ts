@@ -179,8 +179,8 @@ addMessages("tr", {
   "automation.agents.deleteConfirm":
     "Sürümleri, ortam değişkenleri ve çalıştırma geçmişi de silinir. Bu işlem geri alınamaz.",
   "automation.agents.deleteJobs":
-    "Bu ajanı çalıştıran şu görevler de onunla birlikte silinecek: {jobs}.",
-  "automation.agents.deleteForce": "Görevleri de sil",
+    "Bu ajanı çalıştıran şu işler de onunla birlikte silinecek: {jobs}.",
+  "automation.agents.deleteForce": "İşleri de sil",
   "automation.agents.saved": "Kaydedildi.",
   "automation.agents.failing": "Bu ajan hata veriyor ve zamanlamaya göre çalıştırılmıyor",
   "automation.agents.about": "Hakkında",
@@ -192,8 +192,8 @@ addMessages("tr", {
   "automation.agents.grantsHint":
     "Ajanın çalışırken platformda neler yapabileceği. Yalnızca kendi sahip olduğunuz izinleri verebilirsiniz.",
   "automation.agents.noGrants": "İzin yok: ajan platform işlemlerini çağıramaz.",
-  "automation.agents.jobs": "Görevler",
-  "automation.agents.noJobs": "Henüz bu ajanı çalıştıran bir görev yok.",
+  "automation.agents.jobs": "İşler",
+  "automation.agents.noJobs": "Henüz bu ajanı çalıştıran bir iş yok.",
   "automation.agents.jobOff": "Kapalı",
   "automation.agents.code": "Kod",
   "automation.agents.codeHint":

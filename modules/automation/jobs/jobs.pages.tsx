@@ -311,6 +311,11 @@ async function detailPage(c: C, id = pathId(c), secret?: string) {
       </Grid>
       <Card title={t("automation.jobs.detail.recentRuns")}>
         <RunsTable t={t} rows={runs.items} more={null} live={base} />
+        <p>
+          <a href={`/automation/jobs/history?jobId=${job.id}&period=all`}>
+            {t("automation.jobs.detail.allRuns")}
+          </a>
+        </p>
       </Card>
       {history}
     </div>,

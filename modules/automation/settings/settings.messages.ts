@@ -42,7 +42,7 @@ addMessages("en", {
 
 addMessages("tr", {
   "automation.settings.description":
-    "Bu çalışma alanındaki tüm ajanlar ve görevler için sınırlar, ağ erişimi ve hata yönetimi.",
+    "Bu çalışma alanındaki tüm ajanlar ve işler için sınırlar, ağ erişimi ve hata yönetimi.",
   "automation.settings.saved": "Ayarlar kaydedildi.",
   "automation.settings.limits": "Sınırlar",
   "automation.settings.network": "Ağ erişimi",
@@ -54,7 +54,7 @@ addMessages("tr", {
     "Bu çalışma alanında aynı anda kaç çalıştırma yapılabileceği.",
   "automation.settings.defaultTimeoutSeconds": "Varsayılan süre sınırı (saniye)",
   "automation.settings.defaultTimeoutSeconds.hint":
-    "Görevi başka bir sınır belirlemedikçe çalıştırma bu süreden sonra durdurulur.",
+    "İş başka bir sınır belirlemedikçe çalıştırma bu süreden sonra durdurulur.",
   "automation.settings.memoryMb": "Çalıştırma başına bellek (MB)",
   "automation.settings.memoryMb.hint": "Daha fazlasına ihtiyaç duyan betik durdurulur.",
   "automation.settings.logCapKb": "Çalıştırma başına günlük boyutu (KB)",
@@ -69,11 +69,11 @@ addMessages("tr", {
   "automation.settings.backlogThreshold.hint":
     "Bundan fazla çalıştırma beklediğinde yöneticiler bilgilendirilir.",
   "automation.settings.minIntervalSeconds": "En kısa aralık (saniye)",
-  "automation.settings.minIntervalSeconds.hint": "Hiçbir görev bundan daha sık çalışamaz.",
+  "automation.settings.minIntervalSeconds.hint": "Hiçbir iş bundan daha sık çalışamaz.",
   "automation.settings.notifyEmail": "Hata bildirimlerini e-postayla da gönder",
   "automation.settings.recipients": "Hatalardan kimlerin haberdar edileceği",
   "automation.settings.recipients.hint":
-    "Kimse seçilmezse görevi ya da ajanı oluşturan kişi bilgilendirilir.",
+    "Kimse seçilmezse işi ya da ajanı oluşturan kişi bilgilendirilir.",
   "automation.settings.logRetentionDays": "Çalıştırma günlüklerini sakla (gün)",
   "automation.settings.logRetentionDays.hint":
     "Daha eski günlükler silinir; çalıştırma kaydı kalır.",
