@@ -10,3 +10,5 @@ export { listProjects } from "./projects/projects.service.ts";
 export { ProjectQuery } from "./projects/projects.schemas.ts";
 export { createTask } from "./tasks/tasks.service.ts";
 export { CreateTaskBody } from "./tasks/tasks.schemas.ts";
+// Automation's cross-module activity log shows Projects lines by the feed's visibility rule.
+export { projectActivityVisible } from "./activity.visibility.ts";

@@ -62,6 +62,7 @@ export const GENERIC_ACTIONS = [
   "assigned",
   "closed",
   "reopened",
+  "mailed",
 ];
 
 /** Fields whose plain text values mean the same in every module. */

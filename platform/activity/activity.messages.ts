@@ -3,6 +3,7 @@ import { addMessages } from "../../shared/i18n/i18n.ts";
 // Histories as people read them (see activity.labels.ts). [key, English, Turkish]
 const MESSAGES: [string, string, string][] = [
   ["activity.action.other", "made a change", "bir değişiklik yaptı"],
+  ["activity.action.mailed", "sent an e-mail", "e-posta gönderdi"],
   ["activity.value.yes", "yes", "evet"],
   ["activity.value.no", "no", "hayır"],
   ["activity.value.record", "a linked record", "bağlı bir kayıt"],

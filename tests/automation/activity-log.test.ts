@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { withScope } from "../../shared/db/scope.ts";
 import { recordActivity } from "../../platform/activity/public.ts";
 import { browse, itest, newTenant, problem, testApp, type TestTenant } from "../helpers.ts";
+import { addMember, newProject, newTask } from "../projects/fixtures.ts";
 
 const API = "/api/automation";
 
@@ -113,7 +114,10 @@ itest("activity-log: a reader sees only the modules they may read", async () => 
     "documents.file.read",
   ]);
   const seen = await json(await reader.call("GET", `${API}/activity-log`));
-  assert.deepEqual(seen.items.map((e: { id: string }) => e.id), [automation.id, projects.id]);
+  // The Projects line is about no project of theirs (see the membership test below).
+  assert.deepEqual(seen.items.map((e: { id: string }) => e.id), [automation.id]);
+  const asOwner = await json(await t.owner.call("GET", `${API}/activity-log?module=projects`));
+  assert.deepEqual(asOwner.items.map((e: { id: string }) => e.id), [projects.id]);
   await problem(await reader.call("GET", `${API}/activity-log?module=support`), 403);
   await problem(await reader.call("GET", `${API}/activity-log?module=documents`), 403);
   const csv = await (await reader.call("GET", `${API}/activity-log.csv`)).text();
@@ -218,4 +222,64 @@ itest("activity page: timeline across modules, htmx filter answer, CSV link foll
   assert.equal(tr.status, 200);
   const bad = await browse("/automation/activity?from=2024-99-99", { who: t.owner });
   assert.equal(bad.status, 400);
+});
+
+itest("activity-log: Projects lines only of projects the reader is a member of", async () => {
+  const t = await newTenant();
+  const a = await newProject(t.owner, { name: "Apollo" });
+  const b = await newProject(t.owner, { name: "Borealis" });
+  const taskA = await newTask(t.owner, a.id, { title: "Launch plan" });
+  const taskB = await newTask(t.owner, b.id, { title: "Secret merger" });
+  const reader = await t.member(["member"]);
+  await addMember(t.owner, a.id, reader.id, "viewer");
+  // Lines without the project in before/after (older or another writer's): the task's project.
+  const bareA = await line(t, t.owner.id, {
+    module: "projects",
+    entityType: "task",
+    entityId: taskA.id,
+  });
+  const bareB = await line(t, t.owner.id, {
+    module: "projects",
+    entityType: "task",
+    entityId: taskB.id,
+  });
+  const projectOf = (e: { entityId: string; entityType: string }) =>
+    e.entityType === "project"
+      ? e.entityId
+      : e.entityId === taskA.id
+      ? a.id
+      : e.entityId === taskB.id
+      ? b.id
+      : "?";
+
+  const all = await json(await t.owner.call("GET", `${API}/activity-log?module=projects`));
+  const owners = new Set(all.items.map(projectOf));
+  assert.ok(owners.has(a.id) && owners.has(b.id), "the owner sees both projects");
+
+  const seen = await json(
+    await reader.call("GET", `${API}/activity-log?module=projects&limit=100`),
+  );
+  assert.ok(seen.items.length >= 3, JSON.stringify(seen.items));
+  assert.deepEqual([...new Set(seen.items.map(projectOf))], [a.id], JSON.stringify(seen.items));
+  const ids = seen.items.map((e: { id: string }) => e.id);
+  assert.ok(ids.includes(bareA.id) && !ids.includes(bareB.id));
+  const everything = await json(await reader.call("GET", `${API}/activity-log?limit=100`));
+  assert.ok(
+    !everything.items.some((e: { summary: string }) => /Borealis|Secret merger/.test(e.summary)),
+  );
+  const byId = await json(
+    await reader.call("GET", `${API}/activity-log?entityId=${taskB.id}`),
+  );
+  assert.deepEqual(byId.items, []);
+  const csv = await (await reader.call("GET", `${API}/activity-log.csv`)).text();
+  assert.ok(csv.includes("Launch plan"), csv);
+  assert.ok(!csv.includes("Borealis") && !csv.includes("Secret merger") && !csv.includes(b.id));
+
+  // Out of project A, its lines go too.
+  assert.equal(
+    (await t.owner.call("DELETE", `/api/projects/projects/${a.id}/members/${reader.id}`)).status,
+    204,
+  );
+  const after = await json(await reader.call("GET", `${API}/activity-log?module=projects`));
+  assert.deepEqual(after.items, []);
 });

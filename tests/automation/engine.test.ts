@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { type RunEvent, RUNS_CHANNEL } from "../../modules/automation/common/types.ts";
 import { retentionJob, STALE_ERROR, sweep } from "../../modules/automation/engine/sweep.ts";
 import { BACKLOG_LINK } from "../../modules/automation/engine/sweep.repo.ts";
+import { swapKeyForTesting } from "../../modules/automation/secrets/secrets.crypto.ts";
 import { itest, newTenant, testApp, type TestTenant } from "../helpers.ts";
 import {
   agentOf,
@@ -393,3 +394,49 @@ itest("engine: the sweep warns about a queue backlog once, then runs drain", asy
                                             where status = 'queued'`);
   assert.equal(left[0].n, 0);
 });
+
+itest(
+  "engine: an environment variable that does not decrypt fails the run once, no retry",
+  async () => {
+    const t = await newTenant();
+    const agent = await seedAgent(t, {
+      code: `export default async (ctx) => { console.log("ran"); return ctx.env.TOKEN; };`,
+    });
+    await setAgentEnv(t, agent, "TOKEN", "s3cret");
+    const job = await seedJob(t, agent, { maxAttempts: 3, backoffSeconds: 0 });
+    const runId = await queueRun(t, agent, { job });
+    const dispatcher = await engineDispatcher();
+    // Another installation key than the one TOKEN was sealed with.
+    const fresh = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))));
+    const restore = await swapKeyForTesting(fresh);
+    try {
+      await dispatcher.drain();
+    } finally {
+      restore();
+    }
+    const run = await runOf(t, runId);
+    assert.equal(run.status, "failed");
+    assert.equal(run.attempt, 1, "not retried: the next attempt would fail the same way");
+    assert.equal(
+      run.error,
+      "environment variable TOKEN was encrypted with another key; set it again",
+    );
+    assert.ok(run.startedAt && run.finishedAt);
+    assert.ok(!logLines(run.log).some((l) => l.endsWith("ran")), "the agent never ran");
+    const { platform } = await testApp();
+    const [q] = await platform.db.sql`select state, attempts from jobs
+                                    where tenant_id = ${t.id} and id = ${run.queueJobId}`;
+    assert.equal(q.attempts, 1);
+    assert.equal(q.state, "succeeded", "the queue job ended: the run carries the failure");
+    const a = await agentOf(t, agent);
+    assert.equal(a.lastStatus, "failed");
+    assert.equal(a.consecutiveFailures, 1);
+    const failed = await events(t, "automation.run.failed");
+    assert.equal(failed.length, 1);
+    assert.match(String(failed[0].error), /TOKEN was encrypted with another key/);
+    // With the key back the same agent runs again.
+    const again = await runToEnd(t, agent, { job });
+    assert.equal(again.status, "succeeded", again.error ?? "");
+    assert.equal(again.result, "s3cret");
+  },
+);

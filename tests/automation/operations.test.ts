@@ -256,3 +256,157 @@ itest(
     assert.deepEqual(files.items, [], "nothing landed in the other tenant's folder");
   },
 );
+
+/** The tenant's outbox, oldest first. */
+const outbox = (t: TestTenant) =>
+  inTenant(
+    t,
+    (tx) =>
+      tx<{ toAddress: string; subject: string; textBody: string; htmlBody: string | null }[]>`
+    select to_address, subject, text_body, html_body from mail_outbox order by created_at, id`,
+  );
+
+itest(
+  "operations: platform.mail.send queues one message per address and records it on the run",
+  async () => {
+    const t = await newTenant();
+    const other = await newTenant();
+    const { agent, run, out } = await callAs(t, ["automation.agent.write"], {
+      send: ["platform.mail.send", {
+        to: ["ayse@example.com", "mehmet@example.org", "Ayse@example.com"],
+        subject: "Weekly report",
+        text: "Hello",
+        html: "<p>Hello</p>",
+      }],
+    }, "Reporter");
+    assert.deepEqual(out.send.ok, {
+      queued: 2,
+      to: ["ayse@example.com", "mehmet@example.org"],
+      subject: "Weekly report",
+    });
+    const mails = await outbox(t);
+    assert.deepEqual(mails.map((m) => m.toAddress), ["ayse@example.com", "mehmet@example.org"]);
+    assert.ok(mails.every((m) => m.subject === "Weekly report" && m.htmlBody === "<p>Hello</p>"));
+    assert.equal((await outbox(other)).length, 0, "nothing in another tenant's outbox");
+    const lines = await inTenant(t, (tx) =>
+      tx`
+    select actor_id, request_id, action, summary, after from activity
+    where module = 'automation' and entity_type = 'run' and entity_id = ${run.id}`);
+    assert.equal(lines.length, 1);
+    assert.equal(lines[0].action, "mailed");
+    assert.equal(lines[0].actorId, t.owner.id);
+    assert.equal(lines[0].requestId, `automation.agent:${agent}`);
+    assert.match(lines[0].summary, /Reporter e-mailed "Weekly report" to 2 recipients/);
+    assert.equal(lines[0].after.count, 2);
+    // The owner reads it in the cross-module log.
+    const log = await json(
+      await t.owner.call("GET", `/api/automation/activity-log?entityId=${run.id}`),
+      200,
+    );
+    assert.equal(log.items.length, 1);
+  },
+);
+
+itest(
+  "operations: platform.mail.send needs its grant and valid input; nothing queued",
+  async () => {
+    const t = await newTenant();
+    const mail = { to: ["a@example.com"], subject: "Hi", text: "x" };
+    const { out: none } = await callAs(t, ["support.ticket.read"], {
+      send: ["platform.mail.send", mail],
+    });
+    assert.match(none.send.error ?? "", /lacks permission automation\.agent\.write/);
+    const fifty = Array.from({ length: 51 }, (_, i) => `p${i}@example.com`);
+    const { out } = await callAs(t, ["automation.agent.write"], {
+      notAddress: ["platform.mail.send", { ...mail, to: ["not an address"] }],
+      tooMany: ["platform.mail.send", { ...mail, to: fifty }],
+      noOne: ["platform.mail.send", { ...mail, to: [] }],
+      header: ["platform.mail.send", { ...mail, subject: "Hi\r\nBcc: x@evil.test" }],
+      extra: ["platform.mail.send", { ...mail, cc: ["b@example.com"] }],
+      noText: ["platform.mail.send", { to: mail.to, subject: "Hi" }],
+    });
+    for (const key of ["notAddress", "tooMany", "noOne", "header", "extra", "noText"]) {
+      assert.match(out[key].error ?? "", /invalid input for platform\.mail\.send/, key);
+    }
+    assert.match(out.tooMany.error ?? "", /to:/);
+    assert.match(out.header.error ?? "", /subject: must be one line/);
+    assert.equal((await outbox(t)).length, 0, "nothing queued");
+  },
+);
+
+itest("operations: platform.mail.send stops at 100 e-mails per run", async () => {
+  const t = await newTenant();
+  const batch = (n: number, from: number) => ({
+    to: Array.from({ length: n }, (_, i) => `p${from + i}@example.com`),
+    subject: "Batch",
+    text: "x",
+  });
+  const { out } = await callAs(t, ["automation.agent.write"], {
+    first: ["platform.mail.send", batch(50, 0)],
+    second: ["platform.mail.send", batch(49, 50)],
+    over: ["platform.mail.send", batch(2, 99)],
+    last: ["platform.mail.send", batch(1, 99)],
+    beyond: ["platform.mail.send", batch(1, 100)],
+  });
+  assert.equal(out.first.ok?.queued, 50);
+  assert.equal(out.second.ok?.queued, 49);
+  assert.match(out.over.error ?? "", /at most 100 e-mails: 99 sent, 2 more refused/);
+  assert.equal(out.last.ok?.queued, 1);
+  assert.match(out.beyond.error ?? "", /at most 100 e-mails: 100 sent/);
+  assert.equal((await outbox(t)).length, 100);
+  // The cap is per run: the next run may send again.
+  const { out: next } = await callAs(t, ["automation.agent.write"], {
+    again: ["platform.mail.send", batch(1, 0)],
+  });
+  assert.equal(next.again.ok?.queued, 1);
+});
+
+itest(
+  "operations: a platform-kind agent mails on the host; a failed run queues nothing",
+  async () => {
+    const t = await newTenant();
+    const config = {
+      operation: "platform.mail.send",
+      input: { to: ["{{input.email}}"], subject: "Welcome", text: "Hello {{input.email}}" },
+    };
+    const agent = await seedAgent(t, {
+      kind: "platform",
+      config,
+      code: "",
+      grants: ["automation.agent.write"],
+    });
+    const run = await runToEnd(t, agent, { input: { email: "new@example.com" } });
+    assert.equal(run.status, "succeeded", run.error ?? "");
+    const bad = await runToEnd(t, agent, { input: { email: "nobody" } });
+    assert.equal(bad.status, "failed");
+    assert.match(bad.error ?? "", /invalid input for platform\.mail\.send/);
+    const mails = await outbox(t);
+    assert.deepEqual(mails.map((m) => [m.toAddress, m.textBody]), [
+      ["new@example.com", "Hello new@example.com"],
+    ]);
+  },
+);
+
+itest("operations: platform.mail.send calls side by side still stop at 100 per run", async () => {
+  const t = await newTenant();
+  const agent = await seedAgent(t, {
+    grants: ["automation.agent.write"],
+    code: `export default async (ctx) => {
+      const batch = (k) => ({
+        to: Array.from({ length: 50 }, (_, i) => "p" + k + "-" + i + "@example.com"),
+        subject: "Batch " + k,
+        text: "x",
+      });
+      const all = await Promise.allSettled([0, 1, 2].map((k) =>
+        ctx.platform.call("platform.mail.send", batch(k))));
+      return all.map((r) => r.status);
+    };`,
+  });
+  const run = await runToEnd(t, agent);
+  assert.equal(run.status, "succeeded", run.error ?? "");
+  assert.deepEqual(
+    [...(run.result as string[])].sort(),
+    ["fulfilled", "fulfilled", "rejected"],
+  );
+  assert.equal((await outbox(t)).length, 100);
+});

@@ -1,9 +1,16 @@
 import type { Sql } from "../../../shared/db/database.ts";
+import type { Session } from "../../../shared/modules.ts";
 import type { ActivityEntry } from "../../../platform/activity/public.ts";
+import { projectActivityVisible } from "../../projects/public.ts";
 
 /** What a cross-module listing asks for; `modules` is the set the caller may read. */
 export interface ActivityLogFilter {
   modules: string[];
+  /**
+   * The reader: a module whose lines are per record (Projects: per project membership) shows
+   * only the lines of records they may see, as its own pages do.
+   */
+  reader: Session;
   /** A member's id, or null for the platform's own lines. */
   actorId?: string | null;
   entityType?: string;
@@ -20,7 +27,8 @@ export type ActivityLogRow = ActivityEntry & { sortAt: string };
 /**
  * The shared activity table across the given modules, newest first, keyset on (occurred_at, id)
  * with microsecond precision; fetches limit + 1. (platform/activity's listing takes one module
- * only; this log takes the set of modules the reader may see.)
+ * only; this log takes the set of modules the reader may see.) Documents' lines need its audit
+ * permission (see activity.rules.ts), which sees every folder, so they need no row filter.
  */
 export async function selectActivityLog(
   sql: Sql,
@@ -36,6 +44,7 @@ export async function selectActivityLog(
     from activity a left join member_directory d on d.user_id = a.actor_id
     where a.tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid
       and a.module = any(${f.modules}::text[])
+      and (a.module <> 'projects' or ${projectActivityVisible(sql, f.reader)})
       ${f.actorId ? sql`and a.actor_id = ${f.actorId}::uuid` : sql``}
       ${f.actorId === null ? sql`and a.actor_id is null` : sql``}
       ${f.entityType ? sql`and a.entity_type = ${f.entityType}` : sql``}

@@ -45,6 +45,7 @@ function filterFor(
   }
   return {
     modules: input.module ? [input.module] : readable,
+    reader: actor.session,
     actorId: input.userId === "system" || input.userId === null
       ? null
       : input.userId?.toLowerCase(),

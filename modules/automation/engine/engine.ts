@@ -21,7 +21,8 @@ import { runInSandbox } from "../sandbox/sandbox.ts";
 import { publishAutomation } from "../events.ts";
 import { RUN_JOB } from "../runs/runs.enqueue.ts";
 import { CANCEL_CHANNEL, type CancelMessage, publishRun } from "../runs/runs.events.ts";
-import { callOperation } from "../operations/registry.ts";
+import { callOperation, type OperationContext } from "../operations/registry.ts";
+import { SecretError } from "../secrets/secrets.crypto.ts";
 import { actAs, agentActor } from "../operations/operations.actor.ts";
 import {
   appendLog,
@@ -50,6 +51,8 @@ interface Started {
   settings: AutomationSettings;
   job: JobForRun | null;
   tenantId: string;
+  /** Why the run cannot start at all (an environment variable that does not decrypt). */
+  hopeless?: string;
 }
 
 interface Executed {
@@ -102,7 +105,9 @@ async function executeRun(ctx: JobContext) {
 
   let outcome: Executed;
   try {
-    outcome = await execute(ctx, started, runLog, abort.signal, timeoutMs);
+    outcome = started.hopeless
+      ? { status: "failed", error: started.hopeless, durationMs: 0 }
+      : await execute(ctx, started, runLog, abort.signal, timeoutMs);
   } catch (err) {
     // The agent's faults come back as results; this is the platform failing around it.
     outcome = { status: "failed", error: `internal error: ${String(err)}`, durationMs: 0 };
@@ -119,7 +124,7 @@ async function executeRun(ctx: JobContext) {
   await flush();
 
   const retry = (outcome.status === "failed" || outcome.status === "timed_out") &&
-    ctx.attempt < run.maxAttempts;
+    !started.hopeless && ctx.attempt < run.maxAttempts;
   const error = outcome.error ?? null;
   if (retry) {
     await ctx.scoped(async (sql) => {
@@ -155,7 +160,16 @@ async function start(sql: Sql, ctx: JobContext, runId: string): Promise<Started 
     await publishRun(sql, ctx.bus, { ...ref, status: "failed" });
     return null;
   }
-  const env = await loadAgentEnv(sql, run.agentId);
+  // A value that does not decrypt stays so until someone sets it again: the run fails with
+  // what to do (not thrown, which would roll back markRunning and have the queue retry it).
+  let env: Record<string, string> = {};
+  let hopeless: string | undefined;
+  try {
+    env = await loadAgentEnv(sql, run.agentId);
+  } catch (err) {
+    if (!(err instanceof SecretError)) throw err;
+    hopeless = err.message;
+  }
   await publishRun(sql, ctx.bus, { ...ref, status: "running" });
   return {
     run,
@@ -165,6 +179,7 @@ async function start(sql: Sql, ctx: JobContext, runId: string): Promise<Started 
     settings,
     job,
     tenantId: ctx.tenantId!,
+    hopeless,
   };
 }
 
@@ -183,6 +198,11 @@ async function execute(
 ): Promise<Executed> {
   const input = JSON.parse(s.run.inputJson);
   const plan = kindOf(s.agent.kind).plan(s.agent, input);
+  const from: OperationContext = {
+    runId: s.run.id,
+    agentId: s.current.id,
+    agentName: s.current.name,
+  };
   if (plan.mode === "sandbox") {
     // Each platform call is a short transaction of its own, as the agent's service identity.
     const call = (op: string, opInput: unknown) =>
@@ -193,6 +213,7 @@ async function execute(
           s.current.grants,
           op,
           opInput,
+          from,
         );
       });
     const result = await runInSandbox({
@@ -217,7 +238,7 @@ async function execute(
       durationMs: result.durationMs,
     };
   }
-  return await runOnHost(ctx, s, plan.run, input, runLog, signal, timeoutMs);
+  return await runOnHost(ctx, s, plan.run, input, from, runLog, signal, timeoutMs);
 }
 
 // deno-lint-ignore no-explicit-any
@@ -228,6 +249,7 @@ async function runOnHost(
   s: Started,
   run: HostRun,
   input: unknown,
+  from: OperationContext,
   runLog: RunLog,
   cancel: AbortSignal,
   timeoutMs: number,
@@ -259,7 +281,7 @@ async function runOnHost(
             input,
             log: (level: string, text: string) => runLog.add(level, text),
             call: (op: string, opInput: unknown) =>
-              callOperation(actor, s.current.grants, op, opInput),
+              callOperation(actor, s.current.grants, op, opInput, from),
             signal: local.signal,
           }),
           stopped,

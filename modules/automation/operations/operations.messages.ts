@@ -9,6 +9,7 @@ addMessages("en", {
   "automation.operations.projects.projects.list": "List projects",
   "automation.operations.projects.tasks.create": "Create a task",
   "automation.operations.documents.files.upload": "Save a file in Documents",
+  "automation.operations.platform.mail.send": "Send an e-mail",
 });
 addMessages("tr", {
   "automation.operations.support.tickets.list": "Talepleri listele",
@@ -19,4 +20,5 @@ addMessages("tr", {
   "automation.operations.projects.projects.list": "Projeleri listele",
   "automation.operations.projects.tasks.create": "Görev oluştur",
   "automation.operations.documents.files.upload": "Belgeler'e dosya kaydet",
+  "automation.operations.platform.mail.send": "E-posta gönder",
 });

@@ -12,7 +12,11 @@ import {
 } from "../../support/public.ts";
 import { createTask, CreateTaskBody, listProjects, ProjectQuery } from "../../projects/public.ts";
 import { IMPORT_MAX_BYTES, importFile } from "../../documents/public.ts";
+import { type OperationContext, OperationError } from "./operations.errors.ts";
+import { MAIL_PERMISSION, MailInput, sendMail } from "./operations.mail.ts";
 import "./operations.messages.ts";
+
+export { type OperationContext, OperationError } from "./operations.errors.ts";
 
 /**
  * A platform operation an agent may call through `ctx.platform.call(name, input)`: it runs as
@@ -25,7 +29,7 @@ export interface PlatformOperation {
   labelKey: string;
   input: z.ZodType;
   // deno-lint-ignore no-explicit-any
-  run(actor: Actor, input: any): Promise<unknown>;
+  run(actor: Actor, input: any, run: OperationContext | null): Promise<unknown>;
 }
 
 /** Every operation agents can call, by name (filled from the other modules' public services). */
@@ -127,21 +131,25 @@ register({
     return importFile(actor, { ...rest, bytes });
   },
 });
+register({
+  name: "platform.mail.send",
+  permission: MAIL_PERMISSION,
+  input: MailInput,
+  run: (actor, input, run) => sendMail(actor, input, run),
+});
 // Workflow "start a process" does not exist yet: added here once Workflow offers it.
-
-/** An operation refused or failed: the agent sees the message as a rejected promise. */
-export class OperationError extends Error {}
 
 /**
  * Runs one operation for an agent. `actor` is the agent's service identity (its sql a short
- * transaction of its own); `grants` the agent's grants. Unknown names, missing grants and bad
- * input are refused with a message the agent's author can act on.
+ * transaction of its own); `grants` the agent's grants; `run` the run it is called from. Unknown
+ * names, missing grants and bad input are refused with a message the agent's author can act on.
  */
 export async function callOperation(
   actor: Actor,
   grants: string[],
   op: string,
   input: unknown,
+  run: OperationContext | null = null,
 ): Promise<unknown> {
   const operation = OPERATIONS.get(op);
   if (!operation) throw new OperationError(`unknown operation ${JSON.stringify(String(op))}`);
@@ -158,5 +166,5 @@ export async function callOperation(
     ...actor,
     session: { ...actor.session, permissions: [operation.permission] },
   };
-  return await operation.run(scoped, parsed.data);
+  return await operation.run(scoped, parsed.data, run);
 }

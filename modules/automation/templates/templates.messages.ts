@@ -6,13 +6,13 @@ addMessages("en", {
     "Closes tickets that have stayed resolved for a number of days (7 unless you change it).",
   "automation.templates.digest.name": "Daily digest of open tickets",
   "automation.templates.digest.description":
-    "Lists open tickets by priority and posts the summary to your team chat every weekday morning.",
+    "E-mails the open tickets by priority to the addresses you list, every weekday morning.",
   "automation.templates.importCustomers.name": "Import customers from a REST endpoint",
   "automation.templates.importCustomers.description":
     "Reads a list of customers from another system every night and adds them to Support.",
   "automation.templates.projectReport.name": "Project status report (CSV)",
   "automation.templates.projectReport.description":
-    "Builds a CSV of every project's progress each Monday, ready to download from the run.",
+    "Saves a CSV of every project's progress in Documents (Reports folder) each Monday.",
   "automation.templates.webhook.name": "Post to an outgoing webhook",
   "automation.templates.webhook.description":
     "Sends a JSON message to another service's webhook, e.g. when a run fails.",
@@ -30,13 +30,13 @@ addMessages("tr", {
     "Belirli bir gün sayısı boyunca çözüldü durumunda kalan talepleri kapatır (değiştirmezseniz 7 gün).",
   "automation.templates.digest.name": "Açık taleplerin günlük özeti",
   "automation.templates.digest.description":
-    "Açık talepleri önceliğe göre listeler ve özeti her iş günü sabahı ekibinizin sohbet kanalına gönderir.",
+    "Açık talepleri önceliğe göre listeler ve özeti her iş günü sabahı belirttiğiniz adreslere e-postayla gönderir.",
   "automation.templates.importCustomers.name": "REST uç noktasından müşteri aktar",
   "automation.templates.importCustomers.description":
     "Her gece başka bir sistemden müşteri listesini okur ve Destek'e ekler.",
   "automation.templates.projectReport.name": "Proje durum raporu (CSV)",
   "automation.templates.projectReport.description":
-    "Her pazartesi tüm projelerin ilerlemesini içeren, çalıştırmadan indirilebilen bir CSV hazırlar.",
+    "Her pazartesi tüm projelerin ilerlemesini içeren bir CSV dosyasını Belgeler'deki Raporlar klasörüne kaydeder.",
   "automation.templates.webhook.name": "Giden web kancasına gönder",
   "automation.templates.webhook.description":
     "Başka bir hizmetin web kancasına JSON mesajı gönderir; örneğin bir çalıştırma başarısız olduğunda.",

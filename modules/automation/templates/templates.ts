@@ -77,11 +77,16 @@ export default async function (ctx) {
 `;
 
 const projectReport =
-  `// A CSV of every active project's progress (name, status, tasks done of total, due date).
-// The result holds the CSV; a job's run page shows it and it can be downloaded from there.
+  `// A CSV of every active project's progress (name, status, tasks done of total, due date),
+// saved in Documents as config.folder/<config.filename>-<date>.csv (a second report the same
+// day gets the time in its name too).
 const cell = (v) => {
   const s = v === null || v === undefined ? "" : String(v);
-  return /[",\\n]/.test(s) ? '"' + s.replaceAll('"', '""') + '"' : s;
+  return /^[=+\\-@\\t\\r]/.test(s) ? "'" + s : s;
+};
+const quote = (v) => {
+  const s = cell(v);
+  return /[",\\r\\n]/.test(s) ? '"' + s.replaceAll('"', '""') + '"' : s;
 };
 export default async function (ctx) {
   const lines = [["project", "status", "done", "tasks", "progress %", "due"].join(",")];
@@ -93,41 +98,71 @@ export default async function (ctx) {
     });
     for (const p of page.items) {
       const pct = p.taskCount ? Math.round((p.doneCount / p.taskCount) * 100) : 0;
-      lines.push([p.name, p.status, p.doneCount, p.taskCount, pct, p.dueDate ?? ""].map(cell).join(","));
+      lines.push([p.name, p.status, p.doneCount, p.taskCount, pct, p.dueDate ?? ""].map(quote).join(","));
     }
     cursor = page.nextCursor;
   } while (cursor);
-  ctx.log.info((lines.length - 1) + " projects in the report");
-  return { filename: (ctx.config.filename ?? "project-status") + ".csv", csv: lines.join("\\n") };
+  const now = new Date().toISOString();
+  const base = ctx.config.filename ?? "project-status";
+  const folderPath = ctx.config.folder ?? "/Reports";
+  const text = lines.join("\\r\\n") + "\\r\\n";
+  const save = (name) =>
+    ctx.platform.call("documents.files.upload", { name, folderPath, contentType: "text/csv", text });
+  let file;
+  try {
+    file = await save(base + "-" + now.slice(0, 10) + ".csv");
+  } catch (err) {
+    if (!/exists/.test(String(err?.message))) throw err;
+    file = await save(base + "-" + now.slice(0, 19).replace("T", "-").replaceAll(":", "") + ".csv");
+  }
+  ctx.log.info("saved " + file.name + " with " + (lines.length - 1) + " projects in " + folderPath);
+  return { file: { id: file.id, name: file.name, folderId: file.folderId }, projects: lines.length - 1 };
 }
 `;
 
 const ticketDigest =
-  `// Open tickets grouped by priority, posted to a chat webhook (Slack, Teams, Mattermost:
-// anything taking {"text": ...}). The webhook URL is the environment variable WEBHOOK_URL and
-// its host must be on the outbound allowlist.
+  `// Open tickets grouped by priority, e-mailed to config.recipients (up to 50 addresses).
+// Nothing is sent on a day without open tickets unless config.sendWhenEmpty is true.
 const ORDER = ["kritik", "yuksek", "normal", "dusuk"];
+const LABELS = { kritik: "Critical", yuksek: "High", normal: "Normal", dusuk: "Low" };
 export default async function (ctx) {
+  const recipients = ctx.config.recipients ?? [];
+  if (!recipients.length) throw new Error("config.recipients is empty: add the addresses the digest goes to");
   const open = [];
   for (const status of ["acik", "islemde"]) {
-    const page = await ctx.platform.call("support.tickets.list", { status, limit: 100 });
-    open.push(...page.items);
+    let cursor;
+    do {
+      const page = await ctx.platform.call("support.tickets.list", {
+        status,
+        limit: 100,
+        ...(cursor ? { cursor } : {}),
+      });
+      open.push(...page.items);
+      cursor = page.nextCursor;
+    } while (cursor && open.length < 2000);
+  }
+  const title = ctx.config.title ?? "Open tickets";
+  if (!open.length && !ctx.config.sendWhenEmpty) {
+    ctx.log.info("no open tickets: nothing sent");
+    return { open: 0, sent: 0 };
   }
   open.sort((a, b) => ORDER.indexOf(a.priority) - ORDER.indexOf(b.priority));
-  const lines = open.slice(0, ctx.config.max ?? 30)
-    .map((t) => "• [" + t.priority + "] " + t.number + " " + t.subject);
-  const text = (ctx.config.title ?? "Open tickets") + ": " + open.length + "\\n" + lines.join("\\n");
-  const url = ctx.env?.WEBHOOK_URL;
-  if (url) {
-    const res = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ text }),
-    });
-    if (!res.ok) throw new Error("the webhook answered " + res.status);
-    ctx.log.info("posted the digest of " + open.length + " tickets");
-  } else ctx.log.warn("WEBHOOK_URL is not set: the digest is only in this run's result");
-  return { open: open.length, text };
+  const max = ctx.config.max ?? 30;
+  const sections = ORDER.map((p) => {
+    const rows = open.filter((t) => t.priority === p);
+    return rows.length ? LABELS[p] + " (" + rows.length + ")" : null;
+  }).filter(Boolean);
+  const lines = open.slice(0, max).map((t) => "- [" + LABELS[t.priority] + "] " + t.number + " " + t.subject);
+  const more = open.length > max ? ["", "… and " + (open.length - max) + " more"] : [];
+  const text = [title + ": " + open.length, sections.join(", "), "", ...lines, ...more].join("\\n");
+  const date = new Date().toISOString().slice(0, 10);
+  const mail = await ctx.platform.call("platform.mail.send", {
+    to: recipients,
+    subject: title + " (" + open.length + ") " + date,
+    text,
+  });
+  ctx.log.info("e-mailed the digest of " + open.length + " tickets to " + mail.queued + " recipients");
+  return { open: open.length, sent: mail.queued };
 }
 `;
 
@@ -149,9 +184,10 @@ export const TEMPLATES: AgentTemplate[] = [
     descriptionKey: "automation.templates.digest.description",
     kind: "script",
     icon: "list-checks",
-    config: { title: "Open tickets", max: 30 },
+    config: { title: "Open tickets", max: 30, recipients: [], sendWhenEmpty: false },
     code: ticketDigest,
-    grants: ["support.ticket.read"],
+    // automation.agent.write is what platform.mail.send asks for (mail leaves the tenant).
+    grants: ["support.ticket.read", "automation.agent.write"],
     job: { triggerKind: "cron", cron: "0 8 * * 1-5", input: {} },
   },
   {
@@ -171,9 +207,9 @@ export const TEMPLATES: AgentTemplate[] = [
     descriptionKey: "automation.templates.projectReport.description",
     kind: "script",
     icon: "file-spreadsheet",
-    config: { filename: "project-status" },
+    config: { filename: "project-status", folder: "/Reports" },
     code: projectReport,
-    grants: ["projects.project.read"],
+    grants: ["projects.project.read", "documents.file.write"],
     job: { triggerKind: "cron", cron: "0 7 * * 1", input: {} },
   },
   {
