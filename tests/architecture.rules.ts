@@ -46,7 +46,9 @@ const kind = (f: string) => f.match(/\.(view|pages|handlers|repo|service)\.tsx?$
 export function layerRules(from: string, to: string): string | null {
   const src = layer(from);
   const dst = layer(to);
-  if (dst === "app" && !["main.ts", "worker.ts", "app", "tests", "bench", "scripts"].includes(src)) {
+  if (
+    dst === "app" && !["main.ts", "worker.ts", "app", "tests", "bench", "scripts"].includes(src)
+  ) {
     return "only entry points (main.ts, worker.ts, scripts, tests, bench) use the composed app";
   }
   if (["main.ts", "worker.ts", "tests", "bench", "scripts"].includes(src)) return null;
