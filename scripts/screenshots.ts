@@ -43,6 +43,13 @@ try {
     ticket: seeded.pages.ticket,
     files: `/documents/files?folder=${seeded.ids.folder}`,
     board: seeded.pages.board,
+    automation: "/automation",
+    agent: seeded.pages.agent,
+    "agent-code": `${seeded.pages.agent}/code`,
+    jobs: "/automation/jobs",
+    job: seeded.pages.job,
+    history: "/automation/jobs/history",
+    run: seeded.pages.run,
   };
   await Deno.mkdir(OUT, { recursive: true });
   const page = await context.newPage();

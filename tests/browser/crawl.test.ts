@@ -66,6 +66,17 @@ const DETAILS: {
     list: (s, found) => found.board ?? s.pages.board,
     link: /^\/projects\/tasks\/[0-9a-f-]{36}/,
   },
+  {
+    name: "agent",
+    list: () => "/automation/agents",
+    link: /^\/automation\/agents\/[0-9a-f-]{36}$/,
+  },
+  { name: "job", list: () => "/automation/jobs", link: /^\/automation\/jobs\/[0-9a-f-]{36}$/ },
+  {
+    name: "run",
+    list: () => "/automation/jobs/history",
+    link: /^\/automation\/runs\/[0-9a-f-]{36}$/,
+  },
 ];
 
 /**

@@ -8,6 +8,7 @@
  */
 import { withScope } from "../../shared/db/scope.ts";
 import { createTenant } from "../../platform/identity/tenants.service.ts";
+import { Dispatcher } from "../../shared/jobs/dispatcher.ts";
 import { callApp, type Caller, PASSWORD, testApp, unique } from "../helpers.ts";
 
 export interface Seeded {
@@ -18,7 +19,16 @@ export interface Seeded {
   agent: Caller;
   ids: Record<string, string>;
   /** Detail pages of seeded records (the crawl also finds them from the lists). */
-  pages: { ticket: string; customer: string; file: string; board: string; task: string };
+  pages: {
+    ticket: string;
+    customer: string;
+    file: string;
+    board: string;
+    task: string;
+    agent: string;
+    job: string;
+    run: string;
+  };
 }
 
 type Json = Record<string, unknown>;
@@ -295,6 +305,55 @@ async function projects(owner: Caller, agent: Caller) {
   };
 }
 
+const AUTOMATION = "/api/automation";
+
+/** A script that works offline: a few log lines and a result. */
+const REPORT_SCRIPT = `export default async function (ctx) {
+  ctx.log.info("Rapor hazırlanıyor");
+  const rows = [12, 7, 3];
+  ctx.log.info("Satır sayısı: " + rows.length);
+  return { total: rows.reduce((a, b) => a + b, 0) };
+}
+`;
+
+/**
+ * Automation: agents from a template and blank, a manual job that has run once (the run is
+ * executed here by a dispatcher of its own, so history, dashboard and run pages have content),
+ * a disabled cron job.
+ */
+async function automation(owner: Caller) {
+  const { platform } = await testApp();
+  const report = await send(owner, "POST", `${AUTOMATION}/agents`, {
+    name: "Günlük rapor",
+    description: "Açık talepleri ve projeleri özetler.",
+    template: "open-tickets-digest",
+    code: REPORT_SCRIPT,
+  });
+  await send(owner, "POST", `${AUTOMATION}/agents`, {
+    name: "Müşteri aktarımı",
+    template: "import-customers",
+  });
+  const job = await send(owner, "POST", `${AUTOMATION}/jobs`, {
+    name: "Rapor (elle)",
+    agentId: report.id,
+    triggerKind: "manual",
+  });
+  await send(owner, "POST", `${AUTOMATION}/jobs`, {
+    name: "Gece raporu",
+    agentId: report.id,
+    triggerKind: "cron",
+    cron: "0 6 * * 1-5",
+    timezone: "Europe/Istanbul",
+    enabled: false,
+  });
+  const queued = await send(owner, "POST", `${AUTOMATION}/jobs/${job.id}/run`, undefined, 202);
+  const dispatcher = new Dispatcher(platform.db, platform.jobs, {
+    onlyNames: ["automation.run"],
+  });
+  await dispatcher.drain();
+  return { agent: report.id as string, job: job.id as string, run: queued.runId as string };
+}
+
 /**
  * Seeds a fresh tenant. Works on the shared test app (PGlite or DATABASE_URL), so any number of
  * calls can share one database.
@@ -304,6 +363,7 @@ export async function seedTenant(): Promise<Seeded> {
   const s = await support(owner, agent);
   const d = await documents(owner);
   const p = await projects(owner, agent);
+  const a = await automation(owner);
   // Inbox entries of the owner (rules and mentions add more once their jobs have run).
   await send(owner, "POST", "/api/notifications", {
     userId: owner.id,
@@ -320,13 +380,16 @@ export async function seedTenant(): Promise<Seeded> {
     tenant,
     owner,
     agent,
-    ids: { ...s, ...d, ...p },
+    ids: { ...s, ...d, ...p, ...a },
     pages: {
       ticket: `/support/tickets/${s.ticketWorking}`,
       customer: `/support/customers/${s.firm}`,
       file: `/documents/files?folder=${d.folder}&file=${d.file}`,
       board: `/projects/projects/${p.project}`,
       task: `/projects/tasks/${p.task}`,
+      agent: `/automation/agents/${a.agent}`,
+      job: `/automation/jobs/${a.job}`,
+      run: `/automation/runs/${a.run}`,
     },
   };
 }

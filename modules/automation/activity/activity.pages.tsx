@@ -35,11 +35,29 @@ const ENTITY_TYPES = [
   "process",
 ];
 
+/** Verbs of automation records with a label of their own (others: the platform's generic ones). */
+const ACTIONS: Record<string, string[]> = {
+  agent: [
+    "enabled",
+    "disabled",
+    "test-run",
+    "failing",
+    "recovered",
+    "env-set",
+    "env-rotated",
+    "env-deleted",
+  ],
+  job: ["enabled", "disabled", "run", "secret-rotated"],
+  run: ["cancelled"],
+};
+
 function labelsFor(c: C) {
   const l = c.var.locale;
   return historyLabelsFor(c, {
     entity: (type) =>
       ENTITY_TYPES.includes(type) ? t(l, `automation.activity.entity.${type}`) : undefined,
+    action: (action, type) =>
+      ACTIONS[type]?.includes(action) ? t(l, `automation.activity.action.${action}`) : undefined,
   });
 }
 

@@ -35,7 +35,7 @@ const MESSAGES: [string, string, string][] = [
   ["automation.dashboard.trigger.cron", "Schedule", "Zamanlama"],
   ["automation.dashboard.trigger.once", "One-off", "Tek seferlik"],
   ["automation.dashboard.trigger.interval", "Interval", "Aralıklı"],
-  ["automation.dashboard.trigger.manual", "Run now", "Hemen çalıştır"],
+  ["automation.dashboard.trigger.manual", "Run now", "Şimdi çalıştır"],
   ["automation.dashboard.trigger.event", "Event", "Olay"],
   ["automation.dashboard.trigger.webhook", "Webhook", "Webhook"],
   ["automation.dashboard.system", "System status", "Sistem durumu"],

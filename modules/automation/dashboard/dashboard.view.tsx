@@ -44,6 +44,16 @@ function shortDay(l: Locale, day: string): string {
 
 // Finished states stacked; queued and running only while the day is still going.
 const CHART_STATUSES = RUN_STATUSES;
+// One colour per status, as the badges mean them (the chart's own palette would pick any).
+const STATUS_COLORS: Record<string, string> = {
+  queued: "#868e96",
+  running: "#4c6ef5",
+  succeeded: "#2f9e44",
+  failed: "#e03131",
+  timed_out: "#f08c00",
+  cancelled: "#495057",
+  skipped: "#adb5bd",
+};
 
 function chartOption(l: Locale, d: Dashboard): Record<string, unknown> {
   const shown = CHART_STATUSES.filter((s) => d.runs.perDay.some((p) => p.byStatus[s] > 0));
@@ -56,6 +66,7 @@ function chartOption(l: Locale, d: Dashboard): Record<string, unknown> {
       name: t(l, `automation.dashboard.status.${s}`),
       type: "bar",
       stack: "runs",
+      itemStyle: { color: STATUS_COLORS[s] },
       data: d.runs.perDay.map((p) => p.byStatus[s]),
     })),
   };

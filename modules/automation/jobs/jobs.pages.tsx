@@ -16,7 +16,7 @@ import {
 } from "../../../shared/http/pages.ts";
 import { Problem } from "../../../shared/http/problem.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
-import { Button, Card, Dialog, Grid, html, page, tr } from "../../../ui/kit.ts";
+import { Button, Card, Dialog, Grid, html, page, Toast, tr } from "../../../ui/kit.ts";
 import { entityHistory, historyLabelsFor } from "../../../platform/activity/public.ts";
 import { TRIGGER_KINDS, type TriggerKind } from "../common/types.ts";
 import { listHistory } from "../runs/runs.service.ts";
@@ -293,13 +293,14 @@ async function detailPage(c: C, id = pathId(c), secret?: string) {
     job.name,
     <div data-automation-live>
       <Assets />
+      <Toast flash={noticeFlash(c)} />
       {secret && (
         <Card>
           <NewSecret t={t} secret={secret} />
         </Card>
       )}
       {editing && <Card title={t("automation.jobs.edit")}>{editForm}</Card>}
-      <Grid>
+      <Grid size="lg">
         <JobSummary t={t} job={job} />
         <PolicyCard t={t} job={job} />
         {job.triggerKind === "webhook" && (
@@ -380,13 +381,30 @@ async function updatePage(c: C) {
  * A row or page action (run, enable, disable, delete). From the list with htmx: the table
  * again with the outcome; otherwise back to where it came from.
  */
-function action(run: (c: C, id: string) => Promise<Flash | void>, after?: (id: string) => string) {
+/** What a row or page action reports; the job page shows it after the redirect (?notice=). */
+const NOTICES = {
+  queued: "automation.jobs.queuedRun",
+  skipped: "automation.jobs.skippedRun",
+  saved: "automation.jobs.saved",
+} as const;
+type Notice = keyof typeof NOTICES;
+
+function noticeFlash(c: C): Flash | undefined {
+  const n = c.req.query("notice");
+  return n && Object.hasOwn(NOTICES, n)
+    ? { kind: "ok", text: tr(c)(NOTICES[n as Notice]) }
+    : undefined;
+}
+
+function action(run: (c: C, id: string) => Promise<Notice | void>, after?: (id: string) => string) {
   return async (c: C) => {
     const id = pathId(c);
-    let flash: Flash | void;
+    let flash: Flash | undefined;
+    let notice: Notice | void = undefined;
     let status: Status = 200;
     try {
-      flash = await run(c, id);
+      notice = await run(c, id);
+      if (notice) flash = { kind: "ok", text: tr(c)(NOTICES[notice]) };
     } catch (err) {
       ({ flash, status } = problemFlash(err));
     }
@@ -405,27 +423,22 @@ function action(run: (c: C, id: string) => Promise<Flash | void>, after?: (id: s
         },
       );
     }
-    return redirectAfterPost(c, after ? after(id) : `${LIST}/${id}`);
+    if (after) return redirectAfterPost(c, after(id));
+    return redirectAfterPost(c, `${LIST}/${id}${notice ? `?notice=${notice}` : ""}`);
   };
 }
 
 const runNow = action(async (c, id) => {
-  const t = tr(c);
   const queued = await runJobNow(actorOf(c), id, undefined);
-  return {
-    kind: "ok",
-    text: t(
-      queued.status === "queued" ? "automation.jobs.queuedRun" : "automation.jobs.skippedRun",
-    ),
-  };
+  return queued.status === "queued" ? "queued" : "skipped";
 });
 const enable = action(async (c, id) => {
   await setJobEnabled(actorOf(c), id, true, events(c));
-  return { kind: "ok", text: tr(c)("automation.jobs.saved") };
+  return "saved";
 });
 const disable = action(async (c, id) => {
   await setJobEnabled(actorOf(c), id, false, events(c));
-  return { kind: "ok", text: tr(c)("automation.jobs.saved") };
+  return "saved";
 });
 const remove = action(async (c, id) => {
   await deleteJob(actorOf(c), id);

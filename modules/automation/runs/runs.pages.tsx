@@ -78,15 +78,22 @@ async function historyPage(c: C) {
         jobs={choices.jobs}
       />
       <RunsTable t={t} rows={runs.items} more={more} live={self} />
-      <DailyChart t={t} days={days.items} />
-      <Grid>
+      <DailyChart t={t} locale={c.var.locale} days={days.items} />
+      <Grid size="lg">
         <RateTable
           t={t}
           title={t("automation.runs.byAgent")}
+          column={t("automation.runs.col.agent")}
           id="runs-by-agent"
           items={agents.items}
         />
-        <RateTable t={t} title={t("automation.runs.byJob")} id="runs-by-job" items={jobs.items} />
+        <RateTable
+          t={t}
+          title={t("automation.runs.byJob")}
+          column={t("automation.runs.col.job")}
+          id="runs-by-job"
+          items={jobs.items}
+        />
       </Grid>
       <script src="/assets/automation-live.js" defer></script>
     </div>,

@@ -79,6 +79,10 @@ export function HistoryFilters(
   );
 }
 
+// Success green and failure red, readable on both themes (the chart's palette would pick any).
+const SUCCEEDED_COLOR = "#2f9e44";
+const FAILED_COLOR = "#e03131";
+
 export function RunsTable(
   { t, rows, more, live }: { t: T; rows: Run[]; more: string | null; live: string },
 ) {
@@ -140,7 +144,26 @@ export interface StatItem {
   successRate: number | null;
 }
 
-export function DailyChart({ t, days }: { t: T; days: StatItem[] }) {
+const DAY_MS = 86_400_000;
+
+/**
+ * Runs per day over the last 14 days: every day has its bar slot (days without runs too), and
+ * the axis reads "23 Nov" / "23 Kas" rather than a date code.
+ */
+export function DailyChart({ t, locale, days }: { t: T; locale: string; days: StatItem[] }) {
+  const byDay = new Map(days.map((d) => [d.key, d]));
+  const today = new Date().toISOString().slice(0, 10);
+  const last = days.reduce((max, d) => (d.key > max ? d.key : max), today);
+  const end = Date.parse(`${last}T00:00:00Z`);
+  const keys = Array.from(
+    { length: 14 },
+    (_, i) => new Date(end - (13 - i) * DAY_MS).toISOString().slice(0, 10),
+  );
+  const label = new Intl.DateTimeFormat(locale === "tr" ? "tr-TR" : "en-GB", {
+    day: "numeric",
+    month: "short",
+    timeZone: "UTC",
+  });
   return (
     <ChartCard
       title={t("automation.runs.chart.title")}
@@ -148,20 +171,25 @@ export function DailyChart({ t, days }: { t: T; days: StatItem[] }) {
       option={{
         tooltip: { trigger: "axis" },
         legend: { top: 0 },
-        xAxis: { type: "category", data: days.map((d) => d.key.slice(5)) },
+        xAxis: {
+          type: "category",
+          data: keys.map((k) => label.format(new Date(`${k}T00:00:00Z`))),
+        },
         yAxis: { type: "value", minInterval: 1 },
         series: [
           {
             name: t("automation.runs.chart.succeeded"),
             type: "bar",
             stack: "runs",
-            data: days.map((d) => d.succeeded),
+            itemStyle: { color: SUCCEEDED_COLOR },
+            data: keys.map((k) => byDay.get(k)?.succeeded ?? 0),
           },
           {
             name: t("automation.runs.chart.failed"),
             type: "bar",
             stack: "runs",
-            data: days.map((d) => d.failed),
+            itemStyle: { color: FAILED_COLOR },
+            data: keys.map((k) => byDay.get(k)?.failed ?? 0),
           },
         ],
       }}
@@ -170,7 +198,14 @@ export function DailyChart({ t, days }: { t: T; days: StatItem[] }) {
 }
 
 export function RateTable(
-  { t, title, id, items }: { t: T; title: string; id: string; items: StatItem[] },
+  { t, title, column, id, items }: {
+    t: T;
+    title: string;
+    /** The first column's heading: what a row is (an agent, a job). */
+    column: string;
+    id: string;
+    items: StatItem[];
+  },
 ) {
   const rate = (r: number | null) => (r === null ? "—" : `${Math.round(r * 100)}%`);
   return (
@@ -181,7 +216,7 @@ export function RateTable(
         rows={items}
         empty={t("automation.runs.history.empty")}
         columns={[
-          { label: title, cell: (i) => i.label || t("automation.runs.noJob") },
+          { label: column, cell: (i) => i.label || t("automation.runs.noJob") },
           { label: t("automation.runs.col.runs"), numeric: true, cell: (i) => i.total },
           {
             label: t("automation.runs.col.successRate"),
@@ -215,7 +250,8 @@ export function RunPage(
   return (
     <div
       class="automation-run"
-      data-automation-live
+      // A finished run changes no more: no stream (browsers allow six connections per host).
+      data-automation-live={active || undefined}
       data-run-id={run.id}
       data-run-status={run.status}
     >
