@@ -82,6 +82,13 @@ class PostgresBus extends LocalBus {
   }
 }
 
+// The embedded database lives in one process, so everything that shares it shares one bus: a
+// second bus (a test's own dispatcher, say) would otherwise deliver to nobody.
+const localBuses = new WeakMap<Database, LocalBus>();
+
 export function createBus(db: Database): Bus {
-  return db.mode === "postgres" ? new PostgresBus(db.sql) : new LocalBus();
+  if (db.mode === "postgres") return new PostgresBus(db.sql);
+  let bus = localBuses.get(db);
+  if (!bus) localBuses.set(db, bus = new LocalBus());
+  return bus;
 }
