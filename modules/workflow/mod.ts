@@ -1,13 +1,34 @@
-import { entries, placeholderModule } from "../../platform/placeholder/public.tsx";
+import { entries } from "../../platform/placeholder/public.tsx";
+import type { ModuleManifest } from "../../shared/modules.ts";
+import { workflowApi } from "./api.ts";
+import { workflowPages } from "./pages.ts";
+import { workflowEvents } from "./events.ts";
+import { workflowBackground, workflowJobs, workflowOnEvent } from "./features.ts";
 
-const perms = ["process", "task", "definition", "report", "data", "audit"]
+export const WORKFLOW_PERMISSIONS = ["process", "task", "definition", "report", "data", "audit"]
   .flatMap((r) => [`workflow.${r}.read`, `workflow.${r}.write`]);
 
-export const workflow = placeholderModule({
+export const workflow: ModuleManifest = {
   name: "workflow",
+  labelKey: "module.workflow",
   icon: "workflow",
-  permissions: perms,
-  grants: { agent: ["workflow.*"], member: ["workflow.*"] },
+  permissions: WORKFLOW_PERMISSIONS,
+  // Staff start processes and work their tasks; designing and deploying is for admins.
+  grants: {
+    agent: [
+      "workflow.process.read",
+      "workflow.process.write",
+      "workflow.task.read",
+      "workflow.task.write",
+    ],
+    member: [
+      "workflow.process.read",
+      "workflow.process.write",
+      "workflow.task.read",
+      "workflow.task.write",
+    ],
+  },
+  events: workflowEvents,
   menu: entries("workflow", [
     ["dashboard", "", "workflow.process.read"],
     ["allProcesses", "/processes", "workflow.process.read"],
@@ -17,15 +38,13 @@ export const workflow = placeholderModule({
     ["allTasks", "/tasks", "workflow.task.read"],
     ["processCatalog", "/catalog", "workflow.process.read"],
     ["delegations", "/delegations", "workflow.task.read"],
-    ["reportCatalog", "/reports", "workflow.report.read"],
     ["search", "/search", "workflow.process.read"],
     ["definitions", "/admin/definitions", "workflow.definition.write", "admin"],
     ["designer", "/admin/designer", "workflow.definition.write", "admin"],
-    ["scriptGuide", "/admin/script-guide", "workflow.definition.write", "admin"],
-    ["dataModels", "/admin/data-models", "workflow.data.write", "admin"],
-    ["dataQueries", "/admin/data-queries", "workflow.data.write", "admin"],
-    ["globalVariables", "/admin/variables", "workflow.data.write", "admin"],
-    ["reportStudio", "/admin/report-studio", "workflow.report.write", "admin"],
-    ["auditMonitor", "/admin/audit", "workflow.audit.read", "admin"],
   ]),
-});
+  api: workflowApi(),
+  pages: workflowPages(),
+  jobs: workflowJobs,
+  background: workflowBackground,
+  onEvent: workflowOnEvent,
+};
