@@ -8,45 +8,82 @@ import type { Hono } from "hono";
 import type { AppEnv, DomainEvent, Platform, SystemJob } from "../../shared/modules.ts";
 
 // -- definitions
+import { mountDefinitions } from "./definitions/definitions.handlers.ts";
+import { mountDefinitionsPages } from "./definitions/definitions.pages.tsx";
 
 // -- engine
+import { startTimerSweep, workflowEngineJobs } from "./engine/engine.jobs.ts";
+import { engineOnEvent } from "./engine/engine.events.ts";
 
 // -- instances
+import { mountInstances } from "./instances/instances.handlers.ts";
+import { mountInstancePages } from "./instances/instances.pages.tsx";
+import { mountCatalogPages } from "./instances/catalog.pages.tsx";
+import { mountMigrationPages } from "./instances/migrations.pages.tsx";
 
 // -- tasks
+import { mountTasks } from "./tasks/tasks.handlers.ts";
+import { taskRemindersJob } from "./tasks/tasks.reminders.ts";
+import { mountTaskPages } from "./tasks/tasks.pages.tsx";
 
 // -- delegations
+import { mountDelegations } from "./delegations/delegations.handlers.ts";
+import { mountDelegationPages } from "./delegations/delegations.pages.tsx";
 
 // -- designer
+import "./designer/assets.ts";
+import { mountDesignerPages } from "./designer/designer.pages.tsx";
 
 // -- dashboard
+import { mountDashboard } from "./dashboard/dashboard.handlers.ts";
+import { mountDashboardPages } from "./dashboard/dashboard.pages.tsx";
+import { mountSearchPages } from "./search/search.pages.tsx";
 
 export const apiMounts: ((api: OpenAPIHono<AppEnv>) => void)[] = [
   // definitions
+  mountDefinitions,
   // instances
+  mountInstances,
   // tasks
+  mountTasks,
   // delegations
+  mountDelegations,
+  // dashboard
+  mountDashboard,
 ];
 export const pageMounts: ((app: Hono<AppEnv>) => void)[] = [
   // definitions
+  mountDefinitionsPages,
   // designer
+  mountDesignerPages,
   // instances
+  mountInstancePages,
+  mountCatalogPages,
+  mountMigrationPages,
+  mountSearchPages,
   // tasks
+  mountTaskPages,
   // delegations
+  mountDelegationPages,
   // The dashboard answers the module's root path: last.
   // dashboard
+  mountDashboardPages,
 ];
 export const workflowJobs: SystemJob[] = [
+  // tasks
+  taskRemindersJob,
   // engine
+  ...workflowEngineJobs,
 ];
 
 /** Loops on every instance that runs jobs (timer sweep); returns a stop function. */
-export function workflowBackground(_platform: Platform): () => Promise<void> {
+export function workflowBackground(platform: Platform): () => Promise<void> {
   // engine
-  return () => Promise.resolve();
+  return startTimerSweep(platform.db, platform.bus);
 }
 
 /** Domain events of any module that start processes (message start events mapped to events). */
-export async function workflowOnEvent(_event: DomainEvent): Promise<void> {
+export async function workflowOnEvent(event: DomainEvent): Promise<void> {
   // engine
+  await engineOnEvent(event);
 }

@@ -4,6 +4,8 @@ import { workflowApi } from "./api.ts";
 import { workflowPages } from "./pages.ts";
 import { workflowEvents } from "./events.ts";
 import { workflowBackground, workflowJobs, workflowOnEvent } from "./features.ts";
+import { searchWorkflow } from "./search/search.service.ts";
+import { TASK_FILE_PATHS } from "./tasks/tasks.attachments.ts";
 
 export const WORKFLOW_PERMISSIONS = ["process", "task", "definition", "report", "data", "audit"]
   .flatMap((r) => [`workflow.${r}.read`, `workflow.${r}.write`]);
@@ -35,16 +37,21 @@ export const workflow: ModuleManifest = {
     ["myProcesses", "/my-processes", "workflow.process.read"],
     ["myTasks", "/my-tasks", "workflow.task.read"],
     ["taskPool", "/task-pool", "workflow.task.read"],
-    ["allTasks", "/tasks", "workflow.task.read"],
+    // Every task of the tenant: for supervisors (owners and admins by default).
+    ["allTasks", "/tasks", "workflow.definition.write"],
     ["processCatalog", "/catalog", "workflow.process.read"],
     ["delegations", "/delegations", "workflow.task.read"],
     ["search", "/search", "workflow.process.read"],
     ["definitions", "/admin/definitions", "workflow.definition.write", "admin"],
     ["designer", "/admin/designer", "workflow.definition.write", "admin"],
+    ["processMigrations", "/admin/migrations", "workflow.definition.write", "admin"],
   ]),
   api: workflowApi(),
   pages: workflowPages(),
   jobs: workflowJobs,
   background: workflowBackground,
   onEvent: workflowOnEvent,
+  search: searchWorkflow,
+  // Task attachments stream into Documents: no request-wide transaction, no global body limit.
+  streamingPaths: TASK_FILE_PATHS,
 };

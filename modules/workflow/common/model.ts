@@ -91,6 +91,8 @@ export interface ElementDef {
   calledElement?: string;
   loop?: LoopDef;
   io?: IoMapping;
+  /** camunda:asyncBefore: the element starts in a queue job of its own (a transaction boundary). */
+  asyncBefore?: boolean;
 }
 
 export interface FormField {

@@ -1,0 +1,175 @@
+import "./dashboard.messages.ts";
+import "../instances/instances.messages.ts";
+import { type Locale, t } from "../../../shared/i18n/i18n.ts";
+import {
+  Button,
+  Card,
+  ChartCard,
+  DataTable,
+  EmptyState,
+  formatNumber,
+  Grid,
+  Kpi,
+  RelativeTime,
+  StateBadge,
+} from "../../../ui/kit.ts";
+import type { Dashboard } from "./dashboard.schemas.ts";
+
+/** A day `YYYY-MM-DD` as a short axis label ("23 Nov"). */
+function shortDay(l: Locale, day: string): string {
+  return new Intl.DateTimeFormat(l === "tr" ? "tr-TR" : "en-GB", {
+    day: "numeric",
+    month: "short",
+    timeZone: "UTC",
+  }).format(new Date(`${day}T00:00:00Z`));
+}
+
+function chartOption(l: Locale, d: Dashboard): Record<string, unknown> {
+  return {
+    tooltip: { trigger: "axis" },
+    legend: { top: 0 },
+    xAxis: { type: "category", data: d.perDay.map((p) => shortDay(l, p.day)) },
+    yAxis: { type: "value", minInterval: 1 },
+    series: [
+      {
+        name: t(l, "wfd.started"),
+        type: "bar",
+        itemStyle: { color: "#4c6ef5" },
+        data: d.perDay.map((p) => p.started),
+      },
+      {
+        name: t(l, "wfd.completed"),
+        type: "bar",
+        itemStyle: { color: "#2f9e44" },
+        data: d.perDay.map((p) => p.completed),
+      },
+    ],
+  };
+}
+
+function Kpis({ l, d }: { l: Locale; d: Dashboard }) {
+  return (
+    <Grid size="sm">
+      <Kpi
+        label={t(l, "wfd.active")}
+        value={formatNumber(l, d.processes.active)}
+        hint={d.processes.suspended
+          ? t(l, "wfd.suspended", { n: formatNumber(l, d.processes.suspended) })
+          : undefined}
+        icon="workflow"
+        href="/workflow/processes?state=active"
+      />
+      <Kpi
+        label={t(l, "wfd.incidents")}
+        value={formatNumber(l, d.processes.openIncidents)}
+        icon="triangle-alert"
+        href="/workflow/processes?incident=true"
+        tone={d.processes.openIncidents > 0 ? "red" : undefined}
+      />
+      <Kpi
+        label={t(l, "wfd.myTasks")}
+        value={formatNumber(l, d.tasks.mine)}
+        icon="list-todo"
+        href="/workflow/my-tasks"
+      />
+      <Kpi
+        label={t(l, "wfd.pool")}
+        value={formatNumber(l, d.tasks.pool)}
+        icon="users"
+        href="/workflow/task-pool"
+      />
+      <Kpi
+        label={t(l, "wfd.overdue")}
+        value={formatNumber(l, d.tasks.overdue)}
+        icon="alarm-clock"
+        href="/workflow/my-tasks"
+        tone={d.tasks.overdue > 0 ? "amber" : undefined}
+      />
+    </Grid>
+  );
+}
+
+function NewestTasks({ l, d }: { l: Locale; d: Dashboard }) {
+  return (
+    <Card
+      title={t(l, "wfd.newestTasks")}
+      flush
+      actions={
+        <Button href="/workflow/my-tasks" variant="ghost" small>{t(l, "wfd.allTasks")}</Button>
+      }
+    >
+      <DataTable
+        id="wf-dashboard-tasks"
+        label={t(l, "wfd.newestTasks")}
+        rows={d.myNewestTasks}
+        columns={[
+          {
+            label: t(l, "wfd.col.task"),
+            cell: (r) => <a href={`/workflow/tasks/${r.id}`}>{r.name}</a>,
+          },
+          { label: t(l, "wfd.col.process"), cell: (r) => r.instanceName ?? "", wide: true },
+          {
+            label: t(l, "wfd.col.priority"),
+            cell: (r) => (
+              <StateBadge
+                kind="priority"
+                value={r.priority}
+                label={t(l, `wfi.priority.${r.priority}`)}
+              />
+            ),
+          },
+          { label: t(l, "wfd.col.due"), cell: (r) => <RelativeTime at={r.dueAt} /> },
+        ]}
+        empty={<EmptyState icon="circle-check" title={t(l, "wfd.noTasks")} />}
+      />
+    </Card>
+  );
+}
+
+function RecentIncidents({ l, d }: { l: Locale; d: Dashboard }) {
+  return (
+    <Card
+      title={t(l, "wfd.recentIncidents")}
+      flush
+      actions={
+        <Button href="/workflow/processes?incident=true" variant="ghost" small>
+          {t(l, "wfd.allProcesses")}
+        </Button>
+      }
+    >
+      <DataTable
+        id="wf-dashboard-incidents"
+        label={t(l, "wfd.recentIncidents")}
+        rows={d.recentIncidents}
+        columns={[
+          {
+            label: t(l, "wfd.col.process"),
+            cell: (r) => <a href={`/workflow/processes/${r.instanceId}`}>{r.instanceName}</a>,
+          },
+          { label: t(l, "wfd.col.step"), cell: (r) => r.elementName },
+          {
+            label: t(l, "wfd.col.message"),
+            cell: (r) => <span class="muted">{r.message}</span>,
+            wide: true,
+          },
+          { label: t(l, "wfd.col.when"), cell: (r) => <RelativeTime at={r.createdAt} /> },
+        ]}
+        empty={<EmptyState icon="circle-check" title={t(l, "wfd.noIncidents")} />}
+      />
+    </Card>
+  );
+}
+
+/** The dashboard: KPIs, the per-day chart, newest tasks and recent incidents. */
+export function DashboardView({ l, d }: { l: Locale; d: Dashboard }) {
+  return (
+    <div class="stack" role="region" aria-label={t(l, "wfd.figures")}>
+      <Kpis l={l} d={d} />
+      <ChartCard title={t(l, "wfd.chart")} option={chartOption(l, d)} height={260} />
+      <Grid size="lg">
+        <NewestTasks l={l} d={d} />
+        <RecentIncidents l={l} d={d} />
+      </Grid>
+    </div>
+  );
+}

@@ -1,0 +1,288 @@
+/**
+ * Process definitions: a draft the designer edits, and immutable numbered versions deployed
+ * from it. Deploying compiles the BPMN (definitions.compile.ts) and refuses it with 422 and
+ * every offending element when the engine could not run it.
+ */
+import { uuidv7 } from "uuidv7";
+import type { Actor } from "../../../shared/http/actor.ts";
+import type { FieldError } from "../../../shared/http/problem.ts";
+import { Problem, problems } from "../../../shared/http/problem.ts";
+import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
+import { recordActivity } from "../../../platform/activity/public.ts";
+import { memberNames } from "../../../platform/identity/public.ts";
+import { type BpmnProblem, compileBpmn, type CompileResult } from "./definitions.compile.ts";
+import {
+  archiveDefinitionRow,
+  findDefinition,
+  findVersion,
+  insertDefinition,
+  insertVersion,
+  keyTaken,
+  runningInstances,
+  selectDefinitions,
+  selectStartable,
+  selectVersions,
+  updateDefinitionRow,
+  writeDraft,
+} from "./definitions.repo.ts";
+import type {
+  CreateDefinitionInput,
+  Definition,
+  DefinitionDetail,
+  DeployInput,
+  StartableDefinition,
+  UpdateDefinitionInput,
+  Validation,
+  VersionSummary,
+} from "./definitions.schemas.ts";
+import type { ProcessModel } from "../common/model.ts";
+
+const summary = ({ draftXml: _x, ...d }: DefinitionDetail): Definition => d;
+
+/** 422 listing each offending element: `path` is its id, `elementType` its BPMN type. */
+export function invalidModel(
+  list: BpmnProblem[],
+  detail = "The process model cannot be deployed.",
+) {
+  const errors = list.map((p) => ({
+    path: p.elementId ?? "definitions",
+    message: p.message,
+    elementType: p.elementType,
+    ...(p.rule ? { rule: p.rule } : {}),
+  })) as FieldError[];
+  return new Problem(422, "invalid-bpmn", "Unprocessable Content", detail, errors);
+}
+
+export async function validateBpmn(xml: string): Promise<Validation> {
+  const r = await compileBpmn(xml);
+  return {
+    valid: r.problems.length === 0,
+    key: r.model?.id ?? null,
+    name: r.model?.name ?? null,
+    problems: r.problems,
+    warnings: r.warnings,
+  };
+}
+
+export async function listDefinitions(
+  actor: Actor,
+  p: { q?: string; archived?: "true" | "false"; limit: number; cursor?: string },
+) {
+  const after = decodeCursor(p.cursor, ["timestamp", "uuid"]) as [string, string] | null;
+  const rows = await selectDefinitions(
+    actor.sql,
+    { q: p.q?.trim() || undefined, archived: p.archived === "true" },
+    p.limit,
+    after,
+  );
+  const page = toPage(rows, p.limit, (r) => [r.sortKey, r.id]);
+  return { items: page.items.map(({ sortKey: _s, ...d }) => d), nextCursor: page.nextCursor };
+}
+
+export async function getDefinition(actor: Actor, id: string): Promise<DefinitionDetail> {
+  const d = await findDefinition(actor.sql, id);
+  if (!d) throw problems.notFound("No such process definition.");
+  return d;
+}
+
+/** The process id (definition key) and name of a model, even one that does not compile. */
+async function keyOf(xml: string): Promise<{ result: CompileResult; key: string; name: string }> {
+  const result = await compileBpmn(xml);
+  if (result.model) return { result, key: result.model.id, name: result.model.name };
+  const m = /<(?:\w+:)?process\b[^>]*?\bid="([^"]+)"/.exec(xml);
+  const n = /<(?:\w+:)?process\b[^>]*?\bname="([^"]*)"/.exec(xml);
+  if (!m) throw invalidModel(result.problems, "The XML contains no BPMN process.");
+  return { result, key: m[1], name: n?.[1] ?? m[1] };
+}
+
+export async function createDefinition(actor: Actor, input: CreateDefinitionInput) {
+  const { result, key, name } = await keyOf(input.xml);
+  if (!/^[A-Za-z_][\w.-]{0,199}$/.test(key)) {
+    throw problems.validation([{ path: "xml", message: `"${key}" is not a valid process id.` }]);
+  }
+  if (input.deploy && result.problems.length) throw invalidModel(result.problems);
+  if (await keyTaken(actor.sql, key)) {
+    throw problems.conflict(`A process definition with the key "${key}" already exists.`);
+  }
+  const id = uuidv7();
+  const def = {
+    id,
+    key,
+    name: input.name ?? name,
+    description: input.description ?? "",
+    category: input.category ?? "",
+  };
+  await insertDefinition(actor.sql, def, result.xml, actor.session.userId);
+  await recordActivity(actor.sql, {
+    module: "workflow",
+    entityType: "definition",
+    entityId: id,
+    action: "created",
+    summary: `Created the process definition ${def.name}`,
+    after: { key, name: def.name, category: def.category },
+  });
+  const deployed = input.deploy ? await deployCompiled(actor, id, result, input.note ?? "") : null;
+  return {
+    ...summary(await getDefinition(actor, id)),
+    deployed,
+    warnings: result.warnings,
+  };
+}
+
+export async function updateDefinition(actor: Actor, id: string, input: UpdateDefinitionInput) {
+  const before = await findDefinition(actor.sql, id, true);
+  if (!before) throw problems.notFound("No such process definition.");
+  await updateDefinitionRow(actor.sql, id, input);
+  const after = await getDefinition(actor, id);
+  const pick = (d: Definition) => ({
+    name: d.name,
+    description: d.description,
+    category: d.category,
+    startable: d.startable,
+  });
+  await recordActivity(actor.sql, {
+    module: "workflow",
+    entityType: "definition",
+    entityId: id,
+    action: "updated",
+    summary: `Updated the process definition ${after.name}`,
+    before: pick(before),
+    after: pick(after),
+  });
+  return summary(after);
+}
+
+/** Saves any well-formed BPMN as the draft; problems come back but do not stop the save. */
+export async function saveDraft(actor: Actor, id: string, xml: string) {
+  const d = await findDefinition(actor.sql, id, true);
+  if (!d) throw problems.notFound("No such process definition.");
+  if (d.archivedAt) throw problems.conflict("The process definition is archived.");
+  const result = await compileBpmn(xml);
+  if (
+    !result.model && result.problems.some((p) => /could not be read|not a BPMN/.test(p.message))
+  ) {
+    throw invalidModel(result.problems, "The draft is not BPMN 2.0 XML.");
+  }
+  await writeDraft(actor.sql, id, result.xml, actor.session.userId);
+  return {
+    definition: summary(await getDefinition(actor, id)),
+    problems: result.problems,
+    warnings: result.warnings,
+  };
+}
+
+export async function deployDefinition(actor: Actor, id: string, input: DeployInput = {}) {
+  const d = await findDefinition(actor.sql, id, true);
+  if (!d) throw problems.notFound("No such process definition.");
+  if (d.archivedAt) throw problems.conflict("The process definition is archived.");
+  const xml = input.xml ?? d.draftXml;
+  if (!xml) throw problems.unprocessable("There is no draft to deploy.");
+  const result = await compileBpmn(xml);
+  if (result.problems.length) throw invalidModel(result.problems);
+  const deployed = await deployCompiled(actor, id, result, input.note ?? "", d);
+  // The deployed XML is the new working copy too, so the designer opens what runs.
+  if (input.xml) await writeDraft(actor.sql, id, result.xml, actor.session.userId);
+  return deployed;
+}
+
+/** Writes the next version; the definition row is locked by the caller's transaction. */
+async function deployCompiled(
+  actor: Actor,
+  id: string,
+  result: CompileResult,
+  note: string,
+  locked?: DefinitionDetail,
+) {
+  const d = locked ?? await findDefinition(actor.sql, id, true);
+  if (!d) throw problems.notFound("No such process definition.");
+  const model = result.model as ProcessModel;
+  if (d.latestVersion > 0 && model.id !== d.key) {
+    throw invalidModel([{
+      elementId: model.id,
+      elementType: "process",
+      message: `The process id is "${model.id}"; this definition deploys "${d.key}".`,
+    }], "The model belongs to another process definition.");
+  }
+  if (model.id !== d.key && await keyTaken(actor.sql, model.id)) {
+    throw problems.conflict(`A process definition with the key "${model.id}" already exists.`);
+  }
+  const version = d.latestVersion + 1;
+  const versionId = uuidv7();
+  await insertVersion(actor.sql, {
+    id: versionId,
+    definitionId: id,
+    version,
+    name: model.name,
+    xml: result.xml,
+    model,
+    lint: result.warnings,
+    startEvents: result.startEvents,
+    startTimers: result.startTimers,
+    note,
+  }, actor.session.userId);
+  await recordActivity(actor.sql, {
+    module: "workflow",
+    entityType: "definition",
+    entityId: id,
+    action: "deployed",
+    summary: `Deployed version ${version} of ${d.name}`,
+    after: { version, note },
+  });
+  const [v] = await withNames(
+    actor,
+    (await selectVersions(actor.sql, id)).filter((x) => x.version === version),
+  );
+  return { ...v, warnings: result.warnings };
+}
+
+async function withNames(actor: Actor, list: VersionSummary[]): Promise<VersionSummary[]> {
+  const ids = [...new Set(list.map((v) => v.deployedBy).filter((x): x is string => !!x))];
+  const names = ids.length ? await memberNames(actor.sql, ids) : new Map<string, string>();
+  return list.map((v) => ({
+    ...v,
+    deployedByName: v.deployedBy ? names.get(v.deployedBy) ?? null : null,
+  }));
+}
+
+export async function listVersions(actor: Actor, id: string) {
+  await getDefinition(actor, id);
+  return { items: await withNames(actor, await selectVersions(actor.sql, id)) };
+}
+
+export async function getVersion(actor: Actor, id: string, version: number) {
+  const v = await findVersion(actor.sql, id, version);
+  if (!v) throw problems.notFound("No such version of the process definition.");
+  const [named] = await withNames(actor, [v]);
+  return { ...v, deployedByName: named.deployedByName };
+}
+
+export async function archiveDefinition(actor: Actor, id: string) {
+  const d = await findDefinition(actor.sql, id, true);
+  if (!d) throw problems.notFound("No such process definition.");
+  const running = await runningInstances(actor.sql, id);
+  if (running > 0) {
+    throw problems.conflict(`${running} instance(s) of this process are still running.`);
+  }
+  if (!d.archivedAt) {
+    await archiveDefinitionRow(actor.sql, id);
+    await recordActivity(actor.sql, {
+      module: "workflow",
+      entityType: "definition",
+      entityId: id,
+      action: "archived",
+      summary: `Archived the process definition ${d.name}`,
+      before: { name: d.name, key: d.key },
+    });
+  }
+}
+
+/** The process catalog: startable definitions with a deployed version and their start form. */
+export async function listStartable(actor: Actor): Promise<StartableDefinition[]> {
+  const rows = await selectStartable(actor.sql);
+  return rows.map(({ modelJson, ...r }) => {
+    const model = JSON.parse(modelJson) as ProcessModel;
+    const start = model.startEvents.map((id) => model.elements[id])
+      .find((e) => !e.event || e.event.kind === "none");
+    return { ...r, formFields: start?.formFields ?? [], formKey: start?.formKey ?? null };
+  });
+}

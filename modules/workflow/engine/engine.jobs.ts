@@ -1,0 +1,143 @@
+/**
+ * The engine's queue jobs. STEP_JOB advances one token (or resumes a call activity whose child
+ * ended); TIMER_JOB fires one timer at its due time. Both lock the instance and do nothing when
+ * their token or timer has moved on, so a retried or doubled job is harmless. The sweep fires
+ * due timers whose job is missing (a suspended instance's, or lost).
+ */
+import type { Database, Sql } from "../../../shared/db/database.ts";
+import { withScope } from "../../../shared/db/scope.ts";
+import { asWorker, type JobContext } from "../../../shared/jobs/dispatcher.ts";
+import { log } from "../../../shared/log.ts";
+import type { Bus } from "../../../shared/realtime/bus.ts";
+import type { SystemJob } from "../../../shared/modules.ts";
+import { STEP_JOB, TIMER_JOB } from "../common/model.ts";
+import { systemActor } from "./engine.actor.ts";
+import { dueTimers, timerById } from "./engine.repo.ts";
+import { ElementFailure, Step } from "./engine.step.ts";
+import { clock } from "./engine.timers.ts";
+import { fireTimer } from "./elements/boundary.ts";
+import { calledEnded } from "./elements/subprocess.ts";
+import "./elements/mod.ts";
+
+interface StepJobPayload {
+  instanceId: string;
+  tokenId: string;
+  childInstanceId?: string;
+}
+
+async function openAsJob(sql: Sql, bus: Bus, instanceId: string): Promise<Step | null> {
+  const actor = await systemActor(sql, bus, null);
+  const s = await Step.open(actor, instanceId);
+  if (!s) return null;
+  actor.session.userId = s.instance.startedBy as string;
+  s.system = true;
+  return s;
+}
+
+export async function stepJob(ctx: Pick<JobContext, "payload" | "scoped" | "bus">) {
+  const p = ctx.payload as StepJobPayload;
+  try {
+    await ctx.scoped(async (sql) => {
+      const s = await openAsJob(sql, ctx.bus, p.instanceId);
+      if (!s || !s.active) return; // suspended: resume schedules it again
+      const t = s.tokens.get(p.tokenId);
+      if (p.childInstanceId) {
+        if (t) await calledEnded(s, t, p.childInstanceId);
+      } else {
+        if (!t || t.state !== "ready") return; // already advanced
+        s.jobTokenId = t.id;
+        s.schedule(t);
+      }
+      await s.run();
+    });
+  } catch (err) {
+    if (!(err instanceof ElementFailure) || err.tokenId !== p.tokenId) throw err;
+    // The element's own work failed in SQL: that transaction is gone; the incident is recorded
+    // in a fresh one.
+    await ctx.scoped(async (sql) => {
+      const s = await openAsJob(sql, ctx.bus, p.instanceId);
+      const t = s?.tokens.get(p.tokenId);
+      if (!s || !t || t.state !== "ready") return;
+      await s.incident(t, "error", String((err.cause as Error)?.message ?? err.cause));
+      await s.run();
+    });
+  }
+}
+
+export async function timerJob(ctx: Pick<JobContext, "payload" | "scoped" | "bus">) {
+  const p = ctx.payload as { instanceId: string; timerId: string };
+  await ctx.scoped((sql) => fireTimerIn(sql, ctx.bus, p.instanceId, p.timerId));
+}
+
+async function fireTimerIn(sql: Sql, bus: Bus, instanceId: string, timerId: string, now?: Date) {
+  const s = await openAsJob(sql, bus, instanceId);
+  if (!s || !s.active) return false;
+  const timer = await timerById(sql, timerId);
+  if (!timer) return false;
+  const fired = await fireTimer(s, timer, now ?? clock.now());
+  await s.run();
+  return fired;
+}
+
+/** Fires every due timer of the current tenant (tests call this after moving the clock). */
+export async function fireDueTimers(sql: Sql, bus: Bus, now = clock.now()): Promise<number> {
+  let fired = 0;
+  for (const t of await dueTimers(sql, now, 500)) {
+    if (await fireTimerIn(sql, bus, t.instanceId!, t.id, now)) fired++;
+  }
+  return fired;
+}
+
+/** Timers due longer than this without firing are fired by the sweep. */
+const SWEEP_GRACE_MS = 30_000;
+
+/** One sweep over all tenants: timers whose job is missing fire, each in its tenant's scope. */
+export async function sweepTimers(db: Database, bus: Bus, now = clock.now()): Promise<number> {
+  const late = new Date(now.getTime() - SWEEP_GRACE_MS);
+  const due = await asWorker(
+    db.sql,
+    (tx) =>
+      tx<{ tenantId: string; id: string; instanceId: string }[]>`
+      select t.tenant_id, t.id, t.instance_id from workflow_timers t
+      join workflow_instances i on i.tenant_id = t.tenant_id and i.id = t.instance_id
+      where t.fired_at is null and t.cancelled_at is null and t.due_at <= ${late}
+        and i.state = 'active'
+      order by t.due_at limit 200`,
+  );
+  let fired = 0;
+  for (const t of due) {
+    try {
+      const ok = await withScope(
+        db.sql,
+        { tenantId: t.tenantId },
+        (sql) => fireTimerIn(sql, bus, t.instanceId, t.id, now),
+      );
+      if (ok) fired++;
+    } catch (err) {
+      log.error("workflow timer could not fire", { timer: t.id, error: String(err) });
+    }
+  }
+  return fired;
+}
+
+/** Sweeps every `everyMs` until the returned function is called. */
+export function startTimerSweep(db: Database, bus: Bus, everyMs = 15_000): () => Promise<void> {
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = sweepTimers(db, bus).catch((err) =>
+      log.error("workflow timer sweep failed", { error: String(err) })
+    );
+  }, everyMs);
+  return async () => {
+    if (stopped) return;
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}
+
+export const workflowEngineJobs: SystemJob[] = [
+  { name: STEP_JOB, handler: stepJob },
+  { name: TIMER_JOB, handler: timerJob },
+];

@@ -1,0 +1,141 @@
+import "./instances.messages.ts";
+import { type Locale, t } from "../../../shared/i18n/i18n.ts";
+import { Button, Card, Dialog, EmptyState, Field, Grid, Toast } from "../../../ui/kit.ts";
+import type { Flash } from "../../../shared/http/pages.ts";
+import type { FormField } from "../common/model.ts";
+import type { CatalogEntry } from "./catalog.schemas.ts";
+
+/** A submitted form again, with a message per field. */
+export interface StartFormState {
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  flash?: Flash;
+}
+
+function Input({ f, value }: { f: FormField; value: string | undefined }) {
+  const name = `field.${f.id}`;
+  const v = value ?? f.defaultValue ?? "";
+  switch (f.type) {
+    case "boolean":
+      return (
+        <input
+          type="checkbox"
+          name={name}
+          value="true"
+          checked={v === "true" || v === "on"}
+        />
+      );
+    case "long":
+      return <input type="number" step={1} name={name} value={v} required={f.required} />;
+    case "date":
+      return <input type="date" name={name} value={v.slice(0, 10)} required={f.required} />;
+    case "enum":
+      return (
+        <select name={name} required={f.required}>
+          <option value=""></option>
+          {(f.values ?? []).map((o) => <option value={o.id} selected={v === o.id}>{o.name}
+          </option>)}
+        </select>
+      );
+    default:
+      return <input type="text" name={name} value={v} required={f.required} maxLength={10_000} />;
+  }
+}
+
+/** The start form of one process (posted with htmx; answered with itself on an error). */
+export function StartForm(
+  { l, entry, state }: { l: Locale; entry: CatalogEntry; state?: StartFormState },
+) {
+  const action = `/workflow/catalog/${entry.id}/start`;
+  const id = `wf-start-form-${entry.id}`;
+  return (
+    <form
+      id={id}
+      method="post"
+      action={action}
+      hx-post={action}
+      hx-target={`#${id}`}
+      hx-swap="outerHTML"
+      class="form"
+    >
+      <Toast flash={state?.flash} />
+      {entry.fields.length === 0 && <p class="muted">{t(l, "wfi.catalog.noForm")}</p>}
+      {entry.fields.map((f) => (
+        <Field
+          label={f.required ? `${f.label || f.id} *` : f.label || f.id}
+          error={state?.errors[f.id]}
+          wide={f.type === "string"}
+        >
+          <Input f={f} value={state?.values[`field.${f.id}`]} />
+        </Field>
+      ))}
+      <Field label={t(l, "wfi.field.businessKey")}>
+        <input
+          type="text"
+          name="businessKey"
+          value={state?.values.businessKey ?? ""}
+          maxLength={200}
+        />
+      </Field>
+      <Button type="submit" icon="play">{t(l, "wfi.catalog.start")}</Button>
+    </form>
+  );
+}
+
+function EntryCard({ l, entry }: { l: Locale; entry: CatalogEntry }) {
+  return (
+    <Card
+      title={entry.name}
+      actions={
+        <Dialog
+          id={`wf-start-${entry.id}`}
+          title={t(l, "wfi.catalog.startTitle", { name: entry.name })}
+          trigger={t(l, "wfi.catalog.start")}
+          triggerLabel={t(l, "wfi.catalog.startTitle", { name: entry.name })}
+          icon="play"
+          small
+          closeLabel={t(l, "wfi.close")}
+          fallbackHref={`/workflow/catalog/${entry.id}/start`}
+        >
+          <StartForm l={l} entry={entry} />
+        </Dialog>
+      }
+    >
+      {entry.description && <p>{entry.description}</p>}
+      <p class="muted">
+        {t(l, "wfi.version", { n: entry.version })} ·{" "}
+        {t(l, "wfi.catalog.running", { n: entry.running })}
+      </p>
+    </Card>
+  );
+}
+
+/** The catalog: one card per startable process, grouped by category. */
+export function CatalogView({ l, entries }: { l: Locale; entries: CatalogEntry[] }) {
+  if (!entries.length) {
+    return (
+      <Card>
+        <EmptyState icon="library" title={t(l, "wfi.catalog.none")}>
+          {t(l, "wfi.catalog.noneText")}
+        </EmptyState>
+      </Card>
+    );
+  }
+  const groups = new Map<string, CatalogEntry[]>();
+  for (const e of entries) {
+    const key = e.category || t(l, "wfi.catalog.uncategorised");
+    groups.set(key, [...groups.get(key) ?? [], e]);
+  }
+  return (
+    <div class="stack">
+      {[...groups].map(([category, items]) => (
+        <section aria-label={category}>
+          {groups.size > 1 && <h2 class="section-title">{category}</h2>}
+          <Grid size="md">
+            {items.map((e) => <EntryCard l={l} entry={e} />)}
+          </Grid>
+        </section>
+      ))}
+    </div>
+  );
+}

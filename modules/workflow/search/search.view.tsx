@@ -1,0 +1,98 @@
+import "../instances/instances.messages.ts";
+import { type Locale, t } from "../../../shared/i18n/i18n.ts";
+import {
+  Card,
+  DataTable,
+  EmptyState,
+  Field,
+  Filters,
+  RelativeTime,
+  UserChip,
+} from "../../../ui/kit.ts";
+import { InstanceState } from "../instances/instances.view.tsx";
+import type { ProcessHit, TaskHit } from "./search.schemas.ts";
+
+export interface SearchView {
+  q: string;
+  /** Null before a long enough query. */
+  found: { processes: ProcessHit[]; tasks: TaskHit[] } | null;
+}
+
+function Results({ l, v }: { l: Locale; v: SearchView }) {
+  const f = v.found;
+  if (!f) return <p class="muted">{t(l, "wfi.search.prompt")}</p>;
+  if (!f.processes.length && !f.tasks.length) {
+    return <EmptyState icon="search-x" title={t(l, "wfi.search.nothing")} />;
+  }
+  return (
+    <div class="stack">
+      {f.processes.length > 0 && (
+        <Card title={t(l, "wfi.search.processes")} flush>
+          <DataTable
+            id="wf-search-processes"
+            label={t(l, "wfi.search.processes")}
+            rows={f.processes}
+            columns={[
+              {
+                label: t(l, "wfi.field.name"),
+                cell: (r) => (
+                  <>
+                    <a href={`/workflow/processes/${r.id}`}>{r.name}</a>
+                    {r.businessKey && <div class="muted">{r.businessKey}</div>}
+                  </>
+                ),
+              },
+              { label: t(l, "wfi.field.definition"), cell: (r) => r.definitionName, wide: true },
+              {
+                label: t(l, "wfi.field.state"),
+                cell: (r) => <InstanceState l={l} state={r.state} />,
+              },
+              { label: t(l, "wfi.field.started"), cell: (r) => <RelativeTime at={r.startedAt} /> },
+            ]}
+          />
+        </Card>
+      )}
+      {f.tasks.length > 0 && (
+        <Card title={t(l, "wfi.search.tasks")} flush>
+          <DataTable
+            id="wf-search-tasks"
+            label={t(l, "wfi.search.tasks")}
+            rows={f.tasks}
+            columns={[
+              {
+                label: t(l, "wfi.instance.task"),
+                cell: (r) => <a href={`/workflow/tasks/${r.id}`}>{r.name}</a>,
+              },
+              { label: t(l, "wfi.field.name"), cell: (r) => r.instanceName ?? "", wide: true },
+              {
+                label: t(l, "wfi.instance.assignee"),
+                cell: (r) => <UserChip name={r.assigneeName} none={t(l, "wfi.unassigned")} />,
+              },
+              { label: t(l, "wfi.field.started"), cell: (r) => <RelativeTime at={r.createdAt} /> },
+            ]}
+          />
+        </Card>
+      )}
+    </div>
+  );
+}
+
+/** One box; results update as people type (htmx) and the query stays in the URL. */
+export function WorkflowSearch({ l, v }: { l: Locale; v: SearchView }) {
+  return (
+    <>
+      <Filters
+        action="/workflow/search"
+        target="#wf-search-results"
+        label={t(l, "wfi.search.label")}
+      >
+        <Field label={t(l, "wfi.search.label")}>
+          <input type="search" name="q" value={v.q} maxLength={200} autocomplete="off" />
+        </Field>
+      </Filters>
+      <div id="wf-search-results" aria-live="polite">
+        <Results l={l} v={v} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * Due-soon and overdue reminders: a per-tenant sweep every five minutes tells each open task's
+ * assignee once per kind (the task's `reminded` list remembers what went out).
+ */
+import type { Sql } from "../../../shared/db/database.ts";
+import type { Bus } from "../../../shared/realtime/bus.ts";
+import type { SystemJob } from "../../../shared/modules.ts";
+import { markReminded, tasksToRemind } from "./tasks.repo.ts";
+import { DUE_SOON_MS } from "./tasks.rules.ts";
+import { tellAboutTask } from "./tasks.notify.ts";
+
+export const REMINDER_JOB = "workflow.task-reminders";
+
+/** Sends what is due now; returns how many reminders went out. */
+export async function sendTaskReminders(sql: Sql, bus: Bus, now = Date.now()): Promise<number> {
+  let sent = 0;
+  for (const t of await tasksToRemind(sql, DUE_SOON_MS)) {
+    const overdue = Date.parse(t.dueAt) <= now;
+    const kind = overdue ? "overdue" : "due-soon";
+    if (t.reminded.includes(kind)) continue;
+    await markReminded(sql, t.id, kind);
+    // An overdue task never needs its due-soon reminder afterwards.
+    if (overdue && !t.reminded.includes("due-soon")) await markReminded(sql, t.id, "due-soon");
+    await tellAboutTask(sql, bus, t.assignee, overdue ? "overdue" : "dueSoon", t);
+    sent++;
+  }
+  return sent;
+}
+
+export const taskRemindersJob: SystemJob = {
+  name: REMINDER_JOB,
+  schedule: { cron: "*/5 * * * *", perTenant: true },
+  handler: (ctx) => ctx.scoped((sql) => sendTaskReminders(sql, ctx.bus)).then(() => {}),
+};

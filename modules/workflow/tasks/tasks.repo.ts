@@ -1,0 +1,201 @@
+/** SQL of tasks, their history and comments (tenant-scoped connection; RLS holds). */
+import { uuidv7 } from "uuidv7";
+import type { Sql } from "../../../shared/db/database.ts";
+import { foldedContains } from "../../../shared/text/fold.ts";
+
+const US = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
+
+export interface TaskRow {
+  id: string;
+  instanceId: string | null;
+  tokenId: string | null;
+  definitionId: string | null;
+  elementId: string | null;
+  name: string;
+  description: string;
+  state: "created" | "claimed" | "delegated" | "completed" | "cancelled";
+  assignee: string | null;
+  assigneeName: string | null;
+  owner: string | null;
+  ownerName: string | null;
+  candidateUsers: string[];
+  candidateRoles: string[];
+  priority: "dusuk" | "normal" | "yuksek" | "kritik";
+  dueAt: string | null;
+  followUpAt: string | null;
+  overdue: boolean;
+  formKey: string | null;
+  form: unknown;
+  data: Record<string, unknown> | null;
+  createdBy: string | null;
+  createdAt: string;
+  claimedAt: string | null;
+  completedAt: string | null;
+  completedBy: string | null;
+  reminded: string[];
+  /** The instance's starter (sees the tasks of their process). */
+  startedBy: string | null;
+  sortKey: string;
+}
+
+const columns = (sql: Sql) =>
+  sql.unsafe(`t.id, t.instance_id, t.token_id, t.definition_id, t.element_id, t.name,
+  t.description, t.state, t.assignee, a.name as assignee_name, t.owner, o.name as owner_name,
+  t.candidate_users, t.candidate_roles, t.priority, t.due_at, t.follow_up_at,
+  (t.due_at is not null and t.due_at <= now() and t.state in ('created', 'claimed', 'delegated'))
+    as overdue,
+  t.form_key, t.form::text as form_json, t.data::text as data_json, t.created_by, t.created_at, t.claimed_at, t.completed_at,
+  t.completed_by, t.reminded, i.started_by,
+  to_char(t.created_at at time zone 'UTC', ${US}) as sort_key`);
+
+const from = (sql: Sql) =>
+  sql.unsafe(`workflow_tasks t
+  left join member_directory a on a.user_id = t.assignee
+  left join member_directory o on o.user_id = t.owner
+  left join workflow_instances i on i.id = t.instance_id`);
+
+export interface TaskFilter {
+  view: "mine" | "pool" | "all";
+  me: string;
+  roles: string[];
+  state?: string;
+  priority?: string;
+  dueBefore?: string;
+  dueAfter?: string;
+  followUpBefore?: string;
+  instanceId?: string;
+  definitionId?: string;
+  overdue?: boolean;
+  q?: string;
+  limit: number;
+  after: (string | number)[] | null;
+}
+
+// jsonb is read as text and parsed here: the driver's camel transform would rename the keys
+// inside it (a form field `first_name` would come back as `firstName`).
+type RawTask = Omit<TaskRow, "form" | "data"> & {
+  formJson: string | null;
+  dataJson: string | null;
+};
+const parsed = ({ formJson, dataJson, ...row }: RawTask): TaskRow => ({
+  ...row,
+  form: formJson === null ? null : JSON.parse(formJson),
+  data: dataJson === null ? null : JSON.parse(dataJson),
+});
+
+export async function selectTasks(sql: Sql, f: TaskFilter): Promise<TaskRow[]> {
+  const open = sql`t.state in ('created', 'claimed', 'delegated')`;
+  const view = f.view === "mine"
+    ? sql`and t.assignee = ${f.me}`
+    : f.view === "pool"
+    ? sql`and t.assignee is null and t.state = 'created' and (${f.me} = any(t.candidate_users)
+        or t.candidate_roles && ${f.roles}::text[])`
+    : sql``;
+  const rows = await sql<RawTask[]>`
+    select ${columns(sql)} from ${from(sql)}
+    where true ${view}
+    ${f.state ? sql`and t.state = ${f.state}` : sql`and ${open}`}
+    ${f.priority ? sql`and t.priority = ${f.priority}` : sql``}
+    ${f.dueBefore ? sql`and t.due_at < ${f.dueBefore}` : sql``}
+    ${f.dueAfter ? sql`and t.due_at >= ${f.dueAfter}` : sql``}
+    ${f.followUpBefore ? sql`and t.follow_up_at < ${f.followUpBefore}` : sql``}
+    ${f.instanceId ? sql`and t.instance_id = ${f.instanceId}` : sql``}
+    ${f.definitionId ? sql`and t.definition_id = ${f.definitionId}` : sql``}
+    ${
+    f.overdue === true
+      ? sql`and t.due_at <= now()`
+      : f.overdue === false
+      ? sql`and (t.due_at is null or t.due_at > now())`
+      : sql``
+  }
+    ${f.q ? sql`and t.search like ${foldedContains(f.q)}` : sql``}
+    ${
+    f.after
+      ? sql`and (t.created_at, t.id) < (${f.after[0]}::timestamptz, ${f.after[1]}::uuid)`
+      : sql``
+  }
+    order by t.created_at desc, t.id desc limit ${f.limit + 1}`;
+  return rows.map(parsed);
+}
+
+export async function findTask(sql: Sql, id: string, lock = false): Promise<TaskRow | undefined> {
+  if (lock) await sql`select 1 from workflow_tasks where id = ${id} for update`;
+  const [row] = await sql<RawTask[]>`select ${columns(sql)} from ${from(sql)} where t.id = ${id}`;
+  return row && parsed(row);
+}
+
+export async function updateTaskRow(sql: Sql, id: string, data: Record<string, unknown>) {
+  await sql`update workflow_tasks set ${sql(data)} where id = ${id}`;
+}
+
+export interface TaskEventInput {
+  taskId: string;
+  event: string;
+  actor: string | null;
+  fromUser?: string | null;
+  toUser?: string | null;
+  data?: Record<string, unknown>;
+}
+
+export async function insertTaskEvent(sql: Sql, e: TaskEventInput) {
+  await sql`insert into workflow_task_events
+    (tenant_id, id, task_id, event, actor, from_user, to_user, data)
+    values (current_setting('app.tenant_id')::uuid, ${uuidv7()}, ${e.taskId}, ${e.event},
+      ${e.actor}, ${e.fromUser ?? null}, ${e.toUser ?? null}, ${
+    sql.json((e.data ?? {}) as never)
+  })`;
+}
+
+export async function selectTaskEvents(sql: Sql, taskId: string) {
+  return await sql`
+    select e.id, e.event, e.actor, a.name as actor_name, e.from_user, f.name as from_name,
+      e.to_user, u.name as to_name, e.at, e.data
+    from workflow_task_events e
+    left join member_directory a on a.user_id = e.actor
+    left join member_directory f on f.user_id = e.from_user
+    left join member_directory u on u.user_id = e.to_user
+    where e.task_id = ${taskId} order by e.at, e.id`;
+}
+
+export async function insertComment(sql: Sql, taskId: string, author: string, body: string) {
+  const id = uuidv7();
+  await sql`insert into workflow_task_comments (tenant_id, id, task_id, author, body)
+    values (current_setting('app.tenant_id')::uuid, ${id}, ${taskId}, ${author}, ${body})`;
+  return id;
+}
+
+export async function selectComments(sql: Sql, taskId: string, only?: string) {
+  return await sql`
+    select c.id, c.task_id, c.author, m.name as author_name, c.body, c.created_at
+    from workflow_task_comments c left join member_directory m on m.user_id = c.author
+    where c.task_id = ${taskId} ${only ? sql`and c.id = ${only}` : sql``}
+    order by c.created_at, c.id limit 500`;
+}
+
+export async function linkAttachment(sql: Sql, taskId: string, fileId: string, by: string) {
+  await sql`insert into workflow_task_attachments (tenant_id, task_id, file_id, added_by)
+    values (current_setting('app.tenant_id')::uuid, ${taskId}, ${fileId}, ${by})
+    on conflict do nothing`;
+}
+
+export async function unlinkAttachment(sql: Sql, taskId: string, fileId: string) {
+  await sql`delete from workflow_task_attachments where task_id = ${taskId} and file_id = ${fileId}`;
+}
+
+/** Open, assigned tasks whose due-soon or overdue reminder has not gone out yet. */
+export async function tasksToRemind(sql: Sql, soonMs: number) {
+  return await sql<
+    { id: string; name: string; assignee: string; dueAt: string; reminded: string[] }[]
+  >`
+    select id, name, assignee, due_at, reminded from workflow_tasks
+    where state in ('created', 'claimed', 'delegated') and assignee is not null
+      and due_at is not null
+      and ((due_at <= now() and not ('overdue' = any(reminded)))
+        or (due_at > now() and due_at <= now() + ${soonMs} * interval '1 millisecond'
+            and not ('due-soon' = any(reminded))))
+    order by due_at limit 500 for update skip locked`;
+}
+
+export async function markReminded(sql: Sql, id: string, kind: string) {
+  await sql`update workflow_tasks set reminded = array_append(reminded, ${kind}) where id = ${id}`;
+}

@@ -1,0 +1,136 @@
+/**
+ * Pure rules of user tasks: the form a task carries (whatever shape it was stored in) and the
+ * checking of submitted data against it. Tested directly and through the API.
+ */
+import type { FormField } from "../common/model.ts";
+import type { FieldError } from "../../../shared/http/problem.ts";
+
+export type { FormField };
+
+export const OPEN_STATES = ["created", "claimed", "delegated"] as const;
+export const TASK_STATES = ["created", "claimed", "delegated", "completed", "cancelled"] as const;
+export const PRIORITIES = ["dusuk", "normal", "yuksek", "kritik"] as const;
+export type TaskState = typeof TASK_STATES[number];
+export type Priority = typeof PRIORITIES[number];
+
+/** How long before its due time a task counts as "due soon" (reminder, badge). */
+export const DUE_SOON_MS = 24 * 3600_000;
+
+const FORM_JS_TYPES: Record<string, FormField["type"]> = {
+  textfield: "string",
+  textarea: "string",
+  number: "long",
+  checkbox: "boolean",
+  datetime: "date",
+  select: "enum",
+  radio: "enum",
+};
+
+/**
+ * The fields of a stored form: a camunda:formData field list (the compiler's FormField[]),
+ * `{fields: [...]}`, or a form-js schema (`{components: [...]}`, read for its keyed inputs).
+ */
+export function formFields(form: unknown): FormField[] {
+  if (!form || typeof form !== "object") return [];
+  if (Array.isArray(form)) return form.filter(isField);
+  const f = form as { fields?: unknown; components?: unknown };
+  if (Array.isArray(f.fields)) return f.fields.filter(isField);
+  if (!Array.isArray(f.components)) return [];
+  return f.components.flatMap((c: Record<string, unknown>) => {
+    const type = FORM_JS_TYPES[String(c?.type)];
+    if (!type || typeof c.key !== "string") return [];
+    const values = Array.isArray(c.values)
+      ? c.values.map((v: { value: unknown; label: unknown }) => ({
+        id: String(v.value),
+        name: String(v.label ?? v.value),
+      }))
+      : undefined;
+    return [{
+      id: c.key,
+      label: String(c.label ?? c.key),
+      type,
+      required: !!(c.validate as { required?: boolean } | undefined)?.required,
+      values,
+    }];
+  });
+}
+
+function isField(f: unknown): f is FormField {
+  const x = f as FormField;
+  return !!x && typeof x.id === "string" && typeof x.type === "string";
+}
+
+const empty = (v: unknown) => v === undefined || v === null || v === "";
+
+/** One value read as its field's type; undefined when it cannot be. */
+function coerce(field: FormField, v: unknown): unknown {
+  switch (field.type) {
+    case "string":
+      return typeof v === "string" ? v : typeof v === "number" ? String(v) : undefined;
+    case "long": {
+      const n = typeof v === "string" && /^-?\d+$/.test(v.trim()) ? Number(v) : v;
+      return typeof n === "number" && Number.isSafeInteger(n) ? n : undefined;
+    }
+    case "boolean":
+      if (typeof v === "boolean") return v;
+      if (v === "true" || v === "on") return true;
+      return v === "false" ? false : undefined;
+    case "date":
+      return typeof v === "string" &&
+          /^\d{4}-\d\d-\d\d([T ][\d:.]+(Z|[+-]\d\d:?\d\d)?)?$/.test(v) &&
+          !Number.isNaN(Date.parse(v))
+        ? v
+        : undefined;
+    case "enum": {
+      const s = typeof v === "string" ? v : undefined;
+      return s !== undefined && (field.values ?? []).some((x) => x.id === s) ? s : undefined;
+    }
+  }
+}
+
+const TYPE_MESSAGES: Record<FormField["type"], string> = {
+  string: "Must be text",
+  long: "Must be a whole number",
+  boolean: "Must be true or false",
+  date: "Must be a date (YYYY-MM-DD)",
+  enum: "Must be one of the offered choices",
+};
+
+/**
+ * Checks submitted data against the form: required fields present, every value of its type
+ * (numbers and booleans may come as form strings). Keys the form does not name are kept as
+ * given (API clients may set further variables). Defaults fill absent optional fields.
+ */
+export function validateFormData(
+  fields: FormField[],
+  data: Record<string, unknown>,
+): { values: Record<string, unknown>; errors: FieldError[] } {
+  const values: Record<string, unknown> = { ...data };
+  const errors: FieldError[] = [];
+  for (const field of fields) {
+    let v = data[field.id];
+    if (empty(v) && field.type === "boolean" && !field.required) v = false;
+    if (empty(v) && field.defaultValue !== undefined && field.defaultValue !== "") {
+      v = field.defaultValue;
+    }
+    if (empty(v)) {
+      if (field.required) errors.push({ path: `data.${field.id}`, message: "Required" });
+      delete values[field.id];
+      continue;
+    }
+    const c = coerce(field, v);
+    if (c === undefined) {
+      errors.push({ path: `data.${field.id}`, message: TYPE_MESSAGES[field.type] });
+    } else if (field.type === "string" && field.required && !(c as string).trim()) {
+      errors.push({ path: `data.${field.id}`, message: "Required" });
+    } else values[field.id] = c;
+  }
+  return { values, errors };
+}
+
+/** Whether an open task is past its due time / due within DUE_SOON_MS. */
+export function dueState(dueAt: string | null, state: string, now = Date.now()) {
+  if (!dueAt || !(OPEN_STATES as readonly string[]).includes(state)) return "none";
+  const due = Date.parse(dueAt);
+  return due <= now ? "overdue" : due - now <= DUE_SOON_MS ? "soon" : "none";
+}
