@@ -30,6 +30,13 @@ export async function queueAgentRun(
   });
 }
 
+/** The tenant's active agents' names, for the designer's `agent:<name>` service-task topics. */
+export async function listAgentNames(sql: Sql): Promise<string[]> {
+  const rows = await sql<{ name: string }[]>`select name from automation_agents
+                                             where state <> 'pasif' order by name limit 500`;
+  return rows.map((r) => r.name);
+}
+
 /** How a run ended (its result as text JSON, so keys keep their spelling), or null. */
 export async function runOutcome(
   sql: Sql,

@@ -11,11 +11,19 @@ import { signIn, watch, withServer } from "./session.ts";
 import { newTenant } from "../helpers.ts";
 
 const LABELS = {
-  en: { valid: "No problems found", deployed: "Version 1 deployed.", userTask: /user task/i },
+  en: {
+    valid: "No problems found",
+    deployed: "Version 1 deployed.",
+    userTask: /user task/i,
+    imported: "Approve (imported)",
+    saved: "Draft saved.",
+  },
   tr: {
     valid: "Sorun bulunamadı",
     deployed: "1. sürüm yayınlandı.",
     userTask: /kullanıcı görevi/i,
+    imported: "Onayla (aktarıldı)",
+    saved: "Taslak kaydedildi.",
   },
 } as const;
 type Lang = keyof typeof LABELS;
@@ -147,10 +155,21 @@ async function draw(page: Page, lang: Lang) {
   assert.match(xml, /<bpmn:endEvent /);
   assert.match(xml, /<bpmndi:BPMNDiagram/);
 
-  // Reopened, the definition shows the deployed diagram.
+  // Import .bpmn: a file read in the browser replaces the diagram; saved as the draft.
+  const renamed = xml.replace(/(<bpmn:userTask [^>]*name=")[^"]*"/, `$1${L.imported}"`);
+  const file = await Deno.makeTempFile({ suffix: ".bpmn" });
+  await Deno.writeTextFile(file, renamed);
+  await page.locator("#wf-import").setInputFiles(file);
+  await Deno.remove(file);
+  await page.locator(".djs-element .djs-label", { hasText: L.imported }).first().waitFor();
+  await page.locator("[data-action='save']").click();
+  await page.locator(".wf-designer-status", { hasText: L.saved }).waitFor();
+
+  // Reopened, the definition shows the saved draft.
   await page.reload();
   await designerReady(page);
   assert.deepEqual(await idsOf(page, "bpmn:UserTask"), [userTaskId]);
+  await page.locator(".djs-element .djs-label", { hasText: L.imported }).first().waitFor();
   return { xml, userTaskId };
 }
 
@@ -184,6 +203,35 @@ async function viewerMarks(page: Page, xml: string, userTaskId: string) {
   );
   assert.equal(await probe.locator(".djs-element.wf-taken").count(), 1, "start → task was taken");
   assert.equal(await probe.locator(".bjs-powered-by").count(), 1, "the bpmn.io watermark stays");
+  await probe.scrollIntoViewIfNeeded();
+  await probe.screenshot({ path: "/tmp/shots/designer-viewer.png" });
+}
+
+/** A service task placed from the palette gets its topic from the list beside the panel. */
+async function serviceTopic(page: Page, besideId: string) {
+  const task = await centre(page, besideId);
+  await page.locator('.djs-palette .entry[data-action="create.task"]').click();
+  await page.mouse.move(task.x, task.y + 120, { steps: 4 });
+  await page.mouse.click(task.x, task.y + 150);
+  const [plain] = await idsOf(page, "bpmn:Task");
+  const placed = await centre(page, plain);
+  await page.mouse.click(placed.x, placed.y);
+  await page.locator('.djs-context-pad .entry[data-action="replace"]').click();
+  await page.locator('.djs-popup [data-id="replace-with-service-task"]').click();
+  const [serviceId] = await idsOf(page, "bpmn:ServiceTask");
+  await page.locator("[data-hint='service-task']:not([hidden])").waitFor();
+  await page.locator("#wf-hint-topic").selectOption("support.tickets.create");
+  await page.locator("[data-hint-action='use-topic']").click();
+  const set = await page.evaluate((id) => {
+    // deno-lint-ignore no-explicit-any
+    const modeler = (document.getElementById("wf-designer") as any).modeler;
+    const bo = modeler.get("elementRegistry").get(id).businessObject;
+    return [bo.get("camunda:type"), bo.get("camunda:topic")];
+  }, serviceId);
+  assert.deepEqual(set, ["external", "support.tickets.create"]);
+  // Saved (a draft may have problems), so leaving the page asks nothing.
+  await page.locator("[data-action='save']").click();
+  await page.locator(".wf-designer-status", { hasText: /Draft saved|Taslak kaydedildi/ }).waitFor();
 }
 
 const AXE = await Deno.readTextFile(
@@ -232,6 +280,7 @@ browserTest(
       await page.locator("[data-hint='user-task']:not([hidden])").waitFor();
       assert.deepEqual(await axeProblems(page), []);
       await viewerMarks(page, drawn.xml, drawn.userTaskId);
+      await serviceTopic(page, drawn.userTaskId);
 
       // Photographs, and nothing scrolls sideways on a phone.
       await Deno.mkdir("/tmp/shots", { recursive: true });

@@ -53,7 +53,7 @@ const MESSAGES: [string, string, string][] = [
   ["wfd.deployedAt", "Deployed", "Yayın zamanı"],
   ["wfd.note", "Note", "Not"],
   ["wfd.download", "Download XML", "XML indir"],
-  ["wfd.downloadVersion", "Download the XML of version {n}", "Sürüm {n} XML'ini indir"],
+  ["wfd.downloadVersion", "Download XML of version {n}", "XML indir (sürüm {n})"],
   ["wfd.deployDraft", "Deploy draft", "Taslağı yayınla"],
   ["wfd.draft", "Draft", "Taslak"],
   ["wfd.draftSaved", "Draft saved", "Taslak kaydedildi"],

@@ -36,6 +36,7 @@ import type {
   VersionSummary,
 } from "./definitions.schemas.ts";
 import type { ProcessModel } from "../common/model.ts";
+import { armStartTimers, disarmStartTimers } from "../engine/engine.api.ts";
 
 const summary = ({ draftXml: _x, ...d }: DefinitionDetail): Definition => d;
 
@@ -220,6 +221,7 @@ async function deployCompiled(
     startTimers: result.startTimers,
     note,
   }, actor.session.userId);
+  await armStartTimers(actor, id, versionId);
   await recordActivity(actor.sql, {
     module: "workflow",
     entityType: "definition",
@@ -265,6 +267,7 @@ export async function archiveDefinition(actor: Actor, id: string) {
   }
   if (!d.archivedAt) {
     await archiveDefinitionRow(actor.sql, id);
+    await disarmStartTimers(actor, id);
     await recordActivity(actor.sql, {
       module: "workflow",
       entityType: "definition",

@@ -12,6 +12,7 @@ import { problems } from "../../../shared/http/problem.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
 import { hasMessageKey } from "../../../shared/i18n/i18n.ts";
 import { listRoles } from "../../../platform/identity/public.ts";
+import { listAgentNames } from "../../automation/public.ts";
 import { page, tr } from "../../../ui/kit.ts";
 import { checkDiagram, deployDiagram, openDiagram, saveDiagram } from "./designer.service.ts";
 import { agentTopic, MAX_XML_CHARS, OPERATION_TOPICS } from "./designer.rules.ts";
@@ -42,12 +43,9 @@ function operationChoices(c: C): Choice[] {
   }));
 }
 
-/** Automation does not list its agents through its public.ts yet (see designer.rules.ts). */
-const agentChoices = (_c: C): Choice[] =>
-  [].map((name: string) => ({
-    value: agentTopic(name),
-    label: name,
-  }));
+/** Agent names for `agent:<name>` topics (Automation's active agents). */
+const agentChoices = async (c: C): Promise<Choice[]> =>
+  (await listAgentNames(c.var.sql)).map((name) => ({ value: agentTopic(name), label: name }));
 
 /** The JSON body of an action, checked; a malformed one is a 400. */
 async function diagramBody(c: C) {
@@ -100,7 +98,7 @@ export const designerPages = new Hono<AppEnv>()
         definitionId={diagram.definitionId}
         xml={diagram.xml}
         roles={await roleChoices(c)}
-        agents={agentChoices(c)}
+        agents={await agentChoices(c)}
         operations={operationChoices(c)}
       />,
       {

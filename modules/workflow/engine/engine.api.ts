@@ -23,6 +23,7 @@ import { migrate } from "./engine.migrate.ts";
 import { uuidv7 } from "uuidv7";
 
 export { EngineError } from "./engine.types.ts";
+export { armStartTimers, disarmStartTimers } from "./engine.starttimers.ts";
 export type { MigrationPlan, MigrationReport, StartInput } from "./engine.types.ts";
 import {
   EngineError,
@@ -133,9 +134,17 @@ async function openIncident(actor: Actor, incidentId: string) {
   if (!incident) throw new EngineError(404, "incident not found");
   if (incident.resolvedAt) throw new EngineError(409, "the incident is already resolved");
   const s = await openStep(actor, incident.instanceId);
+  // Read again under the instance lock: a concurrent retry may have resolved it meanwhile.
+  const current = await incidentById(actor.sql, incidentId);
+  if (!current || current.resolvedAt) {
+    throw new EngineError(409, "the incident is already resolved");
+  }
   if (!s.active) throw new EngineError(409, "the process is not running");
   const t = s.tokens.get(incident.tokenId);
   if (!t || t.state !== "incident") throw new EngineError(409, "the incident's token has moved on");
+  if (!s.model.elements[t.elementId]) {
+    throw new EngineError(422, `the element ${t.elementId} is no longer in the process model`);
+  }
   return { s, t, incident };
 }
 

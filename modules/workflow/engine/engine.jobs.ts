@@ -1,8 +1,9 @@
 /**
  * The engine's queue jobs. STEP_JOB advances one token (or resumes a call activity whose child
  * ended); TIMER_JOB fires one timer at its due time. Both lock the instance and do nothing when
- * their token or timer has moved on, so a retried or doubled job is harmless. The sweep fires
- * due timers whose job is missing (a suspended instance's, or lost).
+ * their token or timer has moved on, so a retried or doubled job is harmless. A start timer's
+ * TIMER_JOB (payload with definitionId) starts an instance (engine.starttimers.ts). The sweep
+ * fires due timers whose job is missing (a suspended instance's, or lost).
  */
 import type { Database, Sql } from "../../../shared/db/database.ts";
 import { withScope } from "../../../shared/db/scope.ts";
@@ -15,6 +16,7 @@ import { systemActor } from "./engine.actor.ts";
 import { dueTimers, timerById } from "./engine.repo.ts";
 import { ElementFailure, Step } from "./engine.step.ts";
 import { clock } from "./engine.timers.ts";
+import { dueStartTimers, fireStartTimer } from "./engine.starttimers.ts";
 import { fireTimer } from "./elements/boundary.ts";
 import { calledEnded } from "./elements/subprocess.ts";
 import "./elements/mod.ts";
@@ -65,8 +67,11 @@ export async function stepJob(ctx: Pick<JobContext, "payload" | "scoped" | "bus"
 }
 
 export async function timerJob(ctx: Pick<JobContext, "payload" | "scoped" | "bus">) {
-  const p = ctx.payload as { instanceId: string; timerId: string };
-  await ctx.scoped((sql) => fireTimerIn(sql, ctx.bus, p.instanceId, p.timerId));
+  const p = ctx.payload as { instanceId?: string; definitionId?: string; timerId: string };
+  if (p.definitionId) {
+    return void await ctx.scoped((sql) => fireStartTimer(sql, ctx.bus, p.timerId));
+  }
+  await ctx.scoped((sql) => fireTimerIn(sql, ctx.bus, p.instanceId!, p.timerId));
 }
 
 async function fireTimerIn(sql: Sql, bus: Bus, instanceId: string, timerId: string, now?: Date) {
@@ -85,6 +90,9 @@ export async function fireDueTimers(sql: Sql, bus: Bus, now = clock.now()): Prom
   for (const t of await dueTimers(sql, now, 500)) {
     if (await fireTimerIn(sql, bus, t.instanceId!, t.id, now)) fired++;
   }
+  for (const id of await dueStartTimers(sql, now, 500)) {
+    if (await fireStartTimer(sql, bus, id, now)) fired++;
+  }
   return fired;
 }
 
@@ -97,11 +105,11 @@ export async function sweepTimers(db: Database, bus: Bus, now = clock.now()): Pr
   const due = await asWorker(
     db.sql,
     (tx) =>
-      tx<{ tenantId: string; id: string; instanceId: string }[]>`
+      tx<{ tenantId: string; id: string; instanceId: string | null }[]>`
       select t.tenant_id, t.id, t.instance_id from workflow_timers t
-      join workflow_instances i on i.tenant_id = t.tenant_id and i.id = t.instance_id
+      left join workflow_instances i on i.tenant_id = t.tenant_id and i.id = t.instance_id
       where t.fired_at is null and t.cancelled_at is null and t.due_at <= ${late}
-        and i.state = 'active'
+        and (i.state = 'active' or (t.kind = 'start' and t.instance_id is null))
       order by t.due_at limit 200`,
   );
   let fired = 0;
@@ -110,7 +118,10 @@ export async function sweepTimers(db: Database, bus: Bus, now = clock.now()): Pr
       const ok = await withScope(
         db.sql,
         { tenantId: t.tenantId },
-        (sql) => fireTimerIn(sql, bus, t.instanceId, t.id, now),
+        (sql) =>
+          t.instanceId
+            ? fireTimerIn(sql, bus, t.instanceId, t.id, now)
+            : fireStartTimer(sql, bus, t.id, now),
       );
       if (ok) fired++;
     } catch (err) {

@@ -167,14 +167,17 @@ export interface TimerRow {
   cycle: string | null;
   firedAt: string | null;
   cancelledAt: string | null;
+  /** Start timers: the definition they start (they have no instance). */
+  definitionId?: string | null;
 }
 
 export async function insertTimer(sql: Sql, t: Omit<TimerRow, "firedAt" | "cancelledAt">) {
   await sql`
-    insert into workflow_timers (tenant_id, id, instance_id, token_id, element_id, kind,
-      interrupting, due_at, cycle)
+    insert into workflow_timers (tenant_id, id, instance_id, token_id, definition_id, element_id,
+      kind, interrupting, due_at, cycle)
     values (current_setting('app.tenant_id')::uuid, ${t.id}, ${t.instanceId}, ${t.tokenId},
-      ${t.elementId}, ${t.kind}, ${t.interrupting}, ${t.dueAt}, ${t.cycle})`;
+      ${t.definitionId ?? null}, ${t.elementId}, ${t.kind}, ${t.interrupting}, ${t.dueAt},
+      ${t.cycle})`;
 }
 
 export async function timerById(sql: Sql, id: string): Promise<TimerRow | null> {

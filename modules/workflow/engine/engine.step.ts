@@ -12,14 +12,18 @@ import type { Actor } from "../../../shared/http/actor.ts";
 import { enqueue } from "../../../shared/jobs/queue.ts";
 import type { ElementDef, ProcessModel } from "../common/model.ts";
 import { STEP_JOB } from "../common/model.ts";
-import { publishWorkflow } from "../events.ts";
-import { condition, FeelError } from "./engine.feel.ts";
 import { boundariesOf, elementOf, runsInOwnJob } from "./engine.rules.ts";
 import {
-  cancelTimersOf,
+  behaviourOf,
+  ElementError,
+  ElementFailure,
+  errorKind,
+  hooks,
+} from "./engine.behaviours.ts";
+import * as flow from "./engine.flow.ts";
+import {
   type HistoryRow,
   insertHistory,
-  insertIncident,
   insertToken,
   type InstanceRow,
   liveTokens,
@@ -31,36 +35,19 @@ import {
   versionModel,
 } from "./engine.repo.ts";
 
+export {
+  type Behaviour,
+  defineBehaviour,
+  ElementError,
+  ElementFailure,
+  hooks,
+  isElementError,
+  setJoinSettler,
+} from "./engine.behaviours.ts";
+export { subtree } from "./engine.flow.ts";
+
 /** Synchronous elements run per transaction before the rest continues in a queue job. */
 export const MAX_INLINE = 200;
-
-/** An element that cannot go on (bad expression, refused operation): becomes an incident. */
-export class ElementError extends Error {
-  constructor(readonly kind: string, message: string) {
-    super(message);
-  }
-}
-
-/** A failure that aborted the transaction (SQL): the job rolls back and records it afresh. */
-export class ElementFailure extends Error {
-  constructor(readonly tokenId: string, readonly elementId: string, cause: unknown) {
-    super(`element ${elementId} failed: ${(cause as Error)?.message ?? String(cause)}`, { cause });
-  }
-}
-
-export type Behaviour = (s: Step, t: TokenRow, el: ElementDef) => Promise<void>;
-const behaviours = new Map<string, Behaviour>();
-/** Element families register here (elements/*.ts). */
-export function defineBehaviour(types: string[], b: Behaviour) {
-  for (const t of types) behaviours.set(t, b);
-}
-/** Hooks the element files fill: multi-instance entry and child completion, boundary arming. */
-export const hooks: {
-  enterLoop?: Behaviour;
-  loopChildDone?: (s: Step, child: TokenRow) => Promise<void>;
-  armBoundaries?: (s: Step, t: TokenRow, el: ElementDef) => Promise<void>;
-  cancelToken?: (s: Step, t: TokenRow) => Promise<void>;
-} = {};
 
 export class Step {
   readonly tokens = new Map<string, TokenRow>();
@@ -70,7 +57,8 @@ export class Step {
   private readonly enqueued = new Set<string>();
   private budget = MAX_INLINE;
   private varsChanged = new Set<string>();
-  private end: { state: InstanceRow["state"]; endElementId: string | null } | null = null;
+  /** How the instance ended in this step (written by flush); null while it runs on. */
+  end: { state: InstanceRow["state"]; endElementId: string | null } | null = null;
   /** The token a queue job was started for: only it may run an element that needs a job. */
   jobTokenId: string | null = null;
   /** A queue job's step: history shows no person as its actor. */
@@ -189,23 +177,7 @@ export class Step {
 
   /** The flows an element leaves by: unconditioned or true ones, else its default. */
   chooseFlows(el: ElementDef, t: TokenRow, lenient = false): string[] {
-    const vars = this.varsOf(t);
-    const taken = el.outgoing.filter((f) => {
-      if (f === el.defaultFlow) return false;
-      const c = this.model.flows[f]?.condition;
-      if (!c) return true;
-      if (!lenient) return condition(c, vars);
-      try {
-        return condition(c, vars);
-      } catch {
-        return false;
-      }
-    });
-    if (taken.length) return taken;
-    if (el.defaultFlow) return [el.defaultFlow];
-    if (el.outgoing.length === 0) return [];
-    if (lenient) return [el.outgoing[0]];
-    throw new ElementError("no-matching-flow", `no outgoing flow of ${el.name || el.id} matches`);
+    return flow.chooseFlows(this, el, t, lenient);
   }
 
   hasBoundaries(activityId: string): boolean {
@@ -213,77 +185,21 @@ export class Step {
   }
 
   /** The element is done: the token ends and new tokens go out on the chosen flows. */
-  async leave(t: TokenRow, flows?: string[]) {
-    const el = this.el(t.elementId);
-    let out: string[] = [];
-    if (t.loopIndex === null) {
-      try {
-        out = flows ?? this.chooseFlows(el, t);
-      } catch (err) {
-        if (!isElementError(err)) throw err;
-        // Retrying this incident tries leaving again (the element's work is done).
-        t.vars = { ...t.vars, leaving: true };
-        return await this.incident(t, errorKind(err), (err as Error).message);
-      }
-    }
-    if (el.type === "intermediateCatchEvent" || this.hasBoundaries(el.id)) {
-      await cancelTimersOf(this.sql, [t.id]);
-    }
-    await this.setState(t, "done");
-    this.record(t, "element.completed");
-    if (t.loopIndex !== null && hooks.loopChildDone) return await hooks.loopChildDone(this, t);
-    for (const f of out) {
-      await this.spawn(this.model.flows[f].target, t.parentTokenId, { viaFlow: f });
-    }
-    if (!out.length) await this.afterEnd(t);
+  leave(t: TokenRow, flows?: string[]): Promise<void> {
+    return flow.leave(this, t, flows);
   }
 
   /** A path ended in a scope: the scope (subprocess, process) completes when nothing lives in it. */
-  async afterEnd(t: TokenRow) {
-    if (this.childrenOf(t.parentTokenId).length) return;
-    const parent = this.parentOf(t);
-    if (!parent) return await this.completeInstance(t.elementId, "completed");
-    if (parent.state === "scope") await this.leave(parent);
+  afterEnd(t: TokenRow): Promise<void> {
+    return flow.afterEnd(this, t);
   }
 
-  async completeInstance(endElementId: string | null, state: "completed" | "terminated") {
-    if (this.end) return;
-    this.end = { state, endElementId };
-    this.instance.state = state;
-    this.record(null, state === "completed" ? "process.completed" : "process.terminated", {
-      endElementId,
-    });
-    const i = this.instance;
-    this.publish(async () => {
-      await publishWorkflow(this.sql, "workflow.process.completed", {
-        ...(await this.eventRef()),
-        endElementId,
-      });
-    });
-    if (i.parentInstanceId && i.parentTokenId) {
-      // The parent resumes in its own step: locks are taken parent → child only.
-      await enqueue(this.sql, STEP_JOB, {
-        payload: {
-          instanceId: i.parentInstanceId,
-          tokenId: i.parentTokenId,
-          childInstanceId: i.id,
-        },
-        serialKey: `wf:${i.parentInstanceId}`,
-        maxAttempts: 10,
-        backoffSeconds: 5,
-      });
-    }
+  completeInstance(endElementId: string | null, state: "completed" | "terminated") {
+    return flow.completeInstance(this, endElementId, state);
   }
 
-  async eventRef() {
-    const [d] = await this.sql`select key from workflow_definitions
-                               where id = ${this.instance.definitionId}`;
-    return {
-      instanceId: this.instance.id,
-      definitionId: this.instance.definitionId,
-      definitionKey: (d?.key as string) ?? "",
-      name: this.instance.name,
-    };
+  eventRef() {
+    return flow.eventRef(this);
   }
 
   /** Marks the instance ended by cancel (instance API). */
@@ -292,24 +208,8 @@ export class Step {
     this.instance.state = state;
   }
 
-  async incident(t: TokenRow, kind: string, message: string) {
-    await this.setState(t, "incident");
-    const id = await insertIncident(this.sql, {
-      instanceId: this.instance.id,
-      tokenId: t.id,
-      elementId: t.elementId,
-      kind,
-      message,
-    });
-    this.instance.incidentCount++;
-    this.record(t, "incident.opened", { incidentId: id, kind, message });
-    this.publish(async () => {
-      await publishWorkflow(this.sql, "workflow.incident.opened", {
-        ...(await this.eventRef()),
-        elementId: t.elementId,
-        message,
-      });
-    });
+  incident(t: TokenRow, kind: string, message: string): Promise<void> {
+    return flow.incident(this, t, kind, message);
   }
 
   private async enqueueStep(t: TokenRow) {
@@ -350,7 +250,7 @@ export class Step {
     try {
       if (t.loopIndex === null && el.loop && hooks.enterLoop) await hooks.enterLoop(this, t, el);
       else {
-        const b = behaviours.get(el.type);
+        const b = behaviourOf(el.type);
         if (!b) throw new ElementError("unsupported", `${el.type} is not supported`);
         await b(this, t, el);
       }
@@ -367,7 +267,7 @@ export class Step {
 
   /** Inclusive joins waiting for branches that can no longer arrive fire here. */
   private settleJoins(): Promise<boolean> {
-    return joinSettler ? joinSettler(this) : Promise.resolve(false);
+    return hooks.settleJoins ? hooks.settleJoins(this) : Promise.resolve(false);
   }
 
   private async flush() {
@@ -375,30 +275,4 @@ export class Step {
     await insertHistory(this.sql, this.history.splice(0));
     for (const e of this.events.splice(0)) await e();
   }
-}
-
-export function isElementError(err: unknown): boolean {
-  return err instanceof ElementError || err instanceof FeelError;
-}
-
-function errorKind(err: unknown): string {
-  return err instanceof ElementError ? err.kind : err instanceof FeelError ? "expression" : "error";
-}
-
-let joinSettler: ((s: Step) => Promise<boolean>) | null = null;
-export function setJoinSettler(fn: (s: Step) => Promise<boolean>) {
-  joinSettler = fn;
-}
-
-/** Tokens live in a scope and below it (cancel takes the whole subtree). */
-export function subtree(s: Step, root: TokenRow): TokenRow[] {
-  const out: TokenRow[] = [];
-  const walk = (id: string) => {
-    for (const c of s.childrenOf(id)) {
-      out.push(c);
-      walk(c.id);
-    }
-  };
-  walk(root.id);
-  return out;
 }

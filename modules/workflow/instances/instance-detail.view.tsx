@@ -170,8 +170,19 @@ const shown = (value: unknown) => {
   return text.length > 200 ? text.slice(0, 200) + "…" : text;
 };
 
+/** People the page knows by id (the engine keeps `starter` as a user id): shown by name. */
+function knownPeople(d: InstanceDetail) {
+  const people = new Map<string, string>();
+  if (d.startedBy && d.startedByName) people.set(d.startedBy, d.startedByName);
+  for (const task of d.openTasks) {
+    if (task.assignee && task.assigneeName) people.set(task.assignee, task.assigneeName);
+  }
+  return people;
+}
+
 function Variables({ l, v }: { l: Locale; v: DetailView }) {
   const d = v.d;
+  const people = knownPeople(d);
   const rows = Object.entries(d.variables).sort(([a], [b]) => a.localeCompare(b)).slice(0, 200)
     .map(([name, value], i) => ({ name, value, i }));
   const editable = v.canManage && ["active", "suspended"].includes(d.state);
@@ -185,7 +196,10 @@ function Variables({ l, v }: { l: Locale; v: DetailView }) {
           { label: t(l, "wfi.instance.variable"), cell: (r) => <code>{r.name}</code> },
           {
             label: t(l, "wfi.instance.value"),
-            cell: (r) => <code class="wf-value">{shown(r.value)}</code>,
+            cell: (r) =>
+              typeof r.value === "string" && people.has(r.value)
+                ? <UserChip name={people.get(r.value)} />
+                : <code class="wf-value">{shown(r.value)}</code>,
           },
         ]}
         actionsLabel={t(l, "wfi.instance.edit")}

@@ -1,12 +1,13 @@
 /**
  * Events: start (none, message, timer — the instance is already started when its token runs),
- * end (none, terminate, error), intermediate timer catch, and the token a boundary event
+ * end (none, terminate, error — in a called process an uncaught error ends it and goes on to the
+ * parent's call activity), intermediate timer catch, and the token a boundary event
  * starts once it fired. Boundary arming and firing live in boundary.ts.
  */
 import { uuidv7 } from "uuidv7";
 import { enqueue } from "../../../../shared/jobs/queue.ts";
 import { TIMER_JOB } from "../../common/model.ts";
-import { insertTimer } from "../engine.repo.ts";
+import { insertTimer, type TokenRow } from "../engine.repo.ts";
 import { timerDue } from "../engine.timers.ts";
 import { defineBehaviour, ElementError, type Step, subtree } from "../engine.step.ts";
 import { cancelTokens, throwError } from "./scope.ts";
@@ -18,6 +19,8 @@ defineBehaviour(["endEvent"], async (s, t, el) => {
   if (kind === "error") {
     const code = el.event?.kind === "error" ? el.event.errorCode : undefined;
     if (await throwError(s, t, code, false)) return;
+    // A called process: the error ends it and travels on to the parent's call activity.
+    if (s.instance.parentInstanceId) return await endByError(s, t, code);
     throw new ElementError("uncaught-error", `BPMN error ${code ?? ""} was not caught`.trim());
   }
   if (kind === "terminate") {
@@ -35,6 +38,19 @@ defineBehaviour(["endEvent"], async (s, t, el) => {
   s.record(t, "element.completed");
   await s.afterEnd(t);
 });
+
+/**
+ * Ends a called instance by an uncaught BPMN error: everything else in it is cancelled and it
+ * ends `terminated` at the error end event; the parent's step (queued by completeInstance) reads
+ * the end event and throws the error from its call activity (subprocess.ts calledEnded).
+ */
+async function endByError(s: Step, t: TokenRow, code: string | undefined) {
+  await s.setState(t, "done");
+  s.record(t, "error.thrown", { errorCode: code ?? null, caughtBy: null, toParent: true });
+  s.record(t, "element.completed");
+  await cancelTokens(s, [...s.tokens.values()].filter((x) => !x.parentTokenId));
+  await s.completeInstance(t.elementId, "terminated");
+}
 
 defineBehaviour(["intermediateCatchEvent"], async (s, t, el) => {
   if (el.event?.kind !== "timer") {

@@ -2,12 +2,14 @@
  * Embedded subprocess: the token becomes a scope and a child token starts at the subprocess's
  * none start event; the scope leaves once nothing lives in it (Step.afterEnd).
  * Call activity: a child instance of the latest version of `calledElement` starts with a copy
- * of the variables; its completion resumes the waiting token (in a step of the parent).
+ * of the variables; its completion resumes the waiting token (in a step of the parent); a BPMN
+ * error it ends with is thrown from the call activity.
  */
 import { noneStartOf } from "../engine.rules.ts";
-import { findDefinition, type TokenRow } from "../engine.repo.ts";
+import { findDefinition, type TokenRow, versionModel } from "../engine.repo.ts";
 import { defineBehaviour, ElementError, type Step } from "../engine.step.ts";
 import { createInstance } from "../engine.start.ts";
+import { throwError } from "./scope.ts";
 
 defineBehaviour(["subProcess"], async (s, t, el) => {
   const start = noneStartOf(s.model, el.id);
@@ -41,9 +43,21 @@ defineBehaviour(["callActivity"], async (s, t, el) => {
 /** The called instance ended: its variables come back and the call activity completes. */
 export async function calledEnded(s: Step, t: TokenRow, childId: string) {
   if (t.state !== "waiting" || t.vars.childInstanceId !== childId) return;
-  const [child] = await s.sql`select state, variables::text as variables_json
+  const [child] = await s.sql`select state, variables::text as variables_json, version_id,
+                                end_element_id
                               from workflow_instances where id = ${childId}`;
   if (!child) return;
+  const endEl = child.endElementId
+    ? (await versionModel(s.sql, child.versionId)).elements[child.endElementId]
+    : undefined;
+  if (child.state === "terminated" && endEl?.event?.kind === "error") {
+    // A BPMN error thrown in the called process: caught by a boundary of the call activity (or
+    // of a scope around it), else an incident on the call activity.
+    const code = endEl.event.errorCode;
+    if (await throwError(s, t, code, true)) return;
+    const name = code ? `BPMN error ${code}` : "A BPMN error";
+    return await s.incident(t, "uncaught-error", `${name} of the called process was not caught`);
+  }
   if (child.state !== "completed" && child.state !== "terminated") {
     return await s.incident(t, "call", `the called process ended ${child.state}`);
   }
