@@ -16,6 +16,18 @@ export async function memberName(sql: Sql, userId: string | null): Promise<strin
   return row?.name ?? "";
 }
 
+/**
+ * The language to write to a member in (their own setting, else the tenant's default), for
+ * notices and e-mails composed outside any request of theirs.
+ */
+export async function memberLocale(sql: Sql, userId: string): Promise<"en" | "tr"> {
+  const [row] = await sql<{ locale: "en" | "tr" }[]>`
+    select coalesce(u.locale, t.locale, 'en') as locale
+    from tenants t left join users u on u.id = ${userId}
+    where t.id = nullif(current_setting('app.tenant_id', true), '')::uuid`;
+  return row?.locale ?? "en";
+}
+
 /** Names of several users at once, by id (users without a row are left out). */
 export async function memberNames(sql: Sql, userIds: string[]): Promise<Map<string, string>> {
   if (userIds.length === 0) return new Map();

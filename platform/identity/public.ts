@@ -13,6 +13,7 @@ export {
   directory,
   type DirectoryMember,
   isActiveMember,
+  memberLocale,
   memberName,
   memberNames,
   memberPermissions,

@@ -28,6 +28,14 @@ itest("tasks: a stand-alone task is created, listed as mine and notified", async
   const detail = await json(await agent.call("GET", `${API}/tasks/${task.id}`), 200);
   assert.deepEqual(detail.history.map((h: { event: string }) => h.event), ["created", "assigned"]);
   assert.equal(detail.can.complete, true);
+  // A member who reads Turkish gets the notice in Turkish (the tenant's default otherwise).
+  const turkish = await t.member(["agent"]);
+  assert.equal((await turkish.call("PATCH", "/api/auth/me", { locale: "tr" })).status, 200);
+  await newTask(t.owner, { assignee: turkish.id, name: "Faturayı kontrol et" });
+  assert.ok(
+    (await inbox(turkish)).some((x) => x.startsWith("Size görev atandı: Faturayı")),
+    "Turkish notice",
+  );
   // Nobody named: the creator keeps it.
   const self = await newTask(agent, { name: "Note to self" });
   assert.equal(self.assignee, agent.id);

@@ -8,6 +8,7 @@ import type { Sql } from "../../../shared/db/database.ts";
 import type { Bus } from "../../../shared/realtime/bus.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
 import { notify, queueMail } from "../../../platform/notifications/public.ts";
+import { memberLocale } from "../../../platform/identity/public.ts";
 import "./tasks.messages.ts";
 
 export type TaskNotice = "assigned" | "delegated" | "returned" | "dueSoon" | "overdue";
@@ -22,8 +23,9 @@ export async function tellAboutTask(
   const [member] = await sql<{ email: string }[]>`
     select email from member_directory where user_id = ${userId} and status = 'active'`;
   if (!member) return;
-  // Notices are stored as text; English is the platform's common language for them.
-  const title = t("en", `workflow.tasks.notice.${kind}`, { name: task.name });
+  // Notices are stored as text, so they are written in the recipient's language.
+  const locale = await memberLocale(sql, userId);
+  const title = t(locale, `workflow.tasks.notice.${kind}`, { name: task.name });
   const link = `/workflow/tasks/${task.id}`;
   await notify(sql, bus, { userId, module: "workflow", title, body: task.name, link });
   if (member.email) {
