@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { browserTest, type Page } from "./browser.ts";
 import { signIn, watch, withServer } from "./session.ts";
 import { newTenant } from "../helpers.ts";
+import { centre, designerReady, idsOf, type Lang, setLanguage } from "./workflow.draw.ts";
 
 const LABELS = {
   en: {
@@ -26,34 +27,6 @@ const LABELS = {
     saved: "Taslak kaydedildi.",
   },
 } as const;
-type Lang = keyof typeof LABELS;
-
-async function setLanguage(page: Page, base: string, lang: Lang) {
-  const res = await page.request.post(`${base}/language`, {
-    form: { locale: lang },
-    headers: { Origin: base, Referer: `${base}/`, "HX-Request": "true" },
-  });
-  assert.ok(res.status() < 400, `language switch to ${lang}: ${res.status()}`);
-}
-
-const designerReady = (page: Page) => page.locator("#wf-designer[data-ready='1']").waitFor();
-
-/** The centre of a shape on the canvas, by its BPMN id. */
-async function centre(page: Page, id: string) {
-  await page.locator(".wf-designer-canvas, .wf-diagram-canvas").first().scrollIntoViewIfNeeded();
-  const box = await page.locator(`.djs-element[data-element-id="${id}"]`).first().boundingBox();
-  assert.ok(box, `shape ${id} is drawn`);
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-}
-
-/** Ids of the shapes of a BPMN type the modeler holds (read, never drawn through). */
-const idsOf = (page: Page, type: string) =>
-  page.evaluate((t) => {
-    // deno-lint-ignore no-explicit-any
-    const modeler = (document.getElementById("wf-designer") as any).modeler;
-    // deno-lint-ignore no-explicit-any
-    return modeler.get("elementRegistry").filter((e: any) => e.type === t).map((e: any) => e.id);
-  }, type) as Promise<string[]>;
 
 async function draw(page: Page, lang: Lang) {
   const L = LABELS[lang];

@@ -47,7 +47,12 @@ export function condition(text: string, vars: Record<string, unknown>): boolean 
   return feel("feel" in e ? e.feel : e.literal, vars) === true;
 }
 
-/** An input/output parameter: FEEL when it starts with `=` (or is `${}`), a literal otherwise. */
+/**
+ * An input/output parameter. The compiler stores them as FEEL already (a literal as a quoted
+ * string, `${x}` translated), so the text is FEEL; a leading `=` (as Camunda writes it) is
+ * allowed too.
+ */
 export function parameter(text: string, vars: Record<string, unknown>): unknown {
-  return attribute(text, vars);
+  const trimmed = text.trim();
+  return feel(trimmed.startsWith("=") ? trimmed.slice(1) : trimmed, vars);
 }

@@ -6,7 +6,7 @@
  * children still open are then cancelled.
  */
 import type { ElementDef, LoopDef } from "../../common/model.ts";
-import { attribute, condition, feel } from "../engine.feel.ts";
+import { condition, feel, parameter } from "../engine.feel.ts";
 import { expressionOf } from "../engine.rules.ts";
 import type { TokenRow, Vars } from "../engine.repo.ts";
 import { ElementError, hooks, type Step } from "../engine.step.ts";
@@ -22,7 +22,8 @@ function itemsOf(loop: LoopDef, vars: Vars, el: ElementDef): unknown[] {
     }
     return v;
   }
-  const n = Number(loop.cardinality ? attribute(loop.cardinality, vars) : NaN);
+  // The compiler stores the cardinality as FEEL (`3`, `count(approvers)`).
+  const n = Number(loop.cardinality ? parameter(loop.cardinality, vars) : NaN);
   if (!Number.isInteger(n) || n < 0 || n > 1000) {
     throw new ElementError("expression", `the loop cardinality of ${el.id} is not 0-1000`);
   }
