@@ -6,6 +6,8 @@
  * PNGs of the home dashboard, a ticket, the documents files page and a project board at 1280
  * and 375 px, in English and Turkish, light and dark, into ./screenshots/. Needs Chromium
  * (CHROMIUM_PATH, default /usr/bin/chromium).
+ *
+ * SHOTS_ONLY=<regex> keeps the pages whose name or path matches, e.g. SHOTS_ONLY='^workflow'.
  */
 import { openBrowser, type Page } from "../tests/browser/browser.ts";
 import { signIn } from "../tests/browser/session.ts";
@@ -50,7 +52,30 @@ try {
     job: seeded.pages.job,
     history: "/automation/jobs/history",
     run: seeded.pages.run,
+    "workflow-dashboard": "/workflow",
+    "workflow-processes": "/workflow/processes",
+    "workflow-instance": seeded.pages.process,
+    "workflow-catalog": "/workflow/catalog",
+    "workflow-catalog-start": "/workflow/catalog",
+    "workflow-my-tasks": "/workflow/my-tasks",
+    "workflow-task-pool": "/workflow/task-pool",
+    "workflow-task": seeded.pages.workflowTask,
+    "workflow-delegations": "/workflow/delegations",
+    "workflow-delegations-standing": "/workflow/delegations?tab=standing",
+    "workflow-definitions": "/workflow/admin/definitions",
+    "workflow-definition": seeded.pages.definition,
+    "workflow-migrations": "/workflow/admin/migrations",
+    "workflow-search": "/workflow/search?q=SA-2026",
   };
+  /** What to click once a page has loaded, for pictures of an open dialog. */
+  const clicks: Record<string, string> = {
+    "workflow-catalog-start": "[data-dialog-open^='wf-start-']",
+  };
+  const only = Deno.env.get("SHOTS_ONLY");
+  const filter = only ? new RegExp(only) : null;
+  const shots = Object.entries(pages).filter(([name, path]) =>
+    !filter || filter.test(name) || filter.test(path)
+  );
   await Deno.mkdir(OUT, { recursive: true });
   const page = await context.newPage();
   await signIn(page, base, seeded.owner.email, seeded.tenant.slug);
@@ -65,9 +90,13 @@ try {
       await page.emulateMedia({ colorScheme: scheme });
       for (const vp of VIEWPORTS) {
         await page.setViewportSize(vp);
-        for (const [name, path] of Object.entries(pages)) {
+        for (const [name, path] of shots) {
           const answer = await page.goto(base + path);
           await settle(page);
+          if (clicks[name]) {
+            await page.click(clicks[name]);
+            await page.waitForTimeout(300);
+          }
           const file = `${OUT}/${name}-${vp.width}-${lang}-${scheme}.png`;
           await page.screenshot({ path: file, fullPage: true });
           saved.push(`${file}${answer?.status() === 200 ? "" : `  (HTTP ${answer?.status()})`}`);

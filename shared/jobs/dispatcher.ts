@@ -61,6 +61,8 @@ export class Dispatcher {
   private readonly bus: Bus;
   private readonly active = new Set<Promise<void>>();
   private running = false;
+  /** Runs ended so far (drain compares it around a claim). */
+  private finished = 0;
   private wake: (() => void) | null = null;
   private loop: Promise<void> | null = null;
   private unsubscribe: (() => void) | null = null;
@@ -122,10 +124,16 @@ export class Dispatcher {
   async drain(): Promise<number> {
     let total = 0;
     while (true) {
+      // A job that finishes while the claim runs may have queued more work after the claim's
+      // snapshot: only a claim that began after every run ended can say the queue is empty.
+      const finishedBefore = this.finished;
       const claimed = await this.claimAndStart(this.concurrency - this.active.size);
       total += claimed;
-      if (claimed === 0 && this.active.size === 0) return total;
-      if (claimed === 0 || this.active.size >= this.concurrency) await Promise.race(this.active);
+      if (claimed === 0 && this.active.size === 0 && this.finished === finishedBefore) {
+        return total;
+      }
+      const full = claimed === 0 || this.active.size >= this.concurrency;
+      if (full && this.active.size > 0) await Promise.race(this.active);
     }
   }
 
@@ -134,6 +142,7 @@ export class Dispatcher {
     const jobs = await this.claim(free);
     for (const job of jobs) {
       const p: Promise<void> = this.execute(job).finally(() => {
+        this.finished++;
         this.active.delete(p);
         this.wake?.();
       });

@@ -77,6 +77,21 @@ const DETAILS: {
     list: () => "/automation/jobs/history",
     link: /^\/automation\/runs\/[0-9a-f-]{36}$/,
   },
+  {
+    name: "process",
+    list: () => "/workflow/processes",
+    link: /^\/workflow\/processes\/[0-9a-f-]{36}$/,
+  },
+  {
+    name: "workflowTask",
+    list: () => "/workflow/my-tasks",
+    link: /^\/workflow\/tasks\/[0-9a-f-]{36}$/,
+  },
+  {
+    name: "definition",
+    list: () => "/workflow/admin/definitions",
+    link: /^\/workflow\/admin\/definitions\/[0-9a-f-]{36}$/,
+  },
 ];
 
 /**

@@ -28,6 +28,9 @@ export interface Seeded {
     agent: string;
     job: string;
     run: string;
+    process: string;
+    workflowTask: string;
+    definition: string;
   };
 }
 
@@ -354,6 +357,108 @@ async function automation(owner: Caller) {
   return { agent: report.id as string, job: job.id as string, run: queued.runId as string };
 }
 
+const WORKFLOW = "/api/workflow";
+
+/** A small model whose gateway has no default: a start with `route` other than a/b stops there. */
+const ROUTING_BPMN = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL"
+  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" id="Definitions_routing"
+  targetNamespace="http://bpmn.io/schema/bpmn">
+  <bpmn:process id="routing" name="Talep yönlendirme" isExecutable="true">
+    <bpmn:startEvent id="start" name="Talep geldi"><bpmn:outgoing>f1</bpmn:outgoing></bpmn:startEvent>
+    <bpmn:exclusiveGateway id="route" name="Hangi ekip?">
+      <bpmn:incoming>f1</bpmn:incoming><bpmn:outgoing>fa</bpmn:outgoing><bpmn:outgoing>fb</bpmn:outgoing>
+    </bpmn:exclusiveGateway>
+    <bpmn:userTask id="sales" name="Satış inceler" camunda:candidateGroups="member"
+      xmlns:camunda="http://camunda.org/schema/1.0/bpmn">
+      <bpmn:incoming>fa</bpmn:incoming><bpmn:outgoing>fa2</bpmn:outgoing>
+    </bpmn:userTask>
+    <bpmn:userTask id="it" name="Bilgi işlem inceler" camunda:candidateGroups="agent"
+      xmlns:camunda="http://camunda.org/schema/1.0/bpmn">
+      <bpmn:incoming>fb</bpmn:incoming><bpmn:outgoing>fb2</bpmn:outgoing>
+    </bpmn:userTask>
+    <bpmn:endEvent id="end" name="Bitti"><bpmn:incoming>fa2</bpmn:incoming><bpmn:incoming>fb2</bpmn:incoming></bpmn:endEvent>
+    <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="route" />
+    <bpmn:sequenceFlow id="fa" name="Satış" sourceRef="route" targetRef="sales">
+      <bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">=team = "satis"</bpmn:conditionExpression>
+    </bpmn:sequenceFlow>
+    <bpmn:sequenceFlow id="fb" name="Bilgi işlem" sourceRef="route" targetRef="it">
+      <bpmn:conditionExpression xsi:type="bpmn:tFormalExpression">=team = "bt"</bpmn:conditionExpression>
+    </bpmn:sequenceFlow>
+    <bpmn:sequenceFlow id="fa2" sourceRef="sales" targetRef="end" />
+    <bpmn:sequenceFlow id="fb2" sourceRef="it" targetRef="end" />
+  </bpmn:process>
+</bpmn:definitions>`;
+
+/**
+ * Workflow: the approval process deployed and started three times (one waiting in the pool,
+ * one approved and completed, one of a second model stopped by an incident at its gateway), a
+ * stand-alone task of the owner, a task handed over to the agent and a standing delegation.
+ * startInstance runs the synchronous steps in its own transaction, so no dispatcher is needed.
+ */
+async function workflow(owner: Caller, agent: Caller) {
+  const xml = await Deno.readTextFile(
+    new URL("../workflow/fixtures/approval.bpmn", import.meta.url),
+  );
+  const approval = await send(owner, "POST", `${WORKFLOW}/admin/process`, {
+    xml,
+    name: "Satın alma onayı",
+    description: "Tutarı girilen satın alma talepleri yönetici onayına gider.",
+    category: "Satın alma",
+    deploy: true,
+  });
+  await send(owner, "PATCH", `${WORKFLOW}/admin/process/${approval.id}`, { startable: true }, 200);
+  const routing = await send(owner, "POST", `${WORKFLOW}/admin/process`, {
+    xml: ROUTING_BPMN,
+    category: "Destek",
+    deploy: true,
+  });
+  const start = (definitionId: unknown, variables: Json, businessKey: string) =>
+    send(owner, "POST", `${WORKFLOW}/process`, { definitionId, variables, businessKey });
+  const waiting = await start(approval.id, { amount: 18500 }, "SA-2026-014");
+  const done = await start(approval.id, { amount: 2400 }, "SA-2026-011");
+  const detail = await send(agent, "GET", `${WORKFLOW}/process/${done.id}`, undefined, 200);
+  const approve = (detail.openTasks as Json[])[0].id;
+  await send(agent, "POST", `${WORKFLOW}/tasks/${approve}/claim`, undefined, 200);
+  await send(agent, "POST", `${WORKFLOW}/tasks/${approve}/complete`, {
+    data: { approved: true },
+  }, 200);
+  await start(routing.id, { team: "muhasebe" }, "DT-0042");
+  const own = await send(owner, "POST", `${WORKFLOW}/tasks`, {
+    name: "Tedarikçi sözleşmesini gözden geçir",
+    description: "Yeni tedarikçinin ödeme koşullarını ve ceza maddelerini kontrol et.",
+    assignee: owner.id,
+    priority: "yuksek",
+    dueAt: new Date(Date.now() + 2 * 86400_000).toISOString(),
+    formFields: [
+      { id: "uygun", label: "Sözleşme uygun mu?", type: "boolean" },
+      { id: "not", label: "Not", type: "string" },
+    ],
+  });
+  const handed = await send(owner, "POST", `${WORKFLOW}/tasks`, {
+    name: "Fatura itirazını yanıtla",
+    assignee: owner.id,
+    priority: "normal",
+  });
+  await send(owner, "PUT", `${WORKFLOW}/delegations`, {
+    taskId: handed.id,
+    toUserId: agent.id,
+    mode: "delegate",
+    note: "İzindeyim, sen yanıtlar mısın?",
+  }, 200);
+  await send(owner, "POST", `${WORKFLOW}/delegations/standing`, {
+    toUserId: agent.id,
+    startsAt: new Date(Date.now() + 86400_000).toISOString(),
+    endsAt: new Date(Date.now() + 15 * 86400_000).toISOString(),
+    reason: "Yıllık izin",
+  });
+  return {
+    definition: approval.id as string,
+    process: waiting.id as string,
+    workflowTask: own.id as string,
+  };
+}
+
 /**
  * Seeds a fresh tenant. Works on the shared test app (PGlite or DATABASE_URL), so any number of
  * calls can share one database.
@@ -364,6 +469,7 @@ export async function seedTenant(): Promise<Seeded> {
   const d = await documents(owner);
   const p = await projects(owner, agent);
   const a = await automation(owner);
+  const w = await workflow(owner, agent);
   // Inbox entries of the owner (rules and mentions add more once their jobs have run).
   await send(owner, "POST", "/api/notifications", {
     userId: owner.id,
@@ -380,7 +486,7 @@ export async function seedTenant(): Promise<Seeded> {
     tenant,
     owner,
     agent,
-    ids: { ...s, ...d, ...p, ...a },
+    ids: { ...s, ...d, ...p, ...a, ...w },
     pages: {
       ticket: `/support/tickets/${s.ticketWorking}`,
       customer: `/support/customers/${s.firm}`,
@@ -390,6 +496,9 @@ export async function seedTenant(): Promise<Seeded> {
       agent: `/automation/agents/${a.agent}`,
       job: `/automation/jobs/${a.job}`,
       run: `/automation/runs/${a.run}`,
+      process: `/workflow/processes/${w.process}`,
+      workflowTask: `/workflow/tasks/${w.workflowTask}`,
+      definition: `/workflow/admin/definitions/${w.definition}`,
     },
   };
 }

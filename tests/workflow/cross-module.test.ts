@@ -70,6 +70,7 @@ itest("a ticket opened in Support starts a process that plans a task in Projects
   assert.equal(instances[0].state, "completed", JSON.stringify(detail0.incidents));
 
   const detail = await (await t.owner.call("GET", `${API}/process/${instances[0].id}`)).json();
+  assert.equal(detail.variables.event.ticket.id, opened.id, "the event that started it");
   assert.equal(detail.variables.event.ticket.subject, "Printer jams");
   const tasks = await (await t.owner.call(
     "GET",

@@ -21,6 +21,7 @@ const MESSAGES: [string, string, string][] = [
   ["wfd.allProcesses", "All processes", "Tüm süreçler"],
   ["wfd.col.task", "Task", "Görev"],
   ["wfd.col.process", "Process", "Süreç"],
+  ["wfd.standalone", "Stand-alone task", "Bağımsız görev"],
   ["wfd.col.priority", "Priority", "Öncelik"],
   ["wfd.col.due", "Due", "Son tarih"],
   ["wfd.col.step", "Step", "Adım"],

@@ -13,6 +13,7 @@ import {
   RelativeTime,
   StateBadge,
 } from "../../../ui/kit.ts";
+import { incidentMessage } from "../instances/instances.view.tsx";
 import type { Dashboard } from "./dashboard.schemas.ts";
 
 /** A day `YYYY-MM-DD` as a short axis label ("23 Nov"). */
@@ -27,8 +28,12 @@ function shortDay(l: Locale, day: string): string {
 function chartOption(l: Locale, d: Dashboard): Record<string, unknown> {
   return {
     tooltip: { trigger: "axis" },
-    legend: { top: 0 },
-    xAxis: { type: "category", data: d.perDay.map((p) => shortDay(l, p.day)) },
+    // The kit places the legend below; every other day keeps 14 days legible on a phone.
+    xAxis: {
+      type: "category",
+      data: d.perDay.map((p) => shortDay(l, p.day)),
+      axisLabel: { interval: 1 },
+    },
     yAxis: { type: "value", minInterval: 1 },
     series: [
       {
@@ -107,7 +112,11 @@ function NewestTasks({ l, d }: { l: Locale; d: Dashboard }) {
             label: t(l, "wfd.col.task"),
             cell: (r) => <a href={`/workflow/tasks/${r.id}`}>{r.name}</a>,
           },
-          { label: t(l, "wfd.col.process"), cell: (r) => r.instanceName ?? "", wide: true },
+          {
+            label: t(l, "wfd.col.process"),
+            cell: (r) => r.instanceName ?? <span class="muted">{t(l, "wfd.standalone")}</span>,
+            wide: true,
+          },
           {
             label: t(l, "wfd.col.priority"),
             cell: (r) => (
@@ -149,7 +158,7 @@ function RecentIncidents({ l, d }: { l: Locale; d: Dashboard }) {
           { label: t(l, "wfd.col.step"), cell: (r) => r.elementName },
           {
             label: t(l, "wfd.col.message"),
-            cell: (r) => <span class="muted">{r.message}</span>,
+            cell: (r) => <span class="muted">{incidentMessage(l, r)}</span>,
             wide: true,
           },
           { label: t(l, "wfd.col.when"), cell: (r) => <RelativeTime at={r.createdAt} /> },

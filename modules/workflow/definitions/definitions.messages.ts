@@ -3,7 +3,7 @@ import { addMessages } from "../../../shared/i18n/i18n.ts";
 // Process definitions (admin). [key, English, Turkish]
 const MESSAGES: [string, string, string][] = [
   [
-    "wfd.description",
+    "wfd.listDescription",
     "BPMN process models and their deployed versions.",
     "BPMN süreç modelleri ve yayınlanmış sürümleri.",
   ],
@@ -48,6 +48,7 @@ const MESSAGES: [string, string, string][] = [
   ["wfd.details", "Details", "Ayrıntılar"],
   ["wfd.edit", "Edit", "Düzenle"],
   ["wfd.versions", "Versions", "Sürümler"],
+  ["wfd.versionCol", "Version", "Sürüm"],
   ["wfd.noVersions", "No version deployed yet.", "Henüz yayınlanmış sürüm yok."],
   ["wfd.deployedBy", "Deployed by", "Yayınlayan"],
   ["wfd.deployedAt", "Deployed", "Yayın zamanı"],

@@ -78,7 +78,7 @@ async function listPage(c: C, outcome: Outcome = {}) {
     {
       status: (outcome.status ?? 200) as 200,
       crumbs: crumbs(c),
-      description: t("wfd.description"),
+      description: t("wfd.listDescription"),
       actions: <DefinitionsActions l={c.var.locale} />,
     },
   );

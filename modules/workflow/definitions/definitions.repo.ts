@@ -8,7 +8,9 @@ import type { Definition, DefinitionDetail, VersionSummary } from "./definitions
 const US = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
 
 const DEF_COLUMNS = `d.id, d.key, d.name, d.description, d.category, d.startable,
-  d.latest_version, d.draft_xml is not null as has_draft, d.draft_updated_at, d.archived_at,
+  d.latest_version, (d.draft_xml is not null and d.draft_xml is distinct from (
+    select v.xml from workflow_definition_versions v
+    where v.definition_id = d.id and v.version = d.latest_version)) as has_draft, d.draft_updated_at, d.archived_at,
   d.created_by, d.created_at, d.updated_at`;
 
 type DefRow = Definition & { sortKey: string };

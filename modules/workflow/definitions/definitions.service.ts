@@ -181,8 +181,9 @@ export async function deployDefinition(actor: Actor, id: string, input: DeployIn
   const result = await compileBpmn(xml);
   if (result.problems.length) throw invalidModel(result.problems);
   const deployed = await deployCompiled(actor, id, result, input.note ?? "", d);
-  // The deployed XML is the new working copy too, so the designer opens what runs.
-  if (input.xml) await writeDraft(actor.sql, id, result.xml, actor.session.userId);
+  // The deployed XML (with the layout it may have been given) is the new working copy too, so
+  // the designer opens what runs and the draft shows no pending changes.
+  await writeDraft(actor.sql, id, result.xml, actor.session.userId);
   return deployed;
 }
 

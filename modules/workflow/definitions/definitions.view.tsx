@@ -75,7 +75,7 @@ function ImportForm({ l }: { l: Locale }) {
       <Field label={t(l, "wfd.category")}>
         <input name="category" maxLength={100} />
       </Field>
-      <label class="checkbox">
+      <label class="check">
         <input type="checkbox" name="deploy" value="1" checked /> {t(l, "wfd.deployNow")}
       </label>
       <Button type="submit" icon="upload">{t(l, "wfd.import")}</Button>
@@ -196,7 +196,7 @@ function EditForm({ l, d }: { l: Locale; d: Definition }) {
       <Field label={t(l, "wfd.descriptionField")}>
         <textarea name="description" maxLength={2000} rows={3}>{d.description}</textarea>
       </Field>
-      <label class="checkbox">
+      <label class="check">
         <input type="checkbox" name="startable" value="1" checked={d.startable} />{" "}
         {t(l, "wfd.startable")}
       </label>
@@ -255,7 +255,7 @@ export function DefinitionDetailView(
             </>
           )}
         </dl>
-        <div class="actions-row">
+        <div class="form-actions">
           <Button href={designer(d.id)} icon="pencil" variant="secondary">
             {t(l, "wfd.design")}
           </Button>
@@ -271,7 +271,6 @@ export function DefinitionDetailView(
               trigger={t(l, "wfd.archive")}
               icon="archive"
               variant="danger"
-              small
               closeLabel={t(l, "wfd.close")}
             >
               <form method="post" action={`${BASE}/${d.id}/archive`} class="stack">
@@ -288,7 +287,7 @@ export function DefinitionDetailView(
           label={t(l, "wfd.versions")}
           rows={versions}
           columns={[
-            { label: t(l, "wfd.versions"), cell: (v) => t(l, "wfd.version", { n: v.version }) },
+            { label: t(l, "wfd.versionCol"), cell: (v) => t(l, "wfd.version", { n: v.version }) },
             { label: t(l, "wfd.deployedBy"), cell: (v) => v.deployedByName ?? t(l, "wfd.unknown") },
             { label: t(l, "wfd.deployedAt"), cell: (v) => <RelativeTime at={v.deployedAt} /> },
             { label: t(l, "wfd.note"), cell: (v) => v.note || "—", wide: true },

@@ -7,71 +7,54 @@
  * repeated job or a second dispatcher does nothing.
  */
 import postgres from "postgres";
-import { uuidv7 } from "uuidv7";
 import type { Actor } from "../../../shared/http/actor.ts";
 import { enqueue } from "../../../shared/jobs/queue.ts";
 import type { ElementDef, ProcessModel } from "../common/model.ts";
 import { STEP_JOB } from "../common/model.ts";
-import { boundariesOf, elementOf, runsInOwnJob } from "./engine.rules.ts";
+import { publishWorkflow } from "../events.ts";
+import { condition } from "./engine.feel.ts";
+import { runsInOwnJob } from "./engine.rules.ts";
+import { ElementError, ElementFailure, errorKind, isElementError } from "./engine.errors.ts";
+import { TokenBook } from "./engine.tokens.ts";
 import {
-  behaviourOf,
-  ElementError,
-  ElementFailure,
-  errorKind,
-  hooks,
-} from "./engine.behaviours.ts";
-import * as flow from "./engine.flow.ts";
-import {
-  type HistoryRow,
+  cancelTimersOf,
   insertHistory,
-  insertToken,
+  insertIncident,
   type InstanceRow,
   liveTokens,
   lockInstance,
   saveInstance,
-  saveToken,
   type TokenRow,
-  type Vars,
   versionModel,
 } from "./engine.repo.ts";
 
-export {
-  type Behaviour,
-  defineBehaviour,
-  ElementError,
-  ElementFailure,
-  hooks,
-  isElementError,
-  setJoinSettler,
-} from "./engine.behaviours.ts";
-export { subtree } from "./engine.flow.ts";
+export { ElementError, ElementFailure, isElementError } from "./engine.errors.ts";
+export { subtree } from "./engine.tokens.ts";
 
 /** Synchronous elements run per transaction before the rest continues in a queue job. */
 export const MAX_INLINE = 200;
 
-export class Step {
-  readonly tokens = new Map<string, TokenRow>();
-  private readonly queue: TokenRow[] = [];
-  private readonly history: HistoryRow[] = [];
-  private readonly events: (() => Promise<void>)[] = [];
+export type Behaviour = (s: Step, t: TokenRow, el: ElementDef) => Promise<void>;
+const behaviours = new Map<string, Behaviour>();
+/** Element families register here (elements/*.ts). */
+export function defineBehaviour(types: string[], b: Behaviour) {
+  for (const t of types) behaviours.set(t, b);
+}
+/** Hooks the element files fill: multi-instance entry and child completion, boundary arming. */
+export const hooks: {
+  enterLoop?: Behaviour;
+  loopChildDone?: (s: Step, child: TokenRow) => Promise<void>;
+  armBoundaries?: (s: Step, t: TokenRow, el: ElementDef) => Promise<void>;
+  cancelToken?: (s: Step, t: TokenRow) => Promise<void>;
+} = {};
+
+/** The interpreter: token bookkeeping (TokenBook) plus moving on, completing and running. */
+export class Step extends TokenBook {
   private readonly enqueued = new Set<string>();
   private budget = MAX_INLINE;
-  private varsChanged = new Set<string>();
-  /** How the instance ended in this step (written by flush); null while it runs on. */
-  end: { state: InstanceRow["state"]; endElementId: string | null } | null = null;
-  /** The token a queue job was started for: only it may run an element that needs a job. */
-  jobTokenId: string | null = null;
-  /** A queue job's step: history shows no person as its actor. */
-  system = false;
 
-  private constructor(
-    readonly actor: Actor,
-    readonly instance: InstanceRow,
-    readonly model: ProcessModel,
-  ) {}
-
-  get sql() {
-    return this.actor.sql;
+  private constructor(actor: Actor, instance: InstanceRow, model: ProcessModel) {
+    super(actor, instance, model);
   }
 
   /** Locks the instance and loads its live tokens; null when it does not exist. */
@@ -89,117 +72,103 @@ export class Step {
     return new Step(actor, instance, model);
   }
 
-  get active() {
-    return this.instance.state === "active";
-  }
-
-  el(id: string): ElementDef {
-    return elementOf(this.model, id);
-  }
-
-  record(t: TokenRow | null, event: string, data: Vars = {}, elementId?: string) {
-    const id = elementId ?? t?.elementId ?? null;
-    this.history.push({
-      instanceId: this.instance.id,
-      tokenId: t?.id ?? null,
-      elementId: id,
-      elementType: id ? this.model.elements[id]?.type ?? null : null,
-      event,
-      actor: this.system ? null : this.actor.session.userId || null,
-      data,
-    });
-  }
-
-  publish(fn: () => Promise<void>) {
-    this.events.push(fn);
-  }
-
-  /** The variables an expression of this token sees: process, then each enclosing scope's. */
-  varsOf(t: TokenRow | null): Vars {
-    const chain: TokenRow[] = [];
-    for (
-      let cur = t;
-      cur;
-      cur = cur.parentTokenId ? this.tokens.get(cur.parentTokenId) ?? null : null
-    ) {
-      chain.unshift(cur);
-    }
-    return Object.assign({}, this.instance.variables, ...chain.map((c) => c.vars));
-  }
-
-  setVars(values: Vars, t: TokenRow | null = null) {
-    const names = Object.keys(values);
-    if (!names.length) return;
-    Object.assign(this.instance.variables, values);
-    for (const n of names) this.varsChanged.add(n);
-    this.record(t, "variables.changed", { names });
-  }
-
-  parentOf(t: TokenRow): TokenRow | null {
-    return t.parentTokenId ? this.tokens.get(t.parentTokenId) ?? null : null;
-  }
-
-  childrenOf(parentId: string | null): TokenRow[] {
-    return [...this.tokens.values()].filter((x) => x.parentTokenId === parentId);
-  }
-
-  async spawn(
-    elementId: string,
-    parentTokenId: string | null,
-    opts: { viaFlow?: string | null; loopIndex?: number | null; vars?: Vars } = {},
-  ): Promise<TokenRow> {
-    const t: TokenRow = {
-      id: uuidv7(),
-      instanceId: this.instance.id,
-      elementId,
-      state: "ready",
-      parentTokenId,
-      loopIndex: opts.loopIndex ?? null,
-      vars: opts.vars ?? {},
-      viaFlow: opts.viaFlow ?? null,
-    };
-    await insertToken(this.sql, t);
-    this.tokens.set(t.id, t);
-    this.queue.push(t);
-    return t;
-  }
-
-  /** Re-runs an existing ready token in this step (retry, resumed job). */
-  schedule(t: TokenRow) {
-    this.queue.push(t);
-  }
-
-  async setState(t: TokenRow, state: TokenRow["state"]) {
-    t.state = state;
-    await saveToken(this.sql, t);
-    if (state === "done" || state === "cancelled") this.tokens.delete(t.id);
-  }
-
   /** The flows an element leaves by: unconditioned or true ones, else its default. */
   chooseFlows(el: ElementDef, t: TokenRow, lenient = false): string[] {
-    return flow.chooseFlows(this, el, t, lenient);
-  }
-
-  hasBoundaries(activityId: string): boolean {
-    return boundariesOf(this.model, activityId).length > 0;
+    const vars = this.varsOf(t);
+    const taken = el.outgoing.filter((f) => {
+      if (f === el.defaultFlow) return false;
+      const c = this.model.flows[f]?.condition;
+      if (!c) return true;
+      if (!lenient) return condition(c, vars);
+      try {
+        return condition(c, vars);
+      } catch {
+        return false;
+      }
+    });
+    if (taken.length) return taken;
+    if (el.defaultFlow) return [el.defaultFlow];
+    if (el.outgoing.length === 0) return [];
+    if (lenient) return [el.outgoing[0]];
+    throw new ElementError("no-matching-flow", `no outgoing flow of ${el.name || el.id} matches`);
   }
 
   /** The element is done: the token ends and new tokens go out on the chosen flows. */
-  leave(t: TokenRow, flows?: string[]): Promise<void> {
-    return flow.leave(this, t, flows);
+  async leave(t: TokenRow, flows?: string[]) {
+    const el = this.el(t.elementId);
+    let out: string[] = [];
+    if (t.loopIndex === null) {
+      try {
+        out = flows ?? this.chooseFlows(el, t);
+      } catch (err) {
+        if (!isElementError(err)) throw err;
+        // Retrying this incident tries leaving again (the element's work is done).
+        t.vars = { ...t.vars, leaving: true };
+        return await this.incident(t, errorKind(err), (err as Error).message);
+      }
+    }
+    if (el.type === "intermediateCatchEvent" || this.hasBoundaries(el.id)) {
+      await cancelTimersOf(this.sql, [t.id]);
+    }
+    await this.setState(t, "done");
+    this.record(t, "element.completed");
+    if (t.loopIndex !== null && hooks.loopChildDone) return await hooks.loopChildDone(this, t);
+    for (const f of out) {
+      await this.spawn(this.model.flows[f].target, t.parentTokenId, { viaFlow: f });
+    }
+    if (!out.length) await this.afterEnd(t);
   }
 
   /** A path ended in a scope: the scope (subprocess, process) completes when nothing lives in it. */
-  afterEnd(t: TokenRow): Promise<void> {
-    return flow.afterEnd(this, t);
+  async afterEnd(t: TokenRow) {
+    if (this.childrenOf(t.parentTokenId).length) return;
+    const parent = this.parentOf(t);
+    if (!parent) return await this.completeInstance(t.elementId, "completed");
+    if (parent.state === "scope") await this.leave(parent);
   }
 
-  completeInstance(endElementId: string | null, state: "completed" | "terminated") {
-    return flow.completeInstance(this, endElementId, state);
+  async completeInstance(
+    endElementId: string | null,
+    state: "completed" | "terminated",
+  ) {
+    if (this.end) return;
+    this.end = { state, endElementId };
+    this.instance.state = state;
+    this.record(null, state === "completed" ? "process.completed" : "process.terminated", {
+      endElementId,
+    });
+    const i = this.instance;
+    this.publish(async () => {
+      await publishWorkflow(this.sql, "workflow.process.completed", {
+        ...(await this.eventRef()),
+        endElementId,
+      });
+    });
+    if (i.parentInstanceId && i.parentTokenId) {
+      // The parent resumes in its own step: locks are taken parent → child only.
+      await enqueue(this.sql, STEP_JOB, {
+        payload: {
+          instanceId: i.parentInstanceId,
+          tokenId: i.parentTokenId,
+          childInstanceId: i.id,
+        },
+        serialKey: `wf:${i.parentInstanceId}`,
+        maxAttempts: 10,
+        backoffSeconds: 5,
+      });
+    }
   }
 
-  eventRef() {
-    return flow.eventRef(this);
+  /** What the workflow's domain events say about the instance. */
+  async eventRef() {
+    const [d] = await this.sql`select key from workflow_definitions
+                            where id = ${this.instance.definitionId}`;
+    return {
+      instanceId: this.instance.id,
+      definitionId: this.instance.definitionId,
+      definitionKey: (d?.key as string) ?? "",
+      name: this.instance.name,
+    };
   }
 
   /** Marks the instance ended by cancel (instance API). */
@@ -208,8 +177,24 @@ export class Step {
     this.instance.state = state;
   }
 
-  incident(t: TokenRow, kind: string, message: string): Promise<void> {
-    return flow.incident(this, t, kind, message);
+  async incident(t: TokenRow, kind: string, message: string) {
+    await this.setState(t, "incident");
+    const id = await insertIncident(this.sql, {
+      instanceId: this.instance.id,
+      tokenId: t.id,
+      elementId: t.elementId,
+      kind,
+      message,
+    });
+    this.instance.incidentCount++;
+    this.record(t, "incident.opened", { incidentId: id, kind, message });
+    this.publish(async () => {
+      await publishWorkflow(this.sql, "workflow.incident.opened", {
+        ...(await this.eventRef()),
+        elementId: t.elementId,
+        message,
+      });
+    });
   }
 
   private async enqueueStep(t: TokenRow) {
@@ -250,7 +235,7 @@ export class Step {
     try {
       if (t.loopIndex === null && el.loop && hooks.enterLoop) await hooks.enterLoop(this, t, el);
       else {
-        const b = behaviourOf(el.type);
+        const b = behaviours.get(el.type);
         if (!b) throw new ElementError("unsupported", `${el.type} is not supported`);
         await b(this, t, el);
       }
@@ -267,7 +252,7 @@ export class Step {
 
   /** Inclusive joins waiting for branches that can no longer arrive fire here. */
   private settleJoins(): Promise<boolean> {
-    return hooks.settleJoins ? hooks.settleJoins(this) : Promise.resolve(false);
+    return joinSettler ? joinSettler(this) : Promise.resolve(false);
   }
 
   private async flush() {
@@ -275,4 +260,9 @@ export class Step {
     await insertHistory(this.sql, this.history.splice(0));
     for (const e of this.events.splice(0)) await e();
   }
+}
+
+let joinSettler: ((s: Step) => Promise<boolean>) | null = null;
+export function setJoinSettler(fn: (s: Step) => Promise<boolean>) {
+  joinSettler = fn;
 }

@@ -17,7 +17,7 @@ import {
 import type { Flash } from "../../../shared/http/pages.ts";
 import { ProcessDiagram } from "../designer/diagram.view.tsx";
 import type { HistoryEntry, InstanceDetail } from "./instances.schemas.ts";
-import { definitionLabel, InstanceState } from "./instances.view.tsx";
+import { definitionLabel, incidentMessage, InstanceState } from "./instances.view.tsx";
 
 export interface DetailView {
   d: InstanceDetail;
@@ -39,7 +39,7 @@ function ActionButton(
   },
 ) {
   return (
-    <form method="post" action={href} class="inline-form">
+    <form method="post" action={href} class="inline">
       <Button type="submit" variant={variant} icon={icon} small>{label}</Button>
     </form>
   );
@@ -134,7 +134,7 @@ function Incidents({ l, v }: { l: Locale; v: DetailView }) {
           { label: t(l, "wfi.instance.step"), cell: (r) => r.elementName },
           {
             label: t(l, "wfi.instance.message"),
-            cell: (r) => <span class="wf-error">{r.message}</span>,
+            cell: (r) => incidentMessage(l, r),
           },
           {
             label: t(l, "wfi.instance.since"),
@@ -145,7 +145,7 @@ function Incidents({ l, v }: { l: Locale; v: DetailView }) {
         actionsLabel={t(l, "wfi.instance.incidents")}
         actions={v.canManage
           ? (r) => (
-            <span class="row-actions">
+            <span class="card-actions">
               <ActionButton
                 href={`${base(d)}/incidents/${r.id}/retry`}
                 label={t(l, "wfi.instance.retry")}
@@ -258,7 +258,13 @@ export function timelineEntries(l: Locale, items: HistoryEntry[]): TimelineEntry
     const step = h.elementName ?? "";
     const names = Array.isArray(h.data.names) ? h.data.names.map(String).join(", ") : null;
     const reason = typeof h.data.reason === "string" && h.data.reason ? h.data.reason : null;
-    const message = typeof h.data.message === "string" ? h.data.message : null;
+    const message = typeof h.data.message === "string"
+      ? incidentMessage(l, {
+        kind: String(h.data.kind ?? ""),
+        message: h.data.message,
+        elementName: step,
+      })
+      : null;
     return {
       who: h.actorName,
       what: t(l, hasMessageKey(key) ? key : "wfi.event.other", { step }),

@@ -1,5 +1,5 @@
 import "./instances.messages.ts";
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
+import { hasMessageKey, type Locale, t } from "../../../shared/i18n/i18n.ts";
 import {
   Badge,
   DataTable,
@@ -15,6 +15,18 @@ import { type Instance, INSTANCE_STATES } from "./instances.schemas.ts";
 /** An instance state as a coloured label. */
 export function InstanceState({ l, state }: { l: Locale; state: string }) {
   return <StateBadge kind="process" value={state} label={t(l, `wfi.state.${state}`)} />;
+}
+
+/**
+ * What went wrong at a step in people's words: the engine's message is English and names
+ * expressions, so kinds we can explain get a sentence of their own in the reader's language.
+ */
+export function incidentMessage(
+  l: Locale,
+  i: { kind: string; message: string; elementName?: string | null },
+) {
+  const key = `wfi.incident.${i.kind}`;
+  return hasMessageKey(key) ? t(l, key, { step: i.elementName ?? "" }) : i.message;
 }
 
 /** "Purchase request · version 3". */
@@ -105,7 +117,13 @@ export function InstancesTable(
           label: t(l, "wfi.field.incidents"),
           cell: (r) =>
             r.incidentCount > 0
-              ? <Badge tone="red">{t(l, "wfi.incidentCount", { n: r.incidentCount })}</Badge>
+              ? (
+                <Badge tone="red">
+                  {r.incidentCount === 1
+                    ? t(l, "wfi.incidentOne")
+                    : t(l, "wfi.incidentCount", { n: r.incidentCount })}
+                </Badge>
+              )
               : "",
         },
         {
