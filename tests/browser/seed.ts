@@ -424,6 +424,22 @@ async function workflow(owner: Caller, agent: Caller) {
     data: { approved: true },
   }, 200);
   await start(routing.id, { team: "muhasebe" }, "DT-0042");
+  // Version 2 names its steps in Turkish: the waiting instance stays on version 1 and the
+  // migration screen has something to move.
+  const turkish = [
+    ["Request received", "Talep alındı"],
+    ["Approved?", "Onaylandı mı?"],
+    ["Approve", "Onayla"],
+    ["Approved", "Onaylandı"],
+    ["Rejected", "Reddedildi"],
+    ["yes", "evet"],
+    ["no", "hayır"],
+  ];
+  const v2 = turkish.reduce((x, [en, tr]) => x.replaceAll(`name="${en}"`, `name="${tr}"`), xml);
+  await send(owner, "POST", `${WORKFLOW}/admin/process/${approval.id}/deploy`, {
+    xml: v2,
+    note: "Adımlar Türkçe adlandırıldı",
+  });
   const own = await send(owner, "POST", `${WORKFLOW}/tasks`, {
     name: "Tedarikçi sözleşmesini gözden geçir",
     description: "Yeni tedarikçinin ödeme koşullarını ve ceza maddelerini kontrol et.",
