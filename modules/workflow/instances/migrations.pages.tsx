@@ -23,14 +23,19 @@ type Picked = { definitionId?: string; from?: string; to?: string };
 async function screen(c: C, p: Picked, extra: Partial<MigrationScreen> = {}) {
   const actor = actorOf(c);
   const definitions = await migratable(actor);
+  // Nothing picked yet: the first definition, from its oldest version to its newest, so the
+  // screen opens on a mapping rather than on an empty select.
   const definitionId = p.definitionId && isUuid(p.definitionId) &&
       definitions.some((d) => d.id === p.definitionId)
     ? p.definitionId
-    : undefined;
+    : definitions[0]?.id;
   const setup = definitionId ? await migrationSetup(actor, definitionId) : null;
   const versions = setup?.versions ?? [];
-  const from = versions.find((v) => String(v.version) === p.from);
-  const to = versions.find((v) => String(v.version) === p.to);
+  const byNumber = [...versions].sort((a, b) => a.version - b.version);
+  const from = versions.find((v) => String(v.version) === p.from) ??
+    (p.from ? undefined : byNumber[0]);
+  const to = versions.find((v) => String(v.version) === p.to) ??
+    (p.to ? undefined : byNumber[byNumber.length - 1]);
   const s: MigrationScreen = {
     definitions,
     definitionId,
