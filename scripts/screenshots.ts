@@ -66,6 +66,9 @@ try {
     "workflow-definition": seeded.pages.definition,
     "workflow-migrations": "/workflow/admin/migrations",
     "workflow-search": "/workflow/search?q=SA-2026",
+    "workflow-globals": "/workflow/admin/variables",
+    "workflow-guide": "/workflow/admin/script-guide",
+    "workflow-audit": "/workflow/admin/audit",
   };
   /** What to click once a page has loaded, for pictures of an open dialog. */
   const clicks: Record<string, string> = {

@@ -51,3 +51,7 @@ export async function runOutcome(
     error: row.error,
   };
 }
+
+// -- Workflow's global variables (issue 16): secret values sealed with the same installation key
+// (AES-256-GCM; the associated data binds a ciphertext to its tenant, owner and name).
+export { decryptValue, encryptValue, type Sealed, SecretError } from "./secrets/secrets.crypto.ts";

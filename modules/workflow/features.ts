@@ -39,6 +39,17 @@ import { mountDashboard } from "./dashboard/dashboard.handlers.ts";
 import { mountDashboardPages } from "./dashboard/dashboard.pages.tsx";
 import { mountSearchPages } from "./search/search.pages.tsx";
 
+// -- guide
+import { mountGuidePages } from "./guide/guide.pages.tsx";
+
+// -- audit
+import { mountAudit } from "./audit/audit.handlers.ts";
+import { mountAuditPages } from "./audit/audit.pages.tsx";
+
+// -- globals
+import { mountGlobals } from "./globals/globals.handlers.ts";
+import { mountGlobalsPages } from "./globals/globals.pages.tsx";
+
 export const apiMounts: ((api: OpenAPIHono<AppEnv>) => void)[] = [
   // definitions
   mountDefinitions,
@@ -48,6 +59,10 @@ export const apiMounts: ((api: OpenAPIHono<AppEnv>) => void)[] = [
   mountTasks,
   // delegations
   mountDelegations,
+  // globals
+  mountGlobals,
+  // audit
+  mountAudit,
   // dashboard
   mountDashboard,
 ];
@@ -65,6 +80,12 @@ export const pageMounts: ((app: Hono<AppEnv>) => void)[] = [
   mountTaskPages,
   // delegations
   mountDelegationPages,
+  // globals
+  mountGlobalsPages,
+  // audit
+  mountAuditPages,
+  // guide
+  mountGuidePages,
   // The dashboard answers the module's root path: last.
   // dashboard
   mountDashboardPages,

@@ -7,8 +7,9 @@
  * times, the spec's enum values, event, permission and job names, i18n keys) and serious or
  * critical axe-core violations. The end prints one table of failures and fails if there is any.
  *
- * One exemption: the translations pages may show i18n keys, since they are the editor of the
- * texts behind those keys.
+ * Exemptions: the translations pages may show i18n keys, since they are the editor of the
+ * texts behind those keys; text inside code elements (`code`, `pre`, `kbd`, `samp`, a
+ * `textarea`) is a code sample shown on purpose and is not checked.
  *
  * Env:
  *   CRAWL_ONLY=<regex>    only paths (with their query) matching it, e.g. CRAWL_ONLY='^/support'
@@ -260,7 +261,12 @@ async function visit(
       return {
         scrollWidth: document.documentElement.scrollWidth,
         innerWidth: globalThis.innerWidth,
-        text: document.body?.innerText ?? "",
+        // Code samples are shown on purpose (the script guide documents event names, enum
+        // values and ISO times): text inside code elements is left out of the text checks.
+        text: [...document.querySelectorAll("code, pre, kbd, samp, textarea")].reduce(
+          (all, el) => all.replace((el as HTMLElement).innerText, " "),
+          document.body?.innerText ?? "",
+        ),
         lang: document.documentElement.lang,
         axe,
       };

@@ -16,6 +16,7 @@ import { condition } from "./engine.feel.ts";
 import { runsInOwnJob } from "./engine.rules.ts";
 import { ElementError, ElementFailure, errorKind, isElementError } from "./engine.errors.ts";
 import { TokenBook } from "./engine.tokens.ts";
+import { loadGlobals } from "../globals/globals.service.ts";
 import {
   cancelTimersOf,
   insertHistory,
@@ -25,6 +26,7 @@ import {
   lockInstance,
   saveInstance,
   type TokenRow,
+  type Vars,
   versionModel,
 } from "./engine.repo.ts";
 
@@ -52,6 +54,8 @@ export const hooks: {
 export class Step extends TokenBook {
   private readonly enqueued = new Set<string>();
   private budget = MAX_INLINE;
+  /** The tenant's global variables (secrets opened), loaded once per step; never stored. */
+  private globals: Vars | null = null;
 
   private constructor(actor: Actor, instance: InstanceRow, model: ProcessModel) {
     super(actor, instance, model);
@@ -63,6 +67,7 @@ export class Step extends TokenBook {
     if (!instance) return null;
     const model = await versionModel(actor.sql, instance.versionId);
     const step = new Step(actor, instance, model);
+    step.globals = await loadGlobals(actor.sql);
     for (const t of await liveTokens(actor.sql, instanceId)) step.tokens.set(t.id, t);
     return step;
   }
@@ -70,6 +75,11 @@ export class Step extends TokenBook {
   /** A new instance's first step (the row was just inserted). */
   static fresh(actor: Actor, instance: InstanceRow, model: ProcessModel): Step {
     return new Step(actor, instance, model);
+  }
+
+  /** Expressions and scripts also see `globals.<name>` (it wins over a variable `globals`). */
+  override varsOf(t: TokenRow | null): Vars {
+    return { ...super.varsOf(t), globals: this.globals ?? {} };
   }
 
   /** The flows an element leaves by: unconditioned or true ones, else its default. */
@@ -210,6 +220,7 @@ export class Step extends TokenBook {
 
   /** Runs ready tokens until all wait (or the budget is spent), then writes everything. */
   async run() {
+    this.globals ??= await loadGlobals(this.sql);
     while (this.active) {
       const t = this.queue.shift();
       if (!t) {

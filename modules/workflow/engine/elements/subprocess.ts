@@ -26,7 +26,8 @@ defineBehaviour(["callActivity"], async (s, t, el) => {
   if (!def || def.latestVersion < 1) {
     throw new ElementError("configuration", `no deployed process with key ${el.calledElement}`);
   }
-  const { starter: _starter, ...vars } = s.varsOf(t);
+  // The called process loads its own globals; they are never copied into its variables.
+  const { starter: _starter, globals: _globals, ...vars } = s.varsOf(t);
   const child = await createInstance(s.actor, {
     definition: def,
     version: def.latestVersion,
