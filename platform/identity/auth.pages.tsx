@@ -3,6 +3,7 @@ import { getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../../shared/http/env.ts";
 import { Problem } from "../../shared/http/problem.ts";
 import { type C, field, readForm, redirectAfterPost } from "../../shared/http/pages.ts";
+import { sameOriginPath } from "../../shared/http/redirect.ts";
 import { isLocale, t } from "../../shared/i18n/i18n.ts";
 import { login, revokeToken, setUserLocale, switchTenant } from "./auth.service.ts";
 import { clearSessionCookie, clientAddress, isSameOrigin, setSessionCookie } from "./session.ts";
@@ -16,23 +17,6 @@ import { listRoles } from "./admin.service.ts";
 import { roleNames } from "./roles.labels.ts";
 import { profilePages } from "./profile.pages.tsx";
 
-/**
- * Only paths of this site, so the login form cannot become an open redirect: control
- * characters and backslashes (which browsers strip or turn into "/") are refused outright.
- */
-export function safeNext(next: unknown): string {
-  // deno-lint-ignore no-control-regex
-  if (typeof next !== "string" || !next.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(next)) {
-    return "/";
-  }
-  try {
-    const url = new URL(next, "http://app.invalid");
-    return url.origin === "http://app.invalid" ? url.pathname + url.search : "/";
-  } catch {
-    return "/";
-  }
-}
-
 const LANG_COOKIE = "lang";
 
 /** Pages reachable without a session. */
@@ -43,7 +27,7 @@ export const publicPages = new Hono<AppEnv>()
       setCookie(c, LANG_COOKIE, lang, { path: "/", sameSite: "Lax", maxAge: 365 * 86400 });
       c.set("locale", lang);
     }
-    return html(c, <LoginPage locale={c.var.locale} next={safeNext(c.req.query("next"))} />);
+    return html(c, <LoginPage locale={c.var.locale} next={sameOriginPath(c.req.query("next"))} />);
   })
   .post("/login", async (c) => {
     const form = await readForm(c);
@@ -54,7 +38,13 @@ export const publicPages = new Hono<AppEnv>()
     const again = (error: string, status: 400 | 401 | 403 | 429) =>
       html(
         c,
-        <LoginPage locale={l} email={email} tenant={tenant} next={safeNext(next)} error={error} />,
+        <LoginPage
+          locale={l}
+          email={email}
+          tenant={tenant}
+          next={sameOriginPath(next)}
+          error={error}
+        />,
         status,
       );
     if (!isSameOrigin(c)) return again(t(l, "error.forbidden"), 403);
@@ -69,7 +59,7 @@ export const publicPages = new Hono<AppEnv>()
         address: clientAddress(c),
       });
       setSessionCookie(c, signedIn.accessToken, signedIn.expiresIn);
-      return c.redirect(safeNext(next), 303);
+      return c.redirect(sameOriginPath(next), 303);
     } catch (err) {
       if (!(err instanceof Problem)) throw err;
       if (err.status === 429) {
@@ -151,7 +141,7 @@ export const sessionPages = new Hono<AppEnv>()
     }
     const referer = c.req.header("Referer");
     const back = referer && isSameOrigin(c) ? new URL(referer) : null;
-    return redirectAfterPost(c, back ? safeNext(back.pathname + back.search) : "/");
+    return redirectAfterPost(c, back ? sameOriginPath(back.pathname + back.search) : "/");
   });
 
 export function languageCookie(c: Context) {

@@ -1,5 +1,6 @@
 import type { Sql } from "../../shared/db/database.ts";
 import { problems } from "../../shared/http/problem.ts";
+import { sameOriginPathOrNull } from "../../shared/http/redirect.ts";
 import type { Bus } from "../../shared/realtime/bus.ts";
 import { insertNotification, type NewNotification } from "./notifications.repo.ts";
 
@@ -29,8 +30,7 @@ export async function notify(sql: Sql, bus: Bus, input: NewNotification) {
 
 /** Links point inside the app only: no other sites, no `javascript:` (rules fill them from data). */
 export function safeLink(link: string | null | undefined): string | null {
-  // deno-lint-ignore no-control-regex
-  return link && /^\/(?![\/\\])/.test(link) && !/[\u0000-\u001f\\]/.test(link) ? link : null;
+  return sameOriginPathOrNull(link);
 }
 
 /** Tells the user's open pages that their inbox changed (new, read, read-all). */

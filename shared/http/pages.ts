@@ -7,6 +7,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../modules.ts";
 import { problems } from "./problem.ts";
 import { isUuid } from "./ids.ts";
+import { sameOriginPath } from "./redirect.ts";
 import { field, type Flash, type FlashStatus, problemFlash, readForm } from "./form.ts";
 
 export {
@@ -67,7 +68,7 @@ export async function attempt<T>(
 
 /** Where to go after an action: the form's `back` when it is a page under `prefix`, else fallback. */
 export function backOf(form: Form, prefix: string, fallback: string): string {
-  const back = field(form, "back");
+  const back = sameOriginPath(field(form, "back"), "");
   const escaped = prefix.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
   return new RegExp(`^${escaped}(\\/[^/\\\\]|\\?|$)`).test(back) ? back : fallback;
 }

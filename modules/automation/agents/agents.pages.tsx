@@ -15,6 +15,7 @@ import {
   type Status,
 } from "../../../shared/http/pages.ts";
 import { problems } from "../../../shared/http/problem.ts";
+import { sameOriginPath } from "../../../shared/http/redirect.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
 import { hasMessageKey } from "../../../shared/i18n/i18n.ts";
 import { entityHistory, historyLabelsFor } from "../../../platform/activity/public.ts";
@@ -381,7 +382,7 @@ function action(
     const form = await readForm(c);
     const done = await attempt(() => run(c, id, form));
     if (!done.ok) return await agentPage(c, tab, done.flash, done.status);
-    const back = one(form.back);
+    const back = sameOriginPath(one(form.back), "");
     const target = to?.(id) ??
       (back.startsWith(`/automation/agents/${id}`)
         ? back

@@ -2,6 +2,7 @@ import type { Hono } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import {
   act,
+  backOf,
   type C,
   field,
   type Flash,
@@ -333,9 +334,7 @@ export const mountFilePages = (app: Hono<AppEnv>) => {
       const form = await readForm(c);
       const ids = checkedIds(form);
       const action = field(form, "action");
-      const back = /^\/documents\//.test(field(form, "back"))
-        ? field(form, "back")
-        : "/documents/files";
+      const back = backOf(form, "/documents", "/documents/files");
       if (!ids.length || !["move", "delete", "download"].includes(action)) {
         return c.redirect(back, 303);
       }
