@@ -5,6 +5,7 @@
  * the XML. Then the read-only viewer marks done/active activities and taken flows, and the
  * page is photographed at 1280 and 375 px in light and dark (/tmp/shots/designer-*.png).
  */
+import { Buffer } from "node:buffer";
 import assert from "node:assert/strict";
 import { browserTest, type Page } from "./browser.ts";
 import { signIn, watch, withServer } from "./session.ts";
@@ -130,10 +131,13 @@ async function draw(page: Page, lang: Lang) {
 
   // Import .bpmn: a file read in the browser replaces the diagram; saved as the draft.
   const renamed = xml.replace(/(<bpmn:userTask [^>]*name=")[^"]*"/, `$1${L.imported}"`);
-  const file = await Deno.makeTempFile({ suffix: ".bpmn" });
-  await Deno.writeTextFile(file, renamed);
-  await page.locator("#wf-import").setInputFiles(file);
-  await Deno.remove(file);
+  // In memory, not a temporary file: the browser reads the file after the change event, and a
+  // file removed before that read fails the import (seen on a loaded machine).
+  await page.locator("#wf-import").setInputFiles({
+    name: "imported.bpmn",
+    mimeType: "application/xml",
+    buffer: Buffer.from(renamed),
+  });
   await page.locator(".djs-element .djs-label", { hasText: L.imported }).first().waitFor();
   await page.locator("[data-action='save']").click();
   await page.locator(".wf-designer-status", { hasText: L.saved }).waitFor();
