@@ -186,16 +186,9 @@ export async function engineDispatcher(
   );
 }
 
-/**
- * Runs every due engine job (and what they queue) until none is left. Dispatcher.drain can stop
- * while a job it ran queued the next one (its claim began before that job committed), so it is
- * repeated until a round finds nothing.
- */
+/** Runs every due engine job (and what they queue) until none is left. */
 export async function drain() {
-  const d = await engineDispatcher();
-  while (await d.drain() > 0) {
-    // another round: a step queued during the last claim is due now
-  }
+  await (await engineDispatcher()).drain();
 }
 
 export const count = (s: Snapshot, event: string, elementId?: string) =>

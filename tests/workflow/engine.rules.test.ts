@@ -6,10 +6,12 @@ import {
   fillTemplate,
   juelToFeel,
   taskPriority,
+  usesGlobals,
 } from "../../modules/workflow/engine/engine.rules.ts";
 import { condition, feel, FeelError } from "../../modules/workflow/engine/engine.feel.ts";
 import { addDuration, nextCycle, timerDue } from "../../modules/workflow/engine/engine.timers.ts";
 import { buildModel } from "./engine.fixtures.ts";
+import type { ProcessModel } from "../../modules/workflow/common/model.ts";
 
 Deno.test("JUEL conditions become FEEL; FEEL and JUEL evaluate alike", () => {
   assert.equal(juelToFeel('a > 1 && b == "x" || !c'), 'a > 1 and b = "x" or not(c)');
@@ -72,4 +74,18 @@ Deno.test("reachability: the inclusive join waits only for branches that can sti
   ], [["a", "join"], ["b", "x"]]);
   assert.equal(canReach(m, "a", "join"), true);
   assert.equal(canReach(m, "b", "join"), false);
+});
+
+Deno.test("rules: a step loads global variables only for models that name them", () => {
+  const model = (condition: string) =>
+    ({
+      id: "p",
+      name: "p",
+      startEvents: [],
+      elements: {},
+      flows: { f: { id: "f", name: "", source: "a", target: "b", condition } },
+    }) as ProcessModel;
+  assert.equal(usesGlobals(model("amount > globals.limit")), true);
+  assert.equal(usesGlobals(model("amount > 100")), false);
+  assert.equal(usesGlobals(model("myglobalsx > 1")), false);
 });

@@ -149,3 +149,19 @@ export function isWaitState(el: ElementDef): boolean {
   return ACTIVITY_TYPES.has(el.type) || el.type === "intermediateCatchEvent" ||
     el.type === "parallelGateway" || el.type === "inclusiveGateway";
 }
+
+const mentionsGlobals = new WeakMap<ProcessModel, boolean>();
+
+/**
+ * Whether any expression or script of the model names `globals`: only then does a step load
+ * (and decrypt) the tenant's global variables. A script that builds the name at run time is not
+ * seen, and gets none.
+ */
+export function usesGlobals(model: ProcessModel): boolean {
+  let uses = mentionsGlobals.get(model);
+  if (uses === undefined) {
+    uses = /\bglobals\b/.test(JSON.stringify(model));
+    mentionsGlobals.set(model, uses);
+  }
+  return uses;
+}

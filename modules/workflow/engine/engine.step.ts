@@ -13,7 +13,7 @@ import type { ElementDef, ProcessModel } from "../common/model.ts";
 import { STEP_JOB } from "../common/model.ts";
 import { publishWorkflow } from "../events.ts";
 import { condition } from "./engine.feel.ts";
-import { runsInOwnJob } from "./engine.rules.ts";
+import { runsInOwnJob, usesGlobals } from "./engine.rules.ts";
 import { ElementError, ElementFailure, errorKind, isElementError } from "./engine.errors.ts";
 import { TokenBook } from "./engine.tokens.ts";
 import { loadGlobals } from "../globals/globals.service.ts";
@@ -54,7 +54,10 @@ export const hooks: {
 export class Step extends TokenBook {
   private readonly enqueued = new Set<string>();
   private budget = MAX_INLINE;
-  /** The tenant's global variables (secrets opened), loaded once per step; never stored. */
+  /**
+   * The tenant's global variables (secrets opened), loaded once per step and only for models
+   * that mention them; never stored.
+   */
   private globals: Vars | null = null;
 
   private constructor(actor: Actor, instance: InstanceRow, model: ProcessModel) {
@@ -67,7 +70,7 @@ export class Step extends TokenBook {
     if (!instance) return null;
     const model = await versionModel(actor.sql, instance.versionId);
     const step = new Step(actor, instance, model);
-    step.globals = await loadGlobals(actor.sql);
+    step.globals = usesGlobals(model) ? await loadGlobals(actor.sql) : {};
     for (const t of await liveTokens(actor.sql, instanceId)) step.tokens.set(t.id, t);
     return step;
   }
@@ -220,7 +223,7 @@ export class Step extends TokenBook {
 
   /** Runs ready tokens until all wait (or the budget is spent), then writes everything. */
   async run() {
-    this.globals ??= await loadGlobals(this.sql);
+    this.globals ??= usesGlobals(this.model) ? await loadGlobals(this.sql) : {};
     while (this.active) {
       const t = this.queue.shift();
       if (!t) {
