@@ -1,4 +1,4 @@
-/** What the workflow search finds (instances by name or business key, tasks by name). */
+/** What the workflow search finds (instances by name, business key or variable values; tasks). */
 export interface ProcessHit {
   id: string;
   name: string;
@@ -15,4 +15,19 @@ export interface TaskHit {
   instanceName: string | null;
   assigneeName: string | null;
   createdAt: string;
+}
+
+/**
+ * The search form: free text (names, business keys and variable values) narrowed by definition,
+ * assignee, a day range, and one variable that must hold a given value.
+ */
+export interface SearchCriteria {
+  q: string;
+  definitionId?: string;
+  assignee?: string;
+  /** Days (YYYY-MM-DD) as the date inputs give them, inclusive. */
+  from?: string;
+  to?: string;
+  variable?: string;
+  value?: string;
 }

@@ -2,27 +2,40 @@ import type { Actor } from "../../../shared/http/actor.ts";
 import type { SearchHit, SearchProvider } from "../../../shared/modules.ts";
 import { hasPermission } from "../../../shared/rbac/permissions.ts";
 import { fold } from "../../../shared/text/fold.ts";
+import { definitionOptions } from "../instances/instances.repo.ts";
 import { viewerOf } from "../instances/instances.service.ts";
-import { processHits, taskHits } from "./search.repo.ts";
+import { assigneeOptions, processHits, taskHits } from "./search.repo.ts";
+import { isSearchable, MIN_QUERY } from "./search.rules.ts";
+import type { SearchCriteria } from "./search.schemas.ts";
 
-/** Queries shorter than this (folded) find too much to be useful. */
-export const MIN_QUERY = 2;
-
-export async function searchWorkflowAll(actor: Actor, q: string, limit: number) {
+export async function searchWorkflowAll(actor: Actor, c: SearchCriteria, limit: number) {
   const v = viewerOf(actor);
   const perms = actor.session.permissions;
-  if (fold(q).length < MIN_QUERY) return { processes: [], tasks: [] };
+  if (!isSearchable(c, fold(c.q))) return { processes: [], tasks: [] };
+  // Free text shorter than the minimum adds nothing when filters narrow the search.
+  const criteria = fold(c.q).length >= MIN_QUERY ? c : { ...c, q: "" };
   return {
     processes: hasPermission(perms, "workflow.process.read")
-      ? await processHits(actor.sql, v, q, limit)
+      ? await processHits(actor.sql, v, criteria, limit)
       : [],
-    tasks: hasPermission(perms, "workflow.task.read") ? await taskHits(actor.sql, v, q, limit) : [],
+    tasks: hasPermission(perms, "workflow.task.read")
+      ? await taskHits(actor.sql, v, criteria, limit)
+      : [],
   };
+}
+
+/** The search form's choices: definitions and people, by name. */
+export async function searchChoices(actor: Actor) {
+  const [definitions, people] = await Promise.all([
+    definitionOptions(actor.sql),
+    assigneeOptions(actor.sql),
+  ]);
+  return { definitions, people };
 }
 
 /** Workflow's part of the global search: processes and tasks. */
 export const searchWorkflow: SearchProvider = async (actor, q, limit) => {
-  const found = await searchWorkflowAll(actor, q, limit);
+  const found = await searchWorkflowAll(actor, { q }, limit);
   const hits: SearchHit[] = [];
   for (const p of found.processes) {
     hits.push({

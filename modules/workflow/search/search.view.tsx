@@ -10,12 +10,27 @@ import {
   UserChip,
 } from "../../../ui/kit.ts";
 import { InstanceState } from "../instances/instances.view.tsx";
-import type { ProcessHit, TaskHit } from "./search.schemas.ts";
+import type { ProcessHit, SearchCriteria, TaskHit } from "./search.schemas.ts";
+
+type Choice = { id: string; name: string };
 
 export interface SearchView {
-  q: string;
-  /** Null before a long enough query. */
+  criteria: SearchCriteria;
+  /** Null before a long enough query or any filter. */
   found: { processes: ProcessHit[]; tasks: TaskHit[] } | null;
+  definitions: Choice[];
+  people: Choice[];
+}
+
+function ChoiceSelect(
+  { l, name, value, choices }: { l: Locale; name: string; value?: string; choices: Choice[] },
+) {
+  return (
+    <select name={name}>
+      <option value="">{t(l, "wfi.all")}</option>
+      {choices.map((o) => <option value={o.id} selected={value === o.id}>{o.name}</option>)}
+    </select>
+  );
 }
 
 function Results({ l, v }: { l: Locale; v: SearchView }) {
@@ -77,8 +92,13 @@ function Results({ l, v }: { l: Locale; v: SearchView }) {
   );
 }
 
-/** One box; results update as people type (htmx) and the query stays in the URL. */
+/**
+ * Free text over names, business keys and variable values, narrowed by definition, assignee,
+ * days and one variable's value; results update as people type (htmx), the query stays in the
+ * URL.
+ */
 export function WorkflowSearch({ l, v }: { l: Locale; v: SearchView }) {
+  const c = v.criteria;
   return (
     <>
       <Filters
@@ -86,8 +106,26 @@ export function WorkflowSearch({ l, v }: { l: Locale; v: SearchView }) {
         target="#wf-search-results"
         label={t(l, "wfi.search.label")}
       >
-        <Field label={t(l, "wfi.search.label")}>
-          <input type="search" name="q" value={v.q} maxLength={200} autocomplete="off" />
+        <Field label={t(l, "wfi.search.label")} hint={t(l, "wfi.search.hint")}>
+          <input type="search" name="q" value={c.q} maxLength={200} autocomplete="off" />
+        </Field>
+        <Field label={t(l, "wfi.field.definition")}>
+          <ChoiceSelect l={l} name="definitionId" value={c.definitionId} choices={v.definitions} />
+        </Field>
+        <Field label={t(l, "wfi.instance.assignee")}>
+          <ChoiceSelect l={l} name="assignee" value={c.assignee} choices={v.people} />
+        </Field>
+        <Field label={t(l, "wfi.search.from")}>
+          <input name="from" type="date" value={c.from ?? ""} />
+        </Field>
+        <Field label={t(l, "wfi.search.to")}>
+          <input name="to" type="date" value={c.to ?? ""} />
+        </Field>
+        <Field label={t(l, "wfi.search.variable")}>
+          <input name="variable" value={c.variable ?? ""} maxLength={100} autocomplete="off" />
+        </Field>
+        <Field label={t(l, "wfi.search.value")}>
+          <input name="value" value={c.value ?? ""} maxLength={200} autocomplete="off" />
         </Field>
       </Filters>
       <div id="wf-search-results" aria-live="polite">
