@@ -197,3 +197,127 @@ itest("audit: members get 403; another tenant sees none of it; the page", async 
   assert.ok(trHtml.includes("/api/workflow/audit.csv?category=process"), "CSV follows filters");
   assert.equal((await browse("/workflow/admin/audit", { who: member })).status, 403);
 });
+
+const gatewayModel = (task: string, taskName: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" id="defs"
+  targetNamespace="http://example.com">
+  <bpmn:process id="routed" name="Routed" isExecutable="true">
+    <bpmn:startEvent id="start" />
+    <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="gw" />
+    <bpmn:exclusiveGateway id="gw" name="Which way" />
+    <bpmn:sequenceFlow id="f2" sourceRef="gw" targetRef="${task}">
+      <bpmn:conditionExpression>=x = 1</bpmn:conditionExpression>
+    </bpmn:sequenceFlow>
+    <bpmn:userTask id="${task}" name="${taskName}" />
+    <bpmn:sequenceFlow id="f3" sourceRef="${task}" targetRef="end" />
+    <bpmn:endEvent id="end" />
+  </bpmn:process>
+</bpmn:definitions>`;
+
+itest(
+  "audit: incidents and their resolution, migration, reassignment, global changes",
+  async () => {
+    const t = await newTenant();
+    const member = await t.member(["member"]);
+    const helper = await t.member(["member"]);
+    const def = await json(
+      await t.owner.call("POST", `${API}/admin/process`, {
+        xml: gatewayModel("check", "Check"),
+        deploy: true,
+      }),
+      201,
+    );
+    // No flow matches x = 2: an incident. Fixed and retried by the owner.
+    const inst = await json(
+      await t.owner.call("POST", `${API}/process`, { key: "routed", variables: { x: 2 } }),
+      201,
+    );
+    assert.equal(inst.incidents.length, 1);
+    await json(
+      await t.owner.call("PATCH", `${API}/process/${inst.id}/variables`, { variables: { x: 1 } }),
+    );
+    const retried = await json(
+      await t.owner.call("POST", `${API}/incidents/${inst.incidents[0].id}/retry`),
+    );
+    assert.deepEqual(retried.incidents, []);
+    // Version 2 renames the task; the instance is migrated onto it.
+    await json(
+      await t.owner.call("POST", `${API}/admin/process/${def.id}/deploy`, {
+        xml: gatewayModel("review", "Review"),
+      }),
+      201,
+    );
+    const migrated = await json(
+      await t.owner.call("POST", `${API}/admin/process/${def.id}/migrations`, {
+        fromVersion: 1,
+        toVersion: 2,
+        mapping: { check: "review" },
+        dryRun: false,
+      }),
+    );
+    assert.equal(migrated.applied, true);
+    // The task is handed to the member, then reassigned to a colleague.
+    const task = (await json(await t.owner.call("GET", `${API}/process/${inst.id}`))).openTasks[0];
+    await json(
+      await t.owner.call("PUT", `${API}/delegations`, {
+        taskId: task.id,
+        toUserId: member.id,
+        mode: "reassign",
+      }),
+    );
+    await json(
+      await t.owner.call("PUT", `${API}/delegations`, {
+        taskId: task.id,
+        toUserId: helper.id,
+        mode: "reassign",
+      }),
+    );
+    // A global variable changed and removed.
+    await json(await t.owner.call("PUT", `${API}/globals/limit`, { type: "number", value: 1 }));
+    await json(await t.owner.call("PUT", `${API}/globals/limit`, { type: "number", value: 2 }));
+    assert.equal((await t.owner.call("DELETE", `${API}/globals/limit`)).status, 204);
+
+    const all: (Line & { before: unknown; after: unknown })[] = [];
+    for (const category of ["incident", "migration", "task", "global"]) {
+      all.push(
+        ...(await json(await t.owner.call("GET", `${API}/audit?limit=100&category=${category}`)))
+          .items,
+      );
+    }
+    const find = (event: string, category: string) => {
+      const line = all.find((l) => l.event === event && l.category === category);
+      assert.ok(line, `no ${category} ${event} line in ${all.map((l) => l.event).join(", ")}`);
+      return line;
+    };
+    const opened = find("incident.opened", "incident");
+    assert.equal(opened.instanceId, inst.id);
+    assert.equal(opened.elementName, "Which way");
+    const resolved = find("incident.resolved", "incident");
+    assert.equal(resolved.actorId, t.owner.id);
+    const moved = find("process.migrated", "migration");
+    assert.equal(moved.instanceId, inst.id);
+    assert.equal(moved.actorId, t.owner.id);
+    const reassigned = all.filter((l) => l.event === "reassigned" && l.taskId === task.id);
+    assert.equal(reassigned.length, 2);
+    assert.ok(reassigned.every((l) => l.actorId === t.owner.id && l.toName));
+    const changed = find("global.updated", "global");
+    assert.equal(changed.subject, "limit");
+    assert.ok(JSON.stringify(changed.before).includes("1"), "before");
+    assert.ok(JSON.stringify(changed.after).includes("2"), "after");
+    assert.equal(find("global.deleted", "global").subject, "limit");
+    // Filters reach the new kinds.
+    const incidents = (await json(await t.owner.call("GET", `${API}/audit?category=incident`)))
+      .items;
+    assert.ok(incidents.length >= 2 && incidents.every((l: Line) => l.category === "incident"));
+
+    // The page tells these in words (en and tr), no event codes.
+    const html = await (await browse("/workflow/admin/audit", { who: t.owner })).text();
+    assert.ok(!/incident\.opened|process\.migrated|global\.updated/.test(html), "no codes");
+    const trHtml = await (await browse("/workflow/admin/audit", {
+      who: t.owner,
+      headers: { "Accept-Language": "tr" },
+    })).text();
+    assert.ok(!/incident\.opened|process\.migrated/.test(trHtml), "no codes in Turkish either");
+  },
+);
