@@ -7,7 +7,7 @@ import type { AppEnv } from "../shared/http/env.ts";
 import { createRouter } from "../shared/http/router.ts";
 import { Problem, problemResponse, problems } from "../shared/http/problem.ts";
 import { assetsRouter } from "../ui/assets.ts";
-import { mountOpenApi } from "../shared/http/openapi.ts";
+import { methodIndex, mountOpenApi } from "../shared/http/openapi.ts";
 import { DocsPage } from "../ui/docs.tsx";
 import type { Platform } from "./platform.ts";
 import { scopedSession, streamingSession } from "../platform/identity/session.ts";
@@ -193,9 +193,13 @@ export function createApp(platform: Platform) {
   for (const m of platform.modules) if (m.rootPages) app.route("/", m.rootPages);
 
   mountOpenApi(app);
+  const allowedMethods = methodIndex(app);
 
   app.notFound((c) => {
-    if (isApi(c.req.path)) return problemResponse(c, problems.notFound());
+    if (isApi(c.req.path)) {
+      const allow = allowedMethods(c.req.path);
+      return problemResponse(c, allow ? problems.methodNotAllowed(allow) : problems.notFound());
+    }
     return pageError(c, 404, t(c.var.locale ?? "en", "error.notFound"));
   });
 

@@ -44,3 +44,35 @@ export function mountOpenApi(app: OpenAPIHono<AppEnv>) {
     security: [{ bearerAuth: [] }, { cookieAuth: [] }],
   });
 }
+
+/**
+ * The methods each declared path answers, for `405 Method Not Allowed` with `Allow` (RFC 9110):
+ * a wrong method on an existing path is not a missing resource. Read from the OpenAPI registry,
+ * so it is exactly what /openapi.json promises. Returns null for a path nothing declares.
+ */
+export function methodIndex(app: OpenAPIHono<AppEnv>): (path: string) => string[] | null {
+  const byPath = new Map<string, { re: RegExp; methods: Set<string> }>();
+  for (const def of app.openAPIRegistry.definitions) {
+    if (def.type !== "route") continue;
+    const template = def.route.path;
+    let entry = byPath.get(template);
+    if (!entry) {
+      const pattern = template.split(/\{[^}]+\}/).map((part) =>
+        part.replace(/[.*+?^$()|[\]\\]/g, "\\$&")
+      )
+        .join("[^/]+");
+      entry = { re: new RegExp(`^${pattern}$`), methods: new Set() };
+      byPath.set(template, entry);
+    }
+    entry.methods.add(def.route.method.toUpperCase());
+  }
+  const entries = [...byPath.values()];
+  return (path) => {
+    const methods = new Set<string>();
+    for (const e of entries) if (e.re.test(path)) e.methods.forEach((m) => methods.add(m));
+    if (!methods.size) return null;
+    // HEAD comes with every GET (Hono answers it from the GET handler).
+    if (methods.has("GET")) methods.add("HEAD");
+    return [...methods].sort();
+  };
+}

@@ -30,9 +30,25 @@ export const problems = {
   forbidden: (detail = "You are not allowed to do this.") =>
     new Problem(403, "forbidden", "Forbidden", detail),
   notFound: (detail = "Not found.") => new Problem(404, "not-found", "Not Found", detail),
+  methodNotAllowed: (allow: string[]) =>
+    new Problem(
+      405,
+      "method-not-allowed",
+      "Method Not Allowed",
+      `This address answers ${allow.join(", ")}.`,
+      [],
+      { Allow: allow.join(", ") },
+    ),
   conflict: (detail: string) => new Problem(409, "conflict", "Conflict", detail),
   tooLarge: (detail = "The request body is too large.") =>
     new Problem(413, "too-large", "Content Too Large", detail),
+  rangeNotSatisfiable: (size: number) =>
+    new Problem(
+      416,
+      "range-not-satisfiable",
+      "Range Not Satisfiable",
+      `The requested range is outside the file's ${size} bytes.`,
+    ),
   unprocessable: (detail: string) =>
     new Problem(422, "business-rule", "Unprocessable Content", detail),
   tooManyRequests: (retryAfterSeconds: number) =>

@@ -68,7 +68,12 @@ dtest("files: upload, list, metadata, download with Turkish name, range, ETag", 
   });
   assert.equal(bad.status, 416);
   assert.equal(bad.headers.get("content-range"), "bytes */10");
-  await bad.body?.cancel();
+  // Like every other error, problem+json — not the file's type, not an attachment.
+  assert.equal(bad.headers.get("content-type"), "application/problem+json");
+  assert.equal(bad.headers.get("content-disposition"), null);
+  const why = await bad.json();
+  assert.equal(why.status, 416);
+  assert.equal(why.type, "/problems/range-not-satisfiable");
 });
 
 dtest("files: 400, 403, 404 and another tenant's ids", async (storage) => {

@@ -1,4 +1,5 @@
 import { type ByteRange, storage } from "../storage/storage.ts";
+import { problemBody, problems } from "../../../shared/http/problem.ts";
 
 export interface Downloadable {
   name: string;
@@ -75,9 +76,15 @@ export async function fileResponse(
   const rangeHeader = ifRange && ifRange !== etag ? undefined : req.headers.get("range");
   const range = parseRange(rangeHeader ?? undefined, f.size);
   if (range === "invalid") {
+    // Like every other error: problem+json (the file's own type and name do not apply).
     headers.set("Content-Range", `bytes */${f.size}`);
-    headers.delete("Content-Type");
-    return new Response(null, { status: 416, headers });
+    headers.set("Content-Type", "application/problem+json");
+    headers.delete("Content-Disposition");
+    const problem = problems.rangeNotSatisfiable(f.size);
+    return new Response(JSON.stringify(problemBody(problem, new URL(req.url).pathname)), {
+      status: 416,
+      headers,
+    });
   }
   if (req.method === "HEAD") {
     headers.set("Content-Length", String(f.size));
