@@ -8,6 +8,7 @@ import { createRouter } from "../shared/http/router.ts";
 import { Problem, problemResponse, problems } from "../shared/http/problem.ts";
 import { assetsRouter } from "../ui/assets.ts";
 import { methodIndex, mountOpenApi } from "../shared/http/openapi.ts";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../shared/db/unavailable.ts";
 import { DocsPage } from "../ui/docs.tsx";
 import type { Platform } from "./platform.ts";
 import { scopedSession, streamingSession } from "../platform/identity/session.ts";
@@ -70,6 +71,7 @@ function toProblem(err: unknown): Problem | null {
   }
   const code = (err as { code?: string })?.code;
   if (code && PG_INPUT_ERRORS[code]) return PG_INPUT_ERRORS[code]();
+  if (isDatabaseUnavailable(err)) return problems.unavailable(RETRY_AFTER_SECONDS);
   return null;
 }
 
@@ -167,7 +169,9 @@ export function createApp(platform: Platform) {
       await platform.db.sql`select 1`;
       return c.json({ status: "ready", database: platform.db.mode });
     } catch {
-      return c.json({ status: "unavailable" }, 503);
+      return c.json({ status: "unavailable" }, 503, {
+        "Retry-After": String(RETRY_AFTER_SECONDS),
+      });
     }
   });
   app.get("/.well-known/jwks.json", (c) => c.json(platform.tokens.jwks()));
@@ -229,6 +233,13 @@ export function createApp(platform: Platform) {
       return c.redirect(`/login${next}`, 303);
     }
     if (problem?.status === 403) return pageError(c, 403, t(l, "error.forbidden"));
+    if (problem?.status === 503) {
+      const headers = problem.headers;
+      return pageError(c, 503, t(l, "error.unavailable")).then((res) => {
+        for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
+        return res;
+      });
+    }
     if (problem) return pageError(c, problem.status, problem.detail ?? problem.title);
     return pageError(c, 500, t(l, "error.generic", { id: c.var.requestId }));
   });

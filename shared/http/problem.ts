@@ -51,6 +51,15 @@ export const problems = {
     ),
   unprocessable: (detail: string) =>
     new Problem(422, "business-rule", "Unprocessable Content", detail),
+  unavailable: (retryAfterSeconds: number) =>
+    new Problem(
+      503,
+      "unavailable",
+      "Service Unavailable",
+      "The database cannot be reached right now; try again in a few seconds.",
+      [],
+      { "Retry-After": String(retryAfterSeconds) },
+    ),
   tooManyRequests: (retryAfterSeconds: number) =>
     new Problem(
       429,
