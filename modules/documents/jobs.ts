@@ -1,10 +1,27 @@
 import type { SystemJob } from "../../shared/modules.ts";
+import { log } from "../../shared/log.ts";
+import type { PartialSweep } from "./storage/contract.ts";
 import { storage } from "./storage/storage.ts";
 import { loadSettings } from "./settings/settings.service.ts";
 import { emptyTrash } from "./trash/trash.service.ts";
 
 /** Objects younger than this may belong to an upload whose row is being written right now. */
 const ORPHAN_GRACE_MS = 6 * 3600 * 1000;
+/**
+ * A partial upload untouched this long was left behind by a crash or a dropped client: a live
+ * upload writes every MiB (an idle client is cut off by the server long before this).
+ */
+export const PARTIAL_IDLE_MS = 10 * 60 * 1000;
+
+/**
+ * Sweeps partial uploads at start-up too (issue 18): after crashes in a row the daily job came
+ * too late and the disk filled. Reports what it reclaimed.
+ */
+export async function sweepPartialUploads(): Promise<PartialSweep> {
+  const swept = await storage().sweepPartial(new Date(Date.now() - PARTIAL_IDLE_MS));
+  if (swept.removed) log.info("partial uploads removed at start", { ...swept });
+  return swept;
+}
 
 export const documentsJobs: SystemJob[] = [
   {
@@ -28,8 +45,17 @@ export const documentsJobs: SystemJob[] = [
       const s = storage();
       const before = new Date(Date.now() - ORPHAN_GRACE_MS);
       const removed = await cleanOrphans(ctx.tenantId!, before, (fn) => ctx.scoped(fn));
-      const partial = await s.sweepPartial(before);
-      ctx.log(`removed ${removed} orphaned objects, ${partial} partial uploads`);
+      ctx.log(`removed ${removed} orphaned objects`);
+    },
+  },
+  {
+    // Partial uploads left by crashes: hourly, not daily, so repeated crashes cannot fill a disk.
+    name: "documents.partial-sweep",
+    schedule: { cron: "17 * * * *" },
+    handler: async (ctx) => {
+      const s = storage();
+      const { removed, bytes } = await s.sweepPartial(new Date(Date.now() - PARTIAL_IDLE_MS));
+      ctx.log(`removed ${removed} partial uploads (${bytes} bytes)`);
     },
   },
 ];

@@ -2,11 +2,12 @@ import { entries } from "../../platform/placeholder/public.tsx";
 import type { ModuleManifest } from "../../shared/modules.ts";
 import { documentsApi } from "./api.ts";
 import { documentsPages, publicPages } from "./pages.ts";
-import { documentsJobs } from "./jobs.ts";
+import { documentsJobs, sweepPartialUploads } from "./jobs.ts";
 import { documentsEvents } from "./events.ts";
 import { searchDocuments } from "./search/search.service.ts";
 import { documentsHome } from "./home/home.pages.tsx";
 import "./messages.ts";
+import { storage } from "./storage/storage.ts";
 
 const perms = ["file", "folder", "share", "audit"]
   .flatMap((r) => [`documents.${r}.read`, `documents.${r}.write`]);
@@ -37,6 +38,11 @@ export const documents: ModuleManifest = {
   pages: documentsPages(),
   rootPages: publicPages(),
   jobs: documentsJobs,
+  // Uploads a crash cut short are swept at every start, not only by the hourly job.
+  init: async (platform) => {
+    storage(platform.config);
+    await sweepPartialUploads();
+  },
   events: documentsEvents,
   search: searchDocuments,
   home: documentsHome,

@@ -5,6 +5,11 @@ export interface ByteRange {
   end: number;
 }
 
+export interface PartialSweep {
+  removed: number;
+  bytes: number;
+}
+
 export interface StoredObject {
   key: string;
   /** When the object was written (orphan cleanup leaves young objects alone). */
@@ -22,8 +27,11 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Every stored object (for the orphan cleanup job). */
   list(): AsyncIterable<StoredObject>;
-  /** Removes partial writes older than `before` (local temp files; S3 multipart uploads). */
-  sweepPartial(before: Date): Promise<number>;
+  /**
+   * Removes partial writes untouched since `before` (local temp files; S3 multipart uploads)
+   * and says how many and how many bytes they held.
+   */
+  sweepPartial(before: Date): Promise<PartialSweep>;
 }
 
 const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[0-9a-f-]{36}$/;

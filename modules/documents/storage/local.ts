@@ -1,5 +1,5 @@
 import { dirname, join, resolve, sep as SEPARATOR } from "node:path";
-import type { ByteRange, Storage, StoredObject } from "./contract.ts";
+import type { ByteRange, PartialSweep, Storage, StoredObject } from "./contract.ts";
 import { checkKey } from "./contract.ts";
 import { coalesce } from "../streams.ts";
 
@@ -91,19 +91,22 @@ export class LocalStorage implements Storage {
     }
   }
 
-  async sweepPartial(before: Date): Promise<number> {
-    let removed = 0;
+  async sweepPartial(before: Date): Promise<PartialSweep> {
+    const swept = { removed: 0, bytes: 0 };
     const dir = join(this.root, "tmp");
     try {
       for await (const f of Deno.readDir(dir)) {
         const path = join(dir, f.name);
-        const stat = await Deno.stat(path);
-        if ((stat.mtime ?? new Date(0)) < before) {
-          await Deno.remove(path).catch(() => {});
-          removed++;
+        const stat = await Deno.stat(path).catch(() => null);
+        // An upload in progress writes every MiB; one left behind stops changing.
+        if (stat && (stat.mtime ?? new Date(0)) < before) {
+          await Deno.remove(path).then(() => {
+            swept.removed++;
+            swept.bytes += stat.size;
+          }, () => {});
         }
       }
     } catch { /* no tmp dir yet */ }
-    return removed;
+    return swept;
   }
 }

@@ -8,12 +8,13 @@ import {
   GetObjectCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
+  ListPartsCommand,
   PutObjectCommand,
   S3Client,
   UploadPartCommand,
 } from "@aws-sdk/client-s3";
 import { FetchHttpHandler } from "@smithy/fetch-http-handler";
-import type { ByteRange, Storage, StoredObject } from "./contract.ts";
+import type { ByteRange, PartialSweep, Storage, StoredObject } from "./contract.ts";
 import { checkKey } from "./contract.ts";
 import { pulled } from "../streams.ts";
 
@@ -193,23 +194,21 @@ export class ObjectStorage implements Storage {
     } while (token);
   }
 
-  async sweepPartial(before: Date): Promise<number> {
-    let removed = 0;
+  async sweepPartial(before: Date): Promise<PartialSweep> {
+    const swept = { removed: 0, bytes: 0 };
     try {
       const res = await this.client.send(new ListMultipartUploadsCommand({ Bucket: this.bucket }));
       for (const u of res.Uploads ?? []) {
         if (u.Key && u.UploadId && u.Initiated && u.Initiated < before) {
-          await this.client.send(
-            new AbortMultipartUploadCommand({
-              Bucket: this.bucket,
-              Key: u.Key,
-              UploadId: u.UploadId,
-            }),
-          );
-          removed++;
+          const target = { Bucket: this.bucket, Key: u.Key, UploadId: u.UploadId };
+          // The parts' sizes, for the report (first page: enough for a figure).
+          const parts = await this.client.send(new ListPartsCommand(target)).catch(() => null);
+          await this.client.send(new AbortMultipartUploadCommand(target));
+          swept.removed++;
+          swept.bytes += (parts?.Parts ?? []).reduce((n, p) => n + (p.Size ?? 0), 0);
         }
       }
     } catch { /* servers without the listing (s3rver) keep nothing partial visible anyway */ }
-    return removed;
+    return swept;
   }
 }
