@@ -2,12 +2,7 @@ import type { Platform } from "../../shared/modules.ts";
 import { withScope } from "../../shared/db/scope.ts";
 import { problems } from "../../shared/http/problem.ts";
 import { verifyPassword } from "../../shared/auth/passwords.ts";
-import {
-  ACCOUNT_POLICY,
-  ADDRESS_POLICY,
-  countAttempt,
-  forgiveAttempt,
-} from "../../shared/auth/throttle.ts";
+import { attemptKeys, countSignIn, forgiveSignIn } from "../../shared/auth/throttle.ts";
 import { findUserByEmail, memberTenants } from "./users.repo.ts";
 import type { Sql } from "../../shared/db/database.ts";
 import { tenantSuspended } from "./tenants.service.ts";
@@ -24,21 +19,17 @@ export interface SignedIn {
 const invalid = () => problems.unauthorized("The e-mail, password or workspace is not correct.");
 
 /**
- * Checks credentials and issues a token. Failures count against the account and the client
- * address; a locked key answers 429 before the password is even checked.
+ * Checks credentials and issues a token. Failures count against the client address, the
+ * (account, address) pair and an account-wide cap (shared/auth/throttle.ts); a locked key
+ * answers 429 before the password is even checked.
  */
 export async function login(
   platform: Platform,
   input: { email: string; password: string; tenant?: string; address: string },
 ): Promise<SignedIn> {
   const { sql } = platform.db;
-  const accountKey = `account:${input.email.toLowerCase()}`;
-  const addressKey = `address:${input.address}`;
-  const wait = await withScope(sql, {}, async (tx) =>
-    Math.max(
-      await countAttempt(tx, addressKey, ADDRESS_POLICY),
-      await countAttempt(tx, accountKey, ACCOUNT_POLICY),
-    ));
+  const keys = attemptKeys(input.email, input.address);
+  const wait = await withScope(sql, {}, (tx) => countSignIn(tx, keys));
   if (wait > 0) throw problems.tooManyRequests(wait);
 
   const user = await withScope(sql, {}, (tx) => findUserByEmail(tx, input.email));
@@ -58,7 +49,7 @@ export async function login(
     });
     if (signedIn) {
       // The password was right: a suspended workspace is no reason to throttle the account.
-      await withScope(sql, {}, (tx) => forgiveAttempt(tx, accountKey, addressKey));
+      await withScope(sql, {}, (tx) => forgiveSignIn(tx, keys));
       if (signedIn === "suspended") throw tenantSuspended();
       return signedIn;
     }

@@ -3,12 +3,7 @@ import type { Session } from "../../shared/modules.ts";
 import { Problem, problems } from "../../shared/http/problem.ts";
 import { isLocale } from "../../shared/i18n/i18n.ts";
 import { hashPassword, verifyPassword } from "../../shared/auth/passwords.ts";
-import {
-  ACCOUNT_POLICY,
-  ADDRESS_POLICY,
-  countAttempt,
-  forgiveAttempt,
-} from "../../shared/auth/throttle.ts";
+import { attemptKeys, countSignIn, forgiveSignIn } from "../../shared/auth/throttle.ts";
 import { passwordHashOf, selectProfile, setPasswordHash, updateProfile } from "./profile.repo.ts";
 import type { Profile } from "./profile.schemas.ts";
 
@@ -55,20 +50,14 @@ export async function changePassword(
   address: string,
   input: { currentPassword: string; newPassword: string },
 ) {
-  const accountKey = `account:${session.email.toLowerCase()}`;
-  const addressKey = `address:${address}`;
-  const wait = await scope(async (tx) =>
-    Math.max(
-      await countAttempt(tx, addressKey, ADDRESS_POLICY),
-      await countAttempt(tx, accountKey, ACCOUNT_POLICY),
-    )
-  );
+  const keys = attemptKeys(session.email, address);
+  const wait = await scope((tx) => countSignIn(tx, keys));
   if (wait > 0) throw problems.tooManyRequests(wait);
   const hash = await scope((tx) => passwordHashOf(tx, session.userId));
   if (!(await verifyPassword(input.currentPassword, hash))) throw wrongPassword();
   const next = await hashPassword(input.newPassword);
   await scope(async (tx) => {
     await setPasswordHash(tx, session.userId, next);
-    await forgiveAttempt(tx, accountKey, addressKey);
+    await forgiveSignIn(tx, keys);
   });
 }

@@ -23,3 +23,5 @@ export {
 export { listMembers, type MemberRow } from "./users.repo.ts";
 export { listRoles, type RoleRow } from "./roles.repo.ts";
 export { IdParam } from "./identity.schemas.ts";
+// The client address behind a request (trusted proxies honoured), for throttles elsewhere.
+export { clientAddress } from "./session.ts";

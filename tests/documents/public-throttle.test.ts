@@ -42,6 +42,13 @@ itest(
     const page = await browse("", `/s/${token}`, { form: { password: "dogru-parola" } });
     assert.equal(page.status, 429);
     assert.doesNotMatch(await page.text(), /kilitli\.txt/);
+    // Someone else, from another address, still opens the link with its password: a guesser
+    // locks only itself (defect: the link was locked for everyone).
+    const elsewhere = await app.request(`/api/documents/public-share/${token}`, {
+      headers: { "X-Share-Password": "dogru-parola", "X-Forwarded-For": "198.51.100.7" },
+    });
+    assert.equal(elsewhere.status, 200);
+    await elsewhere.body?.cancel();
     // Another link is not affected; a right password there works.
     const fine = await get(other, "dogru-parola");
     assert.equal(fine.status, 200);

@@ -83,17 +83,56 @@ itest("login: a disabled member cannot sign in", async () => {
   await problem(await m.call("GET", "/api/auth/me"), 401);
 });
 
-itest("login: rate limited per account with Retry-After", async () => {
+itest(
+  "login: guesses from one address wait there, with Retry-After; the owner elsewhere does not",
+  async () => {
+    const t = await newTenant();
+    const attacker = { "X-Forwarded-For": unique("attacker") };
+    for (let i = 0; i < 5; i++) {
+      await problem(await login({ email: t.owner.email, password: "wrong" }, attacker), 401);
+    }
+    const limited = await login({ email: t.owner.email, password: PASSWORD }, attacker);
+    await problem(limited, 429);
+    assert.ok(Number(limited.headers.get("retry-after")) > 0);
+    // The real owner, somewhere else, is not locked out (the defect: 15 minutes for everyone).
+    assert.equal((await login({ email: t.owner.email, password: PASSWORD })).status, 200);
+    // Other accounts are not affected either.
+    const other = await newTenant();
+    assert.equal((await login({ email: other.owner.email, password: PASSWORD })).status, 200);
+  },
+);
+
+itest("login: each lockout in a row from the same address lasts twice as long", async () => {
+  const { platform } = await testApp();
   const t = await newTenant();
-  for (let i = 0; i < 5; i++) {
-    await problem(await login({ email: t.owner.email, password: "wrong" }), 401);
+  const from = unique("repeat");
+  const attacker = { "X-Forwarded-For": from };
+  const waits: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    for (let i = 0; i < 5; i++) {
+      await problem(await login({ email: t.owner.email, password: "wrong" }, attacker), 401);
+    }
+    const res = await login({ email: t.owner.email, password: "wrong" }, attacker);
+    await problem(res, 429);
+    waits.push(Number(res.headers.get("retry-after")));
+    // Let the lockout run out without waiting for it.
+    await platform.db.sql`update login_throttle set locked_until = now() - interval '1 second'
+      where key = ${`pair:${t.owner.email.toLowerCase()}|${from}`}`;
   }
-  const limited = await login({ email: t.owner.email, password: PASSWORD });
-  await problem(limited, 429);
-  assert.ok(Number(limited.headers.get("retry-after")) > 0);
-  // Other accounts are not affected.
-  const other = await newTenant();
-  assert.equal((await login({ email: other.owner.email, password: PASSWORD })).status, 200);
+  assert.deepEqual(waits, [60, 120, 240]);
+});
+
+itest("login: guessing spread over many addresses spares addresses the owner used", async () => {
+  const t = await newTenant();
+  const home = { "X-Forwarded-For": unique("home") };
+  assert.equal((await login({ email: t.owner.email, password: PASSWORD }, home)).status, 200);
+  for (let i = 0; i < 50; i++) {
+    await problem(await login({ email: t.owner.email, password: `wrong-${i}` }), 401);
+  }
+  // Past the account-wide cap: a new address waits, even with the right password…
+  await problem(await login({ email: t.owner.email, password: PASSWORD }), 429);
+  // …but the owner's usual address still gets in.
+  assert.equal((await login({ email: t.owner.email, password: PASSWORD }, home)).status, 200);
 });
 
 itest("login: rate limited per client address", async () => {
@@ -161,8 +200,9 @@ itest("bootstrap: the default tenant's owner is a platform operator", async () =
 
 itest("login: concurrent guesses cannot slip past the account limit", async () => {
   const t = await newTenant();
+  const from = { "X-Forwarded-For": unique("burst") };
   const answers = await Promise.all(
-    Array.from({ length: 12 }, () => login({ email: t.owner.email, password: "wrong" })),
+    Array.from({ length: 12 }, () => login({ email: t.owner.email, password: "wrong" }, from)),
   );
   const statuses = answers.map((r) => r.status);
   await Promise.all(answers.map((r) => r.body?.cancel()));

@@ -4,6 +4,7 @@ import type { AppEnv } from "../../../shared/http/env.ts";
 import { Problem } from "../../../shared/http/problem.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
 import { html } from "../../../ui/render.tsx";
+import { clientAddress } from "../../../platform/identity/public.ts";
 import { PublicPage, type PublicView } from "./public.view.tsx";
 import { proofCookieName, servePublic } from "./public.ts";
 import { openPublic, passwordProof } from "./shares.service.ts";
@@ -51,7 +52,13 @@ export function publicPages() {
       const token = c.req.param("token");
       const password = field(await readForm(c), "password");
       try {
-        const { share } = await openPublic(c.var.platform.db.sql, token, password, undefined);
+        const { share } = await openPublic(
+          c.var.platform.db.sql,
+          token,
+          password,
+          undefined,
+          clientAddress(c),
+        );
         if (share.passwordHash) {
           // Remember the password for this link's downloads (no password kept in the cookie).
           setCookie(

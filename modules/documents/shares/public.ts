@@ -3,6 +3,7 @@ import { getCookie } from "hono/cookie";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { withScope } from "../../../shared/db/scope.ts";
+import { clientAddress } from "../../../platform/identity/public.ts";
 import { findFile } from "../files/files.repo.ts";
 import { fileResponse, PDF_CSP } from "../files/download.ts";
 import { previewKind } from "../files/content-types.ts";
@@ -31,7 +32,13 @@ export interface PublicRequest {
 export async function servePublic(c: Context<AppEnv>, r: PublicRequest) {
   const { db, bus } = c.var.platform;
   const proof = getCookie(c, await proofCookieName(r.token));
-  const { tenantId, share } = await openPublic(db.sql, r.token, r.password, proof);
+  const { tenantId, share } = await openPublic(
+    db.sql,
+    r.token,
+    r.password,
+    proof,
+    clientAddress(c),
+  );
   const result = await withScope(db.sql, { tenantId }, async (tx) => {
     let folderId: string | null = null;
     let fileId: string | null = share.targetType === "file" ? share.targetId : null;

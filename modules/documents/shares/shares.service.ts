@@ -187,6 +187,7 @@ export async function openPublic(
   token: string,
   password: string | undefined,
   proof: string | undefined,
+  address: string,
 ): Promise<PublicTarget & { needsPassword?: false }> {
   if (!TOKEN.test(token)) throw problems.notFound();
   const hash = await sha256Hex(token);
@@ -203,15 +204,26 @@ export async function openPublic(
     if (proof && proof === await passwordProof(token, share.passwordHash)) {
       return { tenantId: found.tenantId, share };
     }
-    // Wrong passwords count per link (the sign-in throttle's table): after 10 in 15 minutes
-    // the link refuses every password for 15 minutes, so it cannot be guessed online.
-    const key = `doc-share:${share.id}`;
-    const locked = await withScope(db, {}, (tx) => lockedFor(tx, key));
+    // Wrong passwords count per (link, address) with growing lockouts, so a guesser locks only
+    // itself; a cap per link catches guessing spread over many addresses.
+    const pairKey = `doc-share:${share.id}|${address}`;
+    const linkKey = `doc-share:${share.id}`;
+    const locked = await withScope(
+      db,
+      {},
+      async (tx) => Math.max(await lockedFor(tx, pairKey), await lockedFor(tx, linkKey)),
+    );
     if (locked > 0) throw problems.tooManyRequests(locked);
     const ok = password !== undefined && await verifyPassword(password, share.passwordHash);
     if (!ok) {
       if (password !== undefined) {
-        const wait = await withScope(db, {}, (tx) => countAttempt(tx, key, SHARE_PASSWORD));
+        const wait = await withScope(
+          db,
+          {},
+          async (tx) =>
+            await countAttempt(tx, pairKey, SHARE_PAIR) ||
+            await countAttempt(tx, linkKey, SHARE_CAP),
+        );
         if (wait > 0) throw problems.tooManyRequests(wait);
       }
       throw problems.unauthorized("This link needs its password.");
@@ -220,7 +232,15 @@ export async function openPublic(
   return { tenantId: found.tenantId, share };
 }
 
-const SHARE_PASSWORD: ThrottlePolicy = { max: 10, windowSeconds: 900, lockSeconds: 900 };
+/** 10 wrong passwords from one address in 15 minutes, then 1, 2, 4 … 15 minutes. */
+const SHARE_PAIR: ThrottlePolicy = {
+  max: 10,
+  windowSeconds: 900,
+  lockSeconds: 60,
+  maxLockSeconds: 900,
+};
+/** Guessing spread over many addresses: the link itself pauses for 5 minutes. */
+const SHARE_CAP: ThrottlePolicy = { max: 200, windowSeconds: 900, lockSeconds: 300 };
 
 async function lockedFor(sql: Sql, key: string): Promise<number> {
   const [row] = await sql<{ s: number }[]>`

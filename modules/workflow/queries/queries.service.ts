@@ -1,8 +1,9 @@
 /**
  * STUB written by the lead to fix the contract; the queries helper replaces this file.
+ * (Import the types from queries.types.ts, not queries.api.ts: the door re-exports this file.)
  */
 import type { Sql } from "../../../shared/db/database.ts";
-import type { AdHocQuery, QueryResult } from "./queries.api.ts";
+import type { AdHocQuery, QueryResult } from "./queries.types.ts";
 
 /** Runs the tenant's saved query `key` with its parameters, in the caller's scoped transaction. */
 export function runSavedQuery(
