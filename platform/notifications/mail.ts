@@ -12,6 +12,21 @@ export const MAIL_SEND_JOB = "platform.mail.send";
 const SINGLE_ADDRESS = z.email().max(254);
 export const MAIL_FLUSH_JOB = "platform.mail.flush";
 const MAX_ATTEMPTS = 8;
+/**
+ * How long a worker may hold a message in `sending`. Every SMTP step times out well within it
+ * (SMTP_TIMEOUT_MS), so a claim older than this belongs to a worker that died mid-send.
+ */
+export const SEND_LEASE_SECONDS = 120;
+const SMTP_TIMEOUT_MS = 30_000;
+
+/** Another worker holds the message: the job tries again later instead of claiming success. */
+export class MailBusy extends Error {}
+
+/** Stable per message, so a re-send after a crash can be recognised by receivers. */
+export function messageIdOf(id: string, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+  return `<${id}@${domain}>`;
+}
 
 export interface OutgoingMail {
   to: string;
@@ -59,11 +74,13 @@ export interface OutboxRow {
   lastError: string | null;
   createdAt: string;
   sentAt: string | null;
+  /** A send was cut off mid-SMTP: the message may have arrived twice. */
+  interruptedAt: string | null;
 }
 
 export async function listOutbox(sql: Sql, opts: { state?: string; limit: number }) {
   return await sql<OutboxRow[]>`
-    select id, to_address, subject, state, attempts, last_error, created_at, sent_at
+    select id, to_address, subject, state, attempts, last_error, created_at, sent_at, interrupted_at
     from mail_outbox ${opts.state ? sql`where state = ${opts.state}` : sql``}
     order by created_at desc, id desc limit ${opts.limit}`;
 }
@@ -71,27 +88,50 @@ export async function listOutbox(sql: Sql, opts: { state?: string; limit: number
 const transports = new Map<string, nodemailer.Transporter>();
 function transport(url: string) {
   let t = transports.get(url);
-  if (!t) transports.set(url, t = nodemailer.createTransport(url));
+  if (!t) {
+    t = nodemailer.createTransport(url, {
+      connectionTimeout: SMTP_TIMEOUT_MS,
+      greetingTimeout: SMTP_TIMEOUT_MS,
+      socketTimeout: SMTP_TIMEOUT_MS,
+    });
+    transports.set(url, t);
+  }
   return t;
 }
 
-/** Sends one outbox message; the row is claimed first so two workers never both send it. */
+/**
+ * Sends one outbox message. The row is claimed with a lease first so two workers never both send
+ * it; a claim whose lease ran out means a worker died mid-send — the message is marked
+ * "interrupted" and sent again with the same Message-ID. A message another worker is sending
+ * right now makes the job fail for a retry (MailBusy): the job never reports a send it did not
+ * see through.
+ */
 async function sendOne(ctx: JobContext, settings: Required<MailSettings>, id: string) {
-  const row = await ctx.scoped(async (sql) => {
+  const claim = await ctx.scoped(async (sql) => {
     const [r] = await sql`
-      update mail_outbox set state = 'sending', attempts = attempts + 1, claimed_at = now()
+      update mail_outbox set state = 'sending', attempts = attempts + 1, claimed_at = now(),
+        interrupted_at = case when state = 'sending' then now() else interrupted_at end
       where id = ${id} and (state = 'queued' or (state = 'sending' and
-        claimed_at < now() - interval '10 minutes'))
+        claimed_at < now() - make_interval(secs => ${SEND_LEASE_SECONDS})))
       returning id, to_address, subject, text_body, html_body, attempts`;
-    return r;
+    if (r) return { row: r };
+    const [now] = await sql<{ state: string }[]>`select state from mail_outbox where id = ${id}`;
+    return { state: now?.state ?? "gone" };
   });
-  if (!row) return; // already sent, or being sent
+  if (!("row" in claim)) {
+    if (claim.state === "sending") {
+      throw new MailBusy(`message ${id} is being sent by another worker; checking again later`);
+    }
+    return ctx.log(`message ${id} is ${claim.state}: nothing to send`);
+  }
+  const row = claim.row!;
   try {
     await transport(settings.SMTP_URL).sendMail({
       from: settings.MAIL_FROM,
       to: { name: "", address: row.toAddress },
       subject: row.subject,
       text: row.textBody,
+      messageId: messageIdOf(row.id, settings.MAIL_FROM),
       ...(row.htmlBody ? { html: row.htmlBody } : {}),
     });
   } catch (err) {
@@ -127,9 +167,13 @@ export function mailJobs(settings: MailSettings): SystemJob[] {
       name: MAIL_FLUSH_JOB,
       schedule: { cron: "*/5 * * * *", perTenant: true },
       handler: async (ctx) => {
+        // Waiting ones, and ones whose sender died (lease run out); not ones being sent now.
         const pending = await ctx.scoped((sql) =>
-          sql`select id from mail_outbox where state in ('queued', 'sending')
-              and created_at < now() - interval '5 minutes' order by created_at limit 100`
+          sql`select id from mail_outbox
+              where (state = 'queued' and created_at < now() - interval '5 minutes')
+                 or (state = 'sending'
+                     and claimed_at < now() - make_interval(secs => ${SEND_LEASE_SECONDS}))
+              order by created_at limit 100`
         );
         for (const { id } of pending) await sendOne(ctx, configured, id).catch(() => {});
       },

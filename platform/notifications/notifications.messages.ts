@@ -17,6 +17,16 @@ const MESSAGES: [string, string, string][] = [
     "Henüz e-posta sunucusu ayarlanmadı: iletiler, sistem yöneticisi bir sunucu ayarlayana kadar burada bekler.",
   ],
   ["outbox.attempts", "{count} attempts", "{count} deneme"],
+  [
+    "outbox.interrupted",
+    "A send was cut off: it may have arrived twice",
+    "Bir gönderim yarıda kesildi: iki kez ulaşmış olabilir",
+  ],
+  [
+    "outbox.interruptedHint",
+    "It was sent again with the same Message-ID, so mail servers can drop the copy.",
+    "Aynı Message-ID ile yeniden gönderildi; posta sunucuları kopyayı ayıklayabilir.",
+  ],
   ["outbox.sentAt", "Sent", "Gönderildi"],
   ["outbox.queuedLabel", "Waiting", "Bekliyor"],
   ["outbox.sendingLabel", "Sending", "Gönderiliyor"],

@@ -56,6 +56,11 @@ export function OutboxTable(
                 {r.attempts > 1 && (
                   <div class="muted">{t(l, "outbox.attempts", { count: r.attempts })}</div>
                 )}
+                {r.interruptedAt && (
+                  <div class="muted" title={t(l, "outbox.interruptedHint")}>
+                    {t(l, "outbox.interrupted")}
+                  </div>
+                )}
                 {r.lastError && <div class="muted">{r.lastError}</div>}
               </div>
             ),

@@ -2,8 +2,15 @@ import assert from "node:assert/strict";
 import { itest, newTenant, problem, testApp } from "../helpers.ts";
 import { smtpSink } from "../smtp.ts";
 import { withScope } from "../../shared/db/scope.ts";
-import { Dispatcher } from "../../shared/jobs/dispatcher.ts";
-import { MAIL_SEND_JOB, mailJobs, queueMail } from "../../platform/notifications/mail.ts";
+import { asWorker, Dispatcher } from "../../shared/jobs/dispatcher.ts";
+import type { Sql } from "../../shared/db/database.ts";
+import {
+  MAIL_SEND_JOB,
+  mailJobs,
+  messageIdOf,
+  queueMail,
+  SEND_LEASE_SECONDS,
+} from "../../platform/notifications/mail.ts";
 import { renderTemplate } from "../../platform/notifications/templates.ts";
 
 function mailDispatcher(smtpUrl: string | undefined) {
@@ -163,3 +170,63 @@ itest("mail: one plain recipient only (no lists, no header tricks)", async () =>
     );
   }
 });
+
+itest(
+  "mail: a send cut off by a crash — busy while leased, then re-sent once, same Message-ID, marked",
+  async () => {
+    const t = await newTenant();
+    const sink = await smtpSink();
+    const { platform, app } = await testApp();
+    const scoped = <T>(fn: (tx: Sql) => Promise<T>) =>
+      withScope(platform.db.sql, { tenantId: t.id }, fn);
+    try {
+      const to = `${t.slug}@example.test`;
+      const id = await scoped((tx) => queueMail(tx, { to, subject: "Cut off", text: "x" }));
+      // Another worker claimed it and died in the middle of the SMTP exchange, just now.
+      await scoped((tx) =>
+        tx`update mail_outbox set state = 'sending', attempts = 1, claimed_at = now() where id = ${id}`
+      );
+      const d = await mailDispatcher(sink.url);
+      await d.drain();
+      assert.equal(sink.received.filter((m) => m.to.includes(to)).length, 0, "nothing sent yet");
+      const [job] = await platform.db.sql`select id, state from jobs
+      where tenant_id = ${t.id} and name = ${MAIL_SEND_JOB}`;
+      assert.equal(job.state, "queued", "the job did not claim success: it waits for a retry");
+      const [run] = await asWorker(
+        platform.db.sql,
+        (tx) =>
+          tx`select status, error from job_runs where tenant_id = ${t.id} and job_id = ${job.id}`,
+      );
+      assert.equal(run.status, "failed");
+      assert.match(run.error, /being sent by another worker/);
+
+      // The lease runs out: the next attempt sends it once, with the message's own Message-ID.
+      await scoped((tx) =>
+        tx`update mail_outbox set claimed_at = now() - make_interval(secs => ${
+          SEND_LEASE_SECONDS + 5
+        }) where id = ${id}`
+      );
+      await platform.db.sql`update jobs set run_after = now() where id = ${job.id}`;
+      await d.drain();
+      const mine = sink.received.filter((m) => m.to.includes(to));
+      assert.equal(mine.length, 1);
+      assert.ok(
+        mine[0].raw.includes(`Message-ID: ${messageIdOf(id, "no-reply@example.test")}`),
+        mine[0].raw.slice(0, 400),
+      );
+      const [row] = await scoped((tx) =>
+        tx`select state, interrupted_at from mail_outbox where id = ${id}`
+      );
+      assert.equal(row.state, "sent");
+      assert.ok(row.interruptedAt, "marked: it may have arrived twice");
+      const [done] = await platform.db.sql`select state from jobs where id = ${job.id}`;
+      assert.equal(done.state, "succeeded");
+      const page = await app.request("/admin/outbox", {
+        headers: { Cookie: `session=${t.owner.token}` },
+      });
+      assert.match(await page.text(), /may have arrived twice/);
+    } finally {
+      await sink.close();
+    }
+  },
+);
