@@ -32,6 +32,14 @@ itest(
       assert.ok(t.relrowsecurity, `${t.relname}: row level security is not enabled`);
       assert.ok(t.relforcerowsecurity, `${t.relname}: row level security is not forced`);
       assert.ok(t.policies > 0, `${t.relname}: has no policy`);
+      // A policy that lets the application role (or everyone) see every row would undo the
+      // isolation; the dispatcher role's cross-tenant policies are meant (it runs no requests).
+      const open = await platform.db.sql`
+      select polname from pg_policy
+      where polrelid = ${t.oid} and pg_get_expr(polqual, polrelid) = 'true'
+        and (0::oid = any(polroles)
+          or (select oid from pg_roles where rolname = ${APP_ROLE}) = any(polroles))`;
+      assert.deepEqual(open.map((p) => p.polname), [], `${t.relname}: a using (true) policy`);
       const keys = await platform.db.sql`
       select i.indexrelid::regclass::text as name,
         ${t.tenantAttnum}::int2 = any(i.indkey::int2[]) as has_tenant
@@ -145,5 +153,44 @@ itest(
       (tx) => tx`select roles from memberships where user_id = ${a.owner.id}`,
     );
     assert.deepEqual(inB[0].roles, ["viewer"]);
+  },
+);
+
+itest(
+  "rls: share-link lookups — one tenant never reads another's; the token function finds one",
+  async () => {
+    const { platform } = await testApp();
+    const a = await newTenant();
+    const b = await newTenant();
+    const sql = platform.db.sql;
+    const hashA = `a-${crypto.randomUUID()}`;
+    const hashB = `b-${crypto.randomUUID()}`;
+    await sql`insert into doc_share_lookup (token_hash, tenant_id, share_id) values
+    (${hashA}, ${a.id}, ${crypto.randomUUID()}), (${hashB}, ${b.id}, ${crypto.randomUUID()})`;
+    const asA = await withScope(
+      sql,
+      { tenantId: a.id },
+      (tx) => tx`select tenant_id from doc_share_lookup where token_hash in (${hashA}, ${hashB})`,
+    );
+    assert.deepEqual(
+      asA.map((r) => r.tenantId),
+      [a.id],
+      "A sees only its own lookup rows",
+    );
+    const noTenant = await withScope(
+      sql,
+      {},
+      (tx) => tx`select 1 from doc_share_lookup where token_hash in (${hashA}, ${hashB})`,
+    );
+    assert.equal(noTenant.length, 0, "without a tenant the table shows nothing");
+    // The public-link path: one hash in, its tenant out — through the definer function only.
+    const [found] = await withScope(
+      sql,
+      {},
+      (tx) => tx`select tenant_id from doc_share_by_token(${hashB})`,
+    );
+    assert.equal(found.tenantId, b.id);
+    const none = await withScope(sql, {}, (tx) => tx`select * from doc_share_by_token('nope')`);
+    assert.equal(none.length, 0);
   },
 );

@@ -101,10 +101,13 @@ export async function countAccess(sql: Sql, id: string) {
     where id = ${id}`;
 }
 
-/** Which tenant and share a token hash belongs to (readable without a tenant). */
+/**
+ * Which tenant and share a token hash belongs to, before any tenant is known: through the one
+ * security-definer function that may look across tenants (migration 0023), never the table.
+ */
 export async function lookupToken(sql: Sql, tokenHash: string) {
   const [row] = await sql<{ tenantId: string; shareId: string }[]>`
-    select tenant_id, share_id from doc_share_lookup where token_hash = ${tokenHash}`;
+    select tenant_id, share_id from doc_share_by_token(${tokenHash})`;
   return row ?? null;
 }
 
