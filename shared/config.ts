@@ -24,6 +24,9 @@ const ConfigSchema = z.object({
   JOB_TENANT_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)).default(2),
   /** How long a claimed job stays this worker's without a heartbeat (a dead worker's jobs return then). */
   JOB_LEASE_SECONDS: optional(z.coerce.number().int().min(2).max(3600)).default(30),
+  /** Live event streams (SSE) one user may hold open, and this instance in all. */
+  SSE_MAX_PER_USER: optional(z.coerce.number().int().min(1).max(1000)).default(20),
+  SSE_MAX_PER_INSTANCE: optional(z.coerce.number().int().min(1).max(100_000)).default(2000),
   LOG_LEVEL: optional(z.enum(["debug", "info", "warn", "error", "silent"])).default("info"),
   BODY_LIMIT_BYTES: optional(z.coerce.number().int().min(1024)).default(1024 * 1024),
   COOKIE_SECURE: optional(bool),

@@ -8,6 +8,7 @@ import { currentOverrides, runWithOverrides } from "../../shared/i18n/i18n.ts";
 import { inbox, liveInbox, readAll, readOne, send, unread } from "./notifications.service.ts";
 import { type InboxChanged, NOTIFICATIONS_CHANNEL } from "./notify.ts";
 import { unreadCountHtml } from "./notifications.view.tsx";
+import { acquireStream } from "../../shared/realtime/stream-limits.ts";
 import type {
   listNotificationsRoute,
   markAllReadRoute,
@@ -50,6 +51,10 @@ export const markAllReadHandler: RouteHandler<typeof markAllReadRoute, AppEnv> =
 export const streamHandler: RouteHandler<typeof streamRoute, AppEnv> = (c) => {
   const { platform, locale } = c.var;
   const { tenantId, userId, jti, exp } = c.var.session;
+  const release = acquireStream(userId, {
+    perUser: platform.config.SSE_MAX_PER_USER,
+    perInstance: platform.config.SSE_MAX_PER_INSTANCE,
+  });
   // Pushes run in the publisher's context: keep this request's tenant translations for them.
   const overrides = currentOverrides() ?? { overrides: {}, languages: [] };
   c.header("Cache-Control", "no-store");
@@ -86,6 +91,7 @@ export const streamHandler: RouteHandler<typeof streamRoute, AppEnv> = (c) => {
     stream.onAbort(() => {
       clearTimeout(expiry);
       unsubscribe();
+      release();
     });
     push();
     while (!ended && !stream.aborted && !stream.closed) {
@@ -94,5 +100,6 @@ export const streamHandler: RouteHandler<typeof streamRoute, AppEnv> = (c) => {
     }
     clearTimeout(expiry);
     unsubscribe();
+    release();
   }) as never;
 };

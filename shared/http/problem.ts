@@ -60,17 +60,13 @@ export const problems = {
       [],
       { "Retry-After": String(retryAfterSeconds) },
     ),
-  tooManyRequests: (retryAfterSeconds: number) =>
-    new Problem(
-      429,
-      "rate-limited",
-      "Too Many Requests",
-      "Too many attempts; try again later.",
-      [],
-      {
-        "Retry-After": String(retryAfterSeconds),
-      },
-    ),
+  tooManyRequests: (
+    retryAfterSeconds: number,
+    detail = "Too many attempts; try again later.",
+  ) =>
+    new Problem(429, "rate-limited", "Too Many Requests", detail, [], {
+      "Retry-After": String(retryAfterSeconds),
+    }),
 };
 
 export function problemBody(p: Problem, instance?: string) {

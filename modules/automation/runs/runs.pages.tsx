@@ -4,6 +4,7 @@ import type { AppEnv } from "../../../shared/http/env.ts";
 import { actorOf } from "../../../shared/http/actor.ts";
 import { type C, one, pathId, readForm, redirectAfterPost } from "../../../shared/http/pages.ts";
 import { problems } from "../../../shared/http/problem.ts";
+import { acquireStream } from "../../../shared/realtime/stream-limits.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
 import { Grid, page, tr } from "../../../ui/kit.ts";
 import { RUN_STATUSES, type RunEvent, RUNS_CHANNEL, type RunStatus } from "../common/types.ts";
@@ -136,7 +137,11 @@ async function runPage(c: C) {
  */
 function runEvents(c: C, runId: string | null) {
   const { platform } = c.var;
-  const { tenantId, exp } = c.var.session;
+  const { tenantId, userId, exp } = c.var.session;
+  const release = acquireStream(userId, {
+    perUser: platform.config.SSE_MAX_PER_USER,
+    perInstance: platform.config.SSE_MAX_PER_INSTANCE,
+  });
   c.header("Cache-Control", "no-store");
   c.header("X-Accel-Buffering", "no");
   return streamSSE(c, async (stream) => {
@@ -163,6 +168,7 @@ function runEvents(c: C, runId: string | null) {
     stream.onAbort(() => {
       clearTimeout(expiry);
       unsubscribe();
+      release();
     });
     while (!ended && !stream.aborted && !stream.closed) {
       await stream.sleep(KEEPALIVE_MS);
@@ -170,6 +176,7 @@ function runEvents(c: C, runId: string | null) {
     }
     clearTimeout(expiry);
     unsubscribe();
+    release();
   });
 }
 
