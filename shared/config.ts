@@ -27,6 +27,8 @@ const ConfigSchema = z.object({
   /** Live event streams (SSE) one user may hold open, and this instance in all. */
   SSE_MAX_PER_USER: optional(z.coerce.number().int().min(1).max(1000)).default(20),
   SSE_MAX_PER_INSTANCE: optional(z.coerce.number().int().min(1).max(100_000)).default(2000),
+  /** A hard limit on one job run (the lease is renewed while a run lives: it is no timeout). */
+  JOB_MAX_RUN_SECONDS: optional(z.coerce.number().int().min(1).max(86_400)).default(900),
   LOG_LEVEL: optional(z.enum(["debug", "info", "warn", "error", "silent"])).default("info"),
   BODY_LIMIT_BYTES: optional(z.coerce.number().int().min(1024)).default(1024 * 1024),
   COOKIE_SECURE: optional(bool),

@@ -23,6 +23,12 @@ export interface JobContext {
   scoped<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
   /** Real-time fan-out, for jobs that notify users. */
   bus: Bus;
+  /**
+   * Aborted when the run passes the dispatcher's maximum run time: the run is recorded as
+   * failed and the job released; long handlers should pass it on (fetch, sleeps). After it,
+   * `scoped` refuses new transactions, so an overrunning handler cannot write any more.
+   */
+  signal: AbortSignal;
 }
 
 export type JobHandler = (ctx: JobContext) => Promise<void>;
@@ -39,7 +45,12 @@ export interface DispatcherOptions {
   bus?: Bus;
   /** Claim only these job names (a dedicated pool); default: the names in `handlers`. */
   onlyNames?: string[];
+  /** A hard limit on one run (the lease is renewed while a run is alive: it is no timeout). */
+  maxRunSeconds?: number;
 }
+
+/** The run passed the dispatcher's maximum run time. */
+export class RunTimeExceeded extends Error {}
 
 /** Runs fn as the dispatcher role, which sees every tenant's queue rows and nothing else. */
 export async function asWorker<T>(sql: Sql, fn: (tx: Sql) => Promise<T>): Promise<T> {
@@ -57,6 +68,7 @@ export class Dispatcher {
   private readonly perTenantLimit: number;
   private readonly leaseSeconds: number;
   private readonly pollMs: number;
+  private readonly maxRunMs: number;
   private readonly onlyNames: string[];
   private readonly bus: Bus;
   private readonly active = new Set<Promise<void>>();
@@ -77,6 +89,7 @@ export class Dispatcher {
     this.perTenantLimit = opts.perTenantLimit ?? 2;
     this.leaseSeconds = opts.leaseSeconds ?? 30;
     this.pollMs = opts.pollMs ?? 1000;
+    this.maxRunMs = (opts.maxRunSeconds ?? 900) * 1000;
     // By default only jobs this instance can run: during a rolling deploy an older instance
     // must not dead-letter jobs that only the newer one knows.
     this.onlyNames = opts.onlyNames ?? [...handlers.keys()];
@@ -238,6 +251,9 @@ export class Dispatcher {
   private async execute(job: JobRow) {
     const lines: string[] = [];
     const tenantId = job.tenantId === PLATFORM_TENANT ? null : job.tenantId;
+    const deadline = new AbortController();
+    const overrun = () =>
+      new RunTimeExceeded(`the run exceeded the maximum run time of ${this.maxRunMs / 1000} s`);
     const ctx: JobContext = {
       job,
       tenantId,
@@ -246,23 +262,36 @@ export class Dispatcher {
       log: (line) => lines.push(`${new Date().toISOString()} ${line}`),
       // Platform jobs run scoped to the platform's own (nil) tenant: they see their own queue rows
       // and no tenant's data.
-      scoped: (fn) => withScope(this.db.sql, { tenantId: job.tenantId }, fn),
+      scoped: (fn) =>
+        deadline.signal.aborted
+          ? Promise.reject(overrun())
+          : withScope(this.db.sql, { tenantId: job.tenantId }, fn),
       bus: this.bus,
+      signal: deadline.signal,
     };
     const heartbeat = setInterval(
       () => this.renew(job).catch(() => {}),
       (this.leaseSeconds * 1000) / 3,
     );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const err = overrun();
+        deadline.abort(err);
+        reject(err);
+      }, this.maxRunMs);
+    });
     let error: string | null = null;
     let retry = true;
     try {
       const handler = this.handlers.get(job.name);
       if (!handler) throw new NoHandler(`no handler registered for job ${job.name}`);
-      await handler(ctx);
+      await Promise.race([handler(ctx), timedOut]);
     } catch (err) {
       error = err instanceof Error ? err.message : String(err);
       if (err instanceof NoHandler) retry = false;
     } finally {
+      clearTimeout(timer);
       clearInterval(heartbeat);
     }
     try {

@@ -12,6 +12,7 @@ export function startJobs(platform: Platform) {
     concurrency: config.JOB_CONCURRENCY,
     perTenantLimit: config.JOB_TENANT_CONCURRENCY,
     leaseSeconds: config.JOB_LEASE_SECONDS,
+    maxRunSeconds: config.JOB_MAX_RUN_SECONDS,
     bus: platform.bus,
   });
   dispatcher.start();

@@ -215,5 +215,6 @@ export async function jobContext(tenantId: string | null): Promise<JobContext> {
     log: () => {},
     scoped: (fn) => withScope(platform.db.sql, { tenantId: tenantId ?? PLATFORM_TENANT }, fn),
     bus: platform.bus,
+    signal: new AbortController().signal,
   } as Omit<JobContext, "job"> as JobContext;
 }

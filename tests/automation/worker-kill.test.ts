@@ -199,6 +199,7 @@ Deno.test({
         scoped: <T>(fn: (sql: typeof platform.db.sql) => Promise<T>) =>
           withScope(platform.db.sql, { tenantId: PLATFORM_TENANT }, fn),
         bus: platform.bus,
+        signal: new AbortController().signal,
       };
       await sweep(sweepCtx);
       assert.equal((await runOf(b.runId)).status, "running", "swept before STALE_SECONDS");

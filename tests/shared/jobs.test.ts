@@ -9,7 +9,12 @@ import { Problem } from "../../shared/http/problem.ts";
 /** A dispatcher that only takes this test's job names, so tests never run each other's jobs. */
 async function dispatcher(
   handlers: Record<string, JobHandler>,
-  opts: { concurrency?: number; perTenantLimit?: number; leaseSeconds?: number } = {},
+  opts: {
+    concurrency?: number;
+    perTenantLimit?: number;
+    leaseSeconds?: number;
+    maxRunSeconds?: number;
+  } = {},
 ) {
   const { platform } = await testApp();
   return new Dispatcher(platform.db, new Map(Object.entries(handlers)), {
@@ -239,3 +244,36 @@ itest("scheduler: an invalid cron expression is a 400 problem with the parser's 
   );
   return Promise.resolve();
 });
+
+itest(
+  "jobs: a run past the maximum run time fails, is released for a retry, and writes no more",
+  async () => {
+    const t = await newTenant();
+    const name = unique("job.slow");
+    let signalled = false;
+    let lateWrite: unknown = null;
+    let finishRun!: () => void;
+    const stuck = new Promise<void>((r) => finishRun = r);
+    const d = await dispatcher({
+      [name]: async (ctx) => {
+        ctx.signal.addEventListener("abort", () => signalled = true);
+        await stuck; // a handler that ignores every deadline
+        lateWrite = await ctx.scoped((tx) => tx`select 1`).catch((err: Error) => err);
+      },
+    }, { maxRunSeconds: 1 });
+    const jobId = await enqueueIn(t.id, name, { maxAttempts: 3 });
+    const started = Date.now();
+    await d.drain();
+    assert.ok(Date.now() - started < 20_000, "the run did not hold the dispatcher");
+    assert.ok(signalled, "the handler's signal was aborted");
+    const [row] = await jobRows(name);
+    assert.equal(row.state, "queued", "released for a retry (attempts left)");
+    assert.match(row.lastError, /maximum run time of 1 s/);
+    const [run] = await runRows(jobId!);
+    assert.equal(run.status, "failed");
+    // The overrunning handler wakes up later: it can no longer open a transaction.
+    finishRun();
+    await new Promise((r) => setTimeout(r, 50));
+    assert.match(String(lateWrite), /maximum run time/);
+  },
+);
