@@ -7,6 +7,7 @@ import { createPlatform, type Platform } from "./platform.ts";
 import { bootstrap } from "../platform/identity/tenants.service.ts";
 import type { ModuleManifest } from "../shared/modules.ts";
 import { log, setLogLevel } from "../shared/log.ts";
+import { guardDriverCrashes } from "../shared/db/unavailable.ts";
 import { builtinRoles } from "../shared/rbac/permissions.ts";
 
 /** Database, migrations, first-run bootstrap and keys: everything a running app stands on. */
@@ -61,6 +62,7 @@ export async function startPlatform(modules: ModuleManifest[]): Promise<Platform
     Deno.exit(1);
   }
   setLogLevel(config.LOG_LEVEL);
+  guardDriverCrashes((msg, data) => log.warn(msg, data));
   return await preparePlatform(config, modules).catch((err: Error) => {
     // A failed migration or an unreachable database.
     console.error(`start failed: ${err.message}`);

@@ -42,7 +42,6 @@ export const documentsJobs: SystemJob[] = [
     name: "documents.orphan-cleanup",
     schedule: { cron: "45 3 * * *", perTenant: true },
     handler: async (ctx) => {
-      const s = storage();
       const before = new Date(Date.now() - ORPHAN_GRACE_MS);
       const removed = await cleanOrphans(ctx.tenantId!, before, (fn) => ctx.scoped(fn));
       ctx.log(`removed ${removed} orphaned objects`);

@@ -33,3 +33,23 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 
 /** Seconds a client should wait before trying again (a restart usually takes a few). */
 export const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * postgres.js 3.4.9 can throw from a timer when a connection drops mid-write (its deferred
+ * `nextWrite` runs after `closed()` set the socket to null): uncaught, that ended the whole
+ * server the moment the database went away. The connection itself is already closed and the
+ * pool reconnects on the next query, so that one error is logged and swallowed; anything else
+ * still ends the process as before.
+ */
+export function guardDriverCrashes(log: (msg: string, data: Record<string, unknown>) => void) {
+  globalThis.addEventListener("error", (event) => {
+    const err = event.error as Error | undefined;
+    const stack = err?.stack ?? "";
+    if (err instanceof TypeError && /postgres[\\/]src[\\/]connection\.js/.test(stack)) {
+      event.preventDefault();
+      log("database connection dropped mid-write (driver error ignored)", {
+        error: err.message,
+      });
+    }
+  });
+}

@@ -99,19 +99,28 @@ Deno.test({
         PORT: String(port),
         HOST: "127.0.0.1",
         DATA_DIR: dataDir,
-        LOG_LEVEL: "error",
+        LOG_LEVEL: "warn",
         NO_COLOR: "1",
         // Its dispatcher hits the cut too; requests are what this test watches.
         JOB_CONCURRENCY: "1",
       },
       stdin: "null",
-      stdout: "null",
-      stderr: "null",
+      stdout: "piped",
+      stderr: "piped",
     }).spawn();
+    // The server's own words, shown if it dies (it must not: a lost database is not a crash).
+    const said: string[] = [];
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.pipeThrough(new TextDecoderStream()).pipeTo(
+        new WritableStream({ write: (chunk) => void said.push(chunk) }),
+      ).catch(() => {});
+    }
     const base = `http://127.0.0.1:${port}`;
     const list = () =>
       fetch(`${base}/api/support/support-ticket`, {
         headers: { Authorization: `Bearer ${t.owner.token}` },
+      }).catch((err) => {
+        throw new Error(`the server is gone: ${err}\n${said.join("").slice(-3000)}`);
       });
     try {
       await until("the server to answer", async () => (await (await list()).text(), true));
@@ -146,7 +155,8 @@ Deno.test({
         const res = await list();
         await res.body?.cancel();
         return res.status === 200;
-      });
+        // The driver reconnects with growing back-off (up to 20 s a try) after failed attempts.
+      }, 120_000);
     } finally {
       db.cut();
       child.kill("SIGKILL");

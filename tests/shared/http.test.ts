@@ -10,7 +10,10 @@ itest("http: malformed JSON, wrong types and unknown paths are problem+json 4xx"
   await problem(await post("null"), 400);
   await problem(await post("key=x", "application/x-www-form-urlencoded"), 415);
   await problem(await t.owner.call("GET", "/api/nope"), 404);
-  await problem(await t.owner.call("DELETE", "/api/admin/roles"), 404);
+  // A declared path with a method it does not answer: 405 with Allow, not 404.
+  const wrong = await t.owner.call("DELETE", "/api/admin/roles");
+  assert.match(wrong.headers.get("allow") ?? "", /GET/);
+  await problem(wrong, 405);
   await problem(await callApp("/api/nope"), 401);
   await problem(await t.owner.call("GET", "/api/admin/users?q=%00"), 400);
   await problem(await post(JSON.stringify({ key: "nul", name: "a\u0000b", permissions: [] })), 400);
