@@ -1,0 +1,150 @@
+/**
+ * Pure rules of data queries: parameter declarations, value coercion by field type, and the
+ * 422 problem every refusal becomes (unknown field, op or parameter; a value that does not fit).
+ */
+import { type FieldError, Problem } from "../../../shared/http/problem.ts";
+import type { FieldType } from "./queries.fields.ts";
+
+export const ROW_CAP = 1000;
+export const DEFAULT_LIMIT = 100;
+/** Milliseconds one query may run before PostgreSQL cancels it. */
+export const STATEMENT_TIMEOUT_MS = 5000;
+export const NAME = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
+export const QUERY_KEY = /^[a-z][a-z0-9_]{0,62}$/;
+
+export type ParamType = "text" | "number" | "boolean" | "date";
+export interface ParamDef {
+  name: string;
+  label: string;
+  type: ParamType;
+  required: boolean;
+  default?: unknown;
+}
+
+/** A refused definition or run: 422 with the place of each fault. */
+export function unprocessable(errors: FieldError[]): Problem {
+  return new Problem(
+    422,
+    "business-rule",
+    "Unprocessable Content",
+    errors.map((e) => e.message).join(" "),
+    errors,
+  );
+}
+
+/** `{name}` as a whole filter value names a parameter too (as the builder writes it). */
+export function paramRef(f: { value?: unknown; param?: string }): string | null {
+  if (f.param) return f.param;
+  if (typeof f.value === "string") {
+    const m = /^\{([A-Za-z][A-Za-z0-9_]{0,62})\}$/.exec(f.value.trim());
+    if (m) return m[1];
+  }
+  return null;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function validDate(s: string): boolean {
+  if (!DATE.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+/**
+ * One value coerced to a field's type: numbers from numeric text, booleans from true/false,
+ * dates as YYYY-MM-DD, date-times as ISO text. Returns an error message when it does not fit.
+ */
+export function coerce(type: FieldType | ParamType, v: unknown): { value: unknown } | {
+  error: string;
+} {
+  switch (type) {
+    case "number": {
+      const n = typeof v === "number"
+        ? v
+        : typeof v === "string" && v.trim() !== ""
+        ? Number(v.trim().replace(",", "."))
+        : NaN;
+      return Number.isFinite(n) ? { value: n } : { error: "must be a number" };
+    }
+    case "boolean":
+      if (typeof v === "boolean") return { value: v };
+      if (v === "true" || v === "false") return { value: v === "true" };
+      return { error: "must be true or false" };
+    case "date":
+      if (typeof v === "string" && validDate(v.trim())) return { value: v.trim() };
+      return { error: "must be a date (YYYY-MM-DD)" };
+    case "datetime": {
+      if (typeof v !== "string") return { error: "must be a date and time" };
+      const s = v.trim();
+      if (validDate(s)) return { value: `${s}T00:00:00.000Z` };
+      const ms = /^\d{4}-\d{2}-\d{2}T/.test(s) ? Date.parse(s) : NaN;
+      return Number.isNaN(ms)
+        ? { error: "must be a date and time" }
+        : { value: new Date(ms).toISOString() };
+    }
+    default:
+      if (typeof v === "string") return v.length > 1000 ? { error: "is too long" } : { value: v };
+      if (typeof v === "number" || typeof v === "boolean") return { value: String(v) };
+      return { error: "must be text" };
+  }
+}
+
+/**
+ * The parameter values a run uses: given ones coerced to their declared type, else the default.
+ * Absent optional parameters stay absent (their filters are left out); a missing required one
+ * or a value that does not fit is refused. Undeclared given names are ignored.
+ */
+export function resolveParams(
+  defs: ParamDef[],
+  given: Record<string, unknown>,
+): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  const errors: FieldError[] = [];
+  for (const p of defs) {
+    const raw = given[p.name];
+    const v = raw === undefined || raw === null || raw === "" ? p.default : raw;
+    if (v === undefined || v === null || v === "") {
+      if (p.required) {
+        errors.push({ path: `params.${p.name}`, message: `Parameter ${p.name} is required.` });
+      }
+      continue;
+    }
+    const c = coerce(p.type, v);
+    if ("error" in c) {
+      errors.push({ path: `params.${p.name}`, message: `Parameter ${p.name} ${c.error}.` });
+    } else out.set(p.name, c.value);
+  }
+  if (errors.length) throw unprocessable(errors);
+  return out;
+}
+
+/** Checks parameter declarations (names, unique, defaults that fit their type). */
+export function checkParamDefs(defs: ParamDef[]): FieldError[] {
+  const errors: FieldError[] = [];
+  const seen = new Set<string>();
+  defs.forEach((p, i) => {
+    if (!NAME.test(p.name)) {
+      errors.push({ path: `params.${i}.name`, message: "A parameter name is letters, digits, _." });
+    } else if (seen.has(p.name)) {
+      errors.push({ path: `params.${i}.name`, message: `Parameter ${p.name} is declared twice.` });
+    }
+    seen.add(p.name);
+    if (p.default !== undefined && p.default !== null && p.default !== "") {
+      const c = coerce(p.type, p.default);
+      if ("error" in c) {
+        errors.push({ path: `params.${i}.default`, message: `The default ${c.error}.` });
+      }
+    }
+  });
+  return errors;
+}
+
+/** LIKE pattern of a text: `%` and `_` in the value match themselves. */
+export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** `createdAt:week` → the field and its bucket. */
+export function splitBucket(group: string): { field: string; bucket?: "day" | "week" | "month" } {
+  const [field, bucket] = group.split(":");
+  if (bucket === "day" || bucket === "week" || bucket === "month") return { field, bucket };
+  return { field: bucket === undefined ? field : group };
+}
