@@ -1,0 +1,242 @@
+/** The report studio's form: source, fields, filters, grouping, aggregates, chart, access. */
+import { Button, Field } from "../../../ui/kit.ts";
+import { AGGREGATE_ROWS, FILTER_ROWS, type StudioForm } from "./reports.form.ts";
+import { CHART_TYPES, SCHEDULES, SOURCES, STANDARD_KEYS } from "./reports.schemas.ts";
+import { STUDIO } from "./reports.view.tsx";
+
+type T = (key: string, vars?: Record<string, string | number>) => string;
+const OPS = [
+  "eq",
+  "ne",
+  "lt",
+  "lte",
+  "gt",
+  "gte",
+  "contains",
+  "startsWith",
+  "in",
+  "isEmpty",
+  "isNotEmpty",
+];
+const FNS = ["count", "sum", "avg", "min", "max"];
+
+function Select(
+  { name, value, options }: { name: string; value: string; options: [string, string][] },
+) {
+  return (
+    <select name={name}>
+      {options.map(([v, label]) => <option value={v} selected={v === value}>{label}</option>)}
+    </select>
+  );
+}
+
+export function StudioForm(
+  { t, id, value, roles }: {
+    t: T;
+    /** The saved report being edited; absent for a new one. */
+    id?: string;
+    value: StudioForm;
+    roles: { key: string; name: string }[];
+  },
+) {
+  const action = id ? `${STUDIO}/${id}` : STUDIO;
+  const sources: [string, string][] = [
+    ...STANDARD_KEYS.map((k): [string, string] => [
+      `standard:${k}`,
+      t("workflow.reports.sourceStandard", { name: t(`workflow.reports.std.${k}`) }),
+    ]),
+    ...SOURCES.map((s): [string, string] => [s, t(`workflow.reports.source.${s}`)]),
+    ["query", t("workflow.reports.source.query")],
+  ];
+  const f = (i: number) => value.filters[i];
+  const a = (i: number) => value.aggregates[i];
+  return (
+    <form id="report-form" class="report-studio" method="post" action={action}>
+      <fieldset>
+        <legend>{t("workflow.reports.section.report")}</legend>
+        <div class="form-grid">
+          <Field label={t("workflow.reports.field.name")}>
+            <input name="name" required maxLength={200} value={value.name} />
+          </Field>
+          <Field label={t("workflow.reports.field.schedule")}>
+            <Select
+              name="schedule"
+              value={value.schedule}
+              options={SCHEDULES.map((s) => [s, t(`workflow.reports.schedule.${s}`)])}
+            />
+          </Field>
+          <Field label={t("workflow.reports.field.description")} wide>
+            <input name="description" maxLength={2000} value={value.description} />
+          </Field>
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>{t("workflow.reports.section.source")}</legend>
+        <div class="form-grid">
+          <Field label={t("workflow.reports.field.source")}>
+            <Select name="source" value={value.source} options={sources} />
+          </Field>
+          <Field
+            label={t("workflow.reports.field.model")}
+            hint={t("workflow.reports.hint.model")}
+          >
+            <input name="model" maxLength={63} value={value.model} />
+          </Field>
+          <Field
+            label={t("workflow.reports.field.query")}
+            hint={t("workflow.reports.hint.query")}
+          >
+            <input name="query" maxLength={63} value={value.query} />
+          </Field>
+          <Field
+            label={t("workflow.reports.field.params")}
+            hint={t("workflow.reports.hint.params")}
+          >
+            <textarea name="params" rows={2}>{value.params}</textarea>
+          </Field>
+          <Field
+            label={t("workflow.reports.field.columns")}
+            hint={t("workflow.reports.hint.list")}
+            wide
+          >
+            <input name="columns" value={value.columns} />
+          </Field>
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>{t("workflow.reports.section.filters")}</legend>
+        {Array.from({ length: FILTER_ROWS }, (_, i) => (
+          <div class="form-grid">
+            <Field label={t("workflow.reports.field.filterField", { n: i + 1 })}>
+              <input name="filterField" value={f(i)?.field ?? ""} />
+            </Field>
+            <Field label={t("workflow.reports.field.filterOp", { n: i + 1 })}>
+              <Select
+                name="filterOp"
+                value={f(i)?.op ?? "eq"}
+                options={OPS.map((o) => [o, t(`workflow.reports.op.${o}`)])}
+              />
+            </Field>
+            <Field label={t("workflow.reports.field.filterValue", { n: i + 1 })}>
+              <input
+                name="filterValue"
+                value={f(i)?.value === undefined
+                  ? ""
+                  : Array.isArray(f(i)?.value)
+                  ? (f(i)!.value as unknown[]).join(", ")
+                  : String(f(i)!.value)}
+              />
+            </Field>
+          </div>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>{t("workflow.reports.section.grouping")}</legend>
+        <div class="form-grid">
+          <Field
+            label={t("workflow.reports.field.groupBy")}
+            hint={t("workflow.reports.hint.group")}
+          >
+            <input name="groupBy" value={value.groupBy} />
+          </Field>
+          <Field label={t("workflow.reports.field.sortField")}>
+            <input name="sortField" value={value.sortField} />
+          </Field>
+          <Field label={t("workflow.reports.field.sortDir")}>
+            <Select
+              name="sortDir"
+              value={value.sortDir}
+              options={[["asc", t("workflow.reports.asc")], ["desc", t("workflow.reports.desc")]]}
+            />
+          </Field>
+          <Field label={t("workflow.reports.field.limit")}>
+            <input name="limit" type="number" min={1} max={10000} value={value.limit} />
+          </Field>
+        </div>
+        {Array.from({ length: AGGREGATE_ROWS }, (_, i) => (
+          <div class="form-grid">
+            <Field label={t("workflow.reports.field.aggFn", { n: i + 1 })}>
+              <Select
+                name="aggFn"
+                value={a(i)?.fn ?? ""}
+                options={[
+                  ["", t("workflow.reports.none")],
+                  ...FNS.map((x): [string, string] => [x, t(`workflow.reports.fn.${x}`)]),
+                ]}
+              />
+            </Field>
+            <Field label={t("workflow.reports.field.aggField", { n: i + 1 })}>
+              <input name="aggField" value={a(i)?.field ?? ""} />
+            </Field>
+            <Field label={t("workflow.reports.field.aggAs", { n: i + 1 })}>
+              <input name="aggAs" value={a(i)?.as ?? ""} />
+            </Field>
+          </div>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>{t("workflow.reports.section.chart")}</legend>
+        <div class="form-grid">
+          <Field label={t("workflow.reports.field.chartType")}>
+            <Select
+              name="chartType"
+              value={value.chartType}
+              options={CHART_TYPES.map((c) => [c, t(`workflow.reports.chart.${c}`)])}
+            />
+          </Field>
+          <Field label={t("workflow.reports.field.chartX")} hint={t("workflow.reports.hint.x")}>
+            <input name="chartX" value={value.chartX} />
+          </Field>
+          <Field label={t("workflow.reports.field.chartY")} hint={t("workflow.reports.hint.y")}>
+            <input name="chartY" value={value.chartY} />
+          </Field>
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>{t("workflow.reports.section.access")}</legend>
+        <p class="field-hint">{t("workflow.reports.hint.roles")}</p>
+        <div class="checks">
+          {roles.map((r) => (
+            <label>
+              <input
+                type="checkbox"
+                name="roles"
+                value={r.key}
+                checked={value.roles.includes(r.key)}
+              />
+              {r.name}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div class="form-actions">
+        <Button
+          type="button"
+          variant="secondary"
+          icon="eye"
+          hx-post={`${STUDIO}/preview`}
+          hx-include="#report-form"
+          hx-target="#report-preview"
+        >
+          {t("workflow.reports.preview")}
+        </Button>
+        <Button type="submit" icon="save">{t("workflow.reports.save")}</Button>
+      </div>
+    </form>
+  );
+}
+
+/** Where the live preview lands; it refreshes itself when the form changes. */
+export function PreviewBox({ t }: { t: T }) {
+  return (
+    <section aria-live="polite" aria-label={t("workflow.reports.previewTitle")}>
+      <div
+        id="report-preview"
+        hx-post={`${STUDIO}/preview`}
+        hx-trigger="load, change from:#report-form delay:500ms"
+        hx-include="#report-form"
+      >
+      </div>
+    </section>
+  );
+}
