@@ -12,6 +12,11 @@
 import { openBrowser, type Page } from "../tests/browser/browser.ts";
 import { signIn } from "../tests/browser/session.ts";
 import { seedTenant } from "../tests/browser/seed.ts";
+import { seedDecisions } from "../tests/browser/seed.ts"; // decisions
+import { seedReports } from "../tests/browser/seed.ts"; // reports
+import { seedDataModels } from "../tests/browser/seed.ts"; // data models
+import { seedForms } from "../tests/browser/seed.ts"; // forms
+import { seedDataQueries } from "../tests/browser/seed.ts"; // data queries
 import { testApp } from "../tests/helpers.ts";
 
 const OUT = "screenshots";
@@ -40,6 +45,11 @@ const base = `http://127.0.0.1:${server.addr.port}`;
 const saved: string[] = [];
 try {
   const seeded = await seedTenant();
+  const decisions = await seedDecisions(seeded.owner); // decisions
+  const reports = await seedReports(seeded.owner); // reports
+  const data = await seedDataModels(seeded.owner); // data models
+  const forms = await seedForms(seeded.owner); // forms
+  const queries = await seedDataQueries(seeded.owner); // data queries
   const pages: Record<string, string> = {
     dashboard: "/",
     ticket: seeded.pages.ticket,
@@ -69,10 +79,32 @@ try {
     "workflow-globals": "/workflow/admin/variables",
     "workflow-guide": "/workflow/admin/script-guide",
     "workflow-audit": "/workflow/admin/audit",
+    "workflow-decisions": "/workflow/admin/decisions", // decisions
+    "workflow-decision": decisions.editor, // decisions
+    "workflow-reports": "/workflow/reports", // reports
+    "workflow-report-standard": "/workflow/reports/throughput-weekly", // reports
+    "workflow-report": reports.view, // reports
+    "workflow-report-archive": reports.archive, // reports
+    "workflow-report-studio": "/workflow/admin/reports/new?from=cycle-time", // reports
+    "workflow-data-models": "/workflow/admin/data-models", // data models
+    "workflow-data-model": data.editor, // data models
+    "workflow-data-records": data.records, // data models
+    "workflow-data-record": data.record, // data models
+    "workflow-data-history": `${data.record}/history`, // data models
+    "workflow-forms": "/workflow/admin/forms", // forms
+    "workflow-form-editor": forms.editor, // forms
+    "workflow-form-new": "/workflow/admin/forms/new", // forms
+    "workflow-form-task": forms.task, // forms
+    "workflow-data-queries": "/workflow/admin/data-queries", // data queries
+    "workflow-data-query": queries.builder, // data queries
+    "workflow-data-query-new": "/workflow/admin/data-queries/new?source=tasks", // data queries
+    "workflow-form-start": "/workflow/catalog", // forms
   };
   /** What to click once a page has loaded, for pictures of an open dialog. */
   const clicks: Record<string, string> = {
     "workflow-catalog-start": "[data-dialog-open^='wf-start-']",
+    "workflow-data-query": "#query-form button[hx-post]", // data queries
+    "workflow-form-start": `[data-dialog-open='wf-start-${forms.definitionId}']`, // forms
   };
   const only = Deno.env.get("SHOTS_ONLY");
   const filter = only ? new RegExp(only) : null;

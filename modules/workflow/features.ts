@@ -50,6 +50,29 @@ import { mountAuditPages } from "./audit/audit.pages.tsx";
 import { mountGlobals } from "./globals/globals.handlers.ts";
 import { mountGlobalsPages } from "./globals/globals.pages.tsx";
 
+// -- data
+import { mountData } from "./data/data.handlers.ts";
+import { mountDataPages } from "./data/data.pages.tsx";
+
+// -- decisions
+import { mountDecisions } from "./decisions/decisions.handlers.ts";
+import { mountDecisionPages } from "./decisions/decisions.pages.tsx";
+
+// -- forms
+import "./forms/forms.assets.ts";
+import { mountForms } from "./forms/forms.handlers.ts";
+import { mountFormsPages } from "./forms/forms.pages.tsx";
+
+// -- reports
+import { mountReports } from "./reports/reports.handlers.ts";
+import { mountReportPages } from "./reports/reports.pages.tsx";
+import { mountReportStudioPages } from "./reports/reports.studio.pages.tsx";
+import { reportArchiveJob } from "./reports/reports.archive.ts";
+
+// -- queries
+import { mountQueries } from "./queries/queries.handlers.ts";
+import { mountQueryPages } from "./queries/queries.pages.tsx";
+
 export const apiMounts: ((api: OpenAPIHono<AppEnv>) => void)[] = [
   // definitions
   mountDefinitions,
@@ -65,6 +88,16 @@ export const apiMounts: ((api: OpenAPIHono<AppEnv>) => void)[] = [
   mountAudit,
   // dashboard
   mountDashboard,
+  // data
+  mountData,
+  // decisions
+  mountDecisions,
+  // forms
+  mountForms,
+  // reports
+  mountReports,
+  // queries
+  mountQueries,
 ];
 export const pageMounts: ((app: Hono<AppEnv>) => void)[] = [
   // definitions
@@ -86,6 +119,17 @@ export const pageMounts: ((app: Hono<AppEnv>) => void)[] = [
   mountAuditPages,
   // guide
   mountGuidePages,
+  // forms
+  mountFormsPages,
+  // decisions
+  mountDecisionPages,
+  // data
+  mountDataPages,
+  // reports
+  mountReportPages,
+  mountReportStudioPages,
+  // queries
+  mountQueryPages,
   // The dashboard answers the module's root path: last.
   // dashboard
   mountDashboardPages,
@@ -95,6 +139,8 @@ export const workflowJobs: SystemJob[] = [
   taskRemindersJob,
   // engine
   ...workflowEngineJobs,
+  // reports
+  reportArchiveJob,
 ];
 
 /** Loops on every instance that runs jobs (timer sweep); returns a stop function. */

@@ -15,19 +15,22 @@ export const workflow: ModuleManifest = {
   labelKey: "module.workflow",
   icon: "workflow",
   permissions: WORKFLOW_PERMISSIONS,
-  // Staff start processes and work their tasks; designing and deploying is for admins.
+  // Staff start processes, work their tasks and read the reports shared with their role;
+  // designing, deploying and building reports is for admins.
   grants: {
     agent: [
       "workflow.process.read",
       "workflow.process.write",
       "workflow.task.read",
       "workflow.task.write",
+      "workflow.report.read",
     ],
     member: [
       "workflow.process.read",
       "workflow.process.write",
       "workflow.task.read",
       "workflow.task.write",
+      "workflow.report.read",
     ],
   },
   events: workflowEvents,
@@ -41,11 +44,17 @@ export const workflow: ModuleManifest = {
     ["allTasks", "/tasks", "workflow.definition.write"],
     ["processCatalog", "/catalog", "workflow.process.read"],
     ["delegations", "/delegations", "workflow.task.read"],
+    ["reportCatalog", "/reports", "workflow.report.read"],
     ["search", "/search", "workflow.process.read"],
     ["definitions", "/admin/definitions", "workflow.definition.write", "admin"],
     ["designer", "/admin/designer", "workflow.definition.write", "admin"],
-    ["processMigrations", "/admin/migrations", "workflow.definition.write", "admin"],
+    ["forms", "/admin/forms", "workflow.definition.write", "admin"],
+    ["decisionTables", "/admin/decisions", "workflow.definition.write", "admin"],
+    ["dataModels", "/admin/data-models", "workflow.data.write", "admin"],
+    ["dataQueries", "/admin/data-queries", "workflow.data.write", "admin"],
     ["globalVariables", "/admin/variables", "workflow.data.write", "admin"],
+    ["reportStudio", "/admin/reports", "workflow.report.write", "admin"],
+    ["processMigrations", "/admin/migrations", "workflow.definition.write", "admin"],
     ["scriptGuide", "/admin/script-guide", "workflow.definition.write", "admin"],
     ["auditMonitor", "/admin/audit", "workflow.definition.write", "admin"],
   ]),

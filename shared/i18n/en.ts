@@ -111,7 +111,8 @@ export const en = {
   "error.title": "Something went wrong",
   "error.notFound": "This page does not exist.",
   "error.forbidden": "You are not allowed to see this page.",
-  "error.unavailable": "The service cannot reach its database right now. Try again in a few seconds.",
+  "error.unavailable":
+    "The service cannot reach its database right now. Try again in a few seconds.",
   "error.generic": "The request could not be completed. Reference: {id}",
   "error.back": "Back to home",
   "admin.users.title": "Users",

@@ -113,7 +113,8 @@ export const tr: Partial<Record<keyof typeof en, string>> = {
   "error.title": "Bir sorun oluştu",
   "error.notFound": "Bu sayfa yok.",
   "error.forbidden": "Bu sayfayı görme yetkiniz yok.",
-  "error.unavailable": "Hizmet şu anda veritabanına ulaşamıyor. Birkaç saniye sonra yeniden deneyin.",
+  "error.unavailable":
+    "Hizmet şu anda veritabanına ulaşamıyor. Birkaç saniye sonra yeniden deneyin.",
   "error.generic": "İstek tamamlanamadı. Başvuru: {id}",
   "error.back": "Ana sayfaya dön",
   "admin.users.title": "Kullanıcılar",

@@ -518,3 +518,220 @@ export async function seedTenant(): Promise<Seeded> {
     },
   };
 }
+
+// -- decisions (dmn)
+/** Decision tables of a seeded tenant: the template's approver table and a COLLECT table. */
+export async function seedDecisions(owner: Caller): Promise<{ editor: string }> {
+  const res = await callApp("/workflow/admin/decisions", {
+    method: "POST",
+    token: owner.token,
+    headers: {
+      Origin: "http://localhost",
+      Cookie: `session=${owner.token}`,
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
+    body: "name=Onay+seviyesi&key=approval_level",
+  });
+  if (res.status !== 303) throw new Error(`seed: decision answered ${res.status}`);
+  const rule = (n: number, test: string, points: string) =>
+    `<rule id="p${n}"><inputEntry id="pi${n}"><text>${test}</text></inputEntry>` +
+    `<outputEntry id="po${n}"><text>${points}</text></outputEntry></rule>`;
+  await send(owner, "POST", "/api/workflow/decisions", {
+    xml: `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="https://www.omg.org/spec/DMN/20191111/MODEL/" id="risk_defs" name="Risk" namespace="urn:seed">
+  <decision id="risk_points" name="Risk points">
+    <decisionTable id="risk_points_t" hitPolicy="COLLECT" aggregation="SUM">
+      <input id="rp_i" label="Amount"><inputExpression id="rp_e" typeRef="number"><text>amount</text></inputExpression></input>
+      <output id="rp_o" label="Points" name="points" typeRef="number" />
+      ${rule(1, "&gt; 1000", "10")}${rule(2, "&gt; 10000", "25")}${rule(3, "&gt; 100000", "50")}
+    </decisionTable>
+  </decision>
+</definitions>`,
+  });
+  return { editor: "/workflow/admin/decisions/approval_level" };
+}
+
+// -- reports
+/** A saved report (a copy of the standard cycle-time report) with one archived snapshot. */
+export async function seedReports(owner: Caller): Promise<{ view: string; archive: string }> {
+  const res = await owner.call("POST", "/api/workflow/reports", {
+    name: "Çevrim süreleri",
+    description: "Tamamlanan süreçlerin süreleri",
+    source: { kind: "standard", key: "cycle-time" },
+    chart: { type: "bar", x: "definition" },
+    schedule: "weekly",
+  });
+  if (res.status !== 201) throw new Error(`seed: report answered ${res.status}`);
+  const { id } = await res.json();
+  const snap = await owner.call("POST", `/api/workflow/reports/${id}/snapshots`);
+  if (snap.status !== 201) throw new Error(`seed: report snapshot answered ${snap.status}`);
+  return { view: `/workflow/reports/${id}`, archive: `/workflow/reports/${id}/archive` };
+}
+
+// -- data models
+/** Two data models (customers; orders referencing them) with a few records and one change. */
+export async function seedDataModels(
+  owner: Caller,
+): Promise<{ records: string; record: string; editor: string }> {
+  await send(owner, "POST", `${WORKFLOW}/data-models`, {
+    key: "musteri",
+    name: "Müşteri",
+    description: "Sipariş veren firmalar",
+    fields: [
+      { name: "ad", label: "Firma adı", type: "text", required: true },
+      { name: "sehir", label: "Şehir", type: "text" },
+    ],
+  });
+  await send(owner, "POST", `${WORKFLOW}/data-models`, {
+    key: "siparis",
+    name: "Satın alma siparişi",
+    description: "Onaylanan satın alma talepleri",
+    fields: [
+      { name: "baslik", label: "Başlık", type: "text", required: true },
+      { name: "tutar", label: "Tutar", type: "number", required: true },
+      {
+        name: "durum",
+        label: "Durum",
+        type: "enum",
+        values: [{ value: "acik", label: "Açık" }, { value: "kapandi", label: "Kapandı" }],
+      },
+      { name: "musteri", label: "Müşteri", type: "reference", model: "musteri" },
+      { name: "sorumlu", label: "Sorumlu", type: "user" },
+      { name: "teslim", label: "Teslim tarihi", type: "date" },
+      { name: "acil", label: "Acil", type: "boolean" },
+    ],
+  });
+  const customers = [];
+  for (const [ad, sehir] of [["Anadolu Yazılım A.Ş.", "İstanbul"], ["Ege Lojistik", "İzmir"]]) {
+    customers.push(
+      await send(owner, "POST", `${WORKFLOW}/data-models/musteri/records`, { data: { ad, sehir } }),
+    );
+  }
+  let first: Json | null = null;
+  const orders: [string, number, string, number][] = [
+    ["Yazıcı toneri (20 adet)", 4250.5, "acik", 0],
+    ["Dizüstü bilgisayar yenileme", 186000, "acik", 1],
+    ["Ofis sandalyeleri", 27400, "kapandi", 0],
+  ];
+  for (const [baslik, tutar, durum, c] of orders) {
+    const rec = await send(owner, "POST", `${WORKFLOW}/data-models/siparis/records`, {
+      data: {
+        baslik,
+        tutar,
+        durum,
+        musteri: customers[c].id,
+        sorumlu: owner.id,
+        teslim: "2026-12-15",
+        acil: tutar > 100000,
+      },
+    });
+    first ??= rec;
+  }
+  await send(owner, "PATCH", `${WORKFLOW}/data-models/siparis/records/${first!.id as string}`, {
+    version: 1,
+    data: { durum: "kapandi", tutar: 4100 },
+  }, 200);
+  return {
+    records: "/workflow/data/siparis",
+    record: `/workflow/data/siparis/${first!.id as string}`,
+    editor: "/workflow/admin/data-models/siparis",
+  };
+}
+
+// -- forms
+/** A saved form-js form, and an open task of a deployed process that shows it (its owner's). */
+export async function seedForms(
+  owner: Caller,
+): Promise<{ editor: string; task: string; definitionId: string }> {
+  const options = [["travel", "Seyahat"], ["office", "Ofis"], ["training", "Eğitim"]];
+  await send(owner, "POST", "/api/workflow/forms/masraf/versions", {
+    name: "Masraf formu",
+    schema: {
+      type: "default",
+      components: [
+        { type: "text", text: "### Masraf bildirimi" },
+        { type: "textfield", key: "title", label: "Başlık", validate: { required: true } },
+        {
+          type: "number",
+          key: "amount",
+          label: "Tutar (TL)",
+          validate: { required: true, min: 1, max: 100000 },
+        },
+        {
+          type: "select",
+          key: "kind",
+          label: "Tür",
+          values: options.map(([value, label]) => ({ value, label })),
+        },
+        { type: "datetime", key: "spentOn", subtype: "date", dateLabel: "Harcama tarihi" },
+        { type: "checkbox", key: "urgent", label: "Acil" },
+        { type: "textarea", key: "note", label: "Açıklama", validate: { maxLength: 500 } },
+      ],
+    },
+  });
+  const created = await send(owner, "POST", "/api/workflow/admin/process", {
+    xml: `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL"
+  xmlns:camunda="http://camunda.org/schema/1.0/bpmn" id="masraf_defs" targetNamespace="urn:seed">
+  <bpmn:process id="masraf_bildirimi" name="Masraf bildirimi" isExecutable="true">
+    <bpmn:startEvent id="start" camunda:formKey="form:masraf" />
+    <bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="fill" />
+    <bpmn:userTask id="fill" name="Masrafı bildir" camunda:assignee="\${who}"
+      camunda:formKey="form:masraf" />
+    <bpmn:sequenceFlow id="f2" sourceRef="fill" targetRef="end" />
+    <bpmn:endEvent id="end" />
+  </bpmn:process>
+</bpmn:definitions>`,
+    deploy: true,
+  });
+  const started = await send(owner, "POST", "/api/workflow/process", {
+    key: "masraf_bildirimi",
+    variables: { who: owner.id, title: "Ankara ziyareti", amount: 1250, kind: "travel" },
+  });
+  const tasks = await send(
+    owner,
+    "GET",
+    `/api/workflow/tasks?instanceId=${started.id as string}`,
+    undefined,
+    200,
+  );
+  const [task] = tasks.items as { id: string }[];
+  return {
+    editor: "/workflow/admin/forms/masraf",
+    task: `/workflow/tasks/${task.id}`,
+    definitionId: created.id as string,
+  };
+}
+
+// -- data queries
+/** Two saved data queries over the seeded orders (run seedDataModels first). */
+export async function seedDataQueries(owner: Caller): Promise<{ builder: string }> {
+  await send(owner, "POST", `${WORKFLOW}/data-queries`, {
+    key: "acik_siparisler",
+    name: "Açık siparişler",
+    description: "Tutarı verilen değerin üstündeki açık siparişler",
+    source: "records",
+    model: "siparis",
+    definition: {
+      filters: [{ field: "durum", op: "eq", value: "acik" }, {
+        field: "tutar",
+        op: "gte",
+        param: "enAz",
+      }],
+      columns: ["baslik", "tutar", "durum", "teslim", "createdAt"],
+      sort: [{ field: "tutar", dir: "desc" }],
+    },
+    params: [{ name: "enAz", label: "En az tutar", type: "number", required: false, default: 0 }],
+  });
+  await send(owner, "POST", `${WORKFLOW}/data-queries`, {
+    key: "siparis_durumlari",
+    name: "Duruma göre siparişler",
+    source: "records",
+    model: "siparis",
+    definition: {
+      groupBy: ["durum"],
+      aggregates: [{ fn: "count", as: "adet" }, { fn: "sum", field: "tutar", as: "toplam" }],
+    },
+  });
+  return { builder: "/workflow/admin/data-queries/acik_siparisler" };
+}

@@ -278,6 +278,55 @@ export async function seedObjects(t: TestTenant): Promise<Record<string, string>
     assignee: t.owner.id,
   }, "workflow task");
   await call("PUT", "/api/workflow/globals/secretA", { value: 1 }, "global").catch(() => null);
+  // Workflow 2 objects are named by keys chosen per tenant: unique ones, so that B aiming at
+  // A's key can only ever find A's object (a 2xx would be a leak, not B's own namesake).
+  const tag = crypto.randomUUID().slice(0, 8).replace(/-/g, "");
+  const modelKey = `sweep_model_${tag}`;
+  await call("POST", "/api/workflow/data-models", {
+    key: modelKey,
+    name: "Secret A model",
+    fields: [{ name: "title", label: "Title", type: "text", required: true }],
+  }, "data model");
+  const record = await call("POST", `/api/workflow/data-models/${modelKey}/records`, {
+    data: { title: "Secret A record" },
+  }, "record");
+  const queryKey = `sweep_query_${tag}`;
+  await call("POST", "/api/workflow/data-queries", {
+    key: queryKey,
+    name: "Secret A query",
+    source: "records",
+    model: modelKey,
+    definition: { columns: ["title"] },
+  }, "data query");
+  const formKey = `sweep_form_${tag}`;
+  await call("POST", `/api/workflow/forms/${formKey}/versions`, {
+    name: "Secret A form",
+    schema: {
+      type: "default",
+      components: [{ type: "textfield", key: "title", label: "Title" }],
+    },
+  }, "form");
+  const decisionKey = `sweep_decision_${tag}`;
+  await call("POST", "/api/workflow/decisions", {
+    xml: `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="https://www.omg.org/spec/DMN/20191111/MODEL/" id="d_${tag}" name="Secret A"
+  namespace="urn:sweep">
+  <decision id="${decisionKey}" name="Secret A decision">
+    <decisionTable id="t_${tag}" hitPolicy="FIRST">
+      <input id="i_${tag}" label="Amount"><inputExpression id="e_${tag}" typeRef="number">
+        <text>amount</text></inputExpression></input>
+      <output id="o_${tag}" label="Level" name="level" typeRef="string" />
+      <rule id="r_${tag}"><inputEntry id="ie_${tag}"><text>-</text></inputEntry>
+        <outputEntry id="oe_${tag}"><text>"low"</text></outputEntry></rule>
+    </decisionTable>
+  </decision>
+</definitions>`,
+  }, "decision");
+  const report = await call("POST", "/api/workflow/reports", {
+    name: "Secret A report",
+    source: { kind: "standard", key: "cycle-time" },
+    chart: { type: "bar", x: "definition" },
+  }, "report");
   return {
     customer: customer.id,
     ticket: ticket.id,
@@ -292,5 +341,11 @@ export async function seedObjects(t: TestTenant): Promise<Record<string, string>
     wfTask: wfTask.id,
     user: t.owner.id,
     tenant: t.id,
+    modelKey,
+    record: record.id,
+    queryKey,
+    formKey,
+    decisionKey,
+    report: report.id,
   };
 }

@@ -177,7 +177,15 @@ function candidates(op: Operation, param: string, a: Record<string, string>): st
   if (param === "version") return ["1"];
   if (param === "name" && p.includes("/workflow/globals")) return ["secretA"];
   if (param === "locale") return ["tr"];
-  if (param === "key") return ["sweep.key"];
+  if (param === "key") {
+    const keyed: [RegExp, string][] = [
+      [/\/data-models\//, a.modelKey],
+      [/\/data-queries\//, a.queryKey],
+      [/\/forms\//, a.formKey],
+      [/\/decisions\//, a.decisionKey],
+    ];
+    return [keyed.find(([re]) => re.test(p))?.[1] ?? "sweep.key"];
+  }
   if (param === "name") return ["SWEEP_ENV"];
   if (param === "jobId") return [a.job];
   if (param === "definitionId") return [a.definition];
@@ -195,6 +203,8 @@ function candidates(op: Operation, param: string, a: Record<string, string>): st
     [/workflow\/admin\/process/, [a.definition]],
     [/workflow\/process/, [a.instance]],
     [/workflow\/tasks/, [a.wfTask]],
+    [/workflow\/data-models\/\{key\}\/records/, [a.record]],
+    [/workflow\/reports/, [a.report]],
   ];
   const hit = guesses.find(([re]) => re.test(p));
   return hit && param === "id" ? hit[1] : Object.values(a);
@@ -214,6 +224,12 @@ async function snapshot(a: TestTenant, ids: Record<string, string>) {
     instance: `/api/workflow/process/${ids.instance}`,
     wfTask: `/api/workflow/tasks/${ids.wfTask}`,
     globals: `/api/workflow/globals`,
+    dataModel: `/api/workflow/data-models/${ids.modelKey}`,
+    record: `/api/workflow/data-models/${ids.modelKey}/records/${ids.record}`,
+    dataQuery: `/api/workflow/data-queries/${ids.queryKey}`,
+    form: `/api/workflow/forms/${ids.formKey}`,
+    decision: `/api/workflow/decisions/${ids.decisionKey}`,
+    report: `/api/workflow/reports/${ids.report}`,
     supportTr: `/api/support/translations?locale=tr`,
     projectsTr: `/api/projects/translations?locale=tr`,
     automationTr: `/api/automation/translations?locale=tr`,
@@ -226,7 +242,7 @@ async function snapshot(a: TestTenant, ids: Record<string, string>) {
     const pick = (o: Record<string, unknown>) =>
       Object.fromEntries(
         Object.entries(o).filter(([k]) =>
-          /^(name|title|subject|status|state|archived|enabled|assignee\w*|priority|description|latestVersion|version|updatedAt|items)$/
+          /^(name|title|subject|status|state|archived|enabled|assignee\w*|priority|description|latestVersion|version|updatedAt|items|data|fields|definition|schema|chart|source|compiled)$/
             .test(k)
         ),
       );

@@ -29,6 +29,7 @@ const MESSAGES: [string, string, string][] = [
   ["workflow.audit.cat.migration", "Migrations", "Taşımalar"],
   ["workflow.audit.cat.variable", "Variables", "Değişkenler"],
   ["workflow.audit.cat.global", "Global variables", "Genel değişkenler"],
+  ["workflow.audit.cat.data", "Data models and records", "Veri modelleri ve kayıtlar"],
   // Change labels (before → after).
   ["workflow.audit.field.assignee", "Assignee", "Atanan"],
   ["workflow.audit.field.variables", "Variables", "Değişkenler"],
@@ -149,6 +150,32 @@ const MESSAGES: [string, string, string][] = [
     "removed the global variable {name}",
     "{name} genel değişkenini kaldırdı",
   ],
+  [
+    "workflow.audit.ev.data_model.created",
+    "added the data model {name}",
+    "{name} veri modelini ekledi",
+  ],
+  [
+    "workflow.audit.ev.data_model.updated",
+    "changed the data model {name}",
+    "{name} veri modelini değiştirdi",
+  ],
+  [
+    "workflow.audit.ev.data_model.deleted",
+    "removed the data model {name}",
+    "{name} veri modelini kaldırdı",
+  ],
+  [
+    "workflow.audit.ev.data_record.created",
+    "created the record {name}",
+    "{name} kaydını oluşturdu",
+  ],
+  [
+    "workflow.audit.ev.data_record.updated",
+    "changed the record {name}",
+    "{name} kaydını değiştirdi",
+  ],
+  ["workflow.audit.ev.data_record.deleted", "deleted the record {name}", "{name} kaydını sildi"],
   ["workflow.audit.ev.other", "recorded an event", "bir olay kaydetti"],
 ];
 

@@ -42,8 +42,9 @@ export interface AuditRow {
 /**
  * One read model over the three places workflow events live: the engine's instance history,
  * the task history and the platform activity log (module "workflow": definitions, migrations,
- * global variables). The activity log's own `process` lines are left out: the engine's history
- * holds the same facts (cancel, suspend, resume, variables, incidents) with the same actor.
+ * global variables, data models and records). The activity log's own `process` lines are left
+ * out: the engine's history holds the same facts (cancel, suspend, resume, variables,
+ * incidents) with the same actor.
  * The engine's task.created/task.completed lines are left out too: the task history has them.
  * jsonb is read as text (the driver's camel transform would rename keys inside it). Newest
  * first, keyset on (at, id) with microsecond precision; fetches limit + 1.
@@ -88,11 +89,14 @@ export async function selectAudit(
       select a.id, a.occurred_at, 'activity',
         case
           when a.entity_type = 'global' then 'global'
+          when a.entity_type in ('data_model', 'data_record') then 'data'
           when a.action = 'migrated' then 'migration'
           else 'definition'
         end,
         a.entity_type || '.' || a.action, a.actor_id, null, null, d.id, d.name, null, null,
-        null, case when a.entity_type = 'global' then a.entity_id end, a.summary, null, null,
+        null, case when a.entity_type = 'global' then a.entity_id
+          when a.entity_type in ('data_model', 'data_record')
+            then coalesce(a.after, a.before)->>'name' end, a.summary, null, null,
         a.before::text, a.after::text, a.changes::text
       from activity a
         left join workflow_definitions d

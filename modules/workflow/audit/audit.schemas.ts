@@ -11,6 +11,7 @@ export const AUDIT_CATEGORIES = [
   "migration",
   "variable",
   "global",
+  "data",
 ] as const;
 export type AuditCategory = typeof AUDIT_CATEGORIES[number];
 

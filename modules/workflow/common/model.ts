@@ -11,6 +11,7 @@ export const ELEMENT_TYPES = [
   "serviceTask",
   "scriptTask",
   "sendTask",
+  "businessRuleTask", // a DMN decision table (decisions/), evaluated in the step
   "task", // a plain (none) task: passes straight through
   "exclusiveGateway",
   "parallelGateway",
@@ -85,6 +86,13 @@ export interface ElementDef {
     | { kind: "operation"; operation: string; input?: string };
   /** Script task: FEEL, or JavaScript run in the sandbox; result stored in resultVariable. */
   script?: { language: "feel" | "javascript"; body: string; resultVariable?: string };
+  /** Business rule task: the decision table it evaluates (camunda:decisionRef) and how the
+   * result is stored (camunda:resultVariable, camunda:mapDecisionResult; Camunda 7 semantics). */
+  decision?: {
+    ref: string;
+    resultVariable?: string;
+    mapResult: "singleEntry" | "singleResult" | "collectEntries" | "resultList";
+  };
   /** Send task: e-mail (to, subject and body are templates over the variables). */
   mail?: { to: string; subject: string; body: string };
   /** Call activity: the definition key it starts, and variable passing. */

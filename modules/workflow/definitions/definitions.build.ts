@@ -24,6 +24,7 @@ import {
   normalizePriority,
   toFeel,
 } from "./definitions.translate.ts";
+import { MAP_RESULTS, type MapResult } from "../decisions/decisions.rules.ts";
 
 export interface BpmnProblem {
   elementId: string | null;
@@ -150,6 +151,7 @@ export class ModelBuilder {
     if (type === "serviceTask") this.serviceTask(el, def);
     if (type === "scriptTask") this.scriptTask(el, def);
     if (type === "sendTask") this.sendTask(el, def);
+    if (type === "businessRuleTask") this.businessRuleTask(el, def);
     if (type === "callActivity") {
       if (!el.calledElement?.trim()) {
         this.report.error(
@@ -309,6 +311,30 @@ export class ModelBuilder {
       language,
       body,
       ...(el.resultVariable ? { resultVariable: el.resultVariable } : {}),
+    };
+  }
+
+  /** camunda:decisionRef names a DMN decision table (checked when the task runs). */
+  private businessRuleTask(el: El, def: ElementDef) {
+    const attrs = el as El & { decisionRef?: string; mapDecisionResult?: string };
+    const ref = attrs.decisionRef?.trim();
+    if (!ref) {
+      return this.report.error(
+        el,
+        "The business rule task needs camunda:decisionRef naming a decision table.",
+      );
+    }
+    const mapResult = attrs.mapDecisionResult?.trim() || "resultList";
+    if (!MAP_RESULTS.includes(mapResult as MapResult)) {
+      return this.report.error(
+        el,
+        `camunda:mapDecisionResult "${mapResult}" is not one of ${MAP_RESULTS.join(", ")}.`,
+      );
+    }
+    def.decision = {
+      ref,
+      mapResult: mapResult as MapResult,
+      ...(el.resultVariable?.trim() ? { resultVariable: el.resultVariable.trim() } : {}),
     };
   }
 

@@ -37,6 +37,7 @@ import type {
 } from "./definitions.schemas.ts";
 import type { ProcessModel } from "../common/model.ts";
 import { armStartTimers, disarmStartTimers } from "../engine/engine.api.ts";
+import { pinDefinitionForms } from "../forms/forms.api.ts";
 
 const summary = ({ draftXml: _x, ...d }: DefinitionDetail): Definition => d;
 
@@ -222,6 +223,8 @@ async function deployCompiled(
     startTimers: result.startTimers,
     note,
   }, actor.session.userId);
+  // forms: pin the forms the model names (422 when one does not exist).
+  await pinDefinitionForms(actor.sql, versionId, model);
   await armStartTimers(actor, id, versionId);
   await recordActivity(actor.sql, {
     module: "workflow",

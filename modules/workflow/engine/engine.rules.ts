@@ -139,6 +139,7 @@ export const ACTIVITY_TYPES = new Set([
   "serviceTask",
   "scriptTask",
   "sendTask",
+  "businessRuleTask",
   "task",
   "subProcess",
   "callActivity",

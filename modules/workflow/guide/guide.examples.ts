@@ -5,11 +5,17 @@
 import { FEEL_SECTIONS } from "./guide.feel.examples.ts";
 import { MODEL_SECTIONS } from "./guide.model.examples.ts";
 import { PROCESS_SECTIONS } from "./guide.process.examples.ts";
+import { DECISION_SECTIONS } from "./guide.decisions.examples.ts";
 import type { GuideExample, GuideSection } from "./guide.types.ts";
 
 export type { ExampleKind, GuideExample, GuideSection, Prose } from "./guide.types.ts";
 
-export const GUIDE: GuideSection[] = [...FEEL_SECTIONS, ...PROCESS_SECTIONS, ...MODEL_SECTIONS];
+export const GUIDE: GuideSection[] = [
+  ...FEEL_SECTIONS,
+  ...PROCESS_SECTIONS,
+  ...MODEL_SECTIONS,
+  ...DECISION_SECTIONS,
+];
 
 /** Every example of the guide, by id. */
 export const EXAMPLES: Map<string, GuideExample> = new Map(

@@ -9,4 +9,6 @@ export interface CatalogEntry {
   version: number;
   running: number;
   fields: FormField[];
+  /** A form-js start form (forms feature), shown with form-js instead of the fields. */
+  formSchema?: Record<string, unknown> | null;
 }

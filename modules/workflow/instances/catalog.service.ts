@@ -7,11 +7,13 @@ import type { CatalogEntry } from "./catalog.schemas.ts";
 export type { CatalogEntry };
 import { problems } from "../../../shared/http/problem.ts";
 import { selectCatalog } from "./catalog.repo.ts";
+import { startFormSchema } from "../forms/forms.api.ts";
 import { formToVariables, startFormFields } from "./instances.rules.ts";
 import { type Actor, startProcess } from "./instances.service.ts";
 
 export async function listCatalog(actor: Actor, only?: string): Promise<CatalogEntry[]> {
-  return (await selectCatalog(actor.sql, only)).map((r) => ({
+  const rows = await selectCatalog(actor.sql, only);
+  return await Promise.all(rows.map(async (r) => ({
     id: r.id,
     name: r.name,
     description: r.description,
@@ -19,7 +21,8 @@ export async function listCatalog(actor: Actor, only?: string): Promise<CatalogE
     version: r.version,
     running: r.running,
     fields: startFormFields(r.model),
-  }));
+    formSchema: await startFormSchema(actor.sql, r.id, r.version, r.model),
+  })));
 }
 
 /** Starts a catalog entry from its submitted start form; returns the new instance's id. */

@@ -4,6 +4,7 @@ import { Button, Card, Dialog, EmptyState, Field, Grid, Toast } from "../../../u
 import type { Flash } from "../../../shared/http/pages.ts";
 import type { FormField } from "../common/model.ts";
 import type { CatalogEntry } from "./catalog.schemas.ts";
+import { FormViewer } from "../forms/forms.view.tsx";
 
 /** A submitted form again, with a message per field. */
 export interface StartFormState {
@@ -48,6 +49,19 @@ export function StartForm(
 ) {
   const action = `/workflow/catalog/${entry.id}/start`;
   const id = `wf-start-form-${entry.id}`;
+  if (entry.formSchema) {
+    return (
+      <FormViewer
+        t={(key, vars) => t(l, key, vars)}
+        schema={entry.formSchema}
+        submit="/api/workflow/process"
+        wrap="variables"
+        extra={{ definitionId: entry.id }}
+        done="/workflow/processes/{id}"
+        label={t(l, "wfi.catalog.start")}
+      />
+    );
+  }
   return (
     <form
       id={id}

@@ -41,6 +41,7 @@ import type {
   InstanceState,
   StartInput,
 } from "./instances.schemas.ts";
+import { checkStartForm } from "../forms/forms.api.ts";
 
 export type { Actor };
 
@@ -153,11 +154,19 @@ export async function startProcess(actor: Actor, input: StartInput): Promise<Ins
   }
   const errors = checkFormValues(startFormFields(def.version.model), input.variables);
   if (errors.length) throw problems.validation(errors, "The start form is not filled in right.");
+  // A form-js start form (forms feature): checked and typed there, 422 when it is wrong.
+  const variables = await checkStartForm(
+    actor.sql,
+    def.definitionId,
+    def.version.version,
+    def.version.model,
+    input.variables,
+  );
   const { id } = await engine(() =>
     startInstance(actor, {
       definitionId: def.definitionId,
       version: def.version!.version,
-      variables: input.variables,
+      variables,
       businessKey: input.businessKey,
     })
   );

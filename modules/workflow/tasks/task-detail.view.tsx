@@ -16,6 +16,7 @@ import {
 } from "../../../ui/kit.ts";
 import type { FormField, TaskDetail } from "./tasks.schemas.ts";
 import { Due, PriorityBadge, TaskStateBadge } from "./tasks.view.tsx";
+import { FormViewer } from "../forms/forms.view.tsx";
 
 type T = (key: string, vars?: Record<string, string | number>) => string;
 
@@ -145,7 +146,14 @@ function history(t: T, task: TaskDetail): TimelineEntry[] {
 }
 
 export function TaskPage(
-  { t, task, files, flash }: { t: T; task: TaskDetail; files: FileInfo[]; flash?: Flash },
+  { t, task, files, flash, formSchema }: {
+    t: T;
+    task: TaskDetail;
+    files: FileInfo[];
+    flash?: Flash;
+    /** A form-js form (forms feature): shown with form-js instead of the field list. */
+    formSchema?: Record<string, unknown> | null;
+  },
 ) {
   const base = `/workflow/tasks/${task.id}`;
   const { locale } = useReader();
@@ -194,20 +202,39 @@ export function TaskPage(
           {task.description && <p class="prewrap">{task.description}</p>}
         </Card>
         <Card title={t("workflow.tasks.form")}>
-          <form class="form" {...post(`${base}/complete`)}>
-            {task.formFields.length === 0 && <p class="muted">{t("workflow.tasks.form.none")}</p>}
-            {task.formFields.map((f) => (
-              <FormInput t={t} f={f} value={task.data?.[f.id]} disabled={!task.can.complete} />
-            ))}
-            {!task.can.complete && task.can.claim && (
-              <p class="muted">{t("workflow.tasks.form.readonly")}</p>
+          {formSchema
+            ? (
+              <FormViewer
+                t={t}
+                schema={formSchema}
+                data={task.data}
+                submit={task.can.complete ? `/api/workflow/tasks/${task.id}/complete` : undefined}
+                upload={`/api/workflow/tasks/${task.id}/attachments`}
+                done={base}
+                label={t(resolving ? "workflow.tasks.resolve" : "workflow.tasks.complete")}
+                note={!task.can.complete && task.can.claim
+                  ? t("workflow.forms.readonly")
+                  : undefined}
+              />
+            )
+            : (
+              <form class="form" {...post(`${base}/complete`)}>
+                {task.formFields.length === 0 && (
+                  <p class="muted">{t("workflow.tasks.form.none")}</p>
+                )}
+                {task.formFields.map((f) => (
+                  <FormInput t={t} f={f} value={task.data?.[f.id]} disabled={!task.can.complete} />
+                ))}
+                {!task.can.complete && task.can.claim && (
+                  <p class="muted">{t("workflow.tasks.form.readonly")}</p>
+                )}
+                {task.can.complete && (
+                  <Button type="submit" icon="check">
+                    {t(resolving ? "workflow.tasks.resolve" : "workflow.tasks.complete")}
+                  </Button>
+                )}
+              </form>
             )}
-            {task.can.complete && (
-              <Button type="submit" icon="check">
-                {t(resolving ? "workflow.tasks.resolve" : "workflow.tasks.complete")}
-              </Button>
-            )}
-          </form>
         </Card>
       </Grid>
       <Grid size="lg">

@@ -35,6 +35,7 @@ import { DelegateDialog, TaskPage } from "./task-detail.view.tsx";
 import { PRIORITIES, TASK_STATES } from "./tasks.rules.ts";
 import { CommentInput, TaskInput, type TaskQuery } from "./tasks.schemas.ts";
 import "./tasks.messages.ts";
+import { taskSchema } from "../forms/forms.api.ts";
 
 const READ = requirePermission("workflow.task.read");
 const WRITE = requirePermission(TASK_WRITE);
@@ -145,11 +146,12 @@ async function taskPage(c: C, id: string, flash?: Flash, status: number = 200) {
   const t = tr(c);
   const task = await getTask(actorOf(c), id);
   const files = await listTaskFiles(c, id);
+  const formSchema = await taskSchema(c.var.sql, id);
   const canHand = task.can.delegate || task.can.reassign;
   return await page(
     c,
     task.name,
-    <TaskPage t={t} task={task} files={files} flash={flash} />,
+    <TaskPage t={t} task={task} files={files} flash={flash} formSchema={formSchema} />,
     {
       status: status as 200,
       crumbs: [

@@ -13,6 +13,7 @@ import { memberPermissions, roleExists } from "../../../platform/identity/public
 import { continueAfterTask, EngineError } from "../engine/engine.api.ts";
 import { publishWorkflow } from "../events.ts";
 import { insertTask } from "./tasks.create.ts";
+import { checkTaskSubmission } from "../forms/forms.api.ts";
 import { tellAboutTask } from "./tasks.notify.ts";
 import {
   findTask,
@@ -268,7 +269,11 @@ export async function completeTask(actor: Actor, id: string, data: Record<string
     }
     throw problems.forbidden("Only the task's assignee can complete it.");
   }
-  const { values, errors } = validateFormData(formFields(row.form), data);
+  // A form-js form is checked by forms (422 listing the fields); embedded fields here.
+  const formJs = await checkTaskSubmission(sql, id, data);
+  const { values, errors } = formJs
+    ? { values: formJs, errors: [] }
+    : validateFormData(formFields(row.form), data);
   if (errors.length) throw problems.validation(errors, "The form is not filled in correctly.");
   if (row.state === "delegated" && row.owner) {
     await updateTaskRow(sql, id, {

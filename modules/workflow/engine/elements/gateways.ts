@@ -9,10 +9,13 @@ import { canReach } from "../engine.rules.ts";
 import type { TokenRow } from "../engine.repo.ts";
 import { defineBehaviour, ElementError, setJoinSettler, type Step } from "../engine.step.ts";
 import { condition } from "../engine.feel.ts";
+import { withDataQueries } from "../../queries/queries.feel.ts";
 
 defineBehaviour(["exclusiveGateway"], async (s, t, el) => {
   if (!el.outgoing.length) return await s.leave(t, []);
-  const vars = s.varsOf(t);
+  // dataQuery(...) in a condition: its saved queries are run first (queries.feel.ts).
+  const conds = el.outgoing.map((f) => s.model.flows[f]?.condition);
+  const vars = await withDataQueries(s.sql, s.varsOf(t), conds, condition);
   const hit = el.outgoing.find((f) => {
     const c = s.model.flows[f]?.condition;
     return f !== el.defaultFlow && (!c || condition(c, vars));

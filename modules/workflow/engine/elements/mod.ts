@@ -6,3 +6,4 @@ import "./tasks.ts";
 import "./subprocess.ts";
 import "./multi.ts";
 import "./scope.ts";
+import "./rules.ts";

@@ -5,11 +5,14 @@
  * Automation agent run the token waits for).
  */
 import { insertTask } from "../../tasks/tasks.create.ts";
+import { pinnedForm } from "../../forms/forms.api.ts";
+import { isDataOperation, runDataOperation } from "../../data/data.api.ts";
 import { queueMail } from "../../../../platform/notifications/public.ts";
 import { memberPermissions } from "../../../../platform/identity/public.ts";
 import { callOperation, queueAgentRun } from "../../../automation/public.ts";
 import type { ElementDef } from "../../common/model.ts";
 import { attribute, feel, parameter } from "../engine.feel.ts";
+import { withDataQueries } from "../../queries/queries.feel.ts";
 import { commaList, fillTemplate, taskPriority } from "../engine.rules.ts";
 import { memberIdOf, type TokenRow, type Vars } from "../engine.repo.ts";
 import { runScript } from "../engine.script.ts";
@@ -59,7 +62,10 @@ defineBehaviour(["userTask"], async (s, t, el) => {
     dueAt: dueDateOf(el.dueDate, vars),
     followUpAt: dueDateOf(el.followUpDate, vars),
     formKey: el.formKey ?? null,
-    form: el.formFields?.length ? el.formFields : null,
+    // An embedded field list, else the form-js form this version pinned for the formKey.
+    form: el.formFields?.length
+      ? el.formFields
+      : await pinnedForm(s.sql, s.instance.versionId, el.formKey),
   });
   s.record(t, "task.created", { taskId: id });
   await s.setState(t, "waiting");
@@ -67,10 +73,9 @@ defineBehaviour(["userTask"], async (s, t, el) => {
 
 defineBehaviour(["scriptTask"], async (s, t, el) => {
   if (!el.script) throw new ElementError("configuration", `script task ${el.id} has no script`);
-  const vars = s.varsOf(t);
-  const result = el.script.language === "feel"
-    ? feel(el.script.body.replace(/^\s*=/, ""), vars)
-    : await runScript(el.script.body, vars);
+  const body = el.script.language === "feel" ? el.script.body.replace(/^\s*=/, "") : null;
+  const vars = await withDataQueries(s.sql, s.varsOf(t), [body], feel);
+  const result = body !== null ? feel(body, vars) : await runScript(el.script.body, vars);
   if (el.script.resultVariable) s.setVars({ [el.script.resultVariable]: result }, t);
   applyOutputs(s, t, el, result);
   await s.leave(t);
@@ -139,7 +144,11 @@ defineBehaviour(["serviceTask"], async (s, t, el) => {
   };
   let result: unknown;
   try {
-    result = await callOperation(actor, grants, service.operation, input);
+    // Data-model operations run in workflow itself, as the process (history names the
+    // instance); whoever deployed the definition decided what its processes write.
+    result = isDataOperation(service.operation)
+      ? await runDataOperation(s.sql, service.operation, input, { instanceId: s.instance.id })
+      : await callOperation(actor, grants, service.operation, input);
   } catch (err) {
     if ((err as Error)?.constructor?.name === "PostgresError") throw err;
     // A boundary error event on the task (catch-all) takes the failure as a BPMN error.
