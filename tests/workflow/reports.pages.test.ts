@@ -85,6 +85,21 @@ itest("report studio: copy, preview, save, view, archive, edit and delete", asyn
   assert.ok(copy.includes('value="Cycle time per process (copy)"'));
   assert.ok(copy.includes('value="standard:cycle-time" selected'));
   assert.ok(copy.includes('hx-post="/workflow/admin/reports/preview"'));
+  // The typed inputs suggest the tenant's models and the source's fields by their labels.
+  await t.owner.call("POST", "/api/workflow/data-models", {
+    key: "vendor",
+    name: "Vendors of the studio",
+    fields: [{ name: "city", label: "City of the vendor", type: "text" }],
+  });
+  const studio = await text(
+    await browse("/workflow/admin/reports/new?source=records&model=vendor", { who: t.owner }),
+  );
+  assert.ok(studio.includes('<datalist id="report-models">'));
+  assert.ok(studio.includes('label="Vendors of the studio"'), "models offered by name");
+  const tasks = await text(
+    await browse("/workflow/admin/reports/new?from=cycle-time", { who: other.owner }),
+  );
+  assert.ok(!tasks.includes("Vendors of the studio"), "another tenant's models stay out");
 
   const preview = await text(
     await browse("/workflow/admin/reports/preview", {

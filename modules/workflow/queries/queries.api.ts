@@ -15,3 +15,4 @@ export type {
   QuerySource,
 } from "./queries.types.ts";
 export { runAdHocQuery, runSavedQuery } from "./queries.service.ts";
+export { type QueryChoices, queryChoices } from "./queries.catalog.ts";

@@ -32,6 +32,7 @@ import { ReportInput } from "./reports.schemas.ts";
 import { standardChart } from "./reports.standard.ts";
 import { CATALOG, ReportCatalog, ReportResult, STUDIO } from "./reports.view.tsx";
 import { PreviewBox, StudioForm } from "./reports.studio.view.tsx";
+import { queryChoices } from "../queries/queries.api.ts";
 import "./reports.messages.ts";
 
 const BLANK = formOf({
@@ -89,7 +90,18 @@ async function studioPage(
     <>
       {opts.flash && <Toast flash={opts.flash} />}
       <Card>
-        <StudioForm t={t} id={opts.id} value={opts.value} roles={await roleChoices(c)} />
+        <StudioForm
+          t={t}
+          id={opts.id}
+          value={opts.value}
+          roles={await roleChoices(c)}
+          choices={await queryChoices(
+            c.var.sql,
+            opts.value.source,
+            opts.value.model || null,
+            c.var.locale,
+          )}
+        />
       </Card>
       <Card title={t("workflow.reports.previewTitle")}>
         <PreviewBox t={t} />

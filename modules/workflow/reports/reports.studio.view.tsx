@@ -3,6 +3,7 @@ import { Button, Field } from "../../../ui/kit.ts";
 import { AGGREGATE_ROWS, FILTER_ROWS, type StudioForm } from "./reports.form.ts";
 import { CHART_TYPES, SCHEDULES, SOURCES, STANDARD_KEYS } from "./reports.schemas.ts";
 import { STUDIO } from "./reports.view.tsx";
+import type { QueryChoices } from "../queries/queries.api.ts";
 
 type T = (key: string, vars?: Record<string, string | number>) => string;
 const OPS = [
@@ -30,13 +31,31 @@ function Select(
   );
 }
 
+/** Suggestions for the typed inputs: models, saved queries, and the source's fields by label. */
+function ChoiceLists({ choices }: { choices: QueryChoices }) {
+  return (
+    <>
+      <datalist id="report-models">
+        {choices.models.map((m) => <option value={m.key} label={m.name} />)}
+      </datalist>
+      <datalist id="report-queries">
+        {choices.queries.map((q) => <option value={q.key} label={q.name} />)}
+      </datalist>
+      <datalist id="report-fields">
+        {choices.fields.map((f) => <option value={f.name} label={f.label} />)}
+      </datalist>
+    </>
+  );
+}
+
 export function StudioForm(
-  { t, id, value, roles }: {
+  { t, id, value, roles, choices }: {
     t: T;
     /** The saved report being edited; absent for a new one. */
     id?: string;
     value: StudioForm;
     roles: { key: string; name: string }[];
+    choices: QueryChoices;
   },
 ) {
   const action = id ? `${STUDIO}/${id}` : STUDIO;
@@ -52,6 +71,7 @@ export function StudioForm(
   const a = (i: number) => value.aggregates[i];
   return (
     <form id="report-form" class="report-studio" method="post" action={action}>
+      <ChoiceLists choices={choices} />
       <fieldset>
         <legend>{t("workflow.reports.section.report")}</legend>
         <div class="form-grid">
@@ -80,13 +100,13 @@ export function StudioForm(
             label={t("workflow.reports.field.model")}
             hint={t("workflow.reports.hint.model")}
           >
-            <input name="model" maxLength={63} value={value.model} />
+            <input name="model" maxLength={63} value={value.model} list="report-models" />
           </Field>
           <Field
             label={t("workflow.reports.field.query")}
             hint={t("workflow.reports.hint.query")}
           >
-            <input name="query" maxLength={63} value={value.query} />
+            <input name="query" maxLength={63} value={value.query} list="report-queries" />
           </Field>
           <Field
             label={t("workflow.reports.field.params")}
@@ -99,7 +119,7 @@ export function StudioForm(
             hint={t("workflow.reports.hint.list")}
             wide
           >
-            <input name="columns" value={value.columns} />
+            <input name="columns" value={value.columns} list="report-fields" />
           </Field>
         </div>
       </fieldset>
@@ -108,7 +128,7 @@ export function StudioForm(
         {Array.from({ length: FILTER_ROWS }, (_, i) => (
           <div class="form-grid">
             <Field label={t("workflow.reports.field.filterField", { n: i + 1 })}>
-              <input name="filterField" value={f(i)?.field ?? ""} />
+              <input name="filterField" list="report-fields" value={f(i)?.field ?? ""} />
             </Field>
             <Field label={t("workflow.reports.field.filterOp", { n: i + 1 })}>
               <Select
@@ -137,10 +157,10 @@ export function StudioForm(
             label={t("workflow.reports.field.groupBy")}
             hint={t("workflow.reports.hint.group")}
           >
-            <input name="groupBy" value={value.groupBy} />
+            <input name="groupBy" value={value.groupBy} list="report-fields" />
           </Field>
           <Field label={t("workflow.reports.field.sortField")}>
-            <input name="sortField" value={value.sortField} />
+            <input name="sortField" value={value.sortField} list="report-fields" />
           </Field>
           <Field label={t("workflow.reports.field.sortDir")}>
             <Select
@@ -166,7 +186,7 @@ export function StudioForm(
               />
             </Field>
             <Field label={t("workflow.reports.field.aggField", { n: i + 1 })}>
-              <input name="aggField" value={a(i)?.field ?? ""} />
+              <input name="aggField" list="report-fields" value={a(i)?.field ?? ""} />
             </Field>
             <Field label={t("workflow.reports.field.aggAs", { n: i + 1 })}>
               <input name="aggAs" value={a(i)?.as ?? ""} />
@@ -185,7 +205,7 @@ export function StudioForm(
             />
           </Field>
           <Field label={t("workflow.reports.field.chartX")} hint={t("workflow.reports.hint.x")}>
-            <input name="chartX" value={value.chartX} />
+            <input name="chartX" value={value.chartX} list="report-fields" />
           </Field>
           <Field label={t("workflow.reports.field.chartY")} hint={t("workflow.reports.hint.y")}>
             <input name="chartY" value={value.chartY} />
