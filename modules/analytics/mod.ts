@@ -1,16 +1,29 @@
-import { entries, placeholderModule } from "../../platform/placeholder/public.tsx";
+import { entries } from "../../platform/placeholder/public.tsx";
+import type { ModuleManifest } from "../../shared/modules.ts";
+import { analyticsApi } from "./api.ts";
+import { analyticsPages } from "./pages.ts";
+import { analyticsJobs, analyticsOnEvent } from "./features.ts";
 
-const perms = ["app", "sheet", "model", "query"]
+export const ANALYTICS_PERMISSIONS = ["app", "sheet", "model", "query", "source"]
   .flatMap((r) => [`analytics.${r}.read`, `analytics.${r}.write`]);
 
-export const analytics = placeholderModule({
+export const analytics: ModuleManifest = {
   name: "analytics",
+  labelKey: "module.analytics",
   icon: "chart-column",
-  permissions: perms,
+  permissions: ANALYTICS_PERMISSIONS,
+  // Everyone may open the applications shared with them (per-application access decides the
+  // rest); building queries, tables and sources is for admins.
+  grants: {
+    agent: ["analytics.app.read", "analytics.sheet.read", "analytics.query.read"],
+    member: ["analytics.app.read", "analytics.sheet.read", "analytics.query.read"],
+    viewer: ["analytics.app.read", "analytics.sheet.read"],
+  },
   menu: entries("analytics", [
     ["applications", "/apps", "analytics.app.read"],
-    ["sheets", "/sheets", "analytics.sheet.read"],
-    ["dashboard", "/dashboard", "analytics.sheet.read"],
-    ["analytics", "/explore", "analytics.query.read"],
   ]),
-});
+  api: analyticsApi(),
+  pages: analyticsPages(),
+  jobs: analyticsJobs,
+  onEvent: analyticsOnEvent,
+};

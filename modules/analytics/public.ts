@@ -1,0 +1,5 @@
+/**
+ * What other modules may use of Analytics: nothing yet — it reads their data through its own
+ * RLS-protected dataset views and listens to their domain events for live refresh.
+ */
+export {};
