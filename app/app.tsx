@@ -7,7 +7,7 @@ import type { AppEnv } from "../shared/http/env.ts";
 import { createRouter } from "../shared/http/router.ts";
 import { Problem, problemResponse, problems } from "../shared/http/problem.ts";
 import { assetsRouter } from "../ui/assets.ts";
-import { methodIndex, mountOpenApi } from "../shared/http/openapi.ts";
+import { methodIndex, mountOpenApi, unpagedListBodies } from "../shared/http/openapi.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../shared/db/unavailable.ts";
 import { DocsPage } from "../ui/docs.tsx";
 import type { Platform } from "./platform.ts";
@@ -179,6 +179,7 @@ export function createApp(platform: Platform) {
   app.get("/favicon.ico", (c) => c.redirect("/assets/favicon.svg", 301));
   app.route("/assets", assetsRouter);
 
+  app.use("/api/*", unpagedListBodies);
   app.route("/api/auth", authApi);
   app.route("/api/admin", adminApi);
   app.route("/api/notifications", notificationsApi);

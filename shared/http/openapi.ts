@@ -1,4 +1,5 @@
-import type { OpenAPIHono } from "@hono/zod-openapi";
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./env.ts";
 
 /**
@@ -18,6 +19,53 @@ function nameOperations(app: OpenAPIHono<AppEnv>) {
   }
 }
 
+/** The template of a path as a regular expression over concrete paths. */
+function pathPattern(template: string): RegExp {
+  const pattern = template.split(/\{[^}]+\}/).map((part) =>
+    part.replace(/[.*+?^$()|[\]\\]/g, "\\$&")
+  )
+    .join("[^/]+");
+  return new RegExp(`^${pattern}$`);
+}
+
+/**
+ * Lists deliberately answered whole (a sheet's statuses, a file's versions, the roles…): every
+ * list answers `{ items, nextCursor }`, so these say in the document that they are not paged and
+ * carry `nextCursor: null` (added to the answer by `unpagedListBodies`).
+ */
+const unpaged: RegExp[] = [];
+const UNPAGED_NOTE = "Not paged: the whole list in one answer; `nextCursor` is always null.";
+
+function completeUnpagedLists(app: OpenAPIHono<AppEnv>) {
+  for (const def of app.openAPIRegistry.definitions) {
+    if (def.type !== "route" || def.route.method !== "get") continue;
+    const ok = def.route.responses?.[200] as
+      | { content?: Record<string, { schema?: unknown }> }
+      | undefined;
+    const media = ok?.content?.["application/json"];
+    const schema = media?.schema;
+    if (!(schema instanceof z.ZodObject)) continue;
+    const shape = schema.shape as Record<string, unknown>;
+    if (!("items" in shape) || "nextCursor" in shape) continue;
+    media!.schema = schema.extend({ nextCursor: z.null().describe(UNPAGED_NOTE) });
+    def.route.description = [def.route.description, UNPAGED_NOTE].filter(Boolean).join(" ");
+    unpaged.push(pathPattern(def.route.path));
+  }
+}
+
+/** Adds `nextCursor: null` to the JSON answers of the lists that are not paged. */
+export const unpagedListBodies: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (c.req.method !== "GET" || c.res.status !== 200) return;
+  if (!unpaged.some((re) => re.test(c.req.path))) return;
+  if (!(c.res.headers.get("content-type") ?? "").startsWith("application/json")) return;
+  const body = await c.res.clone().json().catch(() => null);
+  if (!body || typeof body !== "object" || Array.isArray(body) || "nextCursor" in body) return;
+  const headers = new Headers(c.res.headers);
+  headers.delete("content-length");
+  c.res = new Response(JSON.stringify({ ...body, nextCursor: null }), { status: 200, headers });
+};
+
 /** Registers /openapi.json (OpenAPI 3.1 of every mounted route) and the security schemes. */
 export function mountOpenApi(app: OpenAPIHono<AppEnv>) {
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
@@ -33,6 +81,7 @@ export function mountOpenApi(app: OpenAPIHono<AppEnv>) {
     description: "The browser session cookie set by sign-in.",
   });
   nameOperations(app);
+  completeUnpagedLists(app);
   app.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {
@@ -57,11 +106,7 @@ export function methodIndex(app: OpenAPIHono<AppEnv>): (path: string) => string[
     const template = def.route.path;
     let entry = byPath.get(template);
     if (!entry) {
-      const pattern = template.split(/\{[^}]+\}/).map((part) =>
-        part.replace(/[.*+?^$()|[\]\\]/g, "\\$&")
-      )
-        .join("[^/]+");
-      entry = { re: new RegExp(`^${pattern}$`), methods: new Set() };
+      entry = { re: pathPattern(template), methods: new Set() };
       byPath.set(template, entry);
     }
     entry.methods.add(def.route.method.toUpperCase());
