@@ -82,14 +82,22 @@ export function mountOpenApi(app: OpenAPIHono<AppEnv>) {
   });
   nameOperations(app);
   completeUnpagedLists(app);
+  // Runtime-only route options must not leak into the document (they are already mounted).
+  for (const def of app.openAPIRegistry.definitions) {
+    if (def.type === "route") delete (def.route as { middleware?: unknown }).middleware;
+  }
   app.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {
       title: "Business Platform API",
       version: "1.0.0",
+      // No licence has been chosen for the product yet; the document says so rather than guess.
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
       description: "Support, Workflow, Documents, Analytics, Projects and Automation. " +
         "Errors are RFC 9457 application/problem+json.",
     },
+    // Same origin as the document: one instance or many behind one address.
+    servers: [{ url: "/", description: "This installation" }],
     security: [{ bearerAuth: [] }, { cookieAuth: [] }],
   });
 }
