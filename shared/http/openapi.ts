@@ -92,7 +92,8 @@ export function mountOpenApi(app: OpenAPIHono<AppEnv>) {
       title: "Business Platform API",
       version: "1.0.0",
       // No licence has been chosen for the product yet; the document says so rather than guess.
-      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
+      // (`identifier` is OpenAPI 3.1; the library's type still describes 3.0's licence object.)
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" } as { name: string },
       description: "Support, Workflow, Documents, Analytics, Projects and Automation. " +
         "Errors are RFC 9457 application/problem+json.",
     },
