@@ -15,6 +15,7 @@ import { scopedSession, streamingSession } from "../platform/identity/session.ts
 import { resolveLocale, t } from "../shared/i18n/i18n.ts";
 import { log } from "../shared/log.ts";
 import { adminApi, authApi } from "../platform/identity/identity.api.ts";
+import { backupApi } from "../platform/backup/backup.api.ts";
 import { languageCookie, publicPages, sessionPages } from "../platform/identity/auth.pages.tsx";
 import { adminPages } from "../platform/identity/admin.pages.tsx";
 import { tenantsPages } from "../platform/identity/tenants.pages.tsx";
@@ -43,7 +44,13 @@ const CORE_PUBLIC: RegExp[] = [
  * body limit): a password check counts its attempt in a transaction that commits even when
  * the answer is an error, and hashes without holding the (possibly single) connection.
  */
-const CORE_UNSCOPED: RegExp[] = [/^\/api\/auth\/password$/, /^\/profile\/password$/];
+const CORE_UNSCOPED: RegExp[] = [
+  /^\/api\/auth\/password$/,
+  /^\/profile\/password$/,
+  // The backup holds the embedded database's only connection while it copies: no request
+  // transaction may hold it first.
+  /^\/api\/admin\/backup$/,
+];
 
 const isApi = (path: string) => path === "/api" || path.startsWith("/api/");
 
@@ -182,6 +189,7 @@ export function createApp(platform: Platform) {
   app.use("/api/*", unpagedListBodies);
   app.route("/api/auth", authApi);
   app.route("/api/admin", adminApi);
+  app.route("/api/admin", backupApi);
   app.route("/api/notifications", notificationsApi);
   app.route("/api/search", searchApi);
   for (const m of platform.modules) app.route(`/api/${m.name}`, m.api);

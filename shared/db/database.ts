@@ -2,6 +2,7 @@ import postgres from "postgres";
 import type { Config } from "../config.ts";
 import { log } from "../log.ts";
 import { registerPool } from "./scope.ts";
+import { lockDataDir } from "./datadir-lock.ts";
 
 import type { Sql } from "./sql.ts";
 export type { Sql };
@@ -11,6 +12,11 @@ export interface Database {
   sql: Sql;
   mode: "embedded" | "postgres";
   close(): Promise<void>;
+  /**
+   * Embedded mode: a consistent copy of the whole database (a gzipped tar of its data
+   * directory), taken while the only connection is held idle, so no transaction is half in it.
+   */
+  dump?: () => Promise<Blob>;
 }
 
 // Timestamps travel as ISO 8601 strings (the API's format), dates as YYYY-MM-DD.
@@ -70,6 +76,8 @@ async function openEmbedded(config: Config, opts: OpenOptions): Promise<Database
   const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
   const dataDir = opts.inMemory ? undefined : `${config.DATA_DIR}/pgdata`;
   if (dataDir) await Deno.mkdir(dataDir, { recursive: true });
+  // One process per data directory: a second one would corrupt it (backup/restore check this).
+  const releaseLock = dataDir ? await lockDataDir(config.DATA_DIR) : () => Promise.resolve();
   const pglite = await PGlite.create({ dataDir, extensions: { pg_trgm, unaccent } });
   const server = new PGLiteSocketServer({ db: pglite, host: "127.0.0.1", port: 0 });
   await server.start();
@@ -91,6 +99,17 @@ async function openEmbedded(config: Config, opts: OpenOptions): Promise<Database
       await sql.end({ timeout: 5 });
       await server.stop();
       await pglite.close();
+      await releaseLock();
+    },
+    async dump() {
+      // Holding the pool's only connection (idle: reserve waits for any transaction to end)
+      // keeps every request out while the files are copied.
+      const reserved = await sql.reserve();
+      try {
+        return await pglite.dumpDataDir("gzip");
+      } finally {
+        reserved.release();
+      }
     },
   };
 }
