@@ -17,6 +17,9 @@ import { seedReports } from "../tests/browser/seed.ts"; // reports
 import { seedDataModels } from "../tests/browser/seed.ts"; // data models
 import { seedForms } from "../tests/browser/seed.ts"; // forms
 import { seedDataQueries } from "../tests/browser/seed.ts"; // data queries
+import { seedAnalyticsApps } from "../tests/browser/seed.ts"; // analytics apps
+import { seedAnalyticsTables } from "../tests/browser/seed.ts"; // analytics tables
+import { seedAnalyticsSources } from "../tests/browser/seed.ts"; // analytics sources
 import { testApp } from "../tests/helpers.ts";
 
 const OUT = "screenshots";
@@ -50,6 +53,9 @@ try {
   const data = await seedDataModels(seeded.owner); // data models
   const forms = await seedForms(seeded.owner); // forms
   const queries = await seedDataQueries(seeded.owner); // data queries
+  const analyticsApps = await seedAnalyticsApps(seeded.owner); // analytics apps
+  const analyticsTables = await seedAnalyticsTables(seeded.owner); // analytics tables
+  const analyticsSources = await seedAnalyticsSources(seeded.owner); // analytics sources
   const pages: Record<string, string> = {
     dashboard: "/",
     ticket: seeded.pages.ticket,
@@ -99,13 +105,28 @@ try {
     "workflow-data-query": queries.builder, // data queries
     "workflow-data-query-new": "/workflow/admin/data-queries/new?source=tasks", // data queries
     "workflow-form-start": "/workflow/catalog", // forms
+    "analytics-apps": "/analytics/apps", // analytics apps
+    "analytics-app": analyticsApps.app, // analytics apps
+    "analytics-app-access": analyticsApps.access, // analytics apps
+    "analytics-app-new": "/analytics/apps", // analytics apps
+    "analytics-modelling": "/analytics/modelling", // analytics tables
+    "analytics-modelling-table": analyticsTables.table, // analytics tables
+    "analytics-modelling-columns": analyticsTables.table, // analytics tables
+    "analytics-explore": "/analytics/explore?source=dataset:tickets&f=status&agg=count", // analytics query
+    "analytics-explore-rows": "/analytics/explore?source=dataset:tickets", // analytics query
+    "analytics-sources": "/analytics/sources", // analytics sources
+    "analytics-source": analyticsSources.source, // analytics sources
+    "analytics-source-new": "/analytics/sources", // analytics sources
   };
   /** What to click once a page has loaded, for pictures of an open dialog. */
   const clicks: Record<string, string> = {
     "workflow-catalog-start": "[data-dialog-open^='wf-start-']",
     "workflow-data-query": "#query-form button[hx-post]", // data queries
     "workflow-form-start": `[data-dialog-open='wf-start-${forms.definitionId}']`, // forms
+    "analytics-app-new": "[data-dialog-open='new-app']", // analytics apps
   };
+  clicks["analytics-modelling-columns"] = "[data-dialog-open='edit-columns']"; // analytics tables
+  clicks["analytics-source-new"] = "[data-dialog-open='new-source']"; // analytics sources
   const only = Deno.env.get("SHOTS_ONLY");
   const filter = only ? new RegExp(only) : null;
   const shots = Object.entries(pages).filter(([name, path]) =>

@@ -58,6 +58,8 @@ const ConfigSchema = z.object({
   OBJ_ENDPOINT: optional(z.url()),
   OBJ_ACCESS_KEY: optional(z.string()),
   OBJ_SECRET_KEY: optional(z.string()),
+  /** Operator allowlist (CIDRs, comma-separated) of private addresses analytics sources may reach. */
+  ANALYTICS_SOURCE_ALLOW: optional(z.string()).default(""),
   /** Base64 of 32 bytes: encrypts agents' environment variables (generated once when unset). */
   AUTOMATION_SECRET_KEY: optional(
     z.string().refine(isKey32, "must be base64 of 32 bytes"),

@@ -47,11 +47,14 @@ export function layerRules(from: string, to: string): string | null {
   const src = layer(from);
   const dst = layer(to);
   if (
-    dst === "app" && !["main.ts", "worker.ts", "app", "tests", "bench", "scripts"].includes(src)
+    dst === "app" &&
+    !["main.ts", "worker.ts", "app", "tests", "bench", "scripts", "clients"].includes(src)
   ) {
-    return "only entry points (main.ts, worker.ts, scripts, tests, bench) use the composed app";
+    return "only entry points (main.ts, worker.ts, scripts, tests, bench, clients) use the " +
+      "composed app";
   }
-  if (["main.ts", "worker.ts", "tests", "bench", "scripts"].includes(src)) return null;
+  // clients/: programs written against the API document (the typed client's smoke run).
+  if (["main.ts", "worker.ts", "tests", "bench", "scripts", "clients"].includes(src)) return null;
   if (src === "shared" && dst !== "shared") {
     return "shared/ is infrastructure and imports only shared/";
   }

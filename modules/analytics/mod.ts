@@ -2,7 +2,8 @@ import { entries } from "../../platform/placeholder/public.tsx";
 import type { ModuleManifest } from "../../shared/modules.ts";
 import { analyticsApi } from "./api.ts";
 import { analyticsPages } from "./pages.ts";
-import { analyticsJobs, analyticsOnEvent } from "./features.ts";
+import { analyticsJobs, analyticsOnEvent, analyticsStreamingPaths } from "./features.ts";
+import { initSources } from "./sources/sources.config.ts";
 
 export const ANALYTICS_PERMISSIONS = ["app", "sheet", "model", "query", "source"]
   .flatMap((r) => [`analytics.${r}.read`, `analytics.${r}.write`]);
@@ -21,9 +22,14 @@ export const analytics: ModuleManifest = {
   },
   menu: entries("analytics", [
     ["applications", "/apps", "analytics.app.read"],
+    ["analyticsExplore", "/explore", "analytics.query.read"],
+    ["dataModelling", "/modelling", "analytics.model.write", "admin"],
+    ["dataSources", "/sources", "analytics.source.write", "admin"],
   ]),
   api: analyticsApi(),
   pages: analyticsPages(),
   jobs: analyticsJobs,
   onEvent: analyticsOnEvent,
+  streamingPaths: analyticsStreamingPaths,
+  init: initSources,
 };

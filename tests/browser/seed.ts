@@ -735,3 +735,90 @@ export async function seedDataQueries(owner: Caller): Promise<{ builder: string 
   });
   return { builder: "/workflow/admin/data-queries/acik_siparisler" };
 }
+
+// -- analytics apps
+/** Two analytics applications, one with three sheets and a grant to the agents role. */
+export async function seedAnalyticsApps(owner: Caller): Promise<{ app: string; access: string }> {
+  const app = await send(owner, "POST", "/api/analytics/apps", {
+    name: "Destek performansı",
+    description: "Taleplerin durumu ve SLA uyumu, haftalık olarak",
+  });
+  await send(owner, "POST", "/api/analytics/apps", { name: "Satış", description: "" });
+  for (const name of ["Genel bakış", "SLA", "Müşteriler"]) {
+    await send(owner, "POST", `/api/analytics/apps/${app.id}/sheets`, {
+      name,
+      refreshSeconds: name === "SLA" ? 60 : null,
+    });
+  }
+  await send(owner, "PUT", `/api/analytics/apps/${app.id}/access`, {
+    grants: [{ role: "agent", level: "edit" }, { role: "viewer", level: "view" }],
+  }, 200);
+  return { app: `/analytics/apps/${app.id}`, access: `/analytics/apps/${app.id}/access` };
+}
+
+// -- analytics tables
+/** Two tenant tables with rows and a relation between them (the data modelling pages). */
+export async function seedAnalyticsTables(owner: Caller): Promise<{ table: string }> {
+  const regions = await send(owner, "POST", "/api/analytics/app-tables", {
+    name: "Bölgeler",
+    columns: [{ label: "Bölge kodu", type: "text" }, { label: "Bölge adı", type: "text" }],
+  });
+  const targets = await send(owner, "POST", "/api/analytics/app-tables", {
+    name: "Satış hedefleri",
+    description: "Bölge başına çeyrek hedefleri",
+    columns: [
+      { label: "Bölge kodu", type: "text" },
+      { label: "Hedef (TL)", type: "number" },
+      { label: "Çeyrek sonu", type: "date" },
+      { label: "Onaylandı", type: "boolean" },
+      { label: "Son güncelleme", type: "datetime" },
+    ],
+  });
+  const codes = [["IST", "İstanbul"], ["ANK", "Ankara"], ["IZM", "İzmir"]];
+  for (const [code, name] of codes) {
+    await send(owner, "POST", `/api/analytics/app-tables/${regions.id}/rows`, {
+      data: { bolge_kodu: code, bolge_adi: name },
+    });
+  }
+  for (const [i, [code]] of codes.entries()) {
+    await send(owner, "POST", `/api/analytics/app-tables/${targets.id}/rows`, {
+      data: {
+        bolge_kodu: code,
+        hedef_tl: 1_250_000 - i * 310_500.5,
+        ceyrek_sonu: "2026-03-31",
+        onaylandi: i !== 1,
+        son_guncelleme: "2026-01-12T09:30:00Z",
+      },
+    });
+  }
+  await send(owner, "POST", "/api/analytics/app-relations", {
+    left: { source: { kind: "table", id: targets.id }, field: "bolge_kodu" },
+    right: { source: { kind: "table", id: regions.id }, field: "bolge_kodu" },
+  });
+  return { table: `/analytics/modelling/tables/${targets.id}` };
+}
+
+// -- analytics sources
+/**
+ * An external PostgreSQL source (the machine's own, let in by the operator allowlist) for
+ * screenshots of the data sources pages; returns the source page.
+ */
+export async function seedAnalyticsSources(owner: Caller): Promise<{ source: string }> {
+  const { preparePg, EXT_DB, READER } = await import("../analytics/sources.fixture.ts");
+  const { testApp } = await import("../helpers.ts");
+  await preparePg();
+  const { platform } = await testApp();
+  (platform.config as { ANALYTICS_SOURCE_ALLOW: string }).ANALYTICS_SOURCE_ALLOW = "127.0.0.1/32";
+  const src = await send(owner, "POST", "/api/analytics/sources", {
+    name: "Satış ambarı",
+    engine: "postgres",
+    host: "127.0.0.1",
+    port: 5432,
+    database: EXT_DB,
+    username: READER.username,
+    password: READER.password,
+    options: { statementTimeoutMs: 5000, rowCap: 500 },
+  });
+  return { source: `/analytics/sources/${src.id}` };
+}
+// -- end analytics sources

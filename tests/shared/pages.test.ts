@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { browse, callApp, itest, join, newTenant, PASSWORD, testApp, unique } from "../helpers.ts";
+import { browse, callApp, itest, join, newTenant, PASSWORD, unique } from "../helpers.ts";
 
 const ORIGIN = "http://localhost";
 
@@ -82,21 +82,6 @@ itest("pages: the shell lists the built modules and admin only for admins", asyn
   assert.doesNotMatch(viewerHome, /href="\/admin\//);
   assert.match(viewerHome, /href="\/docs"/);
   assert.match(viewerHome, /data-module="support"/);
-});
-
-itest("pages: a module not built yet answers its pages honestly but lists none", async () => {
-  const t = await newTenant();
-  const { platform } = await testApp();
-  assert.equal(platform.modules.length, 6);
-  for (const [name, path] of [["analytics", "/apps"]]) {
-    const m = platform.modules.find((x) => x.name === name)!;
-    assert.deepEqual(m.menu, [], `${name} lists no page`);
-    const res = await browse(`/${name}${path}`, { who: t.owner });
-    const html = await res.text();
-    assert.equal(res.status, 200, name);
-    assert.match(html, /<div data-placeholder="true"><div class="empty-state">/, name);
-    assert.match(html, /not built yet/, name);
-  }
 });
 
 itest("pages: permission denied and unknown pages render HTML errors", async () => {

@@ -12,3 +12,7 @@ export type {
   SourceRef,
 } from "./query.types.ts";
 export { datasetCatalog, runQuery } from "./query.service.ts";
+// For the sources helper: the same compiler in the MySQL or PostgreSQL dialect, and the
+// series shape widgets use.
+export { compileFor, type Dialect, type FieldSpec } from "./query.compile.ts";
+export { toSeries, valueLabel } from "./query.series.ts";

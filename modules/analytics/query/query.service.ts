@@ -1,20 +1,74 @@
 /**
- * STUB written by the lead to fix the contract; the query helper replaces this file.
- * (Import the types from query.types.ts, not query.api.ts: the door re-exports this file.)
+ * Runs analytics queries in the caller's tenant-scoped transaction: built-in datasets (RLS
+ * views) and tenant tables are compiled here and run in a savepoint under a statement timeout;
+ * external sources go through the sources door, which applies its own safety rules.
  */
 import type { Sql } from "../../../shared/db/database.ts";
-import type { AnalyticsQuery, DatasetInfo, QueryResult } from "./query.types.ts";
+import { Problem } from "../../../shared/http/problem.ts";
+import { runExternalQuery } from "../sources/sources.api.ts";
+import type { AnalyticsQuery, QueryResult } from "./query.types.ts";
+import { type Compiled, compileFor } from "./query.compile.ts";
+import { planQuery } from "./query.plan.ts";
+import { STATEMENT_TIMEOUT_MS, unprocessable } from "./query.values.ts";
 
-/** Runs a query in the caller's scoped transaction (datasets, tables, external sources). */
-export function runQuery(
-  _sql: Sql,
-  _query: AnalyticsQuery,
-  _opts: { locale?: string } = {},
-): Promise<QueryResult> {
-  return Promise.reject(new Error("analytics queries are not built yet"));
+export { datasetCatalog } from "./query.datasets.ts";
+
+/**
+ * Runs compiled SQL in a savepoint under a statement timeout: a slow or failing statement rolls
+ * back to the savepoint (the timeout with it) and leaves the caller's transaction usable.
+ */
+async function runCompiled(sql: Sql, c: Compiled): Promise<Record<string, unknown>[]> {
+  const run = async (tx: Sql) => {
+    const [{ prev }] = await tx<{ prev: string }[]>`select current_setting('statement_timeout')
+      as prev, set_config('statement_timeout', ${String(STATEMENT_TIMEOUT_MS)}, true)`;
+    const rows = await tx.unsafe(c.sql, c.parameters as never[]);
+    await tx`select set_config('statement_timeout', ${prev}, true)`;
+    return [...rows] as Record<string, unknown>[];
+  };
+  const tx = sql as unknown as { savepoint?: <T>(fn: (sp: Sql) => Promise<T>) => Promise<T> };
+  return tx.savepoint ? await tx.savepoint(run) : await run(sql);
 }
 
-/** The built-in datasets with their fields, in the reader's language. */
-export function datasetCatalog(_locale = "en"): DatasetInfo[] {
-  return [];
+/** Compiles a dataset or table query for PostgreSQL (tests and the explore page show it). */
+export async function compileQuery(
+  sql: Sql,
+  query: AnalyticsQuery,
+  opts: { locale?: string } = {},
+): Promise<Compiled> {
+  const { fields, extra } = await planQuery(sql, query, opts.locale ?? "en");
+  return compileFor("postgres", query, fields, extra);
+}
+
+/** Runs a query in the caller's scoped transaction (datasets, tables, external sources). */
+export async function runQuery(
+  sql: Sql,
+  query: AnalyticsQuery,
+  opts: { locale?: string } = {},
+): Promise<QueryResult> {
+  if (query?.source?.kind === "external") return await runExternalQuery(sql, query, opts);
+  if (query?.source?.kind !== "dataset" && query?.source?.kind !== "table") {
+    throw unprocessable([{ path: "source", message: "Choose a dataset or table." }]);
+  }
+  const compiled = await compileQuery(sql, query, opts);
+  let rows: Record<string, unknown>[];
+  try {
+    rows = await runCompiled(sql, compiled);
+  } catch (err) {
+    if (err instanceof Problem) throw err;
+    const code = (err as { code?: string }).code;
+    throw unprocessable([{
+      path: "query",
+      message: code === "57014"
+        ? "The query took too long and was stopped."
+        : "The query could not run on this data.",
+    }]);
+  }
+  const truncated = rows.length > compiled.limit;
+  return {
+    columns: compiled.columns.map(({ alias: _a, ...c }) => c),
+    rows: rows.slice(0, compiled.limit).map((r) =>
+      Object.fromEntries(compiled.columns.map((c) => [c.name, r[c.alias] ?? null]))
+    ),
+    truncated,
+  };
 }

@@ -44,6 +44,10 @@ export interface ResultColumn {
   /** In the reader's language where the platform knows it. */
   label: string;
   type: "text" | "number" | "boolean" | "date" | "datetime";
+  /** Coded values with their labels (show the label, filter by the value). */
+  values?: { value: string; label: string }[];
+  /** A record id: for joins and drill-down, not shown by default. */
+  key?: boolean;
 }
 
 export interface QueryResult {

@@ -1,0 +1,115 @@
+/** The applications list: one card per application with the reader's level; create/edit. */
+import {
+  Badge,
+  Button,
+  Card,
+  Dialog,
+  EmptyState,
+  Field,
+  Grid,
+  RelativeTime,
+  type Tone,
+} from "../../../ui/kit.ts";
+import type { AppLevel } from "./access.ts";
+import type { App } from "./apps.schemas.ts";
+
+export type T = (key: string, vars?: Record<string, string | number>) => string;
+
+export const BASE = "/analytics/apps";
+
+const LEVEL_TONES: Record<AppLevel, Tone> = { view: "gray", edit: "blue", manage: "purple" };
+
+export function LevelBadge({ t, level }: { t: T; level: AppLevel }) {
+  return <Badge tone={LEVEL_TONES[level]}>{t(`analytics.apps.level.${level}`)}</Badge>;
+}
+
+export function AppCards({ t, apps, canCreate }: { t: T; apps: App[]; canCreate: boolean }) {
+  if (apps.length === 0) {
+    return (
+      <Card>
+        <EmptyState
+          icon="layout-dashboard"
+          title={t(canCreate ? "analytics.apps.empty" : "analytics.apps.emptyReader")}
+        />
+      </Card>
+    );
+  }
+  return (
+    <Grid>
+      {apps.map((a) => (
+        <Card
+          title={
+            <a href={`${BASE}/${a.id}`} aria-label={t("analytics.apps.open", { name: a.name })}>
+              {a.name}
+            </a>
+          }
+          actions={<LevelBadge t={t} level={a.level} />}
+        >
+          <div data-app={a.id}>
+            {a.description && <p class="prewrap">{a.description}</p>}
+            <dl class="facts">
+              <div>
+                <dt>{t("analytics.apps.sheets")}</dt>
+                <dd>{a.sheetCount}</dd>
+              </div>
+              {a.createdByName && (
+                <div>
+                  <dt>{t("analytics.apps.creator")}</dt>
+                  <dd>{a.createdByName}</dd>
+                </div>
+              )}
+              <div>
+                <dt>{t("analytics.apps.updated")}</dt>
+                <dd>
+                  <RelativeTime at={a.updatedAt} />
+                </dd>
+              </div>
+            </dl>
+          </div>
+        </Card>
+      ))}
+    </Grid>
+  );
+}
+
+/** Create (no value) or edit an application. */
+export function AppDialog({ t, value }: { t: T; value?: App }) {
+  const action = value ? `${BASE}/${value.id}` : BASE;
+  return (
+    <Dialog
+      id={value ? "edit-app" : "new-app"}
+      title={t(value ? "analytics.apps.edit" : "analytics.apps.new")}
+      trigger={t(value ? "analytics.apps.edit" : "analytics.apps.new")}
+      icon={value ? "pencil" : "plus"}
+      variant={value ? "secondary" : "primary"}
+      closeLabel={t("analytics.apps.close")}
+    >
+      <form class="form" method="post" action={action}>
+        <Field label={t("analytics.apps.field.name")}>
+          <input name="name" required maxLength={120} value={value?.name ?? ""} />
+        </Field>
+        <Field label={t("analytics.apps.field.description")}>
+          <textarea name="description" rows={3} maxLength={1000}>
+            {value?.description ?? ""}
+          </textarea>
+        </Field>
+        <button type="submit" class="btn btn-primary">{t("analytics.apps.save")}</button>
+      </form>
+    </Dialog>
+  );
+}
+
+export function DeleteAppButton({ t, app }: { t: T; app: App }) {
+  return (
+    <form
+      method="post"
+      action={`${BASE}/${app.id}/delete`}
+      hx-post={`${BASE}/${app.id}/delete`}
+      hx-confirm={t("analytics.apps.deleteConfirm", { name: app.name })}
+    >
+      <Button type="submit" variant="danger" icon="trash-2">
+        {t("analytics.apps.delete")}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,231 @@
+/**
+ * /analytics/apps/{appId}/sheets/{sheetId}: one sheet's dashboard inside the app's frame (sheet
+ * tabs), plus the fragments its script reloads: a widget's body under the active filters
+ * (auto-refresh, live push) and the drill-down rows of a clicked point.
+ */
+import type { Hono } from "hono";
+import { renderToString } from "preact-render-to-string";
+import type { AppEnv } from "../../../shared/http/env.ts";
+import { type Actor, actorOf } from "../../../shared/http/actor.ts";
+import {
+  type C,
+  type Flash,
+  one,
+  problemFlash,
+  readForm,
+  type Status,
+} from "../../../shared/http/pages.ts";
+import { Problem, problems } from "../../../shared/http/problem.ts";
+import { requirePermission } from "../../../shared/rbac/permissions.ts";
+import { tr } from "../../../ui/kit.ts";
+import { atLeast, requireSheet } from "../apps/access.ts";
+import { appFrame } from "../apps/apps.pages.tsx";
+import { datasetCatalog } from "../query/query.api.ts";
+import {
+  createWidget,
+  listWidgets,
+  loadWidget,
+  removeWidget,
+  widgetData,
+  widgetRows,
+} from "./widgets.service.ts";
+import { CHART_TYPES, type ChartType, type Widget, WidgetInput } from "./widgets.schemas.ts";
+import { type Body, cellText, Dashboard, DrillRows, WidgetBody } from "./dashboard.view.tsx";
+import { type FilterState, filterState } from "./dashboard.filters.ts";
+import "./dashboard.messages.ts";
+import "./dashboard.assets.ts";
+
+const SHEET_READ = "analytics.sheet.read";
+const sheetPath = (appId: string, sheetId: string) => `/analytics/apps/${appId}/sheets/${sheetId}`;
+const paramsOf = (c: C) => new URL(c.req.url).searchParams;
+
+async function bodyOf(actor: Actor, w: Widget, f: FilterState, locale: string): Promise<Body> {
+  try {
+    const d = await widgetData(actor, w.id, f, locale);
+    if (w.chartType === "kpi") return { kind: "kpi", kpi: d.kpi };
+    if (w.chartType === "table") return { kind: "table", columns: d.columns, rows: d.rows };
+    return { kind: "chart", option: d.option, keys: d.keys, rows: d.rows };
+  } catch (err) {
+    // One broken widget (a dropped table column, an unreachable source) must not hide the rest.
+    if (err instanceof Problem && err.status < 500) return { kind: "error", message: err.detail };
+    throw err;
+  }
+}
+
+async function dashboardPage(
+  c: C,
+  appId: string,
+  sheetId: string,
+  flash?: Flash,
+  status: Status = 200,
+) {
+  const t = tr(c);
+  const actor = actorOf(c);
+  const { sheet, level } = await requireSheet(actor, sheetId, "view");
+  if (sheet.appId !== appId) throw problems.notFound("No such sheet.");
+  const f = filterState(paramsOf(c));
+  const { items } = await listWidgets(actor, sheetId);
+  const widgets = [];
+  for (const widget of items) {
+    widgets.push({ widget, body: await bodyOf(actor, widget, f, c.var.locale) });
+  }
+  return await appFrame(c, appId, {
+    sheetId,
+    flash,
+    status,
+    body: (
+      <Dashboard
+        t={t}
+        locale={c.var.locale}
+        sheetId={sheetId}
+        sheetPath={sheetPath(appId, sheetId)}
+        widgets={widgets}
+        canEdit={atLeast(level, "edit")}
+        refreshSeconds={sheet.refreshSeconds}
+        f={f}
+        datasets={datasetCatalog(c.var.locale)}
+      />
+    ),
+  });
+}
+
+/** The add-widget form as a widget: the category is the group, the aggregate the value. */
+function widgetFromForm(form: Record<string, string | string[]>): WidgetInput {
+  const chartType = one(form.chartType) as ChartType;
+  const category = one(form.category), bucket = one(form.bucket), fn = one(form.fn) || "count";
+  const valueField = one(form.valueField);
+  const grouped = category && chartType !== "kpi" && chartType !== "gauge";
+  const input = {
+    title: one(form.title),
+    chartType: CHART_TYPES.includes(chartType) ? chartType : "bar",
+    query: {
+      source: { kind: "dataset", name: one(form.dataset) },
+      ...(grouped
+        ? { fields: [{ field: category, as: "category", ...(bucket ? { bucket } : {}) }] }
+        : {}),
+      aggregates: [{
+        fn,
+        as: "value",
+        ...(valueField && fn !== "count" ? { field: valueField } : {}),
+      }],
+      ...(grouped
+        ? { sort: [{ field: bucket ? "category" : "value", dir: bucket ? "asc" : "desc" }] }
+        : {}),
+      limit: 100,
+    },
+    options: chartType === "kpi" ? { trendField: "created_at", trendDays: 30 } : {},
+    w: chartType === "kpi" || chartType === "gauge" ? 3 : 6,
+    h: chartType === "kpi" ? 2 : 4,
+  };
+  const ds = datasetCatalog().find((d) => d.name === input.query.source.name);
+  const has = (name: string) => ds?.fields.some((x) => x.name === name) ?? false;
+  const errors = [
+    ...(ds ? [] : [{ path: "dataset", message: "Choose a dataset." }]),
+    ...(ds && grouped && !has(category)
+      ? [{ path: "category", message: "Choose a field of the dataset." }]
+      : []),
+    ...(ds && valueField && fn !== "count" && !has(valueField)
+      ? [{ path: "valueField", message: "Choose a field of the dataset." }]
+      : []),
+    ...(fn !== "count" && !valueField
+      ? [{ path: "valueField", message: "Choose the field to aggregate." }]
+      : []),
+  ];
+  // KPI trend needs a date field of that dataset; without created_at it shows the plain value.
+  if (chartType === "kpi" && !has("created_at")) input.options = {};
+  if (errors.length) throw problems.validation(errors);
+  const parsed = WidgetInput.safeParse(input);
+  if (!parsed.success) {
+    throw problems.validation(
+      parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
+    );
+  }
+  return parsed.data;
+}
+
+export function mountDashboardPages(app: Hono<AppEnv>) {
+  const read = requirePermission(SHEET_READ);
+  app.get(
+    "/apps/:appId/sheets/:sheetId",
+    read,
+    (c) => dashboardPage(c, c.req.param("appId"), c.req.param("sheetId")),
+  );
+
+  app.post("/apps/:appId/sheets/:sheetId/widgets", read, async (c) => {
+    const { appId, sheetId } = c.req.param();
+    try {
+      await createWidget(actorOf(c), sheetId, widgetFromForm(await readForm(c)));
+    } catch (err) {
+      const { flash, status } = problemFlash(err);
+      return await dashboardPage(c, appId, sheetId, flash, status);
+    }
+    return c.redirect(sheetPath(appId, sheetId) + filterState(paramsOf(c)).query(), 303);
+  });
+
+  app.post("/apps/:appId/sheets/:sheetId/widgets/:id/delete", read, async (c) => {
+    const { appId, sheetId, id } = c.req.param();
+    try {
+      await removeWidget(actorOf(c), id);
+    } catch (err) {
+      const { flash, status } = problemFlash(err);
+      return await dashboardPage(c, appId, sheetId, flash, status);
+    }
+    return c.redirect(sheetPath(appId, sheetId) + filterState(paramsOf(c)).query(), 303);
+  });
+
+  // A widget's body under the filters in the query string (refresh keeps them).
+  app.get("/widgets/:id/body", read, async (c) => {
+    const actor = actorOf(c);
+    const { widget } = await loadWidget(actor, c.req.param("id"), "view");
+    const f = filterState(paramsOf(c));
+    const body = await bodyOf(actor, widget, f, c.var.locale);
+    const width = Math.max(200, Number(c.req.query("width")) || widget.w * 100);
+    const height = Math.max(120, Number(c.req.query("height")) || widget.h * 70 - 56);
+    return c.html(renderToString(
+      <WidgetBody
+        t={tr(c)}
+        locale={c.var.locale}
+        widget={widget}
+        body={body}
+        width={Math.min(width, 2000)}
+        height={Math.min(height, 2000)}
+      />,
+    ));
+  });
+
+  // The rows behind a clicked point, with a link that adds the point to the sheet's filters.
+  app.get("/widgets/:id/rows", read, async (c) => {
+    const t = tr(c);
+    const actor = actorOf(c);
+    const f = filterState(paramsOf(c));
+    const point = c.req.query("point") ?? undefined;
+    const { widget, columns, rows, truncated } = await widgetRows(actor, c.req.param("id"), {
+      ...f,
+      point,
+    }, c.var.locale);
+    const { sheet } = await requireSheet(actor, widget.sheetId, "view");
+    const field = widget.query.fields?.[0];
+    const col = columns.find((x) => x.name === field?.field);
+    const pointLabel = point === undefined
+      ? widget.title
+      : col
+      ? cellText(c.var.locale, col, point) || t("analytics.dash.empty")
+      : point;
+    // Cross-filter by the clicked value (time buckets filter through the drill only).
+    const filterHref = field && !field.bucket && point !== undefined
+      ? sheetPath(sheet.appId, sheet.id) + f.withWhere([...f.where, `${field.field}:${point}`])
+      : null;
+    return c.html(renderToString(
+      <DrillRows
+        t={t}
+        locale={c.var.locale}
+        title={widget.title}
+        columns={columns}
+        rows={rows}
+        truncated={truncated}
+        filterHref={filterHref}
+        pointLabel={pointLabel}
+      />,
+    ));
+  });
+}

@@ -1,0 +1,295 @@
+/**
+ * The dashboard of one sheet: the filter bar, the gridstack grid of widgets (first paint as
+ * server-rendered SVG, then interactive on the client), the add-widget dialog and the drill
+ * dialog. CSP is strict: behaviour lives in client/dashboard.js, data in data-attributes.
+ */
+import { Button, formatNumber, IconButton, Kpi } from "../../../ui/kit.ts";
+import type { DatasetInfo, ResultColumn } from "../query/query.types.ts";
+import type { Widget } from "./widgets.schemas.ts";
+import { cspSafeSvg, renderSvg } from "./widgets.charts.ts";
+import type { FilterState } from "./dashboard.filters.ts";
+import { cellText, type T } from "./dashboard.cells.ts";
+import { AddWidget, FilterBar } from "./dashboard.forms.tsx";
+export { cellText };
+
+export interface Body {
+  kind: "chart" | "table" | "kpi" | "error";
+  option?: Record<string, unknown> | null;
+  keys?: string[];
+  columns?: ResultColumn[];
+  rows?: Record<string, unknown>[];
+  kpi?: { value: number | null; previous: number | null; change: number | null } | null;
+  message?: string;
+}
+
+function RowsTable(
+  { locale, columns, rows, caption }: {
+    locale: string;
+    columns: ResultColumn[];
+    rows: Record<string, unknown>[];
+    caption: string;
+  },
+) {
+  const shown = columns.filter((c) => !c.key);
+  return (
+    <div class="dash-table">
+      <table class="table">
+        <caption class="sr-only">{caption}</caption>
+        <thead>
+          <tr>{shown.map((c) => <th scope="col">{c.label}</th>)}</tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => <tr>{shown.map((c) => <td>{cellText(locale, c, r[c.name])}</td>)}</tr>)}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** What one widget shows (also the fragment the page reloads on refresh). */
+export function WidgetBody(
+  { t, locale, widget, body, width, height }: {
+    t: T;
+    locale: string;
+    widget: Widget;
+    body: Body;
+    width: number;
+    height: number;
+  },
+) {
+  if (body.kind === "error") {
+    return <p class="dash-error" role="status">{body.message ?? t("analytics.dash.failed")}</p>;
+  }
+  if (body.kind === "kpi") {
+    const k = body.kpi!;
+    const trend = k.change === null ? undefined : t(
+      k.change >= 0 ? "analytics.dash.kpiUp" : "analytics.dash.kpiDown",
+      { pct: formatNumber(locale, Math.abs(k.change), 1) },
+    );
+    return (
+      <div class="dash-kpi" data-kpi="">
+        <Kpi
+          label={widget.title}
+          value={k.value === null ? "–" : formatNumber(locale, k.value, 0)}
+          hint={trend}
+          tone={k.change === null ? undefined : k.change >= 0 ? "green" : "red"}
+        />
+      </div>
+    );
+  }
+  if (body.kind === "table") {
+    return (
+      <RowsTable
+        locale={locale}
+        columns={body.columns ?? []}
+        rows={body.rows ?? []}
+        caption={widget.title}
+      />
+    );
+  }
+  if (!body.rows?.length) return <p class="dash-empty muted">{t("analytics.dash.noData")}</p>;
+  return (
+    <div
+      class="dash-chart"
+      role="img"
+      aria-label={widget.title}
+      data-option={JSON.stringify(body.option)}
+      data-keys={JSON.stringify(body.keys ?? [])}
+      // deno-lint-ignore react-no-danger
+      dangerouslySetInnerHTML={{ __html: cspSafeSvg(renderSvg(body.option!, width, height)) }}
+    />
+  );
+}
+
+function WidgetCard(
+  { t, locale, widget, body, canEdit, query, sheetPath }: {
+    t: T;
+    locale: string;
+    widget: Widget;
+    body: Body;
+    canEdit: boolean;
+    query: string;
+    sheetPath: string;
+  },
+) {
+  const api = `/api/analytics/widgets/${widget.id}`;
+  const dataset = widget.query.source.kind === "dataset" ? widget.query.source.name : "";
+  return (
+    <div
+      class="grid-stack-item"
+      gs-id={widget.id}
+      gs-x={String(widget.x)}
+      gs-y={String(widget.y)}
+      gs-w={String(widget.w)}
+      gs-h={String(widget.h)}
+    >
+      <section
+        class="grid-stack-item-content card dash-widget"
+        aria-label={widget.title}
+        data-widget={widget.id}
+        data-dataset={dataset}
+        data-type={widget.chartType}
+      >
+        <header class="dash-widget-head">
+          <h2 class="dash-widget-title">{widget.title}</h2>
+          <div class="dash-widget-actions">
+            <IconButton
+              icon="file-spreadsheet"
+              label={t("analytics.dash.csv")}
+              href={`${api}/export.csv${query}`}
+              download=""
+            />
+            {body.kind === "chart" && (
+              <>
+                <IconButton
+                  icon="image"
+                  label={t("analytics.dash.svg")}
+                  href={`${api}/export.svg${query}`}
+                  download=""
+                />
+                <IconButton
+                  icon="image-down"
+                  label={t("analytics.dash.png")}
+                  data-png={widget.id}
+                />
+              </>
+            )}
+            {canEdit && (
+              <form
+                method="post"
+                action={`${sheetPath}/widgets/${widget.id}/delete${query}`}
+                data-confirm={t("analytics.dash.deleteConfirm", { name: widget.title })}
+              >
+                <IconButton
+                  icon="trash-2"
+                  label={t("analytics.dash.delete")}
+                  type="submit"
+                  variant="danger"
+                />
+              </form>
+            )}
+          </div>
+        </header>
+        <div class="dash-widget-body" data-body={widget.id}>
+          <WidgetBody
+            t={t}
+            locale={locale}
+            widget={widget}
+            body={body}
+            width={widget.w * 100}
+            height={widget.h * 70 - 56}
+          />
+        </div>
+      </section>
+    </div>
+  );
+}
+
+export interface DashboardProps {
+  t: T;
+  locale: string;
+  sheetId: string;
+  sheetPath: string;
+  widgets: { widget: Widget; body: Body }[];
+  canEdit: boolean;
+  refreshSeconds: number | null;
+  f: FilterState;
+  datasets: DatasetInfo[];
+}
+
+export function Dashboard(p: DashboardProps) {
+  const { t } = p;
+  const used = new Set(
+    p.widgets.map((w) =>
+      w.widget.query.source.kind === "dataset" ? w.widget.query.source.name : ""
+    ),
+  );
+  const onSheet = p.datasets.filter((d) => used.has(d.name));
+  const fields = [
+    ...new Map(onSheet.flatMap((d) => d.fields.filter((x) => !x.key)).map((x) => [x.name, x]))
+      .values(),
+  ];
+  const dateFields = fields.filter((x) => x.type === "date" || x.type === "datetime");
+  const query = p.f.query();
+  return (
+    <div
+      class="dash"
+      data-sheet={p.sheetId}
+      data-refresh={p.refreshSeconds ? String(p.refreshSeconds) : ""}
+      data-editable={p.canEdit ? "1" : ""}
+      data-body-base="/analytics/widgets"
+    >
+      <link rel="stylesheet" href="/assets/gridstack.min.css" />
+      <link rel="stylesheet" href="/assets/analytics-dashboard.css" />
+      <script src="/assets/gridstack-all.js" defer></script>
+      <script src="/assets/echarts.min.js" defer></script>
+      <script src="/assets/analytics-dashboard.js" defer></script>
+      <div class="dash-bar">
+        <FilterBar t={t} f={p.f} sheetPath={p.sheetPath} dateFields={dateFields} fields={fields} />
+        <div class="dash-tools">
+          <span class="muted dash-live" data-live="" aria-live="polite">
+            {p.refreshSeconds
+              ? t("analytics.dash.every", { n: p.refreshSeconds })
+              : t("analytics.dash.liveOnly")}
+          </span>
+          {p.canEdit && (
+            <>
+              <Button variant="secondary" icon="move" data-arrange="" aria-pressed="false">
+                {t("analytics.dash.arrange")}
+              </Button>
+              <AddWidget t={t} datasets={p.datasets} action={`${p.sheetPath}/widgets${query}`} />
+            </>
+          )}
+        </div>
+      </div>
+      {p.widgets.length === 0 && <p class="muted dash-empty">{t("analytics.dash.emptySheet")}</p>}
+      <div class="grid-stack">
+        {p.widgets.map(({ widget, body }) => (
+          <WidgetCard
+            t={t}
+            locale={p.locale}
+            widget={widget}
+            body={body}
+            canEdit={p.canEdit}
+            query={query}
+            sheetPath={p.sheetPath}
+          />
+        ))}
+      </div>
+      <dialog id="dash-drill" class="dialog dialog-wide" aria-labelledby="dash-drill-title">
+        <header class="dialog-head">
+          <h2 id="dash-drill-title">{t("analytics.dash.rows")}</h2>
+          <IconButton icon="x" label={t("analytics.dash.close")} data-dialog-close="" />
+        </header>
+        <div class="dialog-body" data-drill-body=""></div>
+      </dialog>
+    </div>
+  );
+}
+
+/** The drill-down fragment: the rows behind the clicked point and a cross-filter link. */
+export function DrillRows(
+  { t, locale, title, columns, rows, truncated, filterHref, pointLabel }: {
+    t: T;
+    locale: string;
+    title: string;
+    columns: ResultColumn[];
+    rows: Record<string, unknown>[];
+    truncated: boolean;
+    filterHref: string | null;
+    pointLabel: string;
+  },
+) {
+  return (
+    <div class="dash-drill">
+      <p>{t("analytics.dash.rowsOf", { title, point: pointLabel, n: rows.length })}</p>
+      {filterHref && (
+        <Button href={filterHref} icon="filter" variant="secondary" data-cross-filter="">
+          {t("analytics.dash.filterBy", { point: pointLabel })}
+        </Button>
+      )}
+      <RowsTable locale={locale} columns={columns} rows={rows} caption={title} />
+      {truncated && <p class="muted">{t("analytics.dash.truncated")}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * Widgets of a sheet: created, changed, placed and deleted by the app's editors, read and run
+ * by its viewers. Queries run through the query door in the caller's scope, so RLS applies.
+ */
+import type { Actor } from "../../../shared/http/actor.ts";
+import { problems } from "../../../shared/http/problem.ts";
+import { recordActivity } from "../../../platform/activity/public.ts";
+import { isUuid, requireSheet } from "../apps/access.ts";
+import { type AnalyticsQuery, datasetCatalog, runQuery } from "../query/query.api.ts";
+import {
+  deleteWidget,
+  insertWidget,
+  saveLayout,
+  selectWidget,
+  selectWidgets,
+  updateWidget,
+} from "./widgets.repo.ts";
+import {
+  change,
+  drillQuery,
+  kpiPeriods,
+  mapping,
+  nextY,
+  sheetFilters,
+  toNumber,
+  withFilters,
+} from "./widgets.rules.ts";
+import { categoryKeys, chartOption } from "./widgets.charts.ts";
+import type {
+  FilterQuery,
+  LayoutInput,
+  RowsQuery,
+  Widget,
+  WidgetData,
+  WidgetInput,
+  WidgetPatch,
+} from "./widgets.schemas.ts";
+
+const audit = (actor: Actor, w: Widget, action: string, summary: string) =>
+  recordActivity(actor.sql, {
+    module: "analytics",
+    entityType: "widget",
+    entityId: w.id,
+    action,
+    summary,
+  });
+
+function mustFit(x: number, w: number) {
+  if (x + w > 12) {
+    throw problems.validation([{ path: "w", message: "The widget must fit in 12 columns." }]);
+  }
+}
+
+export async function listWidgets(actor: Actor, sheetId: string) {
+  await requireSheet(actor, sheetId, "view");
+  return { items: await selectWidgets(actor.sql, sheetId) };
+}
+
+export async function createWidget(actor: Actor, sheetId: string, input: WidgetInput) {
+  await requireSheet(actor, sheetId, "edit");
+  const x = input.x ?? 0;
+  mustFit(x, input.w);
+  const y = input.y ?? nextY(await selectWidgets(actor.sql, sheetId));
+  const w = await insertWidget(actor.sql, sheetId, { ...input, x, y });
+  await audit(actor, w, "created", `Added the widget ${w.title}`);
+  return w;
+}
+
+/** The widget and the caller's level on its app (404 when its app is not shared). */
+export async function loadWidget(actor: Actor, id: string, level: "view" | "edit") {
+  const widget = isUuid(id) ? await selectWidget(actor.sql, id) : null;
+  if (!widget) throw problems.notFound("No such widget.");
+  try {
+    const found = await requireSheet(actor, widget.sheetId, level);
+    return { widget, ...found };
+  } catch (err) {
+    if ((err as { status?: number }).status === 404) throw problems.notFound("No such widget.");
+    throw err;
+  }
+}
+
+export async function patchWidget(actor: Actor, id: string, patch: WidgetPatch) {
+  const { widget } = await loadWidget(actor, id, "edit");
+  mustFit(patch.x ?? widget.x, patch.w ?? widget.w);
+  const after = await updateWidget(actor.sql, id, patch);
+  await audit(actor, after, "updated", `Changed the widget ${after.title}`);
+  return after;
+}
+
+export async function removeWidget(actor: Actor, id: string) {
+  const { widget } = await loadWidget(actor, id, "edit");
+  await deleteWidget(actor.sql, id);
+  await audit(actor, widget, "deleted", `Removed the widget ${widget.title}`);
+}
+
+/** PUT layout: every listed widget must be on the sheet; all are placed or none. */
+export async function putLayout(actor: Actor, sheetId: string, input: LayoutInput) {
+  await requireSheet(actor, sheetId, "edit");
+  const mine = new Set((await selectWidgets(actor.sql, sheetId)).map((w) => w.id));
+  const errors = input.items.flatMap((it, i) => [
+    ...(mine.has(it.id) ? [] : [{ path: `items.${i}.id`, message: "Not a widget of this sheet" }]),
+    ...(it.x + it.w > 12 ? [{ path: `items.${i}.w`, message: "Must fit in 12 columns" }] : []),
+  ]);
+  if (errors.length) throw problems.validation(errors);
+  await saveLayout(actor.sql, sheetId, input.items);
+  return { items: await selectWidgets(actor.sql, sheetId) };
+}
+
+/** The fields a dataset source has (undefined for tables and external sources). */
+function knownFields(query: AnalyticsQuery, locale: string): Set<string> | undefined {
+  if (query.source.kind !== "dataset") return undefined;
+  const name = query.source.name;
+  const ds = datasetCatalog(locale).find((d) => d.name === name);
+  return ds ? new Set(ds.fields.map((f) => f.name)) : undefined;
+}
+
+/** Runs the widget's query under the sheet's filters and builds what the page draws. */
+export async function widgetData(
+  actor: Actor,
+  id: string,
+  filters: FilterQuery,
+  locale = "en",
+): Promise<WidgetData & { widget: Widget }> {
+  const { widget } = await loadWidget(actor, id, "view");
+  const query = widget.query as AnalyticsQuery;
+  const extra = sheetFilters(filters, knownFields(query, locale));
+  const m = mapping(widget);
+  if (widget.chartType === "kpi") {
+    const { trendField, trendDays } = widget.options;
+    const now = await runQuery(actor.sql, withFilters(query, extra), { locale });
+    let previous: number | null = null;
+    let value = toNumber(now.rows[0]?.[m.value ?? ""]);
+    if (trendField) {
+      const p = kpiPeriods(trendField, trendDays ?? 30);
+      const cur = await runQuery(actor.sql, withFilters(query, [...extra, ...p.current]), {
+        locale,
+      });
+      const prev = await runQuery(actor.sql, withFilters(query, [...extra, ...p.previous]), {
+        locale,
+      });
+      value = toNumber(cur.rows[0]?.[m.value ?? ""]) ?? 0;
+      previous = toNumber(prev.rows[0]?.[m.value ?? ""]) ?? 0;
+    }
+    return {
+      widget,
+      ...now,
+      option: null,
+      keys: [],
+      kpi: { value, previous, change: change(value, previous) },
+    };
+  }
+  const result = await runQuery(actor.sql, withFilters(query, extra), { locale });
+  return {
+    widget,
+    ...result,
+    option: chartOption(widget.chartType, result, m, widget.options),
+    keys: categoryKeys(result, m),
+    kpi: null,
+  };
+}
+
+/** The rows behind a clicked point (no aggregates), under the sheet's filters. */
+export async function widgetRows(actor: Actor, id: string, q: RowsQuery, locale = "en") {
+  const { widget } = await loadWidget(actor, id, "view");
+  const query = widget.query as AnalyticsQuery;
+  const extra = sheetFilters(q, knownFields(query, locale));
+  const result = await runQuery(actor.sql, drillQuery(query, extra, q), { locale });
+  return { widget, ...result };
+}
+
+/** Everything the widget shows, for CSV (its own rows, not the drill-down). */
+export async function widgetExport(actor: Actor, id: string, f: FilterQuery, locale = "en") {
+  const { widget } = await loadWidget(actor, id, "view");
+  const query = widget.query as AnalyticsQuery;
+  const result = await runQuery(
+    actor.sql,
+    withFilters(query, sheetFilters(f, knownFields(query, locale))),
+    { locale },
+  );
+  return { widget, ...result };
+}
