@@ -1,6 +1,7 @@
 /**
- * The analytics dashboard in a real browser, in English and in Turkish: an app with two sheets,
- * a bar chart of tickets by status and a KPI added through the page, a widget moved and resized
+ * The analytics dashboard in a real browser, in English and in Turkish: an app and its two
+ * sheets created through the pages (dialogs, then the sheet tabs back and forth), a bar chart
+ * of tickets by status and a KPI added through the page, a widget moved and resized
  * by dragging (the layout saved, read back through the API), a date filter, a click on a bar
  * drilling into its rows (and cross-filtering the sheet), and a new ticket refreshing the KPI
  * live over server-sent events. Nothing scrolls sideways at 375 px.
@@ -18,12 +19,29 @@ import { DELIVER_EVENT_JOB } from "../../app/event-delivery.ts";
 const WAIT = { timeout: 30_000 };
 const API = "/api/analytics";
 const L = {
-  en: { bar: "Tickets by status", kpi: "New tickets", noData: "No data", rows: /Open: \d+ rows/ },
+  en: {
+    bar: "Tickets by status",
+    kpi: "New tickets",
+    noData: "No data",
+    rows: /Open: \d+ rows/,
+    newApp: "New application",
+    appName: "Name",
+    newSheet: "New sheet",
+    sheetName: "Sheet name",
+    save: "Save",
+    sheets: ["Overview", "Trends"],
+  },
   tr: {
     bar: "Duruma göre talepler",
     kpi: "Yeni talepler",
     noData: "veri yok",
     rows: /: \d+ kayıt/,
+    newApp: "Yeni uygulama",
+    appName: "Ad",
+    newSheet: "Yeni sayfa",
+    sheetName: "Sayfa adı",
+    save: "Kaydet",
+    sheets: ["Genel bakış", "Eğilimler"],
   },
 } as const;
 
@@ -52,27 +70,62 @@ async function widgets(t: TestTenant, sheetId: string) {
   );
 }
 
+/**
+ * As a person would: the application from the list's dialog, its two sheets from the
+ * application page's dialog, then the tabs to the second sheet and back to the first.
+ * Returns the application id and the first sheet's id (read from the addresses).
+ */
+async function createThroughPages(page: Page, base: string, lang: Lang) {
+  const l = L[lang];
+  await page.goto(`${base}/analytics/apps`);
+  await page.getByRole("button", { name: l.newApp }).click();
+  const appDialog = page.getByRole("dialog", { name: l.newApp });
+  await appDialog.getByLabel(l.appName, { exact: true }).fill(`Support ${lang}`);
+  await Promise.all([
+    page.waitForURL(/\/analytics\/apps\/[0-9a-f-]{36}$/, WAIT),
+    appDialog.getByRole("button", { name: l.save }).click(),
+  ]);
+  const app = new URL(page.url()).pathname.split("/").pop()!;
+  for (const name of l.sheets) {
+    await page.getByRole("button", { name: l.newSheet }).click();
+    const dialog = page.getByRole("dialog", { name: l.newSheet });
+    await dialog.getByLabel(l.sheetName, { exact: true }).fill(name);
+    await dialog.getByRole("button", { name: l.save }).click();
+    // The post redirects back to the same page; the new row shows the reload happened.
+    await page.locator("#sheets").getByRole("link", { name, exact: true }).waitFor(WAIT);
+  }
+  const tabs = page.locator("nav.tabs");
+  const tab = (name: string) => tabs.getByRole("link", { name, exact: true });
+  const [first, second] = l.sheets;
+  await Promise.all([page.waitForURL(/\/sheets\/[0-9a-f-]{36}$/, WAIT), tab(first).click()]);
+  const sheetId = new URL(page.url()).pathname.split("/").pop()!;
+  await Promise.all([
+    page.waitForURL((u) => !u.pathname.endsWith(sheetId), WAIT),
+    tab(second).click(),
+  ]);
+  await tab(second).and(page.locator("[aria-current='page']")).waitFor(WAIT);
+  await Promise.all([
+    page.waitForURL((u) => u.pathname.endsWith(sheetId), WAIT),
+    tab(first).click(),
+  ]);
+  await tab(first).and(page.locator("[aria-current='page']")).waitFor(WAIT);
+  return { app, sheetId };
+}
+
 async function flow(page: Page, base: string, t: TestTenant, lang: Lang, customerId: string) {
   const { platform } = await testApp();
-  const app = await json(
-    await t.owner.call("POST", `${API}/apps`, { name: `Support ${lang}` }),
-    201,
-  );
-  const sheet = await json(
-    await t.owner.call("POST", `${API}/apps/${app.id}/sheets`, { name: "Overview" }),
-    201,
-  );
-  await json(await t.owner.call("POST", `${API}/apps/${app.id}/sheets`, { name: "Trends" }), 201);
-  const path = `${base}/analytics/apps/${app.id}/sheets/${sheet.id}`;
-  await page.goto(path);
-  await page.locator(".tabs a", { hasText: "Trends" }).waitFor(WAIT);
+  const { app, sheetId } = await createThroughPages(page, base, lang);
+  // What the pages made, read back through the API: the app's two sheets in order.
+  const made = await json(await t.owner.call("GET", `${API}/apps/${app}/sheets`), 200);
+  assert.deepEqual(made.items.map((s: { name: string }) => s.name), [...L[lang].sheets]);
+  assert.equal(made.items[0].id, sheetId);
 
   await addWidget(page, { title: L[lang].bar, chartType: "bar", category: "status" });
   await addWidget(page, { title: L[lang].kpi, chartType: "kpi", category: "" });
   await page.locator(".dash-chart[data-hydrated='1']").waitFor(WAIT);
 
   // Arrange: drag the KPI beside the chart, then make the chart taller.
-  const before = await widgets(t, sheet.id);
+  const before = await widgets(t, sheetId);
   await page.locator("[data-arrange]").click();
   const grid = (await page.locator(".grid-stack").boundingBox())!;
   const kpiHead = page.locator(".dash-widget", { hasText: L[lang].kpi }).locator("h2");
@@ -103,7 +156,7 @@ async function flow(page: Page, base: string, t: TestTenant, lang: Lang, custome
     null,
     WAIT,
   );
-  const after = await widgets(t, sheet.id);
+  const after = await widgets(t, sheetId);
   assert.ok(
     after.get(L[lang].kpi)!.x >= 6,
     `KPI moved right: ${JSON.stringify(after.get(L[lang].kpi))}`,
