@@ -53,7 +53,9 @@ export function DataTable<T>(
 ) {
   if (rows.length === 0 && empty) return <div id={id}>{empty}</div>;
   return (
-    <div id={id} class="data-table">
+    // Focusable, so a table wider than its box can be scrolled from the keyboard (axe:
+    // scrollable-region-focusable).
+    <div id={id} class="data-table" tabIndex={0}>
       <table aria-label={label}>
         <thead>
           <tr>

@@ -126,7 +126,7 @@ itest("pages: admin users page invites in a dialog (htmx) and shows errors there
   const htmx = { "HX-Request": "true" };
   const list = await (await browse("/admin/users", { who: t.owner })).text();
   assert.match(list, /<dialog id="invite-user"/, "the invite form waits in a dialog");
-  assert.match(list, /<div id="users-list" class="data-table">/);
+  assert.match(list, /<div id="users-list" class="data-table" tabindex="0">/);
   assert.match(list, /<span class="badge badge-blue">Owner<\/span>/, "roles by name");
   const created = await browse("/admin/users", {
     who: t.owner,

@@ -19,6 +19,10 @@ globalThis.ui = SwaggerUIBundle({
       el.setAttribute("role", "region");
       if (!el.getAttribute("aria-label")) el.setAttribute("aria-label", "Operations");
     });
+    // The servers choice (from the document's `servers`) comes without a label.
+    root.querySelectorAll("select#servers:not([aria-label])").forEach((el) => {
+      el.setAttribute("aria-label", "Server");
+    });
   };
   new MutationObserver(tidy).observe(root, { childList: true, subtree: true });
   tidy();
