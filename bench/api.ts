@@ -2,6 +2,7 @@
 // Deno.serve + postgres.js server running the same SQL without auth, and a fixed-JSON server, all
 // loaded by wrk with the same settings in one run. Prints one table and the app/bare ratios.
 // Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/h_hot_bench deno task bench:api
+//        (without DATABASE_URL: embedded mode, PGlite, seeded into a temporary data directory)
 // Env: BENCH_DURATION (15s), BENCH_CONNECTIONS (50), BENCH_THREADS (2), BENCH_ONLY (a target
 //      name substring), BENCH_TENANTS (100), BENCH_TICKETS_PER_TENANT (1000),
 //      BENCH_APP_V8_FLAGS (V8 flags for the app, e.g. for a --prof profile).
@@ -16,8 +17,30 @@ const TICKET_COLUMNS = `id, number, subject, description, status, priority, assi
   first_response_due, resolution_warn_at, resolution_due, escalate_at, first_responded_at,
   resolved_at, closed_at, created_by, created_at, updated_at`;
 
+/** The bare server's database: postgres.js on PostgreSQL, or PGlite in-process (embedded). */
+async function bareDatabase(): Promise<
+  { unsafe(q: string, params: (string | null)[]): Promise<Record<string, unknown>[]> }
+> {
+  const pgdata = Deno.env.get("BARE_PGDATA");
+  if (!pgdata) {
+    const pg = postgres(Deno.env.get("DATABASE_URL")!, { max: 10, transform: postgres.camel });
+    return { unsafe: (q, params) => pg.unsafe(q, params) };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
+  const db = await PGlite.create({ dataDir: pgdata, extensions: { pg_trgm, unaccent } });
+  const camel = (k: string) => k.replace(/_([a-z])/g, (_, ch: string) => ch.toUpperCase());
+  return {
+    async unsafe(q, params) {
+      const { rows } = await db.query<Record<string, unknown>>(q, params);
+      return rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [camel(k), v])));
+    },
+  };
+}
+
 async function referenceSql(port: number) {
-  const sql = postgres(Deno.env.get("DATABASE_URL")!, { max: 10, transform: postgres.camel });
+  const sql = await bareDatabase();
   const json = (body: unknown) =>
     new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
   Deno.serve({ port, hostname: "127.0.0.1", onListen() {} }, async (req) => {
@@ -33,11 +56,32 @@ async function referenceSql(port: number) {
       return json({ items: rows.slice(0, 25), nextCursor: null });
     }
     if (p === "/ticket") {
-      const [row] = await sql.unsafe(
-        `select ${TICKET_COLUMNS} from support_tickets where tenant_id = $1 and id = $2`,
-        [tenant, url.searchParams.get("id")],
-      );
-      return json(row);
+      // The app's ticket answer carries its history and comments: the same three reads here.
+      const id = url.searchParams.get("id");
+      const [[row], history, comments] = await Promise.all([
+        sql.unsafe(
+          `select ${TICKET_COLUMNS} from support_tickets where tenant_id = $1 and id = $2`,
+          [tenant, id],
+        ),
+        sql.unsafe(
+          `select a.id, a.occurred_at, a.actor_id, coalesce(m.display_name, u.name) as actor_name,
+             a.action, a.summary, a.changes
+           from activity a left join users u on u.id = a.actor_id
+             left join memberships m on m.tenant_id = a.tenant_id and m.user_id = a.actor_id
+           where a.tenant_id = $1 and a.module = 'support' and a.entity_type = 'ticket'
+             and a.entity_id = $2
+           order by a.occurred_at desc, a.id desc limit 101`,
+          [tenant, id],
+        ),
+        sql.unsafe(
+          `select c.id, c.ticket_id, c.author_id, md.name as author_name, c.body, c.format,
+             c.visibility, c.created_at
+           from support_comments c left join member_directory md on md.user_id = c.author_id
+           where c.tenant_id = $1 and c.ticket_id = $2 order by c.created_at, c.id limit 101`,
+          [tenant, id],
+        ),
+      ]);
+      return json({ ...row, history, comments });
     }
     if (p === "/tasks") {
       const rows = await sql.unsafe(
@@ -200,8 +244,11 @@ end`;
   return r;
 }
 
-async function seed(databaseUrl: string, perTenant: number, tenants: number) {
-  const { createTestApp } = await import("../app/testing.ts");
+/**
+ * Seeds PostgreSQL (databaseUrl) or, when it is empty, the embedded database in dataDir (the
+ * app is then started on the same directory, after this process has closed it).
+ */
+async function seed(databaseUrl: string, dataDir: string, perTenant: number, tenants: number) {
   const { withScope } = await import("../shared/db/scope.ts");
   const { createTenant } = await import("../platform/identity/tenants.service.ts");
   const { insertUser } = await import("../platform/identity/users.repo.ts");
@@ -210,10 +257,7 @@ async function seed(databaseUrl: string, perTenant: number, tenants: number) {
   const { MODULES } = await import("../app/registry.ts");
   type Session = import("../shared/http/env.ts").Session;
 
-  const { platform, close } = await createTestApp({
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: "error",
-  });
+  const { platform, close } = await openForSeeding(databaseUrl, dataDir);
   const sql = platform.db.sql;
   const started = performance.now();
   const out: Tenant[] = [];
@@ -294,6 +338,30 @@ async function seed(databaseUrl: string, perTenant: number, tenants: number) {
   return out;
 }
 
+async function openForSeeding(databaseUrl: string, dataDir: string) {
+  if (databaseUrl) {
+    const { createTestApp } = await import("../app/testing.ts");
+    return await createTestApp({ DATABASE_URL: databaseUrl, LOG_LEVEL: "error" });
+  }
+  const { loadConfig } = await import("../shared/config.ts");
+  const { preparePlatform } = await import("../app/start.ts");
+  const { MODULES } = await import("../app/registry.ts");
+  const config = loadConfig({
+    DATABASE_URL: "",
+    LOG_LEVEL: "error",
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: "bench-password-1234",
+  });
+  const platform = await preparePlatform(config, MODULES);
+  return {
+    platform,
+    async close() {
+      await platform.bus.close();
+      await platform.db.close();
+    },
+  };
+}
+
 async function main() {
   await ensureWrk();
   const databaseUrl = Deno.env.get("DATABASE_URL") ?? "";
@@ -312,20 +380,19 @@ async function main() {
   const mainTs = new URL("../main.ts", import.meta.url).pathname;
   const self = new URL(import.meta.url).pathname;
 
-  let tenants: Tenant[];
-  let app: Deno.ChildProcess;
-  if (databaseUrl) {
-    tenants = await seed(databaseUrl, perTenant, tenantsN);
-    // BENCH_APP_V8_FLAGS, e.g. --prof,--logfile=v8.log,--no-logfile-per-isolate (profiling).
-    const v8 = Deno.env.get("BENCH_APP_V8_FLAGS");
-    app = spawn(["run", "-A", ...(v8 ? [`--v8-flags=${v8}`] : []), mainTs], appEnv);
-  } else {
-    // Embedded mode (PGlite) is not measured by this bench yet: see the README.
-    console.error("Set DATABASE_URL: this bench measures PostgreSQL mode.");
-    Deno.exit(2);
+  // Embedded mode: the app runs on dataDir; the bare server on a copy of it (PGlite is one
+  // process per data directory), in-process PGlite with the same SQL.
+  const tenants = await seed(databaseUrl, dataDir, perTenant, tenantsN);
+  const bareDir = `${dataDir}-bare`;
+  if (!databaseUrl) {
+    await new Deno.Command("cp", { args: ["-r", `${dataDir}/pgdata`, bareDir] }).output();
   }
+  // BENCH_APP_V8_FLAGS, e.g. --prof,--logfile=v8.log,--no-logfile-per-isolate (profiling).
+  const v8 = Deno.env.get("BENCH_APP_V8_FLAGS");
+  const app = spawn(["run", "-A", ...(v8 ? [`--v8-flags=${v8}`] : []), mainTs], appEnv);
   const refSql = spawn(["run", "-A", self, "--reference-sql", "8712"], {
     DATABASE_URL: databaseUrl,
+    BARE_PGDATA: databaseUrl ? "" : bareDir,
   });
   const refJson = spawn(["run", "-A", self, "--reference-json", "8713"], {});
   await Promise.all([
@@ -418,10 +485,12 @@ async function main() {
     `| ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} |${
       r.errors ? ` ${r.errors}` : " 0"
     } |`;
+  const bareName = databaseUrl ? "postgres.js" : "PGlite";
+  console.log(`\nmode: ${databaseUrl ? "PostgreSQL" : "embedded (PGlite)"}`);
   console.log(`\n| target | req/s | p50 ms | p99 ms | errors |\n|---|---|---|---|---|`);
   if (json) console.log(`| Deno.serve, fixed JSON | ${f(json).slice(2)}`);
   for (const r of rows) {
-    console.log(`| ${r.name}: bare postgres.js ${f(r.bare)}`);
+    console.log(`| ${r.name}: bare ${bareName} ${f(r.bare)}`);
     console.log(`| ${r.name}: **this app** ${f(r.app)}`);
   }
   if (write) console.log(`| create ticket: **this app** ${f(write)}`);
@@ -444,6 +513,7 @@ async function main() {
   }
   await Promise.all([app.status, refSql.status, refJson.status]);
   await Deno.remove(dataDir, { recursive: true }).catch(() => {});
+  await Deno.remove(bareDir, { recursive: true }).catch(() => {});
 }
 
 const mode = Deno.args[0];

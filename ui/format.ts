@@ -21,6 +21,21 @@ function formatter(l: Locale, timeZone: string, kind: "datetime" | "date") {
   return f;
 }
 
+/** Intl objects are costly to build (tens of microseconds): one per language and option set. */
+const relatives = new Map<Locale, Intl.RelativeTimeFormat>();
+const numbers = new Map<string, Intl.NumberFormat>();
+function relativeFormat(l: Locale) {
+  let f = relatives.get(l);
+  if (!f) relatives.set(l, f = new Intl.RelativeTimeFormat(tag(l), { numeric: "auto" }));
+  return f;
+}
+function numberFormat(l: Locale, digits: number) {
+  const key = `${l}|${digits}`;
+  let f = numbers.get(key);
+  if (!f) numbers.set(key, f = new Intl.NumberFormat(tag(l), { maximumFractionDigits: digits }));
+  return f;
+}
+
 const toDate = (v: string | Date) => (v instanceof Date ? v : new Date(v));
 
 /** "12 Mar 2026, 14:05" in the tenant's time zone; "—" for nothing. */
@@ -60,7 +75,7 @@ export function formatRelative(
   timeZone = "UTC",
 ): string {
   let delta = (toDate(iso).getTime() - now) / 1000;
-  const rtf = new Intl.RelativeTimeFormat(tag(l), { numeric: "auto" });
+  const rtf = relativeFormat(l);
   if (Math.abs(delta) < 45) return rtf.format(0, "second");
   for (const [unit, size] of UNITS) {
     if (Math.abs(delta) < size) return rtf.format(Math.round(delta), unit);
@@ -71,7 +86,7 @@ export function formatRelative(
 
 /** A number with the reader's grouping: 12 345 / 12,345. */
 export function formatNumber(l: Locale, n: number, digits = 0): string {
-  return new Intl.NumberFormat(tag(l), { maximumFractionDigits: digits }).format(n);
+  return numberFormat(l, digits).format(n);
 }
 
 /** 1.2 MB, 340 KB. */

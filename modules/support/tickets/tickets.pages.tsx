@@ -76,10 +76,11 @@ const listCrumbs = (c: C) =>
 
 /** Choices of the new-ticket form: customers and the members who may work tickets. */
 async function newTicketChoices(c: C) {
-  return {
-    customers: await options(c.var.sql, "support_customers"),
-    members: (await agentMembers(c.var.sql)).map(choice),
-  };
+  const [customers, members] = await Promise.all([
+    options(c.var.sql, "support_customers"),
+    agentMembers(c.var.sql),
+  ]);
+  return { customers, members: members.map(choice) };
 }
 
 async function listPanel(c: C, flash?: Flash) {
@@ -99,13 +100,22 @@ async function listPanel(c: C, flash?: Flash) {
       parsed.error.issues.map((i) => ({ path: `query.${i.path.join(".")}`, message: i.message })),
     );
   }
-  const page = await listTickets(c.var.sql, c.var.session.userId, parsed.data);
-  // The selects list the first 200 customers; the rows name their own customer in any case.
-  const customers = await options(c.var.sql, "support_customers");
-  const members = await agentMembers(c.var.sql, page.items.map((x) => x.assigneeId));
+  const sql = c.var.sql;
+  // Independent reads go out together (pipelined on the request's connection): two round
+  // trips for the whole panel. The selects list the first 200 customers; the rows name their
+  // own customer in any case.
+  const [page, customers, companies] = await Promise.all([
+    listTickets(sql, c.var.session.userId, parsed.data),
+    options(sql, "support_customers"),
+    options(sql, "support_companies"),
+  ]);
+  const [members, rowCustomers] = await Promise.all([
+    agentMembers(sql, page.items.map((x) => x.assigneeId)),
+    customerNames(sql, page.items.map((x) => x.customerId)),
+  ]);
   const names = new Map([
     ...customers,
-    ...await customerNames(c.var.sql, page.items.map((x) => x.customerId)),
+    ...rowCustomers,
     ...members.map((m): [string, string] => [m.userId, m.name]),
   ]);
   return (
@@ -115,7 +125,7 @@ async function listPanel(c: C, flash?: Flash) {
       nextCursor={page.nextCursor}
       query={query}
       customers={customers}
-      companies={await options(c.var.sql, "support_companies")}
+      companies={companies}
       members={members.map(choice)}
       names={names}
       flash={flash}
@@ -125,11 +135,13 @@ async function listPanel(c: C, flash?: Flash) {
 
 async function listPage(c: C, flash?: Flash, status: Status = 200) {
   const t = tr(c);
-  return respond(c, t("page.tickets"), await listPanel(c, flash), {
+  const [panel, choices] = await Promise.all([
+    listPanel(c, flash),
+    canWrite(c) ? newTicketChoices(c) : null,
+  ]);
+  return respond(c, t("page.tickets"), panel, {
     status,
-    actions: canWrite(c)
-      ? <NewTicketDialog l={c.var.locale} {...await newTicketChoices(c)} />
-      : undefined,
+    actions: choices ? <NewTicketDialog l={c.var.locale} {...choices} /> : undefined,
   });
 }
 
