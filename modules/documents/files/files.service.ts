@@ -51,12 +51,16 @@ export async function listFolder(
   who: Who,
   q: { folderId?: string; limit: number; cursor?: string },
 ) {
-  const access = await loadAccess(sql, who);
   const folderId = q.folderId ?? null;
+  const after = nameCursor(decodeCursor(q.cursor, ["text", "uuid"]));
+  // The page is read together with the access facts (one round trip) and only returned once the
+  // folder is known to be visible.
+  const [access, rows] = await Promise.all([
+    loadAccess(sql, who),
+    folderFiles(sql, folderId, q.limit, after),
+  ]);
   if (folderId) await visibleFolder(sql, access, folderId);
   else access.require(access.folder(null), "view");
-  const after = nameCursor(decodeCursor(q.cursor, ["text", "uuid"]));
-  const rows = await folderFiles(sql, folderId, q.limit, after);
   const page = toPage(rows, q.limit, (r) => [r.sortName!, r.id]);
   return { items: page.items.map((f) => fileView(f, access)), nextCursor: page.nextCursor };
 }
