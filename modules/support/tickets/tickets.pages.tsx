@@ -83,7 +83,8 @@ async function newTicketChoices(c: C) {
   return { customers, members: members.map(choice) };
 }
 
-async function listPanel(c: C, flash?: Flash) {
+/** The list's data and the choices its filters (and the new-ticket form) offer. */
+async function listData(c: C) {
   const query: Record<string, string> = {};
   for (const k of FILTERS) {
     const v = c.req.query(k);
@@ -102,15 +103,19 @@ async function listPanel(c: C, flash?: Flash) {
   }
   const sql = c.var.sql;
   // Independent reads go out together (pipelined on the request's connection): two round
-  // trips for the whole panel. The selects list the first 200 customers; the rows name their
+  // trips for the whole list. The selects list the first 200 customers; the rows name their
   // own customer in any case.
-  const [page, customers, companies] = await Promise.all([
+  const [page, customers, companies, agents] = await Promise.all([
     listTickets(sql, c.var.session.userId, parsed.data),
     options(sql, "support_customers"),
     options(sql, "support_companies"),
+    agentMembers(sql),
   ]);
+  const known = new Set(agents.map((m) => m.userId));
+  // An assignee who has since lost the permission still shows by name (rare: a second read).
+  const former = page.items.some((x) => x.assigneeId && !known.has(x.assigneeId));
   const [members, rowCustomers] = await Promise.all([
-    agentMembers(sql, page.items.map((x) => x.assigneeId)),
+    former ? agentMembers(sql, page.items.map((x) => x.assigneeId)) : agents,
     customerNames(sql, page.items.map((x) => x.customerId)),
   ]);
   const names = new Map([
@@ -118,16 +123,20 @@ async function listPanel(c: C, flash?: Flash) {
     ...rowCustomers,
     ...members.map((m): [string, string] => [m.userId, m.name]),
   ]);
+  return { query, page, customers, companies, agents, members, names };
+}
+
+function listPanelOf(c: C, d: Awaited<ReturnType<typeof listData>>, flash?: Flash) {
   return (
     <TicketsPanel
       l={c.var.locale}
-      items={page.items}
-      nextCursor={page.nextCursor}
-      query={query}
-      customers={customers}
-      companies={companies}
-      members={members.map(choice)}
-      names={names}
+      items={d.page.items}
+      nextCursor={d.page.nextCursor}
+      query={d.query}
+      customers={d.customers}
+      companies={d.companies}
+      members={d.members.map(choice)}
+      names={d.names}
       flash={flash}
     />
   );
@@ -135,13 +144,18 @@ async function listPanel(c: C, flash?: Flash) {
 
 async function listPage(c: C, flash?: Flash, status: Status = 200) {
   const t = tr(c);
-  const [panel, choices] = await Promise.all([
-    listPanel(c, flash),
-    canWrite(c) ? newTicketChoices(c) : null,
-  ]);
-  return respond(c, t("page.tickets"), panel, {
+  const d = await listData(c);
+  return respond(c, t("page.tickets"), listPanelOf(c, d, flash), {
     status,
-    actions: choices ? <NewTicketDialog l={c.var.locale} {...choices} /> : undefined,
+    actions: canWrite(c)
+      ? (
+        <NewTicketDialog
+          l={c.var.locale}
+          customers={d.customers}
+          members={d.agents.map(choice)}
+        />
+      )
+      : undefined,
   });
 }
 
