@@ -32,6 +32,7 @@ import {
 import { CHART_TYPES, type ChartType, type Widget, WidgetInput } from "./widgets.schemas.ts";
 import { type Body, cellText, Dashboard, DrillRows, WidgetBody } from "./dashboard.view.tsx";
 import { type FilterState, filterState } from "./dashboard.filters.ts";
+import { mapWidgets } from "./widgets.concurrent.ts";
 import "./dashboard.messages.ts";
 import "./dashboard.assets.ts";
 
@@ -65,10 +66,21 @@ async function dashboardPage(
   if (sheet.appId !== appId) throw problems.notFound("No such sheet.");
   const f = filterState(paramsOf(c));
   const { items } = await listWidgets(actor, sheetId);
-  const widgets = [];
-  for (const widget of items) {
-    widgets.push({ widget, body: await bodyOf(actor, widget, f, c.var.locale) });
-  }
+  const { db, config } = c.var.platform;
+  const widgets = await mapWidgets(
+    {
+      db,
+      poolSize: config.DATABASE_POOL_SIZE,
+      session: actor.session,
+      requestId: c.var.requestId,
+      sql: actor.sql,
+    },
+    items,
+    async (widget, sql) => ({
+      widget,
+      body: await bodyOf({ ...actor, sql }, widget, f, c.var.locale),
+    }),
+  );
   return await appFrame(c, appId, {
     sheetId,
     flash,

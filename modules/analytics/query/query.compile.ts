@@ -47,6 +47,14 @@ export interface CompileExtra {
   where?: RawBuilder<unknown>[];
   joins?: JoinPlan[];
   locale?: string;
+  /** Time buckets in UTC (platform data) rather than the session's zone (external tables). */
+  utcBuckets?: boolean;
+  /**
+   * What counting rows means when the source is pre-counted (the ticket rollup: the sum of its
+   * counts); also used for count(field) of a field in `countsAll` (never null there).
+   */
+  countAll?: RawBuilder<unknown>;
+  countsAll?: Set<string>;
 }
 
 export interface OutColumn extends ResultColumn {
@@ -86,8 +94,22 @@ const IDENT = /^[A-Za-z_][A-Za-z0-9_$]{0,63}$/;
 
 export const exprOf = (f: FieldSpec) => f.expr ?? sql.ref(`s.${f.name}`);
 
-function bucketed(dialect: Dialect, e: RawBuilder<unknown>, bucket: string) {
-  if (dialect === "postgres") return sql`date_trunc(${sql.lit(bucket)}, ${e})::date`;
+/**
+ * A time bucket's first day. Platform data (datasets, tenant tables) is bucketed in UTC whatever
+ * the server's TimeZone, the same way the ticket rollup counts days; an external table's column
+ * may be a timestamp without zone, so it is bucketed as the external session sees it.
+ */
+function bucketed(
+  dialect: Dialect,
+  e: RawBuilder<unknown>,
+  bucket: string,
+  type: FieldType,
+  utc: boolean,
+) {
+  if (dialect === "postgres") {
+    const at = !utc ? e : type === "date" ? sql`${e}::timestamp` : sql`(${e} at time zone 'UTC')`;
+    return sql`date_trunc(${sql.lit(bucket)}, ${at})::date`;
+  }
   switch (bucket) {
     case "day":
       return sql`date(${e})`;
@@ -102,9 +124,14 @@ function bucketed(dialect: Dialect, e: RawBuilder<unknown>, bucket: string) {
   }
 }
 
-function aggregate(dialect: Dialect, fn: string, e: RawBuilder<unknown> | null) {
+function aggregate(
+  dialect: Dialect,
+  fn: string,
+  e: RawBuilder<unknown> | null,
+  countAll?: RawBuilder<unknown>,
+) {
   const pg = dialect === "postgres";
-  if (!e) return pg ? sql`count(*)::int` : sql`count(*)`;
+  if (!e) return countAll ? sql`${countAll}::int` : pg ? sql`count(*)::int` : sql`count(*)`;
   switch (fn) {
     case "count":
       return pg ? sql`count(${e})::int` : sql`count(${e})`;
@@ -184,7 +211,9 @@ export function compileFor(
     }
     const name = w.as ?? w.field;
     if (!named(name, `${path}.as`)) return;
-    const expr = w.bucket ? bucketed(dialect, exprOf(spec), w.bucket) : exprOf(spec);
+    const expr = w.bucket
+      ? bucketed(dialect, exprOf(spec), w.bucket, spec.type, extra.utcBuckets ?? false)
+      : exprOf(spec);
     byName.set(name, expr);
     if (grouped) groups.push(expr);
     selects.push(sql`${expr}`.as(`c${i}`));
@@ -214,7 +243,8 @@ export function compileFor(
       return errors.push({ path: `${path}.field`, message: `${spec.label} is not a number.` });
     }
     if (!named(a.as, `${path}.as`)) return;
-    const expr = aggregate(dialect, a.fn, spec ? exprOf(spec) : null);
+    const countsAll = a.fn === "count" && (!spec || extra.countsAll?.has(spec.name));
+    const expr = aggregate(dialect, a.fn, countsAll ? null : exprOf(spec!), extra.countAll);
     byName.set(a.as, expr);
     selects.push(sql`${expr}`.as(`a${i}`));
     const fnLabel = t(locale, `analytics.agg.${a.fn}`);

@@ -165,5 +165,5 @@ export async function planQuery(
     });
   }
   if (errors.length) throw unprocessable(errors);
-  return { fields, extra: { from: main.from, joins, where, locale } };
+  return { fields, extra: { from: main.from, joins, where, locale, utcBuckets: true } };
 }

@@ -9,6 +9,7 @@ import { runExternalQuery } from "../sources/sources.api.ts";
 import type { AnalyticsQuery, QueryResult } from "./query.types.ts";
 import { type Compiled, compileFor } from "./query.compile.ts";
 import { planQuery } from "./query.plan.ts";
+import { rollupPlan } from "./query.rollup.ts";
 import { STATEMENT_TIMEOUT_MS, unprocessable } from "./query.values.ts";
 
 export { datasetCatalog } from "./query.datasets.ts";
@@ -29,21 +30,33 @@ async function runCompiled(sql: Sql, c: Compiled): Promise<Record<string, unknow
   return tx.savepoint ? await tx.savepoint(run) : await run(sql);
 }
 
+export interface RunOptions {
+  locale?: string;
+  /** Answer counts from a rollup where one can (default); false reads the dataset's view. */
+  rollups?: boolean;
+}
+
 /** Compiles a dataset or table query for PostgreSQL (tests and the explore page show it). */
 export async function compileQuery(
   sql: Sql,
   query: AnalyticsQuery,
-  opts: { locale?: string } = {},
+  opts: RunOptions = {},
 ): Promise<Compiled> {
-  const { fields, extra } = await planQuery(sql, query, opts.locale ?? "en");
-  return compileFor("postgres", query, fields, extra);
+  const locale = opts.locale ?? "en";
+  const { fields, extra } = await planQuery(sql, query, locale);
+  const rolled = opts.rollups === false ? null : rollupPlan(query, fields, locale);
+  if (!rolled) return compileFor("postgres", query, fields, extra);
+  // The rollup renames the created-date bounds; compiling the original too keeps every
+  // refusal (and its place) exactly as the view path reports it.
+  compileFor("postgres", query, fields, extra);
+  return compileFor("postgres", rolled.query, rolled.fields, rolled.extra);
 }
 
 /** Runs a query in the caller's scoped transaction (datasets, tables, external sources). */
 export async function runQuery(
   sql: Sql,
   query: AnalyticsQuery,
-  opts: { locale?: string } = {},
+  opts: RunOptions = {},
 ): Promise<QueryResult> {
   if (query?.source?.kind === "external") return await runExternalQuery(sql, query, opts);
   if (query?.source?.kind !== "dataset" && query?.source?.kind !== "table") {

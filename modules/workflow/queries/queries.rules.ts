@@ -2,8 +2,10 @@
  * Pure rules of data queries: parameter declarations, value coercion by field type, and the
  * 422 problem every refusal becomes (unknown field, op or parameter; a value that does not fit).
  */
-import { type FieldError, Problem } from "../../../shared/http/problem.ts";
-import type { FieldType } from "./queries.fields.ts";
+import type { FieldError } from "../../../shared/http/problem.ts";
+import { coerce, unprocessable } from "../../../shared/data/values.ts";
+
+export { coerce, likeEscape, unprocessable } from "../../../shared/data/values.ts";
 
 export const ROW_CAP = 1000;
 export const DEFAULT_LIMIT = 100;
@@ -21,17 +23,6 @@ export interface ParamDef {
   default?: unknown;
 }
 
-/** A refused definition or run: 422 with the place of each fault. */
-export function unprocessable(errors: FieldError[]): Problem {
-  return new Problem(
-    422,
-    "business-rule",
-    "Unprocessable Content",
-    errors.map((e) => e.message).join(" "),
-    errors,
-  );
-}
-
 /** `{name}` as a whole filter value names a parameter too (as the builder writes it). */
 export function paramRef(f: { value?: unknown; param?: string }): string | null {
   if (f.param) return f.param;
@@ -40,53 +31,6 @@ export function paramRef(f: { value?: unknown; param?: string }): string | null 
     if (m) return m[1];
   }
   return null;
-}
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function validDate(s: string): boolean {
-  if (!DATE.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}
-
-/**
- * One value coerced to a field's type: numbers from numeric text, booleans from true/false,
- * dates as YYYY-MM-DD, date-times as ISO text. Returns an error message when it does not fit.
- */
-export function coerce(type: FieldType | ParamType, v: unknown): { value: unknown } | {
-  error: string;
-} {
-  switch (type) {
-    case "number": {
-      const n = typeof v === "number"
-        ? v
-        : typeof v === "string" && v.trim() !== ""
-        ? Number(v.trim().replace(",", "."))
-        : NaN;
-      return Number.isFinite(n) ? { value: n } : { error: "must be a number" };
-    }
-    case "boolean":
-      if (typeof v === "boolean") return { value: v };
-      if (v === "true" || v === "false") return { value: v === "true" };
-      return { error: "must be true or false" };
-    case "date":
-      if (typeof v === "string" && validDate(v.trim())) return { value: v.trim() };
-      return { error: "must be a date (YYYY-MM-DD)" };
-    case "datetime": {
-      if (typeof v !== "string") return { error: "must be a date and time" };
-      const s = v.trim();
-      if (validDate(s)) return { value: `${s}T00:00:00.000Z` };
-      const ms = /^\d{4}-\d{2}-\d{2}T/.test(s) ? Date.parse(s) : NaN;
-      return Number.isNaN(ms)
-        ? { error: "must be a date and time" }
-        : { value: new Date(ms).toISOString() };
-    }
-    default:
-      if (typeof v === "string") return v.length > 1000 ? { error: "is too long" } : { value: v };
-      if (typeof v === "number" || typeof v === "boolean") return { value: String(v) };
-      return { error: "must be text" };
-  }
 }
 
 /**
@@ -138,9 +82,6 @@ export function checkParamDefs(defs: ParamDef[]): FieldError[] {
   });
   return errors;
 }
-
-/** LIKE pattern of a text: `%` and `_` in the value match themselves. */
-export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** `createdAt:week` → the field and its bucket. */
 export function splitBucket(group: string): { field: string; bucket?: "day" | "week" | "month" } {
