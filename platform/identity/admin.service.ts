@@ -5,11 +5,11 @@ import { generatePassword, hashPassword } from "../../shared/auth/passwords.ts";
 import { hasPermission, matches } from "../../shared/rbac/permissions.ts";
 import {
   findMember,
-  findUserByEmail,
   insertMembership,
   insertUser,
   lockOwners,
   updateMembership,
+  userIdByEmail,
 } from "./users.repo.ts";
 import { findRole, insertRole, listRoles, updateRole } from "./roles.repo.ts";
 
@@ -64,24 +64,26 @@ export async function addMember(
   input: { email: string; name: string; password?: string; roles: string[] },
 ) {
   await checkRoleChange(sql, session, catalog, input.roles);
-  let user = await findUserByEmail(sql, input.email);
+  // Accounts of other tenants are not visible here: the e-mail is looked up by a narrow
+  // function that answers only with the account's id.
+  let userId = await userIdByEmail(sql, input.email);
   let temporaryPassword: string | undefined;
-  if (user) {
-    if (await findMember(sql, user.id)) throw problems.conflict("This user is already a member.");
-    await insertMembership(sql, session.tenantId, user.id, input.roles, {
+  if (userId) {
+    if (await findMember(sql, userId)) throw problems.conflict("This user is already a member.");
+    await insertMembership(sql, session.tenantId, userId, input.roles, {
       status: "invited",
       displayName: input.name,
     });
   } else {
     const password = input.password ?? (temporaryPassword = generatePassword());
-    user = await insertUser(sql, {
+    userId = (await insertUser(sql, {
       email: input.email,
       name: input.name,
       passwordHash: await hashPassword(password),
-    });
-    await insertMembership(sql, session.tenantId, user.id, input.roles);
+    })).id;
+    await insertMembership(sql, session.tenantId, userId, input.roles);
   }
-  return { member: (await findMember(sql, user.id))!, temporaryPassword };
+  return { member: (await findMember(sql, userId))!, temporaryPassword };
 }
 
 export async function changeMember(

@@ -3,7 +3,7 @@ import { withScope } from "../../shared/db/scope.ts";
 import { problems } from "../../shared/http/problem.ts";
 import { verifyPassword } from "../../shared/auth/passwords.ts";
 import { attemptKeys, countSignIn, forgiveSignIn } from "../../shared/auth/throttle.ts";
-import { findUserByEmail, memberTenants } from "./users.repo.ts";
+import { memberTenants, userForLogin } from "./users.repo.ts";
 import type { Sql } from "../../shared/db/database.ts";
 import { tenantSuspended } from "./tenants.service.ts";
 
@@ -32,7 +32,8 @@ export async function login(
   const wait = await withScope(sql, {}, (tx) => countSignIn(tx, keys));
   if (wait > 0) throw problems.tooManyRequests(wait);
 
-  const user = await withScope(sql, {}, (tx) => findUserByEmail(tx, input.email));
+  // No tenant is known yet: the account is found by a function that looks across tenants.
+  const user = await withScope(sql, {}, (tx) => userForLogin(tx, input.email));
   // Hashing runs outside any transaction so it never holds the (possibly single) connection.
   const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? null);
   if (user && passwordOk) {

@@ -7,8 +7,7 @@ import { problems } from "../../shared/http/problem.ts";
 import { withScope } from "../../shared/db/scope.ts";
 import type { Sql } from "../../shared/db/database.ts";
 import { type Claims, TokenError } from "../../shared/auth/jwt.ts";
-import { findTenant } from "./tenants.service.ts";
-import { findUserByEmail } from "./users.repo.ts";
+import { externalMember } from "./users.repo.ts";
 import { resolveLocale, runWithOverrides } from "../../shared/i18n/i18n.ts";
 import { loadTenantOverrides } from "../translations/public.ts";
 
@@ -84,11 +83,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** External tokens carry a tenant claim and an e-mail; map them to our tenant and user. */
 async function resolveExternal(sql: Sql, claims: Claims) {
   const ext = claims.external!;
-  return await withScope(sql, {}, async (tx) => {
-    const tenant = await findTenant(tx, ext.tenant);
-    const user = await findUserByEmail(tx, ext.email);
-    return tenant && user ? { tid: tenant.id, sub: user.id } : null;
-  });
+  // No tenant or user is set yet, so RLS shows neither: a definer function finds the membership.
+  return await withScope(sql, {}, (tx) => externalMember(tx, ext.tenant, ext.email));
 }
 
 const SESSION_QUERY = (tx: Sql, tid: string, sub: string, jti: string | undefined) =>

@@ -8,7 +8,7 @@ import { requireOperator } from "../../shared/rbac/permissions.ts";
 import { Card, html, page, Toast, tr } from "../../ui/kit.ts";
 import {
   createTenant,
-  findTenant,
+  findTenantForOperator,
   listTenants,
   reactivateTenant,
   suspendTenant,
@@ -67,7 +67,7 @@ async function listPage(c: C) {
 async function outcome(c: C) {
   for (const kind of ["suspended", "reactivated"] as const) {
     const id = c.req.query(kind);
-    const tenant = id ? await findTenant(c.var.sql, id) : undefined;
+    const tenant = id ? await findTenantForOperator(c.var.sql, id) : undefined;
     if (tenant) {
       return { kind: "ok" as const, text: tr(c)(`tenants.${kind}Flash`, { name: tenant.name }) };
     }
@@ -144,7 +144,7 @@ async function create(c: C) {
 
 /** The confirmation on its own page, for browsers without script (the dialog's fallback). */
 async function confirmPage(c: C) {
-  const tenant = await findTenant(c.var.sql, c.req.param("id")!);
+  const tenant = await findTenantForOperator(c.var.sql, c.req.param("id")!);
   if (!tenant) throw problems.notFound();
   const t = tr(c);
   const verb = tenant.status === "active" ? "suspend" : "reactivate";

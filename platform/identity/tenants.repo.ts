@@ -7,32 +7,57 @@ import type {
   TenantStatus,
 } from "./tenants.schemas.ts";
 
-// tenants is a platform table without RLS: operator queries read every row, and queries for
-// the signed-in tenant name its id explicitly (the caller passes the session's tenant).
+// tenants is under RLS (migration 0030): the application role sees the current tenant and the
+// workspaces the current user is a member of, and writes only the current tenant's row.
+// Operators' queries across tenants go through security-definer functions that check the
+// caller (app.user_id) is an operator.
 
 const detailColumns = (sql: Sql) => sql`id, slug, name, status, created_at, suspended_at`;
 
-/** Tenants, newest first (UUIDv7 ids sort by creation), optionally filtered. */
+/** Tenants, newest first (UUIDv7 ids sort by creation), optionally filtered (operators). */
 export async function selectTenants(
   sql: Sql,
   opts: { limit: number; after?: string | null; q?: string; status?: TenantStatus },
 ): Promise<TenantDetail[]> {
   const like = opts.q ? `%${opts.q.replace(/[\\%_]/g, (ch) => "\\" + ch)}%` : null;
   return await sql<TenantDetail[]>`
-    select ${detailColumns(sql)} from tenants
-    where true
-      ${like ? sql`and (name ilike ${like} or slug ilike ${like})` : sql``}
-      ${opts.status ? sql`and status = ${opts.status}` : sql``}
-      ${opts.after ? sql`and id < ${opts.after}` : sql``}
-    order by id desc
-    limit ${opts.limit + 1}`;
+    select ${detailColumns(sql)}
+    from identity_operator_tenants(${like}, ${opts.status ?? null}, ${opts.after ?? null},
+                                   ${opts.limit + 1})
+    order by id desc`;
 }
 
+/** Any tenant by id, for an operator (undefined for a malformed id). */
+export async function selectTenantForOperator(
+  sql: Sql,
+  id: string,
+): Promise<TenantDetail | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await sql<TenantDetail[]>`
+    select ${detailColumns(sql)} from identity_operator_tenant(${id})`;
+  return row;
+}
+
+/** A tenant this transaction may see (the current one, or one of the user's workspaces). */
 export async function selectTenant(sql: Sql, slugOrId: string): Promise<TenantDetail | undefined> {
   const [row] = await sql<TenantDetail[]>`
     select ${detailColumns(sql)} from tenants
     where ${isUuid(slugOrId) ? sql`id = ${slugOrId}` : sql`slug = ${slugOrId}`}`;
   return row;
+}
+
+/** Whether any tenant, visible or not, has this slug. */
+export async function tenantSlugTaken(sql: Sql, slug: string): Promise<boolean> {
+  const [row] = await sql<
+    { taken: boolean }[]
+  >`select identity_tenant_slug_taken(${slug}) as taken`;
+  return row.taken;
+}
+
+/** Whether any tenant exists (first start). */
+export async function tenantsExist(sql: Sql): Promise<boolean> {
+  const [row] = await sql<{ exist: boolean }[]>`select identity_tenants_exist() as exist`;
+  return row.exist;
 }
 
 export async function insertTenant(
@@ -45,17 +70,14 @@ export async function insertTenant(
   return row;
 }
 
-/** Sets the status; the row is returned only when it changed (so a repeat is visible). */
+/** Sets the status (operators); the row is returned only when it changed (a repeat shows). */
 export async function updateTenantStatus(
   sql: Sql,
   id: string,
   status: TenantStatus,
 ): Promise<TenantDetail | undefined> {
   const [row] = await sql<TenantDetail[]>`
-    update tenants set status = ${status},
-      suspended_at = ${status === "suspended" ? sql`now()` : null}
-    where id = ${id} and status <> ${status}
-    returning ${detailColumns(sql)}`;
+    select ${detailColumns(sql)} from identity_operator_set_tenant_status(${id}, ${status})`;
   return row;
 }
 

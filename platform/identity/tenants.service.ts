@@ -5,12 +5,15 @@ import { Problem, problems } from "../../shared/http/problem.ts";
 import { generatePassword, hashPassword } from "../../shared/auth/passwords.ts";
 import { uuidv7 } from "uuidv7";
 import { seedBuiltinRoles } from "./roles.repo.ts";
-import { findUserByEmail, insertMembership, insertUser } from "./users.repo.ts";
+import { insertMembership, insertUser, userIdByEmail, visibleUser } from "./users.repo.ts";
 import {
   insertTenant,
   selectTenant,
+  selectTenantForOperator,
   selectTenants,
   selectTenantSettings,
+  tenantsExist,
+  tenantSlugTaken,
   updateTenantSettings,
   updateTenantStatus,
 } from "./tenants.repo.ts";
@@ -53,8 +56,17 @@ export async function listTenants(
   return await selectTenants(sql, opts);
 }
 
+/** A tenant the caller may see: the current one or one of their own workspaces. */
 export async function findTenant(sql: Sql, slugOrId: string): Promise<TenantDetail | undefined> {
   return await selectTenant(sql, slugOrId);
+}
+
+/** Any tenant by id (platform operators; the database checks the caller is one). */
+export async function findTenantForOperator(
+  sql: Sql,
+  id: string,
+): Promise<TenantDetail | undefined> {
+  return await selectTenantForOperator(sql, id);
 }
 
 /**
@@ -65,7 +77,7 @@ export async function findTenant(sql: Sql, slugOrId: string): Promise<TenantDeta
  * operator's way back in to reactivate it.
  */
 export async function suspendTenant(sql: Sql, session: Session, id: string) {
-  const tenant = await findTenant(sql, id);
+  const tenant = await findTenantForOperator(sql, id);
   if (!tenant) throw problems.notFound("No tenant has this id.");
   if (tenant.id === session.tenantId) {
     throw problems.unprocessable(
@@ -77,7 +89,7 @@ export async function suspendTenant(sql: Sql, session: Session, id: string) {
 
 /** Lifts a suspension; members sign in again as before (their old tokens work until expiry). */
 export async function reactivateTenant(sql: Sql, id: string) {
-  const tenant = await findTenant(sql, id);
+  const tenant = await findTenantForOperator(sql, id);
   if (!tenant) throw problems.notFound("No tenant has this id.");
   return await updateTenantStatus(sql, id, "active") ?? tenant;
 }
@@ -102,33 +114,37 @@ export async function changeTenantSettings(
 
 /**
  * Creates a tenant with the built-in roles and its owner, inside the caller's transaction.
- * An existing user (same e-mail) becomes the owner without a new password. The caller's
- * tenant context is restored afterwards.
+ * An existing user (same e-mail) becomes the owner without a new password. The new tenant is
+ * the transaction's current one while it is written (RLS lets the application role write only
+ * the current tenant's rows); the caller's tenant context is restored afterwards.
  */
 export async function createTenant(
   sql: Sql,
   input: NewTenant,
   roles: Record<string, BuiltinRole>,
 ) {
-  if (await findTenant(sql, input.slug)) {
+  if (await tenantSlugTaken(sql, input.slug)) {
     throw problems.conflict(`A tenant with the slug "${input.slug}" already exists.`);
   }
   const [{ previous }] = await sql`select current_setting('app.tenant_id', true) as previous`;
-  const tenant = await insertTenant(sql, { id: uuidv7(), slug: input.slug, name: input.name });
+  const id = uuidv7();
+  await setTenant(sql, id);
+  const tenant = await insertTenant(sql, { id, slug: input.slug, name: input.name });
   let generatedPassword: string | undefined;
-  let owner = await findUserByEmail(sql, input.owner.email);
-  if (!owner) {
+  let ownerId = await userIdByEmail(sql, input.owner.email);
+  if (!ownerId) {
     const password = input.owner.password ?? (generatedPassword = generatePassword());
-    owner = await insertUser(sql, {
+    ownerId = (await insertUser(sql, {
       email: input.owner.email,
       name: input.owner.name,
       passwordHash: await hashPassword(password),
       isOperator: input.ownerIsOperator,
-    });
+    })).id;
   }
-  await setTenant(sql, tenant.id);
   await seedBuiltinRoles(sql, tenant.id, roles);
-  await insertMembership(sql, tenant.id, owner.id, ["owner"]);
+  await insertMembership(sql, tenant.id, ownerId, ["owner"]);
+  // A member of the current tenant now, so the account is visible.
+  const owner = await visibleUser(sql, ownerId);
   await setTenant(sql, previous || null);
   return {
     tenant,
@@ -145,8 +161,7 @@ export async function bootstrap(
 ) {
   // Several instances may start at once on an empty database: only one bootstraps.
   await sql`select pg_advisory_xact_lock(7202612)`;
-  const [{ n }] = await sql`select count(*)::int as n from tenants`;
-  if (n > 0) return null;
+  if (await tenantsExist(sql)) return null;
   return await createTenant(sql, {
     slug: input.slug,
     name: input.slug.charAt(0).toUpperCase() + input.slug.slice(1),

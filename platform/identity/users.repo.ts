@@ -4,22 +4,61 @@ import type { MemberRow, UserRow } from "./identity.schemas.ts";
 
 export type { MemberRow, UserRow };
 
-export async function findUserByEmail(sql: Sql, email: string): Promise<UserRow | undefined> {
-  const [row] = await sql<UserRow[]>`
-    select id, email, name, password_hash, locale, is_operator
-    from users where lower(email) = lower(${email})`;
+// Accounts are visible to the application role only as its own or as members of the current
+// tenant (RLS, migration 0030). Looking one up by e-mail before that, and creating one, go
+// through narrow security-definer functions.
+
+/** Sign-in: the account with this e-mail, whatever tenant it belongs to. */
+export async function userForLogin(
+  sql: Sql,
+  email: string,
+): Promise<Omit<UserRow, "isOperator"> | undefined> {
+  const [row] = await sql<Omit<UserRow, "isOperator">[]>`
+    select id, email, name, password_hash, locale from identity_user_for_login(${email})`;
   return row;
 }
 
+/** The id of the account with this e-mail (adding a member, creating a tenant's owner). */
+export async function userIdByEmail(sql: Sql, email: string): Promise<string | undefined> {
+  const [row] = await sql<{ id: string | null }[]>`
+    select identity_user_id_by_email(${email}) as id`;
+  return row.id ?? undefined;
+}
+
+/**
+ * Creates an account. It is not visible to the application role until it has a membership in
+ * the current tenant, so the row is returned as written rather than read back.
+ */
 export async function insertUser(
   sql: Sql,
   u: { email: string; name: string; passwordHash: string | null; isOperator?: boolean },
 ): Promise<UserRow> {
-  const [row] = await sql<UserRow[]>`
-    insert into users (id, email, name, password_hash, is_operator)
-    values (${uuidv7()}, ${u.email}, ${u.name}, ${u.passwordHash}, ${u.isOperator ?? false})
-    returning id, email, name, password_hash, locale, is_operator`;
+  const id = uuidv7();
+  const isOperator = u.isOperator ?? false;
+  await sql`select identity_create_user(${id}, ${u.email}, ${u.name}, ${u.passwordHash},
+                                        ${isOperator})`;
+  return {
+    id,
+    email: u.email,
+    name: u.name,
+    passwordHash: u.passwordHash,
+    locale: null,
+    isOperator,
+  };
+}
+
+/** An account the transaction may see (oneself, or a member of the current tenant). */
+export async function visibleUser(sql: Sql, userId: string) {
+  const [row] = await sql<{ id: string; email: string; name: string }[]>`
+    select id, email, name from users where id = ${userId}`;
   return row;
+}
+
+/** The membership an external token's tenant (slug or id) and e-mail point to. */
+export async function externalMember(sql: Sql, tenant: string, email: string) {
+  const [row] = await sql<{ tid: string; sub: string }[]>`
+    select tenant_id as tid, user_id as sub from identity_external_member(${tenant}, ${email})`;
+  return row ?? null;
 }
 
 export async function setUserLocale(sql: Sql, userId: string, locale: string | null) {
