@@ -13,6 +13,12 @@ if (!Deno.env.get("DATABASE_URL")) {
   Deno.exit(1);
 }
 const platform = await startPlatform(MODULES);
+if (platform.config.EDGE) {
+  // A worker is where agents run: it needs the subprocesses the edge profile has not got.
+  console.error("deno task worker cannot run in the edge profile (EDGE=1 or no --allow-run)");
+  await platform.db.close();
+  Deno.exit(1);
+}
 const stopJobs = startJobs(platform);
 log.info("worker started", { database: platform.db.mode });
 

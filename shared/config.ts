@@ -64,6 +64,11 @@ const ConfigSchema = z.object({
   AUTOMATION_SECRET_KEY: optional(
     z.string().refine(isKey32, "must be base64 of 32 bytes"),
   ),
+  /**
+   * Edge profile (runtimes without subprocesses or a writable disk, e.g. Deno Deploy): serve the
+   * API only; jobs and agents run in separate `deno task worker` processes. Unset: detected.
+   */
+  EDGE: optional(bool),
 }).superRefine((c, ctx) => {
   if (!!c.JWT_PRIVATE_KEY !== !!c.JWT_PUBLIC_KEY) {
     ctx.addIssue({
@@ -89,7 +94,7 @@ const ConfigSchema = z.object({
   }
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { LOCAL_STORAGE_PATH: string };
+export type Config = z.infer<typeof ConfigSchema> & { LOCAL_STORAGE_PATH: string; EDGE: boolean };
 
 export class ConfigError extends Error {}
 
@@ -101,5 +106,46 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const c = parsed.data;
-  return { ...c, LOCAL_STORAGE_PATH: c.LOCAL_STORAGE_PATH ?? `${c.DATA_DIR}/files` };
+  const edge = c.EDGE === undefined ? missingEdgeCapability(c.DATA_DIR) : c.EDGE ? "EDGE=1" : null;
+  if (edge) checkEdge(c, edge);
+  return { ...c, LOCAL_STORAGE_PATH: c.LOCAL_STORAGE_PATH ?? `${c.DATA_DIR}/files`, EDGE: !!edge };
+}
+
+/**
+ * Why this process is in the edge profile when EDGE is unset: it may not write DATA_DIR (the
+ * embedded database and local files need it), or Deno Deploy says so (DENO_DEPLOYMENT_ID).
+ * Null otherwise. A runtime with a disk but without subprocesses sets EDGE=1 itself.
+ */
+function missingEdgeCapability(dataDir: string): string | null {
+  const granted = (d: () => Deno.PermissionDescriptor) => {
+    try {
+      return Deno.permissions.querySync(d()).state === "granted";
+    } catch {
+      return false; // A runtime without the permissions API grants nothing it could be asked for.
+    }
+  };
+  try {
+    if (Deno.env.get("DENO_DEPLOYMENT_ID")) return "Deno Deploy";
+  } catch { /* no env access: the permission checks below still decide */ }
+  // Only the disk: scripts (migrate, backup) may not start Deno, yet are no edge instances.
+  if (!granted(() => ({ name: "write", path: dataDir }))) {
+    return `no write permission for ${dataDir}`;
+  }
+  return null;
+}
+
+/** The edge profile keeps nothing on local disk: both stores must be remote. */
+function checkEdge(c: z.infer<typeof ConfigSchema>, why: string) {
+  const lines: string[] = [];
+  if (!c.DATABASE_URL) {
+    lines.push("  DATABASE_URL: required (the embedded database needs a writable DATA_DIR)");
+  }
+  if (c.STORAGE_MODE !== "objstore") {
+    lines.push("  STORAGE_MODE: must be objstore (local files need a writable disk)");
+  }
+  if (!lines.length) return;
+  throw new ConfigError(
+    `Invalid configuration for the edge profile (${why}):\n${lines.join("\n")}\n` +
+      "  (or grant --allow-write for DATA_DIR, or set EDGE=0)",
+  );
 }

@@ -1,7 +1,10 @@
 /**
  * The embedded database's data directory belongs to one process at a time: its pid is written to
- * DATA_DIR/pgdata.lock while it runs. Backup and restore read the lock to refuse (or to send the
- * operator to the running server) instead of copying or replacing files in use.
+ * DATA_DIR/pgdata.lock, and the file is held under an exclusive flock while the process runs.
+ * Backup and restore read the lock to refuse (or to send the operator to the running server)
+ * instead of copying or replacing files in use. The flock, not the pid, says whether the holder
+ * lives: the kernel drops it when the process dies, however it dies, and it needs no look into
+ * /proc (which Deno grants only with --allow-all, not with the start task's narrowed flags).
  */
 const lockPath = (dataDir: string) => `${dataDir}/pgdata.lock`;
 
@@ -11,21 +14,34 @@ export async function dataDirHolder(dataDir: string): Promise<number | null> {
   const pid = Number(text?.trim());
   if (!Number.isInteger(pid) || pid <= 0) return null;
   if (pid === Deno.pid) return pid;
-  // Linux: a live process has /proc/<pid>; elsewhere assume the lock is real.
-  const alive = await Deno.stat(`/proc/${pid}`).then(
-    () => true,
-    (err) => !(err instanceof Deno.errors.NotFound),
-  );
-  return alive ? pid : null;
+  const file = await Deno.open(lockPath(dataDir), { read: true }).catch(() => null);
+  if (!file) return null;
+  try {
+    const free = await file.tryLock(true);
+    if (free) await file.unlock();
+    return free ? null : pid;
+  } finally {
+    file.close();
+  }
 }
 
 export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   const holder = await dataDirHolder(dataDir);
-  if (holder !== null && holder !== Deno.pid) {
-    throw new Error(
-      `the embedded database in ${dataDir} is in use by process ${holder}; stop it first`,
-    );
+  if (holder !== null && holder !== Deno.pid) throw inUse(dataDir, holder);
+  const file = await Deno.open(lockPath(dataDir), { read: true, write: true, create: true });
+  if (!(await file.tryLock(true))) {
+    // Taken between the look above and now.
+    file.close();
+    throw inUse(dataDir, await dataDirHolder(dataDir) ?? "another process");
   }
-  await Deno.writeTextFile(lockPath(dataDir), String(Deno.pid));
-  return () => Deno.remove(lockPath(dataDir)).catch(() => {});
+  await file.truncate(0);
+  await file.write(new TextEncoder().encode(String(Deno.pid)));
+  return async () => {
+    // Removed before the flock goes (with the close), so no one locks a file about to vanish.
+    await Deno.remove(lockPath(dataDir)).catch(() => {});
+    file.close();
+  };
 }
+
+const inUse = (dataDir: string, holder: number | string) =>
+  new Error(`the embedded database in ${dataDir} is in use by process ${holder}; stop it first`);

@@ -26,6 +26,7 @@
  */
 import { agentError, cleanText, isOutOfMemory } from "./errors.ts";
 import { LogCollector, type LogLine, readLines } from "./output.ts";
+import { log as serverLog } from "../../../shared/log.ts";
 import { allowNetEntries, checkEnvName, DENIED_NETWORKS, privateIpv6Of } from "./policy.ts";
 
 export type { LogLine } from "./output.ts";
@@ -121,6 +122,10 @@ export async function checkCode(
   code: string,
   opts: { timeoutMs?: number } = {},
 ): Promise<{ ok: true } | { ok: false; error: string }> {
+  // An instance that may not start Deno (the edge profile) has no sandbox: say so, blame no code.
+  if (Deno.permissions.querySync({ name: "run", command: Deno.execPath() }).state !== "granted") {
+    throw new Error("no sandbox on this instance (no run permission for the Deno binary)");
+  }
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const log = new LogCollector(16 * 1024);
   const result = await new SandboxProcess(
@@ -163,6 +168,7 @@ class SandboxProcess {
   #stopped: StopReason | null = null;
   #stderrTail: string[] = [];
   #peakRss = 0;
+  #ticks = 0;
   #grace: ReturnType<typeof setTimeout> | undefined;
   #encoder = new TextEncoder();
 
@@ -307,15 +313,10 @@ class SandboxProcess {
   async #watchMemory() {
     const pid = this.#child?.pid;
     if (!pid || this.#stopped) return;
-    let status: string;
-    try {
-      status = await Deno.readTextFile(`/proc/${pid}/status`);
-    } catch {
-      return; // Exited, or not Linux: the heap limit and the deadline still hold.
-    }
-    const kb = (field: string) => Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0);
-    this.#peakRss = Math.max(this.#peakRss, kb("VmHWM") * 1024);
-    if (kb("VmRSS") > (this.req.memoryMb + RSS_OVERHEAD_MB) * 1024) this.#stop("memory");
+    const memory = await processMemory(pid, this.#ticks++);
+    if (!memory) return; // Exited, or not Linux: the heap limit and the deadline still hold.
+    this.#peakRss = Math.max(this.#peakRss, memory.peakKb * 1024);
+    if (memory.rssKb > (this.req.memoryMb + RSS_OVERHEAD_MB) * 1024) this.#stop("memory");
   }
 
   #send(message: Record<string, unknown>) {
@@ -391,6 +392,50 @@ class SandboxProcess {
     }
     this.#send({ type: "reply", id, ...reply });
   }
+}
+
+/** Every how many watch ticks `ps` is asked, when /proc cannot be read (a process per ask). */
+const PS_EVERY_TICKS = 5;
+
+/**
+ * A sandbox's resident and peak memory in KiB. Deno lets a process read /proc only with
+ * --allow-all, so under the start task's narrowed flags (README, "Permissions") the figures come
+ * from `ps` (allowed to run for this) every few ticks instead; without either the watchdog is
+ * off, said once.
+ */
+async function processMemory(
+  pid: number,
+  tick: number,
+): Promise<{ rssKb: number; peakKb: number } | null> {
+  try {
+    const status = await Deno.readTextFile(`/proc/${pid}/status`);
+    const kb = (field: string) =>
+      Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0);
+    return { rssKb: kb("VmRSS"), peakKb: kb("VmHWM") };
+  } catch (err) {
+    if (!(err instanceof Deno.errors.NotCapable)) return null;
+  }
+  if (Deno.permissions.querySync({ name: "run", command: "ps" }).state !== "granted") {
+    warnNoWatchdog();
+    return null;
+  }
+  if (tick % PS_EVERY_TICKS) return null;
+  const out = await new Deno.Command("ps", {
+    args: ["-o", "rss=", "-p", String(pid)],
+    stdout: "piped",
+    stderr: "null",
+  }).output().catch(() => null);
+  const rssKb = Number(new TextDecoder().decode(out?.stdout).trim());
+  return rssKb > 0 ? { rssKb, peakKb: rssKb } : null;
+}
+
+let warnedNoWatchdog = false;
+function warnNoWatchdog() {
+  if (warnedNoWatchdog) return;
+  warnedNoWatchdog = true;
+  serverLog.warn("sandbox memory watchdog off: neither /proc nor ps may be read", {
+    kept: "heap limit, CPU limit (prlimit), wall-time deadline",
+  });
 }
 
 function findPrlimit(): string | null {

@@ -61,11 +61,17 @@ async function writeModeler(): Promise<URL> {
   if (missed.length) log.warn("dmn-js patches did not apply", { missed });
   const current = await Deno.readTextFile(out).catch(() => null);
   if (current !== js) {
-    await Deno.mkdir(OUT_DIR, { recursive: true });
-    // Written beside and renamed, so a second process never serves half a file.
-    const tmp = new URL(`dmn-modeler.${crypto.randomUUID()}.js`, OUT_DIR);
-    await Deno.writeTextFile(tmp, js);
-    await Deno.rename(tmp, out);
+    try {
+      await Deno.mkdir(OUT_DIR, { recursive: true });
+      // Written beside and renamed, so a second process never serves half a file.
+      const tmp = new URL(`dmn-modeler.${crypto.randomUUID()}.js`, OUT_DIR);
+      await Deno.writeTextFile(tmp, js);
+      await Deno.rename(tmp, out);
+    } catch (err) {
+      // No writable disk (the edge profile): the editor works, minus what our CSP then refuses.
+      log.warn("patched dmn-js modeler not written; serving the package's", { error: String(err) });
+      return pkg("dmn-modeler.production.min.js");
+    }
   }
   return out;
 }
