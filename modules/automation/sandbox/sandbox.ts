@@ -409,8 +409,7 @@ async function processMemory(
 ): Promise<{ rssKb: number; peakKb: number } | null> {
   try {
     const status = await Deno.readTextFile(`/proc/${pid}/status`);
-    const kb = (field: string) =>
-      Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0);
+    const kb = (field: string) => Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0);
     return { rssKb: kb("VmRSS"), peakKb: kb("VmHWM") };
   } catch (err) {
     if (!(err instanceof Deno.errors.NotCapable)) return null;
