@@ -193,7 +193,11 @@ export async function ensureWorkflowAssets(opts: { force?: boolean } = {}): Prom
     if (fresh) return false;
     const started = performance.now();
     await Deno.mkdir(OUT_DIR, { recursive: true });
-    await Promise.all(Object.entries(BUNDLES).map(([name, entry]) => bundle(name, entry)));
+    // The first bundle alone: on a cold Deno cache each `deno bundle` fetches esbuild, and two
+    // at once race on copying its binary (the second fails). The rest then run together.
+    const [[firstName, firstEntry], ...rest] = Object.entries(BUNDLES);
+    await bundle(firstName, firstEntry);
+    await Promise.all(rest.map(([name, entry]) => bundle(name, entry)));
     for (const [name, files] of Object.entries(STYLES)) await styles(name, files);
     await writeAtomic(STAMP, key);
     log.info("workflow assets built", { ms: Math.round(performance.now() - started) });
