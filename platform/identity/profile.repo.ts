@@ -21,8 +21,10 @@ export async function updateProfile(
     where id = ${userId}`;
 }
 
-export async function passwordHashOf(sql: Sql, userId: string): Promise<string | null> {
-  const [row] = await sql`select password_hash from users where id = ${userId}`;
+/** The signed-in user's own password hash (the scope's app.user_id). */
+export async function passwordHashOf(sql: Sql): Promise<string | null> {
+  // Only one's own, through a definer function: the app role may not read hashes (0032).
+  const [row] = await sql`select identity_own_password_hash() as password_hash`;
   return (row?.passwordHash as string | null) ?? null;
 }
 

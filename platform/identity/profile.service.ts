@@ -53,7 +53,7 @@ export async function changePassword(
   const keys = attemptKeys(session.email, address);
   const wait = await scope((tx) => countSignIn(tx, keys));
   if (wait > 0) throw problems.tooManyRequests(wait);
-  const hash = await scope((tx) => passwordHashOf(tx, session.userId));
+  const hash = await scope((tx) => passwordHashOf(tx));
   if (!(await verifyPassword(input.currentPassword, hash))) throw wrongPassword();
   const next = await hashPassword(input.newPassword);
   await scope(async (tx) => {

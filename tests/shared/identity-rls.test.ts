@@ -95,9 +95,28 @@ itest("identity rls: writes reach only the current tenant and one's own account"
   assert.equal(outsider.count, 0, "a non-member account");
   const member = await scoped(
     asAOwner,
-    (tx) => tx`update users set is_operator = true where id = ${aMember.id}`,
+    (tx) => tx`update users set name = 'renamed' where id = ${aMember.id}`,
   );
   assert.equal(member.count, 0, "a fellow member's account (admins edit memberships only)");
+  // Columns, not only rows (0032): not even one's own operator flag or e-mail, and no hashes.
+  await assert.rejects(
+    () =>
+      scoped(asAOwner, (tx) => tx`update users set is_operator = true where id = ${a.owner.id}`),
+    /permission denied/,
+  );
+  await assert.rejects(
+    () => scoped(asAOwner, (tx) => tx`update tenants set status = 'active' where id = ${a.id}`),
+    /permission denied/,
+  );
+  await assert.rejects(
+    () => scoped(asAOwner, (tx) => tx`select password_hash from users where id = ${aMember.id}`),
+    /permission denied/,
+  );
+  const lookups = await scoped(
+    asAOwner,
+    (tx) => tx`select id from identity_user_for_login(${aMember.email})`,
+  );
+  assert.equal(lookups.length, 0, "inside a signed-in scope the sign-in lookup answers nothing");
   const self = await scoped(
     asAOwner,
     (tx) => tx`update users set name = name where id = ${a.owner.id}`,

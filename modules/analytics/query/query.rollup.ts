@@ -101,7 +101,8 @@ export function rollupPlan(
       where: [sql`${sql.ref("s.tickets")} > 0`],
       locale,
       utcBuckets: true,
-      countAll: sql`sum(${sql.ref("s.tickets")})`,
+      // coalesce: a sum over no rows is null where count(*) says 0.
+      countAll: sql`coalesce(sum(${sql.ref("s.tickets")}), 0)`,
       countsAll: NEVER_NULL,
     },
   };
