@@ -12,6 +12,7 @@ import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../shared/db/unavail
 import { DocsPage } from "../ui/docs.tsx";
 import type { Platform } from "./platform.ts";
 import { scopedSession, streamingSession } from "../platform/identity/session.ts";
+import { prehashPasswords } from "../shared/http/prehash.ts";
 import { resolveLocale, t } from "../shared/i18n/i18n.ts";
 import { log } from "../shared/log.ts";
 import { adminApi, authApi } from "../platform/identity/identity.api.ts";
@@ -50,6 +51,17 @@ const CORE_UNSCOPED: RegExp[] = [
   // The backup holds the embedded database's only connection while it copies: no request
   // transaction may hold it first.
   /^\/api\/admin\/backup$/,
+];
+
+/**
+ * Routes that may create an account without a password (one is generated and shown once): a
+ * generated password is hashed before their transaction opens, like the passwords a body carries.
+ */
+const ACCOUNT_CREATING: RegExp[] = [
+  /^\/api\/admin\/users$/,
+  /^\/admin\/users$/,
+  /^\/api\/admin\/tenants$/,
+  /^\/admin\/tenants$/,
 ];
 
 const isApi = (path: string) => path === "/api" || path.startsWith("/api/");
@@ -166,7 +178,8 @@ export function createApp(platform: Platform) {
   const protect: MiddlewareHandler<AppEnv> = (c, next) => {
     if (publicPaths.some((re) => re.test(c.req.path))) return next();
     const unscoped = streams(c.req.path) || CORE_UNSCOPED.some((re) => re.test(c.req.path));
-    return unscoped ? streamingSession(c, next) : scopedSession(c, next);
+    if (unscoped) return streamingSession(c, next);
+    return prehashPasswords(c, async () => void await scopedSession(c, next), ACCOUNT_CREATING);
   };
   app.use("*", protect);
 

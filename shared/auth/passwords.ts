@@ -1,4 +1,36 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { argon2id } from "hash-wasm";
+
+/**
+ * Hashes made before a request's transaction opened (see shared/http/prehash.ts): argon2id takes
+ * 50–100 ms of the main thread, which must not be spent holding the request's connection (the
+ * embedded database has only one). hashPassword and generatePassword use them when they exist.
+ */
+interface Prehashed {
+  hashes: Map<string, string>;
+  spare?: string;
+}
+const prehashed = new AsyncLocalStorage<Prehashed>();
+
+/** Where hashPassword's answers came from, for the test that pins hashing outside transactions. */
+export const hashCounts = { inline: 0, prehashed: 0 };
+
+/**
+ * Runs fn with the given passwords hashed in advance, plus a spare generated password (for
+ * routes that may create an account without one).
+ */
+export async function withPrehashed<T>(
+  passwords: string[],
+  withSpare: boolean,
+  fn: () => Promise<T>,
+): Promise<T> {
+  const spare = withSpare ? randomPassword() : undefined;
+  const hashes = new Map<string, string>();
+  for (const p of new Set([...passwords, ...(spare ? [spare] : [])])) {
+    hashes.set(p, await computeHash(p));
+  }
+  return await prehashed.run({ hashes, spare }, fn);
+}
 
 // OWASP's argon2id baseline: 19 MiB memory, 2 iterations, 1 lane.
 const PARAMS = { memorySize: 19456, iterations: 2, parallelism: 1, hashLength: 32 };
@@ -9,6 +41,16 @@ const PHC = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([^$]+)\$([^$]+)$/;
 
 /** Returns a PHC string: $argon2id$v=19$m=..,t=..,p=..$salt$hash */
 export async function hashPassword(password: string): Promise<string> {
+  const ready = prehashed.getStore()?.hashes.get(password);
+  if (ready) {
+    hashCounts.prehashed++;
+    return ready;
+  }
+  hashCounts.inline++;
+  return await computeHash(password);
+}
+
+async function computeHash(password: string): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(16));
   const hash = await argon2id({ ...PARAMS, password, salt, outputType: "binary" });
   const { memorySize: m, iterations: t, parallelism: p } = PARAMS;
@@ -41,7 +83,17 @@ export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
   return diff === 0;
 }
 
-/** A random password for generated accounts: 18 bytes, URL-safe. */
+/** A random password for generated accounts: 18 bytes, URL-safe (the request's spare if any). */
 export function generatePassword(): string {
+  const store = prehashed.getStore();
+  if (store?.spare) {
+    const spare = store.spare;
+    store.spare = undefined; // one account per spare
+    return spare;
+  }
+  return randomPassword();
+}
+
+function randomPassword(): string {
   return b64(crypto.getRandomValues(new Uint8Array(18))).replace(/\+/g, "-").replace(/\//g, "_");
 }
