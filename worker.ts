@@ -15,7 +15,9 @@ if (!Deno.env.get("DATABASE_URL")) {
 const platform = await startPlatform(MODULES);
 if (platform.config.EDGE) {
   // A worker is where agents run: it needs the subprocesses the edge profile has not got.
-  console.error("deno task worker cannot run in the edge profile (EDGE=1 or no --allow-run)");
+  console.error(
+    "deno task worker cannot run in the edge profile (EDGE=1, Deno Deploy or --deny-write)",
+  );
   await platform.db.close();
   Deno.exit(1);
 }

@@ -112,24 +112,31 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
 }
 
 /**
- * Why this process is in the edge profile when EDGE is unset: it may not write DATA_DIR (the
- * embedded database and local files need it), or Deno Deploy says so (DENO_DEPLOYMENT_ID).
- * Null otherwise. A runtime with a disk but without subprocesses sets EDGE=1 itself.
+ * Why this process is in the edge profile when EDGE is unset: Deno Deploy says so
+ * (DENO_DEPLOYMENT_ID), or it may write nothing at all (`--deny-write`). Null otherwise. A
+ * process that may write, just not DATA_DIR (the start task's `--allow-write=./data` with DATA_DIR
+ * moved elsewhere), is a mistake to report, not an edge instance: it would silently run no jobs.
+ * A runtime with a disk but without subprocesses sets EDGE=1 itself.
  */
 function missingEdgeCapability(dataDir: string): string | null {
-  const granted = (d: () => Deno.PermissionDescriptor) => {
+  const state = (d: Deno.PermissionDescriptor) => {
     try {
-      return Deno.permissions.querySync(d()).state === "granted";
+      return Deno.permissions.querySync(d).state;
     } catch {
-      return false; // A runtime without the permissions API grants nothing it could be asked for.
+      return "denied"; // A runtime without the permissions API grants nothing it could be asked for.
     }
   };
   try {
     if (Deno.env.get("DENO_DEPLOYMENT_ID")) return "Deno Deploy";
   } catch { /* no env access: the permission checks below still decide */ }
   // Only the disk: scripts (migrate, backup) may not start Deno, yet are no edge instances.
-  if (!granted(() => ({ name: "write", path: dataDir }))) {
-    return `no write permission for ${dataDir}`;
+  if (state({ name: "write" }) === "denied") return `no write permission for ${dataDir}`;
+  if (state({ name: "write", path: dataDir }) !== "granted") {
+    throw new ConfigError(
+      `Invalid configuration: DATA_DIR (${dataDir}) is not writable under this process's ` +
+        "permissions; add it to --allow-write (see the README, Permissions), or set EDGE=1 " +
+        "for an instance that keeps nothing on disk",
+    );
   }
   return null;
 }

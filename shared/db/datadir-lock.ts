@@ -13,7 +13,7 @@ export async function dataDirHolder(dataDir: string): Promise<number | null> {
   const text = await Deno.readTextFile(lockPath(dataDir)).catch(() => null);
   const pid = Number(text?.trim());
   if (!Number.isInteger(pid) || pid <= 0) return null;
-  if (pid === Deno.pid) return pid;
+  // The flock decides, for this process too: the file outlives its holder (see lockDataDir).
   const file = await Deno.open(lockPath(dataDir), { read: true }).catch(() => null);
   if (!file) return null;
   try {
@@ -36,10 +36,12 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
   }
   await file.truncate(0);
   await file.write(new TextEncoder().encode(String(Deno.pid)));
-  return async () => {
-    // Removed before the flock goes (with the close), so no one locks a file about to vanish.
-    await Deno.remove(lockPath(dataDir)).catch(() => {});
+  // The file stays when released (only the flock goes, with the close): removing it would let a
+  // process that opened it just before lock a file without a name while another creates and
+  // locks a new one — two holders. A leftover file with an unlocked flock means "free".
+  return () => {
     file.close();
+    return Promise.resolve();
   };
 }
 
