@@ -5,6 +5,10 @@
  */
 import S3rver from "s3rver";
 
+// The same polling helper the automation tests use.
+import { waitFor } from "../automation/concurrency.fixtures.ts";
+export { waitFor };
+
 const ROOT = new URL("../../", import.meta.url).pathname;
 /** Output kept per child for failure messages (its tail). */
 const KEEP_CHARS = 16_000;
@@ -17,22 +21,6 @@ export function freePort(): number {
   const { port } = l.addr as Deno.NetAddr;
   l.close();
   return port;
-}
-
-/** Polls until check() gives a value (not undefined/false) or the deadline passes. */
-export async function waitFor<T>(
-  what: string,
-  check: () => Promise<T | undefined | false> | T | undefined | false,
-  timeoutMs = 30_000,
-  everyMs = 100,
-): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  while (true) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value as T;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(everyMs);
-  }
 }
 
 export interface S3Server {

@@ -5,8 +5,8 @@
  * API is carried out by a separate `deno task worker` process.
  */
 import assert from "node:assert/strict";
-import S3rver from "s3rver";
 import { ConfigError, loadConfig } from "../../shared/config.ts";
+import { startS3 } from "../platform/multi-instance.fixtures.ts";
 import {
   apiSmoke,
   type AppProcess,
@@ -64,22 +64,10 @@ Deno.test({
   sanitizeResources: false,
   sanitizeOps: false,
   async fn() {
-    const directory = await Deno.makeTempDir({ prefix: "s3rver-edge-" });
-    const s3 = new S3rver({
-      port: 0,
-      address: "127.0.0.1",
-      silent: true,
-      directory,
-      configureBuckets: [{ name: BUCKET, configs: [] }],
-    });
-    const { port } = await s3.run();
+    const s3 = await startS3(BUCKET);
     const env = {
       DATABASE_URL: DATABASE_URL!,
-      STORAGE_MODE: "objstore",
-      OBJ_BUCKET: BUCKET,
-      OBJ_ENDPOINT: `http://127.0.0.1:${port}`,
-      OBJ_ACCESS_KEY: "S3RVER",
-      OBJ_SECRET_KEY: "S3RVER",
+      ...s3.env,
       LOG_LEVEL: "info",
     };
     const processes: AppProcess[] = [];
@@ -118,7 +106,6 @@ Deno.test({
     } finally {
       for (const p of processes.reverse()) await p.stop();
       await s3.close();
-      await Deno.remove(directory, { recursive: true }).catch(() => {});
     }
   },
 });
