@@ -58,6 +58,7 @@ try {
   const analyticsSources = await seedAnalyticsSources(seeded.owner); // analytics sources
   const pages: Record<string, string> = {
     dashboard: "/",
+    tickets: "/support/tickets",
     ticket: seeded.pages.ticket,
     files: `/documents/files?folder=${seeded.ids.folder}`,
     board: seeded.pages.board,
