@@ -11,11 +11,16 @@
  *
  * Env: `CHROMIUM_PATH` (default `/usr/bin/chromium`), `REQUIRE_BROWSER=1` to fail instead of skip.
  */
+import axe from "axe-core";
 import { type BrowserContext, chromium } from "playwright-core";
 
 export type { BrowserContext, Page } from "playwright-core";
 
 const DEFAULT_CHROMIUM = "/usr/bin/chromium";
+
+/** axe-core's script, for `page.addScriptTag({ content })` (from the package, not a file path:
+ * the tests resolve npm packages from Deno's cache, outside the server's node_modules). */
+export const AXE: string = axe.source;
 
 export const CHROMIUM_ARGS: readonly string[] = [
   "--headless",

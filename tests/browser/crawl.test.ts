@@ -17,11 +17,11 @@
  *   CRAWL_REPORT=<file>   also write every failure as JSON to that file
  *   CRAWL_VERBOSE=1       print each visit with its time
  *
- *   deno test -A tests/browser/crawl.test.ts
- *   CRAWL_ONLY='^/documents' deno test -A tests/browser/crawl.test.ts
+ *   deno task test tests/browser/crawl.test.ts
+ *   CRAWL_ONLY='^/documents' deno task test tests/browser/crawl.test.ts
  */
 import assert from "node:assert/strict";
-import { type BrowserContext, browserTest, type Page } from "./browser.ts";
+import { AXE, type BrowserContext, browserTest, type Page } from "./browser.ts";
 import { signIn, withServer } from "./session.ts";
 import { type Seeded, seedTenant } from "./seed.ts";
 import { en } from "../../shared/i18n/en.ts";
@@ -137,10 +137,6 @@ const CODES = new Set([
 const KEYS = new Set(Object.keys({ ...en, ...builtinCatalog("en") }));
 /** Pages that show i18n keys by design: the translations editors. */
 const SHOWS_KEYS = /\/translations(\?|$)/;
-
-const AXE = await Deno.readTextFile(
-  new URL("../../node_modules/axe-core/axe.min.js", import.meta.url),
-);
 
 interface Visit {
   path: string;

@@ -4,15 +4,11 @@
  * page; axe-core finds nothing serious and nothing scrolls sideways on a phone.
  */
 import assert from "node:assert/strict";
-import { browserTest, type Page } from "./browser.ts";
+import { AXE, browserTest, type Page } from "./browser.ts";
 import { signIn, watch, withServer } from "./session.ts";
 import { newTenant } from "../helpers.ts";
 import { customer, ticket } from "../support/fixtures.ts";
 import { uploadOne, useBackend } from "../documents/helpers.ts";
-
-const AXE = await Deno.readTextFile(
-  new URL("../../node_modules/axe-core/axe.min.js", import.meta.url),
-);
 
 /** Serious or critical axe-core findings, and whether the page is wider than the window. */
 async function pageFacts(page: Page) {

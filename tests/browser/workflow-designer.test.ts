@@ -7,7 +7,7 @@
  */
 import { Buffer } from "node:buffer";
 import assert from "node:assert/strict";
-import { browserTest, type Page } from "./browser.ts";
+import { AXE, browserTest, type Page } from "./browser.ts";
 import { signIn, watch, withServer } from "./session.ts";
 import { newTenant } from "../helpers.ts";
 import { centre, designerReady, idsOf, type Lang, setLanguage } from "./workflow.draw.ts";
@@ -210,10 +210,6 @@ async function serviceTopic(page: Page, besideId: string) {
   await page.locator("[data-action='save']").click();
   await page.locator(".wf-designer-status", { hasText: /Draft saved|Taslak kaydedildi/ }).waitFor();
 }
-
-const AXE = await Deno.readTextFile(
-  new URL("../../node_modules/axe-core/axe.min.js", import.meta.url),
-);
 
 /** Serious and critical axe-core findings on the page as it is now. */
 async function axeProblems(page: Page): Promise<string[]> {

@@ -4,14 +4,11 @@
  * No page scrolls sideways at 375 px.
  */
 import assert from "node:assert/strict";
-import { browserTest } from "./browser.ts";
+import { AXE, browserTest } from "./browser.ts";
 import { signIn, watch, withServer } from "./session.ts";
 import { newTenant } from "../helpers.ts";
 
 const WAIT = { timeout: 30_000 };
-const AXE = await Deno.readTextFile(
-  new URL("../../node_modules/axe-core/axe.min.js", import.meta.url),
-);
 const ADMIN = "/workflow/admin/data-queries";
 
 browserTest("data queries: build, run and save a query", async (context) => {
