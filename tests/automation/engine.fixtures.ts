@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { uuidv7 } from "uuidv7";
 import type { Sql } from "../../shared/db/database.ts";
 import { withScope } from "../../shared/db/scope.ts";
+import { processes } from "./concurrency.fixtures.ts";
 import { Dispatcher, type JobContext } from "../../shared/jobs/dispatcher.ts";
 import { PLATFORM_TENANT } from "../../shared/jobs/queue.ts";
 import type { Actor } from "../../shared/http/actor.ts";
@@ -190,19 +191,9 @@ export async function waitFor<T>(
   }
 }
 
-/** Child processes of this test process (Linux /proc): sandboxes the engine started. */
-export function childProcesses(): number[] {
-  const out: number[] = [];
-  for (const entry of Deno.readDirSync("/proc")) {
-    if (!/^\d+$/.test(entry.name)) continue;
-    try {
-      const status = Deno.readTextFileSync(`/proc/${entry.name}/status`);
-      const ppid = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]);
-      const zombie = /^State:\s+Z/m.test(status);
-      if (ppid === Deno.pid && !zombie) out.push(Number(entry.name));
-    } catch { /* gone meanwhile */ }
-  }
-  return out;
+/** Live child processes of this test process: sandboxes the engine started. */
+export async function childProcesses(): Promise<number[]> {
+  return (await processes(() => true)).filter((p) => p.ppid === Deno.pid).map((p) => p.pid);
 }
 
 /** The context a dispatcher gives a handler: of a tenant, or platform-wide (null). */

@@ -130,7 +130,7 @@ itest("engine: a run past its time limit is stopped near it (timed_out)", async 
   assert.equal(run.status, "timed_out", run.error ?? "");
   assert.ok(run.durationMs! >= 900 && run.durationMs! < 3000, `duration ${run.durationMs}`);
   assert.ok(elapsed < 6000, `the engine returned after ${elapsed} ms`);
-  assert.deepEqual(childProcesses(), [], "the sandbox process is gone");
+  assert.deepEqual(await childProcesses(), [], "the sandbox process is gone");
 });
 
 itest("engine: cancel a running run through the API: stopped at once, process killed", async () => {
@@ -149,7 +149,7 @@ itest("engine: cancel a running run through the API: stopped at once, process ki
     const run = await runOf(t, runId);
     return run.status === "running" && run.log.includes("started");
   });
-  assert.ok(childProcesses().length > 0, "a sandbox process runs the agent");
+  assert.ok((await childProcesses()).length > 0, "a sandbox process runs the agent");
 
   const asked = performance.now();
   const answer = await json(await t.owner.call("POST", `${API}/runs/${runId}/cancel`), 200);
@@ -160,7 +160,7 @@ itest("engine: cancel a running run through the API: stopped at once, process ki
   const run = await runOf(t, runId);
   assert.equal(run.status, "cancelled");
   assert.equal(run.result, null);
-  assert.deepEqual(childProcesses(), [], "the sandbox process was killed");
+  assert.deepEqual(await childProcesses(), [], "the sandbox process was killed");
   // A finished run cannot be cancelled again.
   assert.equal((await t.owner.call("POST", `${API}/runs/${runId}/cancel`)).status, 409);
 });

@@ -135,8 +135,8 @@ Deno.test({
       ).catch((err) => {
         throw new Error(`${err.message}\nworker output:\n${worker.output()}`);
       });
-      const sandboxes = await waitFor("two sandbox processes under the worker", () => {
-        const mine = processes(isSandbox).filter((p) => p.ppid === worker.child.pid);
+      const sandboxes = await waitFor("two sandbox processes under the worker", async () => {
+        const mine = (await processes(isSandbox)).filter((p) => p.ppid === worker.child.pid);
         return mine.length === 2 ? mine : undefined;
       }, 10_000);
 
@@ -145,8 +145,8 @@ Deno.test({
       assert.equal(status.signal, "SIGKILL");
       // The runner notices its closed stdin and exits: nothing of the tenant's code lives on.
       const pids = sandboxes.map((p) => p.pid);
-      await waitFor("the sandbox processes to end", () => {
-        const left = processes(isSandbox).filter((p) => pids.includes(p.pid));
+      await waitFor("the sandbox processes to end", async () => {
+        const left = (await processes(isSandbox)).filter((p) => pids.includes(p.pid));
         return left.length === 0;
       }, 5_000);
 
