@@ -95,7 +95,14 @@ console.log(
 async function startS3rver() {
   const directory = await Deno.makeTempDir({ prefix: "bench-s3rver-" });
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", new URL("./s3rver.ts", import.meta.url).pathname, directory, "bench"],
+    args: [
+      "run",
+      `--config=${new URL("../deno.test.json", import.meta.url).pathname}`,
+      "-A",
+      new URL("./s3rver.ts", import.meta.url).pathname,
+      directory,
+      "bench",
+    ],
     stdin: "piped",
     stdout: "piped",
     stderr: "inherit",

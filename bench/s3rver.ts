@@ -1,6 +1,6 @@
 // A real S3 server (s3rver) for bench/documents.ts, in its own process so the bench measures
 // only the app's memory. Prints `PORT <n>` on stdout once it listens; stops on stdin EOF.
-// Usage: deno run -A bench/s3rver.ts <directory> <bucket>
+// Usage: deno run --config deno.test.json -A bench/s3rver.ts <directory> <bucket>
 import S3rver from "s3rver";
 
 const [directory, bucket] = Deno.args;

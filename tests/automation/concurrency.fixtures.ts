@@ -2,7 +2,7 @@
  * Shared pieces of the concurrency and worker-kill tests: agents and jobs seeded with SQL in the
  * tenant's scope (independent of the API shapes), dispatchers on their own connection pools
  * (like separate processes), a run handler that counts executions, polling, and a look at
- * /proc for sandbox processes.
+ * the process table (`ps`) for sandbox processes.
  */
 import { uuidv7 } from "uuidv7";
 import { type Database, openDatabase, type Sql } from "../../shared/db/database.ts";
@@ -191,10 +191,14 @@ export interface ProcInfo {
 /**
  * Live processes whose command line matches; zombies count as gone. Asked of `ps`, as the
  * server's memory watchdog does: the tests run without --allow-all, so /proc is closed to them.
- * The command line comes back as words split at spaces (enough to match a path in it).
+ * The command line comes back as words split at spaces (enough to match a path in it); `-ww`
+ * keeps it whole whatever the terminal's width (COLUMNS).
  */
 export async function processes(match: (cmdline: string[]) => boolean): Promise<ProcInfo[]> {
-  const ps = new Deno.Command("ps", { args: ["-eo", "pid=,ppid=,stat=,args="], stdout: "piped" })
+  const ps = new Deno.Command("ps", {
+    args: ["-ww", "-eo", "pid=,ppid=,stat=,args="],
+    stdout: "piped",
+  })
     .spawn();
   const { stdout } = await ps.output();
   const out: ProcInfo[] = [];

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { uuidv7 } from "uuidv7";
 import type { Sql } from "../../shared/db/database.ts";
 import { withScope } from "../../shared/db/scope.ts";
-import { processes } from "./concurrency.fixtures.ts";
+import { isSandbox, processes } from "./concurrency.fixtures.ts";
 import { Dispatcher, type JobContext } from "../../shared/jobs/dispatcher.ts";
 import { PLATFORM_TENANT } from "../../shared/jobs/queue.ts";
 import type { Actor } from "../../shared/http/actor.ts";
@@ -191,9 +191,10 @@ export async function waitFor<T>(
   }
 }
 
-/** Live child processes of this test process: sandboxes the engine started. */
+/** Live sandbox processes this test process started (not the memory watchdog's `ps` calls or
+ * a designer bundle build, which are its children too). */
 export async function childProcesses(): Promise<number[]> {
-  return (await processes(() => true)).filter((p) => p.ppid === Deno.pid).map((p) => p.pid);
+  return (await processes(isSandbox)).filter((p) => p.ppid === Deno.pid).map((p) => p.pid);
 }
 
 /** The context a dispatcher gives a handler: of a tenant, or platform-wide (null). */

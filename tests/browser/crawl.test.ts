@@ -14,7 +14,8 @@
  * Env:
  *   CRAWL_ONLY=<regex>    only paths (with their query) matching it, e.g. CRAWL_ONLY='^/support'
  *   CRAWL_PAGES=<n>       browser tabs visiting in parallel (default 4)
- *   CRAWL_REPORT=<file>   also write every failure as JSON to that file
+ *   CRAWL_REPORT=<file>   also write every failure as JSON to that file (under ./data or the
+ *                         temporary directory: the tests may write nowhere else)
  *   CRAWL_VERBOSE=1       print each visit with its time
  *
  *   deno task test tests/browser/crawl.test.ts

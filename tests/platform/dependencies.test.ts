@@ -34,10 +34,25 @@ const testLock = await readJson<Lock>("deno.test.lock");
 
 const testOnly = Object.keys(tests.imports).filter((k) => !(k in server.imports));
 /** `name@version` → name (a scoped name keeps its leading @). */
-const packageName = (key: string) => key.slice(0, key.indexOf("@", 1)).replace(/_.*$/, "");
-/** A dependency entry without its version when the lock file left it out (it does when only one
- * version of that package is in the file, so the two files may spell the same edge differently). */
-const depName = (dep: string) => (dep.lastIndexOf("@") > 0 ? packageName(dep) : dep);
+const packageName = (key: string) => key.slice(0, key.indexOf("@", 1));
+/**
+ * A lock file's dependency entries as full `name@version` keys: it leaves the version out when
+ * only one version of that package is in the file, so the two files may spell one edge
+ * differently — and two versions must not pass as one.
+ */
+function fullDeps(lock: Lock, deps: string[] = []) {
+  const only = new Map<string, string[]>();
+  for (const key of Object.keys(lock.npm)) {
+    const name = packageName(key);
+    only.set(name, [...(only.get(name) ?? []), key]);
+  }
+  return deps.map((dep) => {
+    if (dep.lastIndexOf("@") > 0) return dep;
+    const keys = only.get(dep) ?? [];
+    assert.equal(keys.length, 1, `${dep} is named without a version but has ${keys.length}`);
+    return keys[0];
+  }).sort();
+}
 
 Deno.test("dependencies: the tests' config is the server's plus test-only packages", () => {
   for (const [name, target] of Object.entries(server.imports)) {
@@ -62,9 +77,9 @@ Deno.test("dependencies: deno.lock is the part of deno.test.lock the server uses
     assert.ok(other, `${key} is in deno.lock but not in deno.test.lock`);
     assert.equal(entry.integrity, other.integrity, `${key} has another integrity`);
     assert.deepEqual(
-      (entry.dependencies ?? []).map(depName).sort(),
-      (other.dependencies ?? []).map(depName).sort(),
-      `${key} depends on other packages`,
+      fullDeps(serverLock, entry.dependencies),
+      fullDeps(testLock, other.dependencies),
+      `${key} depends on other packages or versions`,
     );
   }
   const names = new Set(Object.keys(serverLock.npm).map(packageName));
@@ -76,8 +91,9 @@ Deno.test("dependencies: deno.lock is the part of deno.test.lock the server uses
 });
 
 Deno.test("dependencies: no server file imports a test-only package", async () => {
-  const files = ["main.ts", "worker.ts"];
-  for (const dir of ["app", "modules", "shared", "ui"]) files.push(...await sourceFiles(dir));
+  // Everything but the tests and the tools that run with the tests' config.
+  const testSide = /^(tests|bench|clients)\/|^scripts\/(screenshots|typed-client|run-tests)\.ts$/;
+  const files = (await sourceFiles()).filter((f) => !testSide.test(f));
   const offenders: string[] = [];
   for (const file of files) {
     const text = await Deno.readTextFile(new URL(file, ROOT));
