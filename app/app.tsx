@@ -12,7 +12,7 @@ import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../shared/db/unavail
 import { DocsPage } from "../ui/docs.tsx";
 import type { Platform } from "./platform.ts";
 import { scopedSession, streamingSession } from "../platform/identity/session.ts";
-import { prehashPasswords } from "../shared/http/prehash.ts";
+import { type PasswordRoute, prehashPasswords } from "../shared/http/prehash.ts";
 import { resolveLocale, t } from "../shared/i18n/i18n.ts";
 import { log } from "../shared/log.ts";
 import { adminApi, authApi } from "../platform/identity/identity.api.ts";
@@ -54,14 +54,17 @@ const CORE_UNSCOPED: RegExp[] = [
 ];
 
 /**
- * Routes that may create an account without a password (one is generated and shown once): a
- * generated password is hashed before their transaction opens, like the passwords a body carries.
+ * The routes that store a new password: its hash is made before their transaction opens. Those
+ * that may create an account without one (`spare`) get a generated password hashed in advance
+ * too. No other route's body is searched for passwords (an analytics source's password is
+ * encrypted, not hashed, and argon2id costs 50–100 ms that no caller should be able to ask for).
+ * Password changes are CORE_UNSCOPED and hash between their own transactions.
  */
-const ACCOUNT_CREATING: RegExp[] = [
-  /^\/api\/admin\/users$/,
-  /^\/admin\/users$/,
-  /^\/api\/admin\/tenants$/,
-  /^\/admin\/tenants$/,
+const PASSWORD_SETTING: PasswordRoute[] = [
+  { path: /^\/(api\/)?admin\/users$/, spare: true },
+  { path: /^\/(api\/)?admin\/tenants$/, spare: true },
+  { path: /^\/api\/documents\/sharing$/, spare: false },
+  { path: /^\/documents\/(files|folders)\/[^/]+\/share$/, spare: false },
 ];
 
 const isApi = (path: string) => path === "/api" || path.startsWith("/api/");
@@ -179,7 +182,7 @@ export function createApp(platform: Platform) {
     if (publicPaths.some((re) => re.test(c.req.path))) return next();
     const unscoped = streams(c.req.path) || CORE_UNSCOPED.some((re) => re.test(c.req.path));
     if (unscoped) return streamingSession(c, next);
-    return prehashPasswords(c, async () => void await scopedSession(c, next), ACCOUNT_CREATING);
+    return prehashPasswords(c, async () => void await scopedSession(c, next), PASSWORD_SETTING);
   };
   app.use("*", protect);
 

@@ -12,8 +12,9 @@ interface Prehashed {
 }
 const prehashed = new AsyncLocalStorage<Prehashed>();
 
-/** Where hashPassword's answers came from, for the test that pins hashing outside transactions. */
-export const hashCounts = { inline: 0, prehashed: 0 };
+/** Where hashPassword's answers came from, and how many hashes were made ahead (used or not),
+ * for the test that pins hashing outside transactions. */
+export const hashCounts = { inline: 0, prehashed: 0, ahead: 0 };
 
 /**
  * Runs fn with the given passwords hashed in advance, plus a spare generated password (for
@@ -28,6 +29,7 @@ export async function withPrehashed<T>(
   const hashes = new Map<string, string>();
   for (const p of new Set([...passwords, ...(spare ? [spare] : [])])) {
     hashes.set(p, await computeHash(p));
+    hashCounts.ahead++;
   }
   return await prehashed.run({ hashes, spare }, fn);
 }
