@@ -2,7 +2,7 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { bodyLimit } from "hono/body-limit";
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler, Next } from "hono";
 import type { AppEnv } from "../shared/http/env.ts";
 import { createRouter } from "../shared/http/router.ts";
 import { Problem, problemResponse, problems } from "../shared/http/problem.ts";
@@ -11,7 +11,12 @@ import { methodIndex, mountOpenApi, unpagedListBodies } from "../shared/http/ope
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../shared/db/unavailable.ts";
 import { DocsPage } from "../ui/docs.tsx";
 import type { Platform } from "./platform.ts";
-import { scopedSession, streamingSession } from "../platform/identity/session.ts";
+import {
+  isStaleAttempt,
+  scopedSession,
+  StaleSession,
+  streamingSession,
+} from "../platform/identity/session.ts";
 import { type PasswordRoute, prehashPasswords } from "../shared/http/prehash.ts";
 import { resolveLocale, t } from "../shared/i18n/i18n.ts";
 import { log } from "../shared/log.ts";
@@ -182,7 +187,18 @@ export function createApp(platform: Platform) {
     if (publicPaths.some((re) => re.test(c.req.path))) return next();
     const unscoped = streams(c.req.path) || CORE_UNSCOPED.some((re) => re.test(c.req.path));
     if (unscoped) return streamingSession(c, next);
-    return prehashPasswords(c, async () => void await scopedSession(c, next), PASSWORD_SETTING);
+    return prehashPasswords(c, () => scoped(c, next), PASSWORD_SETTING);
+  };
+  // A read that used a remembered session which had changed is served again, read afresh.
+  const scoped = async (c: Context<AppEnv>, next: Next) => {
+    try {
+      await scopedSession(c, next);
+    } catch (err) {
+      if (!(err instanceof StaleSession)) throw err;
+      c.error = undefined;
+      c.res = undefined; // or the failed attempt's headers would be merged into the answer
+      c.res = await app.fetch(err.request, c.env);
+    }
   };
   app.use("*", protect);
 
@@ -233,6 +249,7 @@ export function createApp(platform: Platform) {
   });
 
   app.onError((err, c) => {
+    if (isStaleAttempt(c)) return c.body(null, 500); // replaced: the request is served again
     const problem = toProblem(err);
     if (!problem) {
       log.error("unhandled error", {

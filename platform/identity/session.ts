@@ -4,12 +4,13 @@ import { createMiddleware } from "hono/factory";
 import { getConnInfo } from "hono/deno";
 import type { AppEnv, Session } from "../../shared/http/env.ts";
 import { problems } from "../../shared/http/problem.ts";
-import { withScope } from "../../shared/db/scope.ts";
+import { type Scope, scopeSetup, transaction, withScope } from "../../shared/db/scope.ts";
 import type { Sql } from "../../shared/db/database.ts";
 import { type Claims, TokenError } from "../../shared/auth/jwt.ts";
 import { externalMember } from "./users.repo.ts";
 import { resolveLocale, runWithOverrides } from "../../shared/i18n/i18n.ts";
 import { loadTenantOverrides } from "../translations/public.ts";
+import { forget, type KnownSession, recall, remember } from "./known-sessions.ts";
 
 export const SESSION_COOKIE = "session";
 
@@ -79,6 +80,8 @@ export function isSameOrigin(c: Context<AppEnv>): boolean {
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Methods whose requests carry no body, so they can be served again. */
+const SAFE_READS = new Set(["GET", "HEAD"]);
 
 /** External tokens carry a tenant claim and an e-mail; map them to our tenant and user. */
 async function resolveExternal(sql: Sql, claims: Claims) {
@@ -93,7 +96,8 @@ const SESSION_QUERY = (tx: Sql, tid: string, sub: string, jti: string | undefine
     t.status as tenant_status, t.time_zone, t.locale as tenant_locale,
     coalesce((select array_agg(distinct p order by p) from roles r, unnest(r.permissions) p
               where r.key = any(m.roles)), '{}') as permissions,
-    exists(select 1 from revoked_tokens where jti = ${jti ?? null}) as revoked
+    exists(select 1 from revoked_tokens where jti = ${jti ?? null}) as revoked,
+    identity_session_stamp(m.tenant_id) as stamp
   from memberships m join users u on u.id = m.user_id join tenants t on t.id = m.tenant_id
   where m.tenant_id = ${tid} and m.user_id = ${sub} and m.status = 'active'`;
 
@@ -142,7 +146,7 @@ async function authenticate(c: Context<AppEnv>) {
   }
   const ids = claims.external ? await resolveExternal(db.sql, claims) : claims;
   if (!ids) throw problems.unauthorized("No member matches the token's tenant and e-mail.");
-  return { ids: { tid: ids.tid, sub: ids.sub }, claims, via: found.via };
+  return { ids: { tid: ids.tid, sub: ids.sub }, claims, via: found.via, token: found.token };
 }
 
 /** Loads the session (membership, permissions, translations) inside a tenant-scoped tx. */
@@ -153,6 +157,7 @@ async function loadSession(
 ) {
   const { ids, claims, via } = auth;
   const [row] = await SESSION_QUERY(tx, ids.tid, ids.sub, claims.jti);
+  const db = c.var.platform.db;
   if (!row || row.revoked) throw problems.unauthorized("The session has ended.");
   // The session query reads the tenant row anyway, so a suspension ends every session and
   // token of the tenant on their next request at no extra cost (nothing to revoke or cache).
@@ -161,29 +166,81 @@ async function loadSession(
     if (via === "cookie") clearSessionCookie(c);
     throw problems.unauthorized(`The workspace ${row.tenantName} is suspended.`);
   }
-  c.set("session", {
-    userId: ids.sub,
-    tenantId: ids.tid,
-    email: row.email,
-    name: row.name,
-    isOperator: row.isOperator,
-    tenantSlug: row.slug,
-    tenantName: row.tenantName,
-    roles: row.roles,
-    permissions: row.permissions,
-    jti: claims.jti,
-    exp: claims.exp,
-    via,
-  });
+  const known: KnownSession = {
+    session: Object.freeze({
+      userId: ids.sub,
+      tenantId: ids.tid,
+      email: row.email,
+      name: row.name,
+      isOperator: row.isOperator,
+      tenantSlug: row.slug,
+      tenantName: row.tenantName,
+      roles: Object.freeze(row.roles) as string[],
+      permissions: Object.freeze(row.permissions) as string[],
+      jti: claims.jti,
+      exp: claims.exp,
+    }),
+    timeZone: row.timeZone,
+    profileLocale: row.locale,
+    tenantLocale: row.tenantLocale,
+    stamp: row.stamp,
+  };
+  // External tokens are mapped to a member on every request (their issuer decides who they are).
+  if (!claims.external) remember(db, auth.token, known);
+  return await useSession(c, tx, known, via);
+}
+
+/** Sets the request's session from what the session query answered (now or before). */
+async function useSession(
+  c: Context<AppEnv>,
+  tx: Sql,
+  known: KnownSession,
+  via: Session["via"],
+) {
+  c.set("session", { ...known.session, via });
   // Dates on pages are shown in the tenant's zone (no extra query: it came with the session).
-  c.set("timeZone", row.timeZone as string);
+  c.set("timeZone", known.timeZone);
   // The tenant's translations apply to every t() of the request (cached per tenant).
-  const translations = await loadTenantOverrides(tx, ids.tid);
+  const translations = await loadTenantOverrides(tx, known.session.tenantId);
   return {
     translations,
-    profileLocale: row.locale as string | null,
-    tenantLocale: row.tenantLocale as string,
+    profileLocale: known.profileLocale,
+    tenantLocale: known.tenantLocale,
   };
+}
+
+/** Thrown when a remembered session turned out stale: the request is to be served again. */
+export class StaleSession extends Error {
+  constructor(readonly request: Request) {
+    super("The remembered session changed; the request is served again.");
+  }
+}
+
+/** Requests whose statements failed because their remembered session was stale. */
+const staleAttempts = new WeakSet<Context>();
+
+/** A failure of such a request is not an error: it is answered again (so nothing to log). */
+export function isStaleAttempt(c: Context) {
+  return staleAttempts.has(c);
+}
+
+const STALE = "PLS01"; // raised by identity_session_unchanged (migration 0033)
+const isStale = (err: unknown) => (err as { code?: string })?.code === STALE;
+
+/**
+ * The scope's setup statement for a remembered session: it also checks that the session is
+ * unchanged, so that a stale one aborts the transaction before the handler's first statement.
+ */
+function checkedSetup(c: Context, tx: Sql, scope: Scope, known: KnownSession) {
+  const { tenantId, jti } = known.session;
+  const query = scopeSetup(
+    tx,
+    scope,
+    tx`identity_session_unchanged(${tenantId}, ${jti ?? null}, ${known.stamp})`,
+  );
+  // Registered before the handler's own statements: set before their failures are seen.
+  query.catch((err) => isStale(err) && staleAttempts.add(c));
+  return query;
 }
 
 /**
@@ -206,14 +263,22 @@ function requestLocale(
 export const scopedSession = createMiddleware<AppEnv>(async (c, next) => {
   const auth = await authenticate(c);
   const { db } = c.var.platform;
+  // Reads may use a remembered session (checked in the setup statement); a write reads it afresh,
+  // since a request with a body cannot be served a second time.
+  const known = SAFE_READS.has(c.req.method) && !auth.claims.external
+    ? recall(db, auth.token, c.req.raw)
+    : undefined;
+  const scope = { tenantId: auth.ids.tid, userId: auth.ids.sub, requestId: c.var.requestId };
   try {
-    await withScope(
+    await transaction(
       db.sql,
-      { tenantId: auth.ids.tid, userId: auth.ids.sub, requestId: c.var.requestId },
+      (tx) => known ? checkedSetup(c, tx, scope, known) : scopeSetup(tx, scope),
       async (tx) => {
         c.set("sql", tx);
         c.set("scope", (fn) => fn(tx));
-        const { translations, ...locales } = await loadSession(c, tx, auth);
+        const { translations, ...locales } = known
+          ? await useSession(c, tx, known, auth.via)
+          : await loadSession(c, tx, auth);
         await runWithOverrides(translations, async () => {
           // Resolved inside the scope, so the tenant's extra languages count as valid.
           c.set("locale", requestLocale(c, locales));
@@ -223,7 +288,9 @@ export const scopedSession = createMiddleware<AppEnv>(async (c, next) => {
       },
     );
   } catch (err) {
-    if (!(err instanceof Rollback)) throw err;
+    if (err instanceof Rollback) return;
+    if (known && isStale(err)) throw new StaleSession(forget(db, auth.token, c.req.raw));
+    throw err;
   }
 });
 

@@ -1,4 +1,4 @@
-import type { Sql } from "./sql.ts";
+import type { PendingQuery, Sql } from "./sql.ts";
 
 /** The role every scoped transaction switches to: it owns nothing and cannot bypass RLS. */
 export const APP_ROLE = "platform_app";
@@ -70,19 +70,24 @@ export async function transaction<T>(
 }
 
 /**
+ * The statement that opens every scoped transaction: the application role and the RLS settings.
+ * `guard`, a boolean SQL expression (a fragment of tx), is evaluated in the same statement: one
+ * that raises refuses the scope, aborting the transaction before fn's first statement runs.
+ */
+export function scopeSetup(tx: Sql, scope: Scope, guard?: PendingQuery) {
+  return tx`select set_config('role', ${APP_ROLE}, true),
+                   set_config('app.tenant_id', ${scope.tenantId ?? ""}, true),
+                   set_config('app.user_id', ${scope.userId ?? ""}, true),
+                   set_config('app.request_id', ${scope.requestId ?? ""}, true),
+                   ${guard ?? tx`true`}`;
+}
+
+/**
  * Runs fn in one transaction as the application role with the tenant and user set for RLS.
  * Throwing inside fn rolls everything back.
  */
 export async function withScope<T>(sql: Sql, scope: Scope, fn: (tx: Sql) => Promise<T>) {
-  return await transaction(
-    sql,
-    (tx) =>
-      tx`select set_config('role', ${APP_ROLE}, true),
-                set_config('app.tenant_id', ${scope.tenantId ?? ""}, true),
-                set_config('app.user_id', ${scope.userId ?? ""}, true),
-                set_config('app.request_id', ${scope.requestId ?? ""}, true)`,
-    fn,
-  );
+  return await transaction(sql, (tx) => scopeSetup(tx, scope), fn);
 }
 
 /** Points an open scoped transaction at another tenant (operator work across tenants). */
