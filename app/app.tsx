@@ -10,7 +10,7 @@ import { assetsRouter } from "../ui/assets.ts";
 import { methodIndex, mountOpenApi, unpagedListBodies } from "../shared/http/openapi.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../shared/db/unavailable.ts";
 import { DocsPage } from "../ui/docs.tsx";
-import type { Platform } from "./platform.ts";
+import { type Platform, prefetchShell } from "./platform.ts";
 import {
   isStaleAttempt,
   scopedSession,
@@ -201,6 +201,10 @@ export function createApp(platform: Platform) {
     }
   };
   app.use("*", protect);
+  app.use("*", async (c, next) => {
+    prefetchShell(c);
+    await next();
+  });
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {

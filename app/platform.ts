@@ -20,6 +20,25 @@ export type { Platform };
  * count and the menu. The three queries go out together (postgres.js pipelines them on the
  * request's connection), so the shell costs one round trip.
  */
+/** Once per request: prefetchShell may start it with a page's first reads, page() awaits it. */
+const shells = new WeakMap<Context, Promise<ShellData>>();
+function shellOnce(c: Context<AppEnv>): Promise<ShellData> {
+  let shell = shells.get(c);
+  if (!shell) shells.set(c, shell = shellData(c));
+  return shell;
+}
+
+/**
+ * Starts reading a full page's shell at once, so its statements go out with the page's first
+ * ones (one round trip less). Only for GETs of pages that may render the shell: not the API,
+ * not htmx requests for a fragment (their handlers may still render it, then it is read then).
+ */
+export function prefetchShell(c: Context<AppEnv>) {
+  if (c.req.method !== "GET" || !c.var.sql || c.req.path.startsWith("/api/")) return;
+  if (c.req.header("HX-Request") === "true" && c.req.header("HX-Boosted") !== "true") return;
+  shellOnce(c).catch(() => {}); // a page that renders it sees the failure; one that doesn't, not
+}
+
 async function shellData(c: Context<AppEnv>): Promise<ShellData> {
   const { session, sql } = c.var;
   const [{ tenants, invitations }, unread, tenant] = await Promise.all([
@@ -78,6 +97,6 @@ export function createPlatform(
     roles: builtinRoles(modules),
     jobs,
     schedules,
-    shell: shellData,
+    shell: shellOnce,
   };
 }

@@ -1,4 +1,5 @@
-import { t } from "../shared/i18n/i18n.ts";
+import { renderToString } from "preact-render-to-string";
+import { currentOverrides, t } from "../shared/i18n/i18n.ts";
 import { hasPermission } from "../shared/rbac/permissions.ts";
 import type { MenuEntry, ShellData } from "../shared/modules.ts";
 import { Icon } from "./icon.tsx";
@@ -32,6 +33,52 @@ function currentPath(paths: string[], path: string): string | undefined {
  */
 export function Menu({ shell }: { shell: ShellData }) {
   const l = shell.locale;
+  return (
+    <nav
+      class="sidebar"
+      id="sidebar"
+      aria-label={t(l, "nav.menu")}
+      dangerouslySetInnerHTML={{ __html: menuHtml(shell) }}
+    />
+  );
+}
+
+/**
+ * The sidebar is the same for everyone with the same permissions on the same entry, so its
+ * markup (a third of a page's shell) is rendered once per language, permissions and entry, and
+ * again when the tenant's translations are reloaded (each load is a new object).
+ */
+const rendered = new Map<string, string>();
+const MAX_MENUS = 1_000; // about 13 KB each
+/** Numbers for the objects a menu depends on: the tenant's translations, the module list. */
+const ids = new WeakMap<object, number>();
+const NO_OVERRIDES = {};
+let idCount = 0;
+function idOf(o: object) {
+  let id = ids.get(o);
+  if (id === undefined) ids.set(o, id = ++idCount);
+  return id;
+}
+
+function menuHtml(shell: ShellData): string {
+  const menu = menuOf(shell);
+  const texts = idOf(currentOverrides() ?? NO_OVERRIDES);
+  const key = `${texts}|${
+    idOf(shell.modules)
+  }|${shell.locale}|${menu.here}|${shell.session.isOperator}|${
+    shell.session.permissions.join(",")
+  }`;
+  let html = rendered.get(key);
+  if (html === undefined) {
+    html = renderToString(<MenuEntries l={shell.locale} menu={menu} />);
+    if (rendered.size >= MAX_MENUS) rendered.delete(rendered.keys().next().value!);
+    rendered.set(key, html);
+  }
+  return html;
+}
+
+/** The groups and entries this user may open, and the one the page belongs to. */
+function menuOf(shell: ShellData) {
   const can = (e: MenuEntry & { operator?: boolean }) =>
     (!e.permission || hasPermission(shell.session.permissions, e.permission)) &&
     (!e.operator || shell.session.isOperator);
@@ -45,7 +92,12 @@ export function Menu({ shell }: { shell: ShellData }) {
     ...groups.flatMap((g) => g.items.map((e) => e.path)),
     ...admin.map((e) => e.path),
   ];
-  const here = currentPath(all, shell.path);
+  return { groups, admin, here: currentPath(all, shell.path) };
+}
+
+function MenuEntries(
+  { l, menu: { groups, admin, here } }: { l: string; menu: ReturnType<typeof menuOf> },
+) {
   const link = (path: string, label: string, icon?: string) => (
     <li>
       <a href={path} aria-current={here === path ? "page" : undefined}>
@@ -78,13 +130,13 @@ export function Menu({ shell }: { shell: ShellData }) {
     );
   };
   return (
-    <nav class="sidebar" id="sidebar" aria-label={t(l, "nav.menu")}>
+    <>
       <ul class="nav-top">
         {link("/", t(l, "nav.home"), "house")}
         {link("/notifications", t(l, "notifications.title"), "inbox")}
       </ul>
       {groups.map(({ m, items }) => group(m.name, t(l, m.labelKey), m.icon, items))}
       {admin.length > 0 && group("admin", t(l, "nav.admin"), "settings", admin)}
-    </nav>
+    </>
   );
 }

@@ -40,7 +40,14 @@ export async function agentMembers(sql: Sql, keep: (string | null)[] = []) {
 }
 
 /** Names of the given customers (list pages show names, not ids). */
-export async function customerNames(sql: Sql, ids: string[]): Promise<Map<string, string>> {
-  const rows = await sql`select id, name from support_customers where id = any(${ids}::uuid[])`;
+export async function customerNames(
+  sql: Sql,
+  ids: string[],
+  known?: Map<string, string>,
+): Promise<Map<string, string>> {
+  // Names already at hand (the form's first 200 customers) need no statement.
+  const wanted = known ? [...new Set(ids)].filter((id) => !known.has(id)) : ids;
+  if (wanted.length === 0) return new Map();
+  const rows = await sql`select id, name from support_customers where id = any(${wanted}::uuid[])`;
   return new Map(rows.map((r) => [r.id as string, r.name as string]));
 }

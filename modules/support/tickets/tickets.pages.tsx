@@ -116,7 +116,7 @@ async function listData(c: C) {
   const former = page.items.some((x) => x.assigneeId && !known.has(x.assigneeId));
   const [members, rowCustomers] = await Promise.all([
     former ? agentMembers(sql, page.items.map((x) => x.assigneeId)) : agents,
-    customerNames(sql, page.items.map((x) => x.customerId)),
+    customerNames(sql, page.items.map((x) => x.customerId), new Map(customers)),
   ]);
   const names = new Map([
     ...customers,
