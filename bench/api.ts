@@ -112,6 +112,65 @@ async function referenceSql(port: number) {
       );
       return json({ items: rows.slice(0, 25), nextCursor: null });
     }
+    if (p === "/page") {
+      // The ticket list page's own reads (list, filter and form choices, the shell's three),
+      // sent together as the app sends them; answered as JSON, so what the app does beyond
+      // this is authentication, scope, the transaction and rendering the HTML.
+      const user = req.headers.get("x-user")!;
+      const [rows, customers, companies, agents, workspaces, [unread], [look]] = await Promise.all([
+        sql.unsafe(
+          `select ${TICKET_COLUMNS} from support_tickets where tenant_id = $1
+           order by created_at desc, id desc limit 26`,
+          [tenant],
+        ),
+        sql.unsafe(
+          `select id, name from support_customers where tenant_id = $1
+           order by lower(name), id limit 200`,
+          [tenant],
+        ),
+        sql.unsafe(
+          `select id, name from support_companies where tenant_id = $1
+           order by lower(name), id limit 200`,
+          [tenant],
+        ),
+        sql.unsafe(
+          `select m.user_id, coalesce(m.display_name, u.name) as name, u.email,
+             coalesce(array_agg(p) filter (where p is not null), '{}') as permissions
+           from memberships m join users u on u.id = m.user_id
+             left join roles r on r.tenant_id = m.tenant_id and r.key = any(m.roles)
+             left join lateral unnest(r.permissions) p on true
+           where m.tenant_id = $1 and m.status = 'active'
+           group by 1, 2, 3 order by lower(coalesce(m.display_name, u.name)), m.user_id
+           limit 500`,
+          [tenant],
+        ),
+        sql.unsafe(
+          `select t.id, t.slug, t.name, m.roles, m.status, m.created_at as invited_at
+           from memberships m join tenants t on t.id = m.tenant_id
+           where m.user_id = $1 and m.status in ('active', 'invited') and t.status = 'active'
+           order by t.name, m.created_at`,
+          [user],
+        ),
+        sql.unsafe(
+          `select count(*)::int as n from notifications
+           where tenant_id = $1 and user_id = $2 and read_at is null`,
+          [tenant, user],
+        ),
+        sql.unsafe(
+          `select name, accent_color, logo, time_zone, locale from tenants where id = $1`,
+          [tenant],
+        ),
+      ]);
+      return json({
+        items: rows.slice(0, 25),
+        customers,
+        companies,
+        agents,
+        workspaces,
+        unread,
+        look,
+      });
+    }
     return new Response("not found", { status: 404 });
   });
   await new Promise(() => {});
@@ -139,6 +198,7 @@ function referenceJson(port: number) {
 
 interface Tenant {
   id: string;
+  userId: string;
   token: string;
   customerId: string;
   ticketId: string;
@@ -330,7 +390,7 @@ async function seed(databaseUrl: string, dataDir: string, perTenant: number, ten
       tenantId: t.id,
       roles: ["owner"],
     });
-    out.push({ id: t.id, token, ...ids });
+    out.push({ id: t.id, userId: t.ownerId, token, ...ids });
   }
   await sql`analyze`;
   console.log(`${tenants} tenants ready in ${((performance.now() - started) / 1000).toFixed(0)} s`);
@@ -441,6 +501,11 @@ async function main() {
       "ticket list page (HTML)",
       tenants.map((t) => ({ path: "/support/tickets", headers: bearer(t) })),
       tenants.map((t) => ({ path: "/tickets", headers: tenant(t) })),
+    ],
+    [
+      "ticket list page (HTML) against the page's own reads",
+      tenants.map((t) => ({ path: "/support/tickets", headers: bearer(t) })),
+      tenants.map((t) => ({ path: "/page", headers: { ...tenant(t), "x-user": t.userId } })),
     ],
   ];
   // Every path must answer 200 once before it is loaded.
