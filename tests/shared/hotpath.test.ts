@@ -1,12 +1,14 @@
-// The request hot path (issue 13) may cache only what cannot go stale (a token's verified
-// signature); everything else is read on every request. These tests pin that down: a revoked
-// token, a changed role or a disabled member take effect on the very next request, and many
-// tenants' requests at once never see each other's rows.
+// The request hot path (issue 13) may keep only what cannot go stale unnoticed: a token's
+// verified signature, and its session checked against the tenant's stamp on every read (see
+// known-sessions.test.ts). These tests pin that down: a revoked token, a changed role or a
+// disabled member take effect on the very next request, and many tenants' requests at once
+// never see each other's rows.
 import assert from "node:assert/strict";
 import { callApp, itest, newTenant, testApp, unique } from "../helpers.ts";
 import { withScope } from "../../shared/db/scope.ts";
 import { createTenant } from "../../platform/identity/tenants.service.ts";
 import { insertUser } from "../../platform/identity/users.repo.ts";
+import { knownSessionStats } from "../../platform/identity/known-sessions.ts";
 
 const LIST = "/api/support/support-ticket?limit=25";
 
@@ -58,7 +60,7 @@ itest("hot path: 100 tenants' requests at once each see only their own tickets",
   const { platform } = await testApp();
   const sql = platform.db.sql;
   const TENANTS = 100;
-  const tenants: { id: string; token: string; tickets: Set<string> }[] = [];
+  const tenants: { id: string; slug: string; token: string; tickets: Set<string> }[] = [];
   // Owners without passwords: hashing 100 of them would dominate the test's time.
   for (let i = 0; i < TENANTS; i++) {
     const slug = unique("hot").toLowerCase().slice(0, 60);
@@ -90,26 +92,42 @@ itest("hot path: 100 tenants' requests at once each see only their own tickets",
       tenantId: tenant.id,
       roles: ["owner"],
     });
-    tenants.push({ id: tenant.id, token, tickets: new Set(rows.map((r) => r.id)) });
+    tenants.push({ id: tenant.id, slug, token, tickets: new Set(rows.map((r) => r.id)) });
   }
 
   // Every tenant three times, interleaved, all in flight together; and each tenant asks for
-  // its neighbour's ticket by id, which must be a 404.
-  const calls = [0, 1, 2].flatMap(() =>
-    tenants.map(async (t, i) => {
-      const res = await callApp(LIST, { token: t.token });
-      assert.equal(res.status, 200);
-      const body = await res.json() as { items: { id: string }[] };
-      const ids = body.items.map((x) => x.id).sort();
-      assert.deepEqual(ids, [...t.tickets].sort(), `tenant ${i} saw another tenant's rows`);
-      const other = tenants[(i + 1) % tenants.length];
-      const [foreign] = other.tickets;
-      const miss = await callApp(`/api/support/support-ticket/${foreign}`, { token: t.token });
-      await miss.body?.cancel();
-      assert.equal(miss.status, 404);
-    })
-  );
-  await Promise.all(calls);
+  // its neighbour's ticket by id, which must be a 404, and opens its ticket list page (with its
+  // own workspace name and tickets only). Twice: the second round runs on remembered sessions
+  // and rendered menus, the caches a mix-up would come through.
+  const round = () =>
+    Promise.all([0, 1, 2].flatMap(() =>
+      tenants.map(async (t, i) => {
+        const res = await callApp(LIST, { token: t.token });
+        assert.equal(res.status, 200);
+        const body = await res.json() as { items: { id: string }[] };
+        const ids = body.items.map((x) => x.id).sort();
+        assert.deepEqual(ids, [...t.tickets].sort(), `tenant ${i} saw another tenant's rows`);
+        const other = tenants[(i + 1) % tenants.length];
+        const [foreign] = other.tickets;
+        const miss = await callApp(`/api/support/support-ticket/${foreign}`, { token: t.token });
+        await miss.body?.cancel();
+        assert.equal(miss.status, 404);
+        const page = await callApp("/support/tickets", { token: t.token });
+        assert.equal(page.status, 200);
+        const html = await page.text();
+        const shown = new Set(
+          html.match(/Ticket \d of [a-z0-9-]+/g)?.map((x) => x.split(" of ")[1]),
+        );
+        assert.deepEqual([...shown], [t.slug], `tenant ${i}'s page`);
+        assert.ok(html.includes(t.slug), `tenant ${i}'s workspace name`);
+      })
+    ));
+  await round();
+  knownSessionStats(true);
+  await round();
+  const { hits, reads } = knownSessionStats();
+  assert.equal(reads, 0, "the second round read no session afresh");
+  assert.equal(hits, 100 * 3 * 3);
 });
 
 itest(
