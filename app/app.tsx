@@ -195,8 +195,13 @@ export function createApp(platform: Platform) {
       await scopedSession(c, next);
     } catch (err) {
       if (!(err instanceof StaleSession)) throw err;
+      // The failed attempt's answer is dropped: its body cancelled (an event stream would
+      // otherwise hold its slot and subscription until the token expires), its headers not
+      // merged into the new answer.
+      const dropped = c.res;
       c.error = undefined;
-      c.res = undefined; // or the failed attempt's headers would be merged into the answer
+      c.res = undefined;
+      await dropped.body?.cancel().catch(() => {});
       c.res = await app.fetch(err.request, c.env);
     }
   };
@@ -253,7 +258,7 @@ export function createApp(platform: Platform) {
   });
 
   app.onError((err, c) => {
-    if (isStaleAttempt(c)) return c.body(null, 500); // replaced: the request is served again
+    if (isStaleAttempt(c, err)) return c.body(null, 500); // replaced: served again
     const problem = toProblem(err);
     if (!problem) {
       log.error("unhandled error", {

@@ -11,7 +11,8 @@ export interface KnownSession {
   timeZone: string;
   profileLocale: string | null;
   tenantLocale: string;
-  stamp: string | null;
+  /** The tenant's and the account's stamps, as identity_session_stamp() returns them. */
+  stamp: string;
 }
 
 const MAX_KNOWN = 10_000;
@@ -41,11 +42,15 @@ export function remember(db: object, token: string, entry: KnownSession) {
   if (map.size > MAX_KNOWN) map.delete(map.keys().next().value!);
 }
 
-/** Drops a stale session and returns the request to send again (read afresh). */
-export function forget(db: object, token: string, request: Request): Request {
+/**
+ * Drops a stale session and returns the request to send again (read afresh), under the same
+ * request id, so that its log line and activity records name the request the client sent.
+ */
+export function forget(db: object, token: string, request: Request, requestId: string): Request {
   stats.stale++;
   known(db).delete(token);
   const again = new Request(request);
+  again.headers.set("X-Request-Id", requestId);
   reloads.add(again);
   return again;
 }

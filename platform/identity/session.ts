@@ -97,7 +97,7 @@ const SESSION_QUERY = (tx: Sql, tid: string, sub: string, jti: string | undefine
     coalesce((select array_agg(distinct p order by p) from roles r, unnest(r.permissions) p
               where r.key = any(m.roles)), '{}') as permissions,
     exists(select 1 from revoked_tokens where jti = ${jti ?? null}) as revoked,
-    identity_session_stamp(m.tenant_id) as stamp
+    identity_session_stamp(m.tenant_id, m.user_id) as stamp
   from memberships m join users u on u.id = m.user_id join tenants t on t.id = m.tenant_id
   where m.tenant_id = ${tid} and m.user_id = ${sub} and m.status = 'active'`;
 
@@ -185,8 +185,9 @@ async function loadSession(
     tenantLocale: row.tenantLocale,
     stamp: row.stamp,
   };
-  // External tokens are mapped to a member on every request (their issuer decides who they are).
-  if (!claims.external) remember(db, auth.token, known);
+  // External tokens are mapped to a member on every request (their issuer decides who they are);
+  // a session without a stamp (no row yet) could not be checked.
+  if (!claims.external && known.stamp) remember(db, auth.token, known);
   return await useSession(c, tx, known, via);
 }
 
@@ -219,24 +220,29 @@ export class StaleSession extends Error {
 /** Requests whose statements failed because their remembered session was stale. */
 const staleAttempts = new WeakSet<Context>();
 
-/** A failure of such a request is not an error: it is answered again (so nothing to log). */
-export function isStaleAttempt(c: Context) {
-  return staleAttempts.has(c);
-}
-
 const STALE = "PLS01"; // raised by identity_session_unchanged (migration 0033)
+const ABORTED = "25P02"; // what the statements after it answer
 const isStale = (err: unknown) => (err as { code?: string })?.code === STALE;
+
+/**
+ * Whether err is the expected failure of a request whose remembered session was stale (it is
+ * answered again, so there is nothing to log). Anything else is still an error.
+ */
+export function isStaleAttempt(c: Context, err: unknown) {
+  const code = (err as { code?: string })?.code;
+  return staleAttempts.has(c) && (code === STALE || code === ABORTED);
+}
 
 /**
  * The scope's setup statement for a remembered session: it also checks that the session is
  * unchanged, so that a stale one aborts the transaction before the handler's first statement.
  */
 function checkedSetup(c: Context, tx: Sql, scope: Scope, known: KnownSession) {
-  const { tenantId, jti } = known.session;
+  const { tenantId, userId, jti } = known.session;
   const query = scopeSetup(
     tx,
     scope,
-    tx`identity_session_unchanged(${tenantId}, ${jti ?? null}, ${known.stamp})`,
+    tx`identity_session_unchanged(${tenantId}, ${userId}, ${jti ?? null}, ${known.stamp})`,
   );
   // Registered before the handler's own statements: set before their failures are seen.
   query.catch((err) => isStale(err) && staleAttempts.add(c));
@@ -289,7 +295,9 @@ export const scopedSession = createMiddleware<AppEnv>(async (c, next) => {
     );
   } catch (err) {
     if (err instanceof Rollback) return;
-    if (known && isStale(err)) throw new StaleSession(forget(db, auth.token, c.req.raw));
+    if (known && isStale(err)) {
+      throw new StaleSession(forget(db, auth.token, c.req.raw, c.var.requestId));
+    }
     throw err;
   }
 });

@@ -7,8 +7,17 @@ import assert from "node:assert/strict";
 import { callApp, itest, newTenant, testApp } from "../helpers.ts";
 import { knownSessionStats } from "../../platform/identity/known-sessions.ts";
 import type { Caller } from "../helpers.ts";
+import { openStreams } from "../../shared/realtime/stream-limits.ts";
 
 const LIST = "/api/support/support-ticket?limit=25";
+/** Answers by the session's operator flag (the account's, read with the session). */
+const OPERATORS_ONLY = "/api/admin/tenants";
+
+async function status(who: Caller, path: string) {
+  const res = await who.call("GET", path);
+  await res.body?.cancel();
+  return res.status;
+}
 
 async function me(who: Caller) {
   const res = await who.call("GET", "/api/auth/me");
@@ -76,9 +85,9 @@ itest("known sessions: changes made in SQL, as by another instance, are seen too
               and user_id = ${member.id}`;
 
   await remembered(member);
-  await sql`update users set name = 'Renamed in SQL', locale = 'tr' where id = ${member.id}`;
-  const renamed = await me(member);
-  assert.equal(renamed.user.name, "Renamed in SQL");
+  assert.equal(await status(member, OPERATORS_ONLY), 403);
+  await sql`update users set is_operator = true where id = ${member.id}`;
+  assert.equal(await status(member, OPERATORS_ONLY), 200, "the account's operator flag");
 
   await remembered(member);
   await sql`update tenants set name = 'Workspace renamed' where id = ${t.id}`;
@@ -134,3 +143,74 @@ itest("known sessions: a page read with a stale session is rendered whole", asyn
   assert.match(await again.text(), /Shown after the change/);
   assert.equal(knownSessionStats().stale, 1);
 });
+
+itest("known sessions: a live stream opened with a stale session leaves nothing open", async () => {
+  const { app, platform } = await testApp();
+  const t = await newTenant();
+  const member = await t.member(["member"]);
+  const open = () =>
+    app.request("/api/notifications/stream", {
+      headers: { Authorization: `Bearer ${member.token}` },
+    });
+  const first = await open();
+  assert.equal(first.status, 200);
+  await first.body!.cancel();
+  await until(() => openStreams(member.id) === 0);
+  await platform.db.sql`update tenants set name = 'Renamed under a stream' where id = ${t.id}`;
+  knownSessionStats(true);
+  const second = await open();
+  assert.equal(second.status, 200);
+  assert.equal(knownSessionStats().stale, 1, "the remembered session was stale");
+  assert.equal(openStreams(member.id), 1, "only the stream answered is open");
+  await second.body!.cancel();
+  await until(() => openStreams(member.id) === 0);
+});
+
+async function until(ok: () => boolean, ms = 5000) {
+  const end = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+Deno.test({
+  name: "known sessions: an account changed while it joins a workspace is seen there (PostgreSQL)",
+  // Two transactions at once need two connections; the embedded database has one.
+  ignore: !Deno.env.get("DATABASE_URL"),
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    const { platform } = await testApp();
+    const sql = platform.db.sql;
+    const home = await newTenant();
+    const joined = await newTenant();
+    const who = await home.member(["agent"]);
+    // The account changes in one transaction, still open while another adds its membership
+    // elsewhere and commits; the session read there in between must not outlive the change.
+    const tx = await sql.reserve();
+    try {
+      await tx`begin`;
+      await tx`update users set is_operator = true where id = ${who.id}`;
+      await sql`insert into memberships (tenant_id, user_id, roles)
+                values (${joined.id}, ${who.id}, '{agent}')`;
+      const { token } = await platform.tokens.issue({
+        userId: who.id,
+        tenantId: joined.id,
+        roles: ["agent"],
+      });
+      const there = { ...who, token, call: callerFor(token) };
+      assert.equal(await status(there, OPERATORS_ONLY), 403, "not yet an operator");
+      assert.equal(await status(there, OPERATORS_ONLY), 403); // remembered now
+      await tx`commit`;
+      assert.equal(await status(there, OPERATORS_ONLY), 200, "an operator once committed");
+    } finally {
+      await tx`rollback`.catch(() => {});
+      tx.release();
+    }
+  },
+});
+
+function callerFor(token: string): Caller["call"] {
+  return (method, path, body, headers) => callApp(path, { method, body, token, headers });
+}
