@@ -132,8 +132,15 @@ create function identity_session_unchanged(
   language plpgsql stable security definer
   set search_path = public, pg_temp
 as $$
+declare
+  current text;
 begin
-  if identity_session_stamp(tenant, account) is distinct from remembered
+  -- The lookup of identity_session_stamp(), written out: a SQL function called from here would
+  -- be planned again on every request.
+  select t.stamp::text || u.stamp::text into current
+  from session_stamps t, session_user_stamps u
+  where t.tenant_id = tenant and u.user_id = account;
+  if current is distinct from remembered
      or exists (select 1 from revoked_tokens r where r.jti = token_id) then
     raise exception 'the session changed' using errcode = 'PLS01';
   end if;
