@@ -15,11 +15,6 @@ import { RULES_DISPATCH_JOB } from "../platform/notifications/rules.ts";
 
 export type { Platform };
 
-/**
- * What every shell page needs: the caller, their tenant's look, their other tenants, the unread
- * count and the menu. The three queries go out together (postgres.js pipelines them on the
- * request's connection), so the shell costs one round trip.
- */
 /** Once per request: prefetchShell may start it with a page's first reads, page() awaits it. */
 const shells = new WeakMap<Context, Promise<ShellData>>();
 function shellOnce(c: Context<AppEnv>): Promise<ShellData> {
@@ -39,6 +34,11 @@ export function prefetchShell(c: Context<AppEnv>) {
   shellOnce(c).catch(() => {}); // a page that renders it sees the failure; one that doesn't, not
 }
 
+/**
+ * What every shell page needs: the caller, their tenant's look, their other tenants, the unread
+ * count and the menu. The three queries go out together (postgres.js pipelines them on the
+ * request's connection), so the shell costs one round trip.
+ */
 async function shellData(c: Context<AppEnv>): Promise<ShellData> {
   const { session, sql } = c.var;
   const [{ tenants, invitations }, unread, tenant] = await Promise.all([

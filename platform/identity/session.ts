@@ -157,7 +157,6 @@ async function loadSession(
 ) {
   const { ids, claims, via } = auth;
   const [row] = await SESSION_QUERY(tx, ids.tid, ids.sub, claims.jti);
-  const db = c.var.platform.db;
   if (!row || row.revoked) throw problems.unauthorized("The session has ended.");
   // The session query reads the tenant row anyway, so a suspension ends every session and
   // token of the tenant on their next request at no extra cost (nothing to revoke or cache).
@@ -187,7 +186,7 @@ async function loadSession(
   };
   // External tokens are mapped to a member on every request (their issuer decides who they are);
   // a session without a stamp (no row yet) could not be checked.
-  if (!claims.external && known.stamp) remember(db, auth.token, known);
+  if (!claims.external && known.stamp) remember(c.var.platform.db, auth.token, known);
   return await useSession(c, tx, known, via);
 }
 
