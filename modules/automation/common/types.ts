@@ -151,4 +151,6 @@ export interface RunEvent {
   status: RunStatus;
   /** A log line appended to a running run (live log); absent on status changes. */
   line?: string;
+  /** The log's length in bytes once `line` was appended (lines up live lines with a snapshot). */
+  end?: number;
 }

@@ -45,10 +45,15 @@ export async function beat(sql: Sql, id: string): Promise<boolean> {
   return row ? row.cancelRequested : true;
 }
 
+/**
+ * Appends to the run's log; returns the log's length in bytes after the chunk, which the live log
+ * uses to tell lines it already has (from the snapshot a stream starts with) from new ones.
+ */
 export async function appendLog(sql: Sql, id: string, chunk: string, truncated: boolean) {
-  await sql`update automation_runs set log = log || ${chunk},
+  const [row] = await sql<{ end: number }[]>`update automation_runs set log = log || ${chunk},
               log_truncated = log_truncated or ${truncated}, heartbeat_at = now()
-            where id = ${id}`;
+            where id = ${id} returning octet_length(log) as end`;
+  return row?.end;
 }
 
 export interface Outcome {

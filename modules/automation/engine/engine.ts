@@ -82,8 +82,13 @@ async function executeRun(ctx: JobContext) {
     const { chunk, truncated } = runLog.take();
     writing = writing.then(() =>
       ctx.scoped(async (sql) => {
-        await appendLog(sql, run.id, chunk, truncated);
-        if (chunk) await publishRun(sql, ctx.bus, { ...ref, status: "running" }, liveChunk(chunk));
+        const end = await appendLog(sql, run.id, chunk, truncated);
+        if (chunk) {
+          await publishRun(sql, ctx.bus, { ...ref, status: "running" }, {
+            line: liveChunk(chunk),
+            end,
+          });
+        }
       })
     ).catch((err) => log.warn("run log not written", { run: run.id, error: String(err) }));
     return writing;

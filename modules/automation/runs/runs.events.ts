@@ -18,7 +18,7 @@ export async function publishRun(
   sql: Sql,
   bus: Bus,
   run: { id: string; jobId: string | null; agentId: string; status: RunStatus },
-  line?: string,
+  log?: { line: string; end?: number },
 ) {
   const event: RunEvent = {
     tenantId: await currentTenant(sql),
@@ -26,7 +26,7 @@ export async function publishRun(
     jobId: run.jobId,
     agentId: run.agentId,
     status: run.status,
-    ...(line !== undefined ? { line } : {}),
+    ...(log ? { line: log.line, ...(log.end !== undefined ? { end: log.end } : {}) } : {}),
   };
   await bus.publish(sql, RUNS_CHANNEL, event as unknown as Record<string, unknown>);
 }

@@ -11,6 +11,7 @@ import { RUN_STATUSES, type RunEvent, RUNS_CHANNEL, type RunStatus } from "../co
 import {
   cancelRun,
   getRun,
+  getRunLog,
   historyChoices,
   listHistory,
   runStatistics,
@@ -134,14 +135,37 @@ async function runPage(c: C) {
 /**
  * Server-sent RunEvents of the reader's tenant: every status change, and with `runId` also the
  * live log lines of that run. No transaction is held while the stream is open.
+ *
+ * A run's stream starts with a `snapshot` of its log, read after subscribing: lines written
+ * between the page's render (or a reconnect) and the subscription would otherwise never show.
+ * Each live line carries the log's length after it, so the page skips lines the snapshot holds.
  */
-function runEvents(c: C, runId: string | null) {
+async function runEvents(c: C, runId: string | null) {
   const { platform } = c.var;
   const { tenantId, userId, exp } = c.var.session;
   const release = acquireStream(userId, {
     perUser: platform.config.SSE_MAX_PER_USER,
     perInstance: platform.config.SSE_MAX_PER_INSTANCE,
   });
+  // Events wait here until the stream (and its snapshot) is written.
+  let send: ((e: RunEvent) => void) | null = null;
+  const early: RunEvent[] = [];
+  let unsubscribe = () => {};
+  let snapshot: Awaited<ReturnType<typeof getRunLog>> | null = null;
+  try {
+    unsubscribe = await platform.bus.subscribe(RUNS_CHANNEL, (payload) => {
+      const e = payload as unknown as RunEvent;
+      if (e.tenantId !== tenantId) return;
+      if (e.line !== undefined && e.runId !== runId) return;
+      if (send) send(e);
+      else early.push(e);
+    });
+    snapshot = runId ? await c.var.scope((tx) => getRunLog(tx, runId)) : null;
+  } catch (err) {
+    unsubscribe();
+    release();
+    throw err;
+  }
   c.header("Cache-Control", "no-store");
   c.header("X-Accel-Buffering", "no");
   return streamSSE(c, async (stream) => {
@@ -151,40 +175,32 @@ function runEvents(c: C, runId: string | null) {
       stream.abort();
     }, Math.max(0, exp * 1000 - Date.now()));
     let pending = Promise.resolve();
-    const unsubscribe = await platform.bus.subscribe(RUNS_CHANNEL, (payload) => {
-      const e = payload as unknown as RunEvent;
-      if (e.tenantId !== tenantId) return;
-      if (e.line !== undefined && e.runId !== runId) return;
-      const event = e.line !== undefined ? "log" : "run";
-      const data = JSON.stringify({
+    const write = (event: string, data: unknown) => {
+      pending = pending.then(() => stream.writeSSE({ event, data: JSON.stringify(data) }))
+        .catch(() => {});
+    };
+    const stop = () => {
+      clearTimeout(expiry);
+      unsubscribe();
+      release();
+    };
+    stream.onAbort(stop);
+    if (snapshot) write("snapshot", { runId, ...snapshot });
+    send = (e) =>
+      write(e.line !== undefined ? "log" : "run", {
         runId: e.runId,
         jobId: e.jobId,
         agentId: e.agentId,
         status: e.status,
-        ...(e.line !== undefined ? { line: e.line } : {}),
+        ...(e.line !== undefined ? { line: e.line, end: e.end } : {}),
       });
-      pending = pending.then(() => stream.writeSSE({ event, data })).catch(() => {});
-    });
-    stream.onAbort(() => {
-      clearTimeout(expiry);
-      unsubscribe();
-      release();
-    });
+    early.splice(0).forEach(send);
     while (!ended && !stream.aborted && !stream.closed) {
       await stream.sleep(KEEPALIVE_MS);
       if (!stream.aborted) await stream.write(": keepalive\n\n").catch(() => {});
     }
-    clearTimeout(expiry);
-    unsubscribe();
-    release();
+    stop();
   });
-}
-
-/** The run's existence is checked (RLS) in a short transaction before streaming. */
-async function runStream(c: C) {
-  const id = pathId(c);
-  await c.var.scope((tx) => getRun(tx, id));
-  return runEvents(c, id);
 }
 
 async function cancelPage(c: C) {
@@ -213,7 +229,7 @@ export function mountRunsPages(app: Hono<AppEnv>) {
   const read = requirePermission(READ);
   app.get("/jobs/history", read, historyPage);
   app.get("/live", read, (c) => runEvents(c, null));
-  app.get("/runs/:id/stream", read, runStream);
+  app.get("/runs/:id/stream", read, (c) => runEvents(c, pathId(c)));
   app.get("/runs/:id", read, runPage);
   app.post("/runs/:id/cancel", requirePermission("automation.job.write"), cancelPage);
   app.post("/agents/:id/test-run", requirePermission("automation.agent.write"), testRunPage);

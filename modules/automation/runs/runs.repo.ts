@@ -73,6 +73,13 @@ export async function findRun(sql: Sql, id: string, withLog = true): Promise<Run
   return row ? toRun(row) : null;
 }
 
+/** The run's log as it stands, its length in bytes (see RunEvent.end) and its status. */
+export async function findRunLog(sql: Sql, id: string) {
+  const [row] = await sql<{ log: string; end: number; status: RunStatus }[]>`
+    select log, octet_length(log) as end, status from automation_runs where id = ${id}`;
+  return row ?? null;
+}
+
 /** The job's runs that are waiting or running (for the concurrency policies), locked. */
 export async function activeRunsOfJob(sql: Sql, jobId: string) {
   return await sql<{ id: string; status: RunStatus; queueJobId: string | null }[]>`

@@ -10,6 +10,7 @@ import {
   agentForRun,
   cancelQueuedRun,
   findRun,
+  findRunLog,
   requestCancel,
   type RunRow,
   runStats,
@@ -57,6 +58,13 @@ export async function getRun(sql: Sql, id: string): Promise<RunDetail> {
   const row = await findRun(sql, id);
   if (!row) throw problems.notFound("No such run.");
   return { ...toRun(row), log: row.log };
+}
+
+/** The log a live run page starts from (404 for a run the reader cannot see). */
+export async function getRunLog(sql: Sql, id: string) {
+  const row = await findRunLog(sql, id);
+  if (!row) throw problems.notFound("No such run.");
+  return row;
 }
 
 export async function runStatistics(
