@@ -118,6 +118,10 @@ async function story(page: Page, base: string, lang: Lang, nth: number) {
   await page.locator("#run-summary dl.details .badge", { hasText: L.succeeded })
     .waitFor({ timeout: 30_000 });
   assert.match(await page.locator("#run-summary").innerText(), /"steps": 8/);
+  // Streamed, not reloaded: every line once, in order (the stream's snapshot and its live lines
+  // overlap, and the page must not show a line twice).
+  const steps = (await page.locator("#run-log").innerText()).match(/step \d of 8/g);
+  assert.deepEqual(steps, Array.from({ length: 8 }, (_, i) => `step ${i + 1} of 8`));
 
   // In the history, with its status and trigger in words.
   await page.goto(`${base}/automation/jobs/history`);
