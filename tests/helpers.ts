@@ -19,6 +19,15 @@ export function itest(name: string, fn: (t: Deno.TestContext) => void | Promise<
   Deno.test({ name, fn, sanitizeOps: false, sanitizeResources: false });
 }
 
+/** Waits until `ok()` holds (polled every 20 ms), or fails after `ms`. */
+export async function until(ok: () => boolean, ms = 5000) {
+  const end = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 export const PASSWORD = "correct-horse-battery";
 let counter = 0;
 export const unique = (prefix: string) =>

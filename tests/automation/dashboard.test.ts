@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { uuidv7 } from "uuidv7";
 import { withScope } from "../../shared/db/scope.ts";
 import { browse, itest, newTenant, problem, testApp, type TestTenant } from "../helpers.ts";
+import { memberWithoutAutomation } from "./runs.fixtures.ts";
 
 const API = "/api/automation";
 
@@ -139,15 +140,7 @@ itest("dashboard: figures match the seeded agents, jobs and runs", async () => {
 
 itest("dashboard: 403 without automation.job.read, 401 without a token", async () => {
   const t = await newTenant();
-  await json(
-    await t.owner.call("POST", "/api/admin/roles", {
-      key: "no-automation",
-      name: "No automation",
-      permissions: ["support.ticket.read"],
-    }),
-    201,
-  );
-  const outsider = await t.member(["no-automation"]);
+  const outsider = await memberWithoutAutomation(t);
   await problem(await outsider.call("GET", `${API}/dashboard`), 403);
   assert.equal((await browse("/automation", { who: outsider })).status, 403);
   const anon = await (await testApp()).app.request(`${API}/dashboard`);

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { browse, itest, newTenant, problem } from "../helpers.ts";
-import { inTenant, seedAgent } from "./runs.fixtures.ts";
+import { inTenant, memberWithoutAutomation, seedAgent } from "./runs.fixtures.ts";
 
 const API = "/api/automation";
 
@@ -225,13 +225,7 @@ itest("jobs API: preview, run now, permissions, another tenant's ids", async () 
   await problem(await member.call("POST", `${API}/jobs/${job.id}/run`), 403);
   await problem(await member.call("POST", `${API}/jobs/${job.id}/disable`), 403);
   await problem(await member.call("POST", `${API}/jobs/${job.id}/webhook-secret`), 403);
-  const role = await t.owner.call("POST", "/api/admin/roles", {
-    key: "no-automation",
-    name: "Support only",
-    permissions: ["support.ticket.read"],
-  });
-  assert.equal(role.status, 201, await role.text());
-  const outsider = await t.member(["no-automation"]);
+  const outsider = await memberWithoutAutomation(t);
   await problem(await outsider.call("GET", `${API}/jobs`), 403);
   await problem(await outsider.call("GET", `${API}/jobs/${job.id}`), 403);
   await problem(

@@ -1,6 +1,7 @@
 import { uuidv7 } from "uuidv7";
 import { withScope } from "../../shared/db/scope.ts";
 import { testApp, type TestTenant } from "../helpers.ts";
+import { enqueueRun } from "../../modules/automation/runs/runs.enqueue.ts";
 import type { JobRecord } from "../../modules/automation/common/types.ts";
 
 export const API = "/api/automation";
@@ -80,4 +81,31 @@ export async function inTenant<T>(
 ) {
   const { platform } = await testApp();
   return await withScope(platform.db.sql, { tenantId: t.id, userId: t.owner.id }, fn);
+}
+
+/** A member of t whose only role reads tickets: no automation permission at all. */
+export async function memberWithoutAutomation(t: TestTenant) {
+  const role = await t.owner.call("POST", "/api/admin/roles", {
+    key: "no-automation",
+    name: "Support only",
+    permissions: ["support.ticket.read"],
+  });
+  if (role.status !== 201) throw new Error(`role: ${role.status} ${await role.text()}`);
+  return await t.member(["no-automation"]);
+}
+
+/** A test run of the agent, queued and then (with `log`) marked running with that log. */
+export async function seedRun(t: TestTenant, agentId: string, log?: string) {
+  const { platform } = await testApp();
+  const queued = await inTenant(
+    t,
+    (tx) => enqueueRun(tx, platform.bus, { job: null, agentId, trigger: "test" }),
+  );
+  const id = queued!.runId;
+  if (log !== undefined) {
+    await inTenant(t, (tx) =>
+      tx`update automation_runs set status = 'running', log = ${log}
+                                 where id = ${id}`);
+  }
+  return { id, ref: { id, jobId: null, agentId, status: "running" as const } };
 }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { browse, itest, newTenant, problem, testApp } from "../helpers.ts";
 import { enqueueRun, SKIP_REASONS } from "../../modules/automation/runs/runs.enqueue.ts";
-import { API, inTenant, seedAgent, seedJob } from "./runs.fixtures.ts";
+import { API, inTenant, memberWithoutAutomation, seedAgent, seedJob } from "./runs.fixtures.ts";
 
 async function json(res: Response, status: number) {
   const text = await res.text();
@@ -124,13 +124,7 @@ itest("runs API: history filters and paging, stats, run detail, 400/403/404", as
   const t = await newTenant();
   const other = await newTenant();
   const { platform } = await testApp();
-  const role = await t.owner.call("POST", "/api/admin/roles", {
-    key: "no-automation",
-    name: "Support only",
-    permissions: ["support.ticket.read"],
-  });
-  assert.equal(role.status, 201, await role.text());
-  const viewer = await t.member(["no-automation"]);
+  const viewer = await memberWithoutAutomation(t);
   const member = await t.member(["member"]);
   const agent = await seedAgent(t, { name: "Digest" });
   const job = await seedJob(t, agent, { concurrency: "allow" });

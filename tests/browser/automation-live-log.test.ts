@@ -7,24 +7,15 @@ import assert from "node:assert/strict";
 import { browserTest } from "./browser.ts";
 import { signIn, watch, withServer } from "./session.ts";
 import { newTenant, testApp } from "../helpers.ts";
-import { enqueueRun } from "../../modules/automation/runs/runs.enqueue.ts";
 import { appendLog } from "../../modules/automation/engine/engine.repo.ts";
 import { publishRun } from "../../modules/automation/runs/runs.events.ts";
-import { inTenant, seedAgent } from "../automation/runs.fixtures.ts";
+import { inTenant, seedAgent, seedRun } from "../automation/runs.fixtures.ts";
 
 browserTest("automation: a run page's live log shows every line once", async (context) => {
   const t = await newTenant();
   const { platform } = await testApp();
   const agent = await seedAgent(t, { name: "Line writer" });
-  const queued = await inTenant(
-    t,
-    (tx) => enqueueRun(tx, platform.bus, { job: null, agentId: agent, trigger: "test" }),
-  );
-  const id = queued!.runId;
-  const ref = { id, jobId: null, agentId: agent, status: "running" as const };
-  await inTenant(t, (tx) =>
-    tx`update automation_runs set status = 'running', log = 'one\n'
-                               where id = ${id}`);
+  const { id, ref } = await seedRun(t, agent, "one\n");
   /** Appends as the engine does; `announce` is the line the page is told about. */
   const write = (line: string, announce?: { line: string; end: number }) =>
     inTenant(t, async (tx) => {

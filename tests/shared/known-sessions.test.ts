@@ -4,7 +4,7 @@
 // built from — through the API and behind the app's back in SQL, as another instance would —
 // and expect the very next read to see it, with the stale attempt answered again, never a 500.
 import assert from "node:assert/strict";
-import { callApp, itest, newTenant, testApp } from "../helpers.ts";
+import { callApp, itest, newTenant, testApp, until } from "../helpers.ts";
 import { knownSessionStats } from "../../platform/identity/known-sessions.ts";
 import type { Caller } from "../helpers.ts";
 import { openStreams } from "../../shared/realtime/stream-limits.ts";
@@ -165,14 +165,6 @@ itest("known sessions: a live stream opened with a stale session leaves nothing 
   await second.body!.cancel();
   await until(() => openStreams(member.id) === 0);
 });
-
-async function until(ok: () => boolean, ms = 5000) {
-  const end = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 Deno.test({
   name: "known sessions: an account changed while it joins a workspace is seen there (PostgreSQL)",

@@ -4,16 +4,8 @@
  * not affected.
  */
 import assert from "node:assert/strict";
-import { itest, newTenant, testApp } from "../helpers.ts";
+import { itest, newTenant, testApp, until } from "../helpers.ts";
 import { acquireStream, openStreams } from "../../shared/realtime/stream-limits.ts";
-
-async function until(ok: () => boolean, ms = 5000) {
-  const end = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 itest(
   "live streams: per-user cap answers 429 with Retry-After; a closed one frees its place",
