@@ -1,8 +1,10 @@
 import { renderToString } from "preact-render-to-string";
-import { currentOverrides, t } from "../shared/i18n/i18n.ts";
+import { t } from "../shared/i18n/i18n.ts";
 import { hasPermission } from "../shared/rbac/permissions.ts";
-import type { MenuEntry, ShellData } from "../shared/modules.ts";
+import type { MenuEntry, ShellData, ShellModule } from "../shared/modules.ts";
 import { Icon } from "./icon.tsx";
+import { BoundedCache } from "../shared/data/bounded-cache.ts";
+import { idOf, textsKey } from "./markup-cache.ts";
 
 /** Platform pages outside any module, listed under "Administration". */
 const ADMIN: (MenuEntry & { operator?: boolean })[] = [
@@ -46,53 +48,56 @@ export function Menu({ shell }: { shell: ShellData }) {
 /**
  * The sidebar is the same for everyone with the same permissions on the same entry, so its
  * markup (a third of a page's shell) is rendered once per language, permissions and entry, and
- * again when the tenant's translations are reloaded (each load is a new object).
+ * again when the tenant's translations are reloaded.
  */
-const rendered = new Map<string, string>();
-const MAX_MENUS = 1_000; // about 13 KB each
-/** Numbers for the objects a menu depends on: the tenant's translations, the module list. */
-const ids = new WeakMap<object, number>();
-const NO_OVERRIDES = {};
-let idCount = 0;
-function idOf(o: object) {
-  let id = ids.get(o);
-  if (id === undefined) ids.set(o, id = ++idCount);
-  return id;
-}
+const rendered = new BoundedCache<string>(1_000); // about 13 KB each
 
 function menuHtml(shell: ShellData): string {
   const menu = menuOf(shell);
-  const texts = idOf(currentOverrides() ?? NO_OVERRIDES);
-  const key = `${texts}|${
-    idOf(shell.modules)
-  }|${shell.locale}|${menu.here}|${shell.session.isOperator}|${
-    shell.session.permissions.join(",")
-  }`;
-  let html = rendered.get(key);
-  if (html === undefined) {
-    html = renderToString(<MenuEntries l={shell.locale} menu={menu} />);
-    if (rendered.size >= MAX_MENUS) rendered.delete(rendered.keys().next().value!);
-    rendered.set(key, html);
-  }
-  return html;
+  return rendered.get(
+    `${textsKey()}|${menu.key}|${shell.locale}|${menu.here}`,
+    () => renderToString(<MenuEntries l={shell.locale} menu={menu} />),
+  );
+}
+
+type AllowedMenu = {
+  key: string;
+  groups: { m: ShellModule; items: MenuEntry[] }[];
+  admin: MenuEntry[];
+  paths: string[];
+};
+/**
+ * The entries a set of permissions may open, kept per module list, operator flag and
+ * permissions: matching every entry against every grant on each page cost a quarter of an
+ * agent's page render.
+ */
+const allowed = new BoundedCache<AllowedMenu>(1_000);
+
+function allowedMenu(shell: ShellData): AllowedMenu {
+  const { isOperator, permissions } = shell.session;
+  const key = `${idOf(shell.modules)}|${isOperator}|${permissions.join(",")}`;
+  return allowed.get(key, () => {
+    const can = (e: MenuEntry & { operator?: boolean }) =>
+      (!e.permission || hasPermission(permissions, e.permission)) &&
+      (!e.operator || isOperator);
+    const groups = shell.modules
+      .map((m) => ({ m, items: m.menu.filter(can) }))
+      .filter((g) => g.items.length > 0);
+    const admin = ADMIN.filter(can);
+    const paths = [
+      "/",
+      "/notifications",
+      ...groups.flatMap((g) => g.items.map((e) => e.path)),
+      ...admin.map((e) => e.path),
+    ];
+    return { key, groups, admin, paths };
+  });
 }
 
 /** The groups and entries this user may open, and the one the page belongs to. */
 function menuOf(shell: ShellData) {
-  const can = (e: MenuEntry & { operator?: boolean }) =>
-    (!e.permission || hasPermission(shell.session.permissions, e.permission)) &&
-    (!e.operator || shell.session.isOperator);
-  const groups = shell.modules
-    .map((m) => ({ m, items: m.menu.filter(can) }))
-    .filter((g) => g.items.length > 0);
-  const admin = ADMIN.filter(can);
-  const all = [
-    "/",
-    "/notifications",
-    ...groups.flatMap((g) => g.items.map((e) => e.path)),
-    ...admin.map((e) => e.path),
-  ];
-  return { groups, admin, here: currentPath(all, shell.path) };
+  const menu = allowedMenu(shell);
+  return { ...menu, here: currentPath(menu.paths, shell.path) };
 }
 
 function MenuEntries(
