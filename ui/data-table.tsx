@@ -52,6 +52,10 @@ export function DataTable<T>(
   },
 ) {
   if (rows.length === 0 && empty) return <div id={id}>{empty}</div>;
+  // Once per column, not per cell: a page of rows has hundreds of cells.
+  const classes = columns.map((col) =>
+    [col.numeric ? "num" : "", col.wide ? "wide" : ""].join(" ").trim() || undefined
+  );
   return (
     // Focusable, so a table wider than its box can be scrolled from the keyboard (axe:
     // scrollable-region-focusable).
@@ -59,11 +63,10 @@ export function DataTable<T>(
       <table aria-label={label}>
         <thead>
           <tr>
-            {columns.map((col) => (
+            {columns.map((col, i) => (
               <th
                 scope="col"
-                class={[col.numeric ? "num" : "", col.wide ? "wide" : ""].join(" ").trim() ||
-                  undefined}
+                class={classes[i]}
                 aria-sort={sort && col.sort === sort.key
                   ? (sort.dir === "asc" ? "ascending" : "descending")
                   : undefined}
@@ -81,12 +84,8 @@ export function DataTable<T>(
         <tbody>
           {rows.map((row) => (
             <tr {...rowAttrs?.(row)}>
-              {columns.map((col) => (
-                <td
-                  data-label={col.label}
-                  class={[col.numeric ? "num" : "", col.wide ? "wide" : ""].join(" ").trim() ||
-                    undefined}
-                >
+              {columns.map((col, i) => (
+                <td data-label={col.label} class={classes[i]}>
                   {col.cell(row)}
                 </td>
               ))}

@@ -170,18 +170,22 @@ export function FormFields(
   );
 }
 
+// The badges are called rather than nested (StateBadge has no hooks): a ticket list draws
+// three per row, and each nested component is one more instance for the renderer.
 export function StatusBadge({ l, status }: { l: Locale; status: string }) {
-  return <StateBadge kind="ticket" value={status} label={t(l, `support.status.${status}`)} />;
+  return StateBadge({ kind: "ticket", value: status, label: t(l, `support.status.${status}`) });
 }
 
 export function PriorityBadge({ l, priority }: { l: Locale; priority: string }) {
-  return (
-    <StateBadge kind="priority" value={priority} label={t(l, `support.priority.${priority}`)} />
-  );
+  return StateBadge({
+    kind: "priority",
+    value: priority,
+    label: t(l, `support.priority.${priority}`),
+  });
 }
 
 export function SlaBadge({ l, state }: { l: Locale; state: string }) {
-  return <StateBadge kind="sla" value={state} label={t(l, `support.sla.${state}`)} />;
+  return StateBadge({ kind: "sla", value: state, label: t(l, `support.sla.${state}`) });
 }
 
 /** A language code as its name in the reader's language ("tr" → "Turkish" / "Türkçe"). */
