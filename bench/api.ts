@@ -1,6 +1,7 @@
 // The request hot path (issue 13): the whole app (JWT + forced RLS + permissions) next to a bare
 // Deno.serve + postgres.js server running the same SQL without auth, and a fixed-JSON server, all
-// loaded by wrk with the same settings in one run. Prints one table and the app/bare ratios.
+// loaded by wrk with the same settings in one run (each warmed up first, each pair measured in
+// alternating rounds). Prints one table of medians and the app/bare ratios.
 // Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/h_hot_bench deno task bench:api
 //        (without DATABASE_URL: embedded mode, PGlite, seeded into a temporary data directory)
 // Env: BENCH_DURATION (15s), BENCH_CONNECTIONS (50), BENCH_THREADS (2), BENCH_ONLY (a target
@@ -260,6 +261,9 @@ const WARMUP = Deno.env.get("BENCH_WARMUP") ?? "5s";
  * (the bare server's own p99 by up to 1.8×), more than most changes measured here.
  */
 const ROUNDS = Number(Deno.env.get("BENCH_ROUNDS") ?? 3);
+if (!Number.isInteger(ROUNDS) || ROUNDS < 1) {
+  throw new Error("BENCH_ROUNDS: a whole number, 1 or more");
+}
 
 type Requests = {
   path: string;
@@ -565,13 +569,17 @@ async function main() {
     const rounds: { bare: Result; app: Result }[] = [];
     for (let i = 1; i <= ROUNDS; i++) {
       const round = ROUNDS > 1 ? ` (${i}/${ROUNDS})` : "";
-      const bare = await load(
-        `${name}: Deno.serve + postgres.js, same SQL${round}`,
-        bareUrl,
-        bareReqs,
-      );
-      const app = await load(`${name}: this app${round}`, appUrl, appReqs);
-      rounds.push({ bare, app });
+      const bare = () =>
+        load(`${name}: Deno.serve + postgres.js, same SQL${round}`, bareUrl, bareReqs);
+      const app = () => load(`${name}: this app${round}`, appUrl, appReqs);
+      // Which goes first alternates, so neither always runs on a machine the other just warmed.
+      if (i % 2) {
+        const b = await bare();
+        rounds.push({ bare: b, app: await app() });
+      } else {
+        const a = await app();
+        rounds.push({ bare: await bare(), app: a });
+      }
     }
     rows.push({
       name,
@@ -609,9 +617,8 @@ async function main() {
   }
   if (write) console.log(`| create ticket: **this app** ${f(write)}`);
   if (ROUNDS > 1) {
-    console.log(
-      `\nEach figure: the median of ${ROUNDS} alternating runs; each ratio: the median of the runs' ratios.`,
-    );
+    console.log(`\nEach figure is the median of ${ROUNDS} runs (errors: of all of them together);`);
+    console.log("each ratio is the median of the runs' ratios.");
   }
   console.log(
     `\n| endpoint | app / bare req/s | app p99 / bare p99 | target met |\n|---|---|---|---|`,

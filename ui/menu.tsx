@@ -3,7 +3,7 @@ import { t } from "../shared/i18n/i18n.ts";
 import { hasPermission } from "../shared/rbac/permissions.ts";
 import type { MenuEntry, ShellData, ShellModule } from "../shared/modules.ts";
 import { Icon } from "./icon.tsx";
-import { BoundedCache } from "../shared/data/bounded-cache.ts";
+import { BoundedCache } from "../shared/bounded-cache.ts";
 import { idOf, textsKey } from "./markup-cache.ts";
 
 /** Platform pages outside any module, listed under "Administration". */

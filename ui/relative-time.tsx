@@ -10,10 +10,9 @@ import { useReader } from "./context.ts";
 export function RelativeTime({ at }: { at: string | Date | null | undefined }) {
   const { locale, timeZone, now } = useReader();
   if (!at) return <span class="muted">—</span>;
-  const date = at instanceof Date ? at : new Date(at); // parsed once for both texts
   const iso = at instanceof Date ? at.toISOString() : at;
-  const exact = formatDateTime(locale, date, timeZone);
-  return <time datetime={iso} title={exact}>{formatRelative(locale, date, now, timeZone)}</time>;
+  const exact = formatDateTime(locale, iso, timeZone);
+  return <time datetime={iso} title={exact}>{formatRelative(locale, iso, now, timeZone)}</time>;
 }
 
 /**

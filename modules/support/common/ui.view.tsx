@@ -170,8 +170,7 @@ export function FormFields(
   );
 }
 
-// The badges are called rather than nested (StateBadge has no hooks): a ticket list draws
-// three per row, and each nested component is one more instance for the renderer.
+// StateBadge is called, not nested (see ui/badge.tsx): a ticket list draws three per row.
 export function StatusBadge({ l, status }: { l: Locale; status: string }) {
   return StateBadge({ kind: "ticket", value: status, label: t(l, `support.status.${status}`) });
 }
