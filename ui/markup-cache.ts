@@ -1,8 +1,8 @@
 import { currentOverrides } from "../shared/i18n/i18n.ts";
 
 /**
- * Parts of a key for markup kept between requests (ui/menu.tsx, the top bar in
- * ui/layout.tsx): objects that are replaced, never changed in place, stand as a number.
+ * Parts of a key for markup kept between requests (ui/menu.tsx, ui/top-bar.tsx): objects that
+ * are replaced, never changed in place, stand as a number.
  */
 const ids = new WeakMap<object, number>();
 let idCount = 0;
