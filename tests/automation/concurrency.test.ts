@@ -143,6 +143,9 @@ Deno.test({
       assert.deepEqual([...byWorker.keys()].sort(), ["count-1", "count-2"]);
 
       // The queue saw one claim per run: one job, one attempt, one job_runs row, succeeded.
+      // The queue records an attempt after the handler that finished the run returns: stopping
+      // the dispatchers waits for that.
+      await Promise.all(dispatchers.map((d) => d.stop()));
       const queueIds = runs.map((r) => r.queueJobId);
       assert.deepEqual(new Set(queueIds).size, total);
       assert(queueIds.every(Boolean), "a run without its queue job");
