@@ -1,4 +1,5 @@
 import type { Locale } from "../shared/i18n/i18n.ts";
+import { BoundedCache } from "../shared/bounded-cache.ts";
 
 /**
  * The one date formatter of every page: the reader's language and the tenant's time zone.
@@ -38,6 +39,14 @@ function numberFormat(l: Locale, digits: number) {
 
 const toDate = (v: string | Date) => (v instanceof Date ? v : new Date(v));
 
+/**
+ * Formatted instants, kept: an Intl call costs about a microsecond and a list shows the same
+ * instants to everyone who opens it (two per row: the time and, in its title, the exact one).
+ * Keyed by the value as given, so the output is exactly what formatting it would give.
+ */
+const formatted = new BoundedCache<string>(20_000);
+const instant = (v: string | Date) => (v instanceof Date ? v.getTime() : v);
+
 /** "12 Mar 2026, 14:05" in the tenant's time zone; "—" for nothing. */
 export function formatDateTime(
   l: Locale,
@@ -45,16 +54,22 @@ export function formatDateTime(
   timeZone = "UTC",
 ): string {
   if (!iso) return "—";
-  return formatter(l, timeZone, "datetime").format(toDate(iso));
+  return formatted.get(
+    `${l}|${timeZone}|dt|${instant(iso)}`,
+    () => formatter(l, timeZone, "datetime").format(toDate(iso)),
+  );
 }
 
 /** "12 Mar 2026"; a plain date ("2026-03-12") is shown as that calendar day. */
 export function formatDate(l: Locale, iso: string | Date | null | undefined, timeZone = "UTC") {
   if (!iso) return "—";
-  if (typeof iso === "string" && /^\d{4}-\d\d-\d\d$/.test(iso)) {
-    return formatter(l, "UTC", "date").format(new Date(`${iso}T00:00:00Z`));
-  }
-  return formatter(l, timeZone, "date").format(toDate(iso));
+  return formatted.get(
+    `${l}|${timeZone}|d|${instant(iso)}`,
+    () =>
+      typeof iso === "string" && /^\d{4}-\d\d-\d\d$/.test(iso)
+        ? formatter(l, "UTC", "date").format(new Date(`${iso}T00:00:00Z`))
+        : formatter(l, timeZone, "date").format(toDate(iso)),
+  );
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -75,13 +90,17 @@ export function formatRelative(
   timeZone = "UTC",
 ): string {
   let delta = (toDate(iso).getTime() - now) / 1000;
-  const rtf = relativeFormat(l);
-  if (Math.abs(delta) < 45) return rtf.format(0, "second");
+  if (Math.abs(delta) < 45) return relative(l, 0, "second");
   for (const [unit, size] of UNITS) {
-    if (Math.abs(delta) < size) return rtf.format(Math.round(delta), unit);
+    if (Math.abs(delta) < size) return relative(l, Math.round(delta), unit);
     delta /= size;
   }
   return formatDate(l, iso, timeZone);
+}
+
+/** "5 minutes ago": a few hundred different phrases per language, each formatted once. */
+function relative(l: Locale, value: number, unit: Intl.RelativeTimeFormatUnit) {
+  return formatted.get(`${l}|r|${value}|${unit}`, () => relativeFormat(l).format(value, unit));
 }
 
 /** A number with the reader's grouping: 12 345 / 12,345. */

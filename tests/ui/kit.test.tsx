@@ -7,6 +7,7 @@ import {
   Dialog,
   formatBytes,
   formatDate,
+  formatDateTime,
   formatRelative,
   Icon,
   RelativeTime,
@@ -41,6 +42,24 @@ Deno.test("relative time: beyond a week people see the date, not 'N weeks ago'",
   assert.equal(formatRelative("en", "2026-01-02T10:00:00Z", NOW, "UTC"), "2 Jan 2026");
   assert.equal(formatRelative("en", "2026-03-11T12:00:00Z", NOW, "UTC"), "yesterday");
   assert.equal(formatRelative("tr", "2026-03-14T12:00:00Z", NOW, "UTC"), "öbür gün");
+});
+
+Deno.test("a formatted instant is kept per language and zone: each reader still sees their own", () => {
+  const at = "2026-03-12T10:00:00Z";
+  for (let round = 0; round < 2; round++) {
+    assert.equal(formatDateTime("en", at, "UTC"), "12 Mar 2026, 10:00");
+    assert.equal(formatDateTime("en", at, "Asia/Tokyo"), "12 Mar 2026, 19:00");
+    assert.equal(formatDateTime("tr", at, "UTC"), "12 Mar 2026 10:00");
+    assert.equal(
+      formatDateTime("en", new Date(Date.parse(at) + 60_000), "UTC"),
+      "12 Mar 2026, 10:01",
+    );
+    assert.equal(formatDate("en", "2026-03-12T23:00:00Z", "UTC"), "12 Mar 2026");
+    assert.equal(formatDate("en", "2026-03-12T23:00:00Z", "Asia/Tokyo"), "13 Mar 2026");
+    assert.equal(formatRelative("en", "2026-03-12T11:55:00Z", NOW, "UTC"), "5 minutes ago");
+    assert.equal(formatRelative("tr", "2026-03-12T11:55:00Z", NOW, "UTC"), "5 dakika önce");
+    assert.equal(formatRelative("en", "2026-03-12T11:00:00Z", NOW, "UTC"), "1 hour ago");
+  }
 });
 
 Deno.test("plain dates stay on their calendar day in any zone", () => {
@@ -101,6 +120,48 @@ Deno.test("data table: labels cells for the phone layout, empty state, load more
     <DataTable id="t" label="Tickets" rows={[]} columns={columns} empty={<p>None yet</p>} />,
   );
   assert.equal(text(empty), "None yet");
+});
+
+Deno.test("data table: a cell many rows share is drawn once, the same as drawn for each row", () => {
+  type Row = { s: string; state: string; at: string };
+  const rows: Row[] = [
+    { s: "Printer & <scanner>", state: "acik", at: "2026-03-12T11:55:00Z" },
+    { s: "VPN", state: "kapandi", at: "2026-03-12T11:55:00Z" },
+    { s: "Mail", state: "acik", at: "2026-03-12T10:00:00Z" },
+  ];
+  let drawn = 0;
+  const columns = (shared: boolean) => [
+    { label: "Subject", cell: (r: Row) => r.s },
+    {
+      label: "State",
+      same: shared ? (r: Row) => r.state : undefined,
+      cell: (r: Row) => {
+        drawn++;
+        return <StateBadge kind="ticket" value={r.state} label={`${r.state} & co`} />;
+      },
+    },
+    // Reads the reader (language, zone) of the page it is drawn on.
+    {
+      label: "At",
+      same: shared ? (r: Row) => r.at : undefined,
+      cell: (r: Row) => <RelativeTime at={r.at} />,
+    },
+  ];
+  const table = (shared: boolean, timeZone = "Europe/Istanbul") =>
+    render(<DataTable id="t" label="Tickets" rows={rows} columns={columns(shared)} />, timeZone);
+  assert.equal(table(true), table(false));
+  assert.equal(table(true, "Asia/Tokyo"), table(false, "Asia/Tokyo"));
+  assert.match(table(true, "Asia/Tokyo"), /title="12 Mar 2026, 20:55"/);
+  assert.match(
+    table(true),
+    /<td data-label="State"><span class="badge[^"]*">kapandi &amp; co<\/span><\/td>/,
+  );
+  drawn = 0;
+  table(true);
+  assert.equal(drawn, 2, "one per state");
+  drawn = 0;
+  table(false);
+  assert.equal(drawn, 3);
 });
 
 Deno.test("dialog: a native dialog opened by its trigger, with a labelled close button", () => {
