@@ -253,15 +253,18 @@ export function TicketsPanel(
           { label: t(l, "support.field.subject"), cell: (x) => x.subject },
           {
             label: t(l, "support.field.status"),
+            same: (x) => x.status,
             cell: (x) => <StatusBadge l={l} status={x.status} />,
           },
           {
             label: t(l, "support.field.priority"),
             sort: "priority",
+            same: (x) => x.priority,
             cell: (x) => <PriorityBadge l={l} priority={x.priority} />,
           },
           {
             label: t(l, "support.field.assignee"),
+            same: (x) => x.assigneeId,
             cell: (x) => (
               <UserChip
                 name={x.assigneeId ? names.get(x.assigneeId) : null}
@@ -272,6 +275,7 @@ export function TicketsPanel(
           {
             label: t(l, "support.field.customer"),
             wide: true,
+            same: (x) => x.customerId,
             cell: (x) => (
               <a href={`/support/customers/${x.customerId}`}>
                 {names.get(x.customerId) ?? t(l, "support.customer.unknown")}
@@ -281,6 +285,7 @@ export function TicketsPanel(
           {
             label: t(l, "support.field.sla"),
             sort: "due",
+            same: (x) => x.slaState,
             cell: (x) => <SlaBadge l={l} state={x.slaState} />,
           },
           {
