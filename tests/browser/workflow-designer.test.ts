@@ -102,6 +102,14 @@ async function draw(page: Page, lang: Lang) {
   await page.locator("[data-hint-action='add-group']").click();
   const [member, agent] = lang === "tr" ? ["Üye", "Temsilci"] : ["Member", "Agent"];
   await page.locator("[data-hint-current]", { hasText: `${member}, ${agent}` }).waitFor();
+  // The properties panel redraws its field on its own render after the model changed.
+  await page.waitForFunction(
+    () =>
+      (document.querySelector("#bio-properties-panel-candidateGroups") as HTMLInputElement)
+        ?.value === "member,agent",
+    undefined,
+    { timeout: 5_000 },
+  ).catch(() => {});
   assert.equal(await groups.inputValue(), "member,agent");
 
   // Validate: no problems.
