@@ -31,25 +31,12 @@ export function afterCommit(tx: Sql, fn: () => void) {
   else throw new Error("afterCommit needs the transaction itself (or a pool), not a savepoint");
 }
 
-/** postgres.js's connection object, as a statement's `onexecute` option receives it. */
-interface PgConnection {
-  onclose: ((err: unknown) => void) | null;
-}
-
 /**
  * A transaction whose first statement is `setup` (one statement), with after-commit hooks.
- *
- * It runs on a reserved connection and nothing waits for `begin`: `begin`, `setup` and fn's
- * first statement leave in one round trip (pipelined) and the server runs them in order, so the
- * role and RLS settings apply to everything fn sends. (postgres.js's own `sql.begin` waits for
- * `begin` to answer first: one round trip more on every request, about a fifth of a list's
- * throughput on 2 cores.) A failing setup aborts the transaction, and its own error is the one
- * thrown. The handle offers `savepoint(fn)` like postgres.js's transactions do.
- *
- * A connection lost mid-transaction fails the transaction at once, as `sql.begin` does: on a
- * reserved connection postgres.js rejects only the statements already sent, and one waiting
- * behind them would never settle. Such a connection is not released either: postgres.js has
- * already moved it to its closed list, and releasing would hand the dead socket to the pool.
+ * `setup` is sent without waiting for its answer: fn's first statement follows it on the same
+ * connection in the same round trip (pipelined), and the server still runs them in order, so
+ * the role and RLS settings apply to it. A failing setup aborts the transaction, and its own
+ * error is the one thrown.
  */
 export async function transaction<T>(
   sql: Sql,
@@ -57,29 +44,9 @@ export async function transaction<T>(
   fn: (tx: Sql) => Promise<T>,
 ): Promise<T> {
   const hooks: (() => void)[] = [];
-  const conn = await sql.reserve();
-  const tx = transactionHandle(conn);
-  commitHooks.set(tx, hooks);
-  let connection: PgConnection | undefined;
-  let lost = false;
-  let onLost!: (err: unknown) => void;
-  const closed = new Promise<never>((_, reject) =>
-    onLost = (err) => {
-      lost = true;
-      reject(err);
-    }
-  );
-  closed.catch(() => {}); // raced below; this only keeps it from going unhandled
-  // Called when begin is written (always at once: the reserved connection is idle); answering
-  // true lets the next statements follow without waiting.
-  const onexecute = (c: PgConnection) => {
-    connection = c;
-    c.onclose = onLost;
-    return true;
-  };
-  const run = async () => {
-    const begun = conn.unsafe("begin", [], { onexecute } as never).execute();
-    begun.catch(() => {}); // its failure surfaces as setup's
+  const result = await sql.begin(async (raw) => {
+    const tx = raw as unknown as Sql;
+    commitHooks.set(tx, hooks);
     // then() is called right here, synchronously: postgres.js queues a statement when its then()
     // runs, so setup is queued before anything fn sends, however fn sends it.
     const ready = new Promise<unknown>((resolve, reject) => setup(tx).then(resolve, reject));
@@ -88,64 +55,18 @@ export async function transaction<T>(
     try {
       out = await fn(tx);
     } catch (err) {
-      await begun;
       await ready; // setup's own error first: fn's is then only "transaction aborted"
       throw err;
     }
-    await begun;
     await ready;
-    // A statement fn sent without awaiting may have failed and aborted the transaction: then
-    // PostgreSQL answers COMMIT with ROLLBACK, and that must not pass for success.
-    const done = await conn.unsafe("commit");
-    if (done.command !== "COMMIT") throw new Error("the transaction was rolled back");
     return out;
-  };
-  let out: T;
-  try {
-    out = await Promise.race([run(), closed]);
-  } catch (err) {
-    if (!lost) await Promise.race([conn.unsafe("rollback"), closed]).catch(() => {});
-    throw err;
-  } finally {
-    if (!lost) {
-      if (connection?.onclose === onLost) connection.onclose = null;
-      conn.release();
-    }
-  }
+  }) as T;
   for (const hook of hooks) {
     try {
       hook();
     } catch { /* a hook must not undo a committed transaction */ }
   }
-  return out;
-}
-
-/**
- * The reserved connection as a transaction handle: every postgres.js method, plus `savepoint`.
- * A savepoint gets a handle of its own (same connection), so afterCommit refuses it as before.
- */
-function transactionHandle(conn: Sql & { release(): void }): Sql {
-  let next = 0;
-  const savepoint = async <R>(fn: (sp: Sql) => Promise<R>): Promise<R> => {
-    const name = `s${next++}`;
-    await conn.unsafe(`savepoint ${name}`);
-    try {
-      const out = await fn(handle());
-      await conn.unsafe(`release savepoint ${name}`);
-      return out;
-    } catch (err) {
-      await conn.unsafe(`rollback to savepoint ${name}`);
-      throw err;
-    }
-  };
-  const handle = () =>
-    new Proxy(conn, {
-      get: (target, key, receiver) =>
-        key === "savepoint" ? savepoint : key === "release"
-          ? undefined // the transaction releases the connection, not its users
-          : Reflect.get(target, key, receiver),
-    }) as Sql;
-  return handle();
+  return result;
 }
 
 /**
