@@ -1,4 +1,5 @@
 import type { Locale } from "../shared/i18n/i18n.ts";
+import { BoundedCache } from "../shared/bounded-cache.ts";
 
 /**
  * The one date formatter of every page: the reader's language and the tenant's time zone.
@@ -44,16 +45,7 @@ const toDate = (v: string | Date) => (v instanceof Date ? v : new Date(v));
  * Keyed by the value as given, so the output is exactly what formatting it would give. A hit
  * only reads (no reordering: 50 lookups a page); when full it starts again, empty.
  */
-const formatted = new Map<string, string>();
-const KEEP = 20_000;
-function kept(key: string, format: () => string): string {
-  let text = formatted.get(key);
-  if (text === undefined) {
-    if (formatted.size >= KEEP) formatted.clear();
-    formatted.set(key, text = format());
-  }
-  return text;
-}
+const formatted = new BoundedCache<string>(20_000, { full: "clear" });
 const instant = (v: string | Date) => (v instanceof Date ? v.getTime() : v);
 
 /** "12 Mar 2026, 14:05" in the tenant's time zone; "—" for nothing. */
@@ -63,7 +55,7 @@ export function formatDateTime(
   timeZone = "UTC",
 ): string {
   if (!iso) return "—";
-  return kept(
+  return formatted.get(
     `${l}|${timeZone}|dt|${instant(iso)}`,
     () => formatter(l, timeZone, "datetime").format(toDate(iso)),
   );
@@ -72,7 +64,7 @@ export function formatDateTime(
 /** "12 Mar 2026"; a plain date ("2026-03-12") is shown as that calendar day. */
 export function formatDate(l: Locale, iso: string | Date | null | undefined, timeZone = "UTC") {
   if (!iso) return "—";
-  return kept(
+  return formatted.get(
     `${l}|${timeZone}|d|${instant(iso)}`,
     () =>
       typeof iso === "string" && /^\d{4}-\d\d-\d\d$/.test(iso)
@@ -109,7 +101,7 @@ export function formatRelative(
 
 /** "5 minutes ago": a few hundred different phrases per language, each formatted once. */
 function relative(l: Locale, value: number, unit: Intl.RelativeTimeFormatUnit) {
-  return kept(`${l}|r|${value}|${unit}`, () => relativeFormat(l).format(value, unit));
+  return formatted.get(`${l}|r|${value}|${unit}`, () => relativeFormat(l).format(value, unit));
 }
 
 /** A number with the reader's grouping: 12 345 / 12,345. */
