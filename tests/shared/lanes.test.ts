@@ -120,3 +120,68 @@ pgTest("lanes: closing refuses waiting and new transactions as unavailable", asy
   await holding.catch(() => {});
   await closing;
 });
+
+pgTest("lanes: a statement postgres.js cannot build fails alone instead of hanging", async () => {
+  const pool = await lanes(1);
+  try {
+    // A warm lane (statements prepared) sends it straight behind BEGIN and the setup, still in
+    // flight: postgres.js would fail one of those with its error and never answer this one.
+    await pool.run((tx) => tx`select 1`, (tx) => tx`select 1`);
+    const attempt = pool.run(
+      (tx) => tx`select 1`,
+      (tx) => tx`select ${undefined as unknown as string}::text as missing`,
+    ).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const failed = await Promise.race([
+      attempt,
+      new Promise((r) => timer = setTimeout(() => r("still waiting after 3 s"), 3_000)),
+    ]).finally(() => clearTimeout(timer));
+    assert.match(String(failed), /Undefined values are not allowed/);
+    const [{ n }] = await pool.run(
+      (tx) => tx`select 1`,
+      (tx) => tx<{ n: number }[]>`select 8 as n`,
+    );
+    assert.equal(n, 8);
+  } finally {
+    await pool.end();
+  }
+});
+
+pgTest("lanes: a statement sent after its transaction ended is refused", async () => {
+  const pool = await lanes(1);
+  try {
+    let kept: ((strings: TemplateStringsArray) => Promise<unknown>) | undefined;
+    await pool.run((tx) => tx`select 1`, async (tx) => {
+      kept = (strings) => tx(strings);
+      await tx`select 1`;
+    });
+    // It would run on the lane outside any transaction, or inside the next one's.
+    await assert.rejects(kept!`select 1`, /after its transaction/);
+  } finally {
+    await pool.end();
+  }
+});
+
+pgTest("lanes: a connection refused for a reason of its own names it (not a 503)", async () => {
+  await testApp();
+  const pool = new Lanes({
+    url: DATABASE_URL!,
+    size: 1,
+    driver: { onnotice: () => {} },
+    sessionRole: `no_such_role_${crypto.randomUUID().slice(0, 8)}`,
+  });
+  try {
+    const failed = await pool.run((tx) => tx`select 1`, (tx) => tx`select 1`).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    assert.ok(failed, "the transaction must fail");
+    assert.ok(!isDatabaseUnavailable(failed), `a configuration error, not: ${failed}`);
+    assert.match(String(failed), /no_such_role/);
+  } finally {
+    await pool.end();
+  }
+});
