@@ -1,4 +1,5 @@
 import type { PendingQuery, Sql } from "./sql.ts";
+import { settle } from "./lanes.ts";
 
 /** The role every scoped transaction switches to: it owns nothing and cannot bypass RLS. */
 export const APP_ROLE = "platform_app";
@@ -78,10 +79,7 @@ async function beginBody<T>(
   setup: (tx: Sql) => PromiseLike<unknown>,
   fn: (tx: Sql) => Promise<T>,
 ): Promise<T> {
-  // then() is called right here, synchronously: postgres.js queues a statement when its then()
-  // runs, so setup is queued before anything fn sends, however fn sends it.
-  const ready = new Promise<unknown>((resolve, reject) => setup(tx).then(resolve, reject));
-  ready.catch(() => {}); // awaited below; this only keeps an early rejection from going unhandled
+  const ready = settle(setup(tx)); // queued before anything fn sends, however fn sends it
   let out: T;
   try {
     out = await fn(tx);
