@@ -26,11 +26,6 @@ export interface LaneOptions {
   sessionRole: string;
 }
 
-/** Refused because the database is being closed (unavailable to the caller: a 503). */
-function closing() {
-  return Object.assign(new Error("the database is closing"), { code: "CONNECTION_ENDED" });
-}
-
 /** What the unavailable-database check (shared/db/unavailable.ts) recognises as a lost connection. */
 function connectionLost() {
   return Object.assign(new Error("the database connection was lost during the transaction"), {
@@ -112,7 +107,11 @@ export class Lanes {
 
   async end() {
     this.#ended = true;
-    for (const waiter of this.#waiting.splice(0)) waiter.reject(closing());
+    for (const waiter of this.#waiting.splice(0)) {
+      waiter.reject(
+        Object.assign(new Error("the database is closing"), { code: "CONNECTION_ENDED" }),
+      );
+    }
     await Promise.all(this.#all.map((lane) => lane.sql.end({ timeout: 5 })));
   }
 
@@ -222,7 +221,11 @@ export class Lanes {
   }
 
   #take(): Promise<Lane> {
-    if (this.#ended) return Promise.reject(closing());
+    if (this.#ended) {
+      return Promise.reject(
+        Object.assign(new Error("the database is closing"), { code: "CONNECTION_ENDED" }),
+      );
+    }
     // Last in, first out: under light load the same few connections stay warm.
     const lane = this.#free.pop();
     if (lane) return Promise.resolve(lane);
@@ -304,12 +307,8 @@ function unsendable(args: unknown[]): Error | null {
   return null;
 }
 
-/**
- * A statement's outcome, sent now: its then() runs here, synchronously, and postgres.js queues a
- * statement when its then() runs, so it goes ahead of anything sent after. Awaiting the result
- * later rethrows the statement's error.
- */
-export function settle(q: PromiseLike<unknown>): Promise<unknown> {
+/** A statement's outcome, sent now; awaiting it later rethrows its error. */
+function settle(q: PromiseLike<unknown>): Promise<unknown> {
   const p = new Promise<unknown>((resolve, reject) => q.then(resolve, reject));
   p.catch(() => {}); // awaited later; this only keeps an early rejection from going unhandled
   return p;

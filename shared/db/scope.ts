@@ -1,5 +1,4 @@
 import type { PendingQuery, Sql } from "./sql.ts";
-import { settle } from "./lanes.ts";
 
 /** The role every scoped transaction switches to: it owns nothing and cannot bypass RLS. */
 export const APP_ROLE = "platform_app";
@@ -79,7 +78,10 @@ async function beginBody<T>(
   setup: (tx: Sql) => PromiseLike<unknown>,
   fn: (tx: Sql) => Promise<T>,
 ): Promise<T> {
-  const ready = settle(setup(tx)); // queued before anything fn sends, however fn sends it
+  // then() is called right here, synchronously: postgres.js queues a statement when its then()
+  // runs, so setup is queued before anything fn sends, however fn sends it.
+  const ready = new Promise<unknown>((resolve, reject) => setup(tx).then(resolve, reject));
+  ready.catch(() => {}); // awaited below; this only keeps an early rejection from going unhandled
   let out: T;
   try {
     out = await fn(tx);
