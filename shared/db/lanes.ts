@@ -1,6 +1,5 @@
 import postgres from "postgres";
 import type { Sql } from "./sql.ts";
-import { isDatabaseUnavailable } from "./unavailable.ts";
 
 /**
  * Transactions on connections of their own: each lane is a postgres.js pool of exactly one
@@ -36,10 +35,7 @@ function connectionLost() {
 /** The parts of a postgres.js Query this file relies on (its handler runs when it is sent). */
 interface Statement extends Promise<unknown> {
   handler: ((q: Statement) => unknown) & { debug?: unknown };
-  args: unknown[];
   state: unknown;
-  /** Set by cursor(): iterated, the statement's own promise never settles. */
-  cursorRows?: number;
   cancel(): unknown;
   reject(err: unknown): void;
 }
@@ -54,8 +50,6 @@ interface Lane {
 interface Lease {
   lane: Lane;
   lost: Error | null;
-  /** COMMIT or ROLLBACK is on its way: a statement sent now would run outside the transaction. */
-  done: boolean;
   /** Statements handed to postgres.js and not settled yet. */
   pending: Set<Statement>;
   savepoints: number;
@@ -96,7 +90,7 @@ export class Lanes {
    */
   async run<T>(setup: (tx: Sql) => PromiseLike<unknown>, fn: (tx: Sql) => Promise<T>) {
     const lane = await this.#take();
-    const lease: Lease = { lane, lost: null, done: false, pending: new Set(), savepoints: 0 };
+    const lease: Lease = { lane, lost: null, pending: new Set(), savepoints: 0 };
     lane.lease = lease;
     try {
       return await this.#transaction(lease, setup, fn);
@@ -133,29 +127,20 @@ export class Lanes {
       await Promise.allSettled(lease.pending); // statements fn did not await
       if (failure.error) throw failure.error;
     } catch (err) {
-      // Statements still queued go first: ROLLBACK must not overtake them (a reopened connection
-      // sends only part of its queue at once).
-      await Promise.allSettled(lease.pending);
-      lease.done = true;
-      if (!lease.lost) await lease.lane.sql`rollback`.catch(() => {});
-      if (lease.lost) throw await lossCause(lease.lost, begun);
+      if (lease.lost) throw lease.lost;
+      await lease.lane.sql`rollback`.catch(() => {});
+      if (lease.lost) throw lease.lost;
       await begun;
       await ready;
       throw (aborted(err) && failure.error) || err;
     }
-    lease.done = true;
-    if (lease.lost) throw await lossCause(lease.lost, begun);
-    let commit: { command?: string };
+    if (lease.lost) throw lease.lost;
     try {
-      commit = await lease.lane.sql`commit`;
+      await lease.lane.sql`commit`;
     } catch (err) {
       throw lease.lost ?? err;
     }
     if (lease.lost) throw lease.lost;
-    // A statement that failed after the last check makes COMMIT answer ROLLBACK, not an error.
-    if (commit.command !== "COMMIT") {
-      throw failure.error ?? new Error("the transaction was rolled back");
-    }
     return out;
   }
 
@@ -167,13 +152,6 @@ export class Lanes {
       const send = q.handler;
       q.handler = Object.assign((s: Statement) => {
         if (lease.lost) return s.reject(lease.lost);
-        if (lease.done) return s.reject(new Error("a statement was sent after its transaction"));
-        const refused = unsendable(s.args);
-        if (refused) {
-          failure.error ??= refused;
-          return s.reject(refused);
-        }
-        if (s.cursorRows) return send(s); // iterated, it never settles: not waited for
         lease.pending.add(s);
         s.then(() => lease.pending.delete(s), (err) => {
           lease.pending.delete(s);
@@ -190,8 +168,7 @@ export class Lanes {
       typed: base.typed,
       array: base.array,
       json: base.json,
-      notify: (channel: string, payload: unknown) =>
-        tx`select pg_notify(${channel}, ${String(payload)})`,
+      notify: base.notify,
       // deno-lint-ignore no-explicit-any
       unsafe: (...args: any[]) => watch((base.unsafe as any)(...args)),
       // deno-lint-ignore no-explicit-any
@@ -273,38 +250,6 @@ export class Lanes {
     // Not sent yet (no backend state): postgres.js would send them on the connection it reopens.
     for (const s of lease.pending) if (!s.state) s.cancel();
   }
-}
-
-/**
- * Why a lost transaction failed: BEGIN's own error when the connection could not be opened for a
- * reason other than the database being away (a refused password or role: a 500 that names it,
- * not a 503 to retry for ever), otherwise the loss.
- */
-async function lossCause(lost: Error, begun: Promise<unknown>): Promise<unknown> {
-  const cause = await begun.then(() => null, (err: unknown) => err);
-  const cancelled = (cause as { code?: string } | null)?.code === "57014";
-  return cause && !cancelled && !isDatabaseUnavailable(cause) ? cause : lost;
-}
-
-/**
- * A statement postgres.js could not build: it would reject the statement in flight before it
- * and never answer this one (porsager/postgres#1082), so the transaction would wait for ever.
- * Undefined values and invalid dates are the ones code can pass by mistake.
- */
-function unsendable(args: unknown[]): Error | null {
-  for (const arg of args) {
-    if (arg === undefined) {
-      return Object.assign(new Error("Undefined values are not allowed"), {
-        code: "UNDEFINED_VALUE",
-      });
-    }
-    if (arg instanceof Date && Number.isNaN(arg.getTime())) {
-      return new RangeError("Invalid time value");
-    }
-    const inner = isStatement(arg) ? unsendable(arg.args) : null; // a fragment's own values
-    if (inner) return inner;
-  }
-  return null;
 }
 
 /** A statement's outcome, sent now; awaiting it later rethrows its error. */
