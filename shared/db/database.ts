@@ -1,8 +1,7 @@
 import postgres from "postgres";
 import type { Config } from "../config.ts";
 import { log } from "../log.ts";
-import { APP_ROLE, registerPool, registerRunner } from "./scope.ts";
-import { Lanes } from "./lanes.ts";
+import { registerPool } from "./scope.ts";
 import { lockDataDir } from "./datadir-lock.ts";
 
 import type { Sql } from "./sql.ts";
@@ -58,28 +57,10 @@ export interface OpenOptions {
 
 export async function openDatabase(config: Config, opts: OpenOptions = {}): Promise<Database> {
   if (config.DATABASE_URL) {
-    // Transactions (every request, every job) get DATABASE_POOL_SIZE connections of their own,
-    // lanes, so BEGIN travels with their first statements (README: Performance); this pool keeps
-    // the rest: migrations, autocommit statements, token issuing. Both open connections lazily.
-    const rest = Math.max(2, Math.ceil(config.DATABASE_POOL_SIZE / 2));
-    const sql = postgres(config.DATABASE_URL, { ...options, max: rest });
+    const sql = postgres(config.DATABASE_URL, { ...options, max: config.DATABASE_POOL_SIZE });
     registerPool(sql);
     await sql`select 1`;
-    const lanes = new Lanes({
-      url: config.DATABASE_URL,
-      size: config.DATABASE_POOL_SIZE,
-      driver: options,
-      sessionRole: APP_ROLE,
-    });
-    registerRunner(sql, lanes);
-    return {
-      sql,
-      mode: "postgres",
-      async close() {
-        await lanes.end();
-        await sql.end({ timeout: 5 });
-      },
-    };
+    return { sql, mode: "postgres", close: () => sql.end({ timeout: 5 }) };
   }
   return await openEmbedded(config, opts);
 }

@@ -19,17 +19,6 @@ export function registerPool(sql: Sql) {
   pools.add(sql);
 }
 
-/** Runs transactions for a pool on connections of its own (shared/db/lanes.ts). */
-export interface TransactionRunner {
-  run<T>(setup: (tx: Sql) => PromiseLike<unknown>, fn: (tx: Sql) => Promise<T>): Promise<T>;
-}
-const runners = new WeakMap<object, TransactionRunner>();
-
-/** From now on, transactions started on `sql` run on `runner` (PostgreSQL mode's lanes). */
-export function registerRunner(sql: Sql, runner: TransactionRunner) {
-  runners.set(sql, runner);
-}
-
 /**
  * Runs fn once tx commits; dropped if it rolls back. On a bare pool (autocommit) fn runs right
  * away. Any other handle (a savepoint) is refused: it cannot know when its outer transaction
@@ -47,8 +36,7 @@ export function afterCommit(tx: Sql, fn: () => void) {
  * `setup` is sent without waiting for its answer: fn's first statement follows it on the same
  * connection in the same round trip (pipelined), and the server still runs them in order, so
  * the role and RLS settings apply to it. A failing setup aborts the transaction, and its own
- * error is the one thrown. With a runner registered for the pool (PostgreSQL), BEGIN goes in
- * that round trip too; otherwise (embedded) postgres.js's begin waits for it first.
+ * error is the one thrown.
  */
 export async function transaction<T>(
   sql: Sql,
@@ -56,41 +44,29 @@ export async function transaction<T>(
   fn: (tx: Sql) => Promise<T>,
 ): Promise<T> {
   const hooks: (() => void)[] = [];
-  const body = (tx: Sql) => {
+  const result = await sql.begin(async (raw) => {
+    const tx = raw as unknown as Sql;
     commitHooks.set(tx, hooks);
-    return fn(tx);
-  };
-  const runner = runners.get(sql);
-  const result = runner
-    ? await runner.run(setup, body)
-    : await sql.begin((raw) => beginBody(raw as unknown as Sql, setup, body)) as T;
+    // then() is called right here, synchronously: postgres.js queues a statement when its then()
+    // runs, so setup is queued before anything fn sends, however fn sends it.
+    const ready = new Promise<unknown>((resolve, reject) => setup(tx).then(resolve, reject));
+    ready.catch(() => {}); // awaited below; this only keeps an early rejection from going unhandled
+    let out: T;
+    try {
+      out = await fn(tx);
+    } catch (err) {
+      await ready; // setup's own error first: fn's is then only "transaction aborted"
+      throw err;
+    }
+    await ready;
+    return out;
+  }) as T;
   for (const hook of hooks) {
     try {
       hook();
     } catch { /* a hook must not undo a committed transaction */ }
   }
   return result;
-}
-
-/** Inside postgres.js's begin: setup sent ahead of fn's statements, its error first. */
-async function beginBody<T>(
-  tx: Sql,
-  setup: (tx: Sql) => PromiseLike<unknown>,
-  fn: (tx: Sql) => Promise<T>,
-): Promise<T> {
-  // then() is called right here, synchronously: postgres.js queues a statement when its then()
-  // runs, so setup is queued before anything fn sends, however fn sends it.
-  const ready = new Promise<unknown>((resolve, reject) => setup(tx).then(resolve, reject));
-  ready.catch(() => {}); // awaited below; this only keeps an early rejection from going unhandled
-  let out: T;
-  try {
-    out = await fn(tx);
-  } catch (err) {
-    await ready; // setup's own error first: fn's is then only "transaction aborted"
-    throw err;
-  }
-  await ready;
-  return out;
 }
 
 /**

@@ -1,12 +1,11 @@
 /**
- * What the scoped transaction (shared/db/scope.ts: on PostgreSQL on lanes, shared/db/lanes.ts,
- * with BEGIN, the scope settings and the first statement in one round trip; embedded on
- * postgres.js's `sql.begin` with the settings pipelined ahead of the first statement) guarantees:
- * the settings apply to the first statement, a failed statement rolls everything back and is the
- * error thrown, even unawaited, savepoints roll back alone — and (PostgreSQL) a connection lost
- * mid-transaction fails it at once, a transaction waiting for that connection gets one, and the
- * pool goes on serving. A faster transaction that skipped waiting for BEGIN on a reserved
- * connection was tried here (README, Performance): without care it failed the last two.
+ * What the scoped transaction (shared/db/scope.ts, postgres.js's `sql.begin` with the scope
+ * settings pipelined ahead of the first statement) guarantees: the settings apply to the first
+ * statement, a failed statement rolls everything back and is the error thrown, even unawaited,
+ * savepoints roll back alone — and (PostgreSQL) a connection lost mid-transaction fails it at
+ * once, a transaction waiting for that connection gets one, and the pool goes on serving.
+ * A faster transaction that skipped waiting for BEGIN on a reserved connection was tried here
+ * (README, Performance): without care it failed the last two.
  */
 import assert from "node:assert/strict";
 import postgres from "postgres";
