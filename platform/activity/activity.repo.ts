@@ -1,5 +1,6 @@
 import { uuidv7 } from "uuidv7";
 import type { Sql } from "../../shared/db/database.ts";
+import { rowsOf } from "../../shared/db/rows.ts";
 
 import type {
   ActivityEntry,
@@ -41,7 +42,7 @@ export async function selectActivity(
   limit: number,
   after: [string, string] | null,
 ): Promise<(ActivityEntry & { sortAt: string })[]> {
-  return await sql<(ActivityEntry & { sortAt: string })[]>`
+  return await rowsOf<ActivityEntry & { sortAt: string }>(sql`
     select a.id, a.occurred_at, a.actor_id, coalesce(m.display_name, u.name) as actor_name,
       u.email as actor_email,
       a.module, a.entity_type, a.entity_id, a.action, a.summary, a.changes, a.before, a.after,
@@ -62,5 +63,5 @@ export async function selectActivity(
     after ? sql`and (a.occurred_at, a.id) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql``
   }
     order by a.occurred_at desc, a.id desc
-    limit ${limit + 1}`;
+    limit ${limit + 1}`);
 }

@@ -1,6 +1,7 @@
 import { isUuid } from "../../../shared/http/ids.ts";
 import { uuidv7 } from "uuidv7";
 import type { Sql } from "../../../shared/db/database.ts";
+import { rowOf, rowsOf } from "../../../shared/db/rows.ts";
 import { fold } from "../../../shared/text/fold.ts";
 import type { Received } from "./upload.ts";
 
@@ -63,17 +64,17 @@ export async function insertFile(
 /** A file by id (trashed ones too); null for a malformed id or another tenant's. */
 export async function findFile(sql: Sql, id: string): Promise<FileRow | null> {
   if (!isUuid(id)) return null;
-  const [row] = await sql<FileRow[]>`
-    select ${COLUMNS(sql)} from ${FROM(sql)} where f.id = ${id}`;
+  const row = await rowOf<FileRow>(sql`
+    select ${COLUMNS(sql)} from ${FROM(sql)} where f.id = ${id}`);
   return row ?? null;
 }
 
 export async function ownerFiles(sql: Sql, owner: Owner): Promise<FileRow[]> {
-  return await sql<FileRow[]>`
+  return await rowsOf<FileRow>(sql`
     select ${COLUMNS(sql)} from ${FROM(sql)}
     where f.owner_module = ${owner.module} and f.owner_type = ${owner.entityType}
       and f.owner_id = ${owner.entityId} and f.deleted_at is null
-    order by f.created_at, f.id`;
+    order by f.created_at, f.id`);
 }
 
 /** Deletes file rows (and their versions) and returns every storage key they held. */
@@ -106,12 +107,12 @@ export async function folderFiles(
   limit: number,
   after: [string, string] | null,
 ): Promise<FileRow[]> {
-  return await sql<FileRow[]>`
+  return await rowsOf<FileRow>(sql`
     select ${COLUMNS(sql)}, lower(f.name) as sort_name from ${FROM(sql)}
     where f.folder_id is not distinct from ${folderId} and f.deleted_at is null
       and f.owner_module is null
       ${after ? sql`and (lower(f.name), f.id) > (${after[0]}, ${after[1]}::uuid)` : sql``}
-    order by lower(f.name), f.id limit ${limit + 1}`;
+    order by lower(f.name), f.id limit ${limit + 1}`);
 }
 
 export async function updateFileMeta(

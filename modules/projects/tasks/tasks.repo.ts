@@ -1,5 +1,6 @@
 import { uuidv7 } from "uuidv7";
 import type { Sql } from "../../../shared/db/database.ts";
+import { rowOf, rowsOf } from "../../../shared/db/rows.ts";
 import type { Session } from "../../../shared/http/env.ts";
 import { foldedContains } from "../../../shared/text/fold.ts";
 import { visibleProjects } from "../access.ts";
@@ -30,8 +31,7 @@ const joins = (sql: Sql) =>
     left join member_directory ad on ad.user_id = t.assignee_id`;
 
 export async function selectTask(sql: Sql, id: string): Promise<TaskRow | undefined> {
-  const [row] = await sql<TaskRow[]>`select ${columns(sql)} ${joins(sql)} where t.id = ${id}`;
-  return row;
+  return await rowOf<TaskRow>(sql`select ${columns(sql)} ${joins(sql)} where t.id = ${id}`);
 }
 
 export interface TaskFilter {
@@ -104,7 +104,7 @@ export async function selectTasks(
       ? sql`and (${k.raw}, t.id) < (${k.cast(after[0])}, ${after[1]}::uuid)`
       : sql`and (${k.raw}, t.id) > (${k.cast(after[0])}, ${after[1]}::uuid)`)
     : sql``;
-  return await sql<TaskRow[]>`
+  return await rowsOf<TaskRow>(sql`
     select ${columns(sql)}, ${k.expr} as sort_key ${joins(sql)}
     where ${visibleProjects(sql, session, sql`t.project_id`)}
       ${f.includeArchived ? sql`` : sql`and not p.archived`}
@@ -133,15 +133,15 @@ export async function selectTasks(
       ${f.q ? sql`and t.search_text like ${foldedContains(f.q)}` : sql``}
       ${cmp}
     order by ${k.raw} ${k.desc ? sql`desc` : sql`asc`}, t.id ${k.desc ? sql`desc` : sql`asc`}
-    limit ${limit + 1}`;
+    limit ${limit + 1}`);
 }
 
 /** The board: every task of a project in column order. */
 export async function selectBoard(sql: Sql, projectId: string): Promise<TaskRow[]> {
-  return await sql<TaskRow[]>`
+  return await rowsOf<TaskRow>(sql`
     select ${columns(sql)} ${joins(sql)}
     where t.project_id = ${projectId}
-    order by s.position, t.position, t.id`;
+    order by s.position, t.position, t.id`);
 }
 
 export interface TaskFields {

@@ -1,4 +1,5 @@
 import type { Sql } from "../../../shared/db/database.ts";
+import { rowOf, rowsOf } from "../../../shared/db/rows.ts";
 import { joinSql, likePattern } from "../common/table.repo.ts";
 import type { Comment, SlaState, Ticket, TicketQuery } from "./tickets.schemas.ts";
 
@@ -90,16 +91,15 @@ export async function selectTickets(sql: Sql, o: ListOptions): Promise<TicketRow
     o.updatedTo && sql`and updated_at < ${o.updatedTo}`,
   ]);
   const sort = SORTS[o.sort];
-  return await sql<TicketRow[]>`
+  return await rowsOf<TicketRow>(sql`
     select ${columns(sql)} from support_tickets where true ${f}
     ${o.after ? sql`and ${sort.after(sql, o.after)}` : sql``}
-    order by ${sql.unsafe(sort.order)} limit ${o.limit + 1}`;
+    order by ${sql.unsafe(sort.order)} limit ${o.limit + 1}`);
 }
 
 export async function findTicket(sql: Sql, id: string, lock = false) {
-  const [row] = await sql<TicketRow[]>`select ${columns(sql)} from support_tickets
-    where id = ${id} ${lock ? sql`for update` : sql``}`;
-  return row;
+  return await rowOf<TicketRow>(sql`select ${columns(sql)} from support_tickets
+    where id = ${id} ${lock ? sql`for update` : sql``}`);
 }
 
 export async function insertTicket(sql: Sql, data: Record<string, unknown>) {
@@ -124,14 +124,14 @@ export async function selectComments(
   after: [string, string] | null,
   only?: string,
 ) {
-  return await sql<(Omit<Comment, "html"> & { sortKey: string })[]>`
+  return await rowsOf<Omit<Comment, "html"> & { sortKey: string }>(sql`
     select c.id, c.ticket_id, c.author_id, md.name as author_name, c.body, c.format,
            c.visibility, c.created_at,
            to_char(c.created_at at time zone 'UTC', ${sql.unsafe(US)}) as sort_key
     from support_comments c left join member_directory md on md.user_id = c.author_id
     where c.ticket_id = ${ticketId} ${only ? sql`and c.id = ${only}` : sql``}
     ${after ? sql`and (c.created_at, c.id) > (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql``}
-    order by c.created_at, c.id limit ${limit + 1}`;
+    order by c.created_at, c.id limit ${limit + 1}`);
 }
 
 /** The permissions an active member holds through their roles. */
