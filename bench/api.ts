@@ -19,24 +19,46 @@ const TICKET_COLUMNS = `id, number, subject, description, status, priority, assi
   resolved_at, closed_at, created_by, created_at, updated_at`;
 
 /** The bare server's database: postgres.js on PostgreSQL, or PGlite in-process (embedded). */
-async function bareDatabase(): Promise<
-  { unsafe(q: string, params: (string | null)[]): Promise<Record<string, unknown>[]> }
-> {
+type Rows = Record<string, unknown>[];
+interface BareDatabase {
+  unsafe(q: string, params: (string | null)[]): Promise<Rows>;
+  /**
+   * q inside a transaction that first sets the tenant with set_config (pipelined with q, as the
+   * app sends its scope settings): what RLS needs around a read, without auth or policies.
+   */
+  framed(tenant: string, q: string, params: (string | null)[]): Promise<Rows>;
+}
+
+async function bareDatabase(): Promise<BareDatabase> {
   const pgdata = Deno.env.get("BARE_PGDATA");
   if (!pgdata) {
     const pg = postgres(Deno.env.get("DATABASE_URL")!, { max: 10, transform: postgres.camel });
-    return { unsafe: (q, params) => pg.unsafe(q, params) };
+    return {
+      unsafe: (q, params) => pg.unsafe(q, params),
+      framed: (tenant, q, params) =>
+        pg.begin((tx) => {
+          const setup = tx`select set_config('app.tenant_id', ${tenant}, true)`;
+          const rows = tx.unsafe(q, params);
+          return Promise.all([setup, rows]).then(([, r]) => r);
+        }) as Promise<Rows>,
+    };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
   const db = await PGlite.create({ dataDir: pgdata, extensions: { pg_trgm, unaccent } });
   const camel = (k: string) => k.replace(/_([a-z])/g, (_, ch: string) => ch.toUpperCase());
+  const camelRows = (rows: Rows) =>
+    rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [camel(k), v])));
   return {
     async unsafe(q, params) {
-      const { rows } = await db.query<Record<string, unknown>>(q, params);
-      return rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [camel(k), v])));
+      return camelRows((await db.query<Record<string, unknown>>(q, params)).rows);
     },
+    framed: (tenant, q, params) =>
+      db.transaction(async (tx) => {
+        await tx.query("select set_config('app.tenant_id', $1, true)", [tenant]);
+        return camelRows((await tx.query<Record<string, unknown>>(q, params)).rows);
+      }),
   };
 }
 
@@ -48,12 +70,12 @@ async function referenceSql(port: number) {
     const url = new URL(req.url);
     const tenant = req.headers.get("x-tenant")!;
     const p = url.pathname;
-    if (p === "/tickets") {
-      const rows = await sql.unsafe(
-        `select ${TICKET_COLUMNS} from support_tickets where tenant_id = $1
-         order by created_at desc, id desc limit 26`,
-        [tenant],
-      );
+    if (p === "/tickets" || p === "/tickets-framed") {
+      const list = `select ${TICKET_COLUMNS} from support_tickets where tenant_id = $1
+         order by created_at desc, id desc limit 26`;
+      const rows = p === "/tickets"
+        ? await sql.unsafe(list, [tenant])
+        : await sql.framed(tenant, list, [tenant]);
       return json({ items: rows.slice(0, 25), nextCursor: null });
     }
     if (p === "/ticket") {
@@ -519,6 +541,12 @@ async function main() {
       "ticket list (25 rows)",
       tenants.map((t) => ({ path: "/api/support/support-ticket?limit=25", headers: bearer(t) })),
       tenants.map((t) => ({ path: "/tickets", headers: tenant(t) })),
+    ],
+    [
+      // Not a goal of its own: how much of the list's gap is the transaction around the read.
+      "ticket list (25 rows) against a bare server in the same transaction frame",
+      tenants.map((t) => ({ path: "/api/support/support-ticket?limit=25", headers: bearer(t) })),
+      tenants.map((t) => ({ path: "/tickets-framed", headers: tenant(t) })),
     ],
     [
       "ticket by id",
