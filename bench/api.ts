@@ -536,17 +536,19 @@ async function main() {
 
   const bearer = (t: Tenant) => ({ Authorization: `Bearer ${t.token}` });
   const tenant = (t: Tenant) => ({ "x-tenant": t.id });
-  const pairs: [string, Requests, Requests][] = [
+  // The 4th element false: a comparison printed for context, not one of the issue's goals.
+  const pairs: [string, Requests, Requests, boolean?][] = [
     [
       "ticket list (25 rows)",
       tenants.map((t) => ({ path: "/api/support/support-ticket?limit=25", headers: bearer(t) })),
       tenants.map((t) => ({ path: "/tickets", headers: tenant(t) })),
     ],
     [
-      // Not a goal of its own: how much of the list's gap is the transaction around the read.
+      // How much of the list's gap is the transaction around the read.
       "ticket list (25 rows) against a bare server in the same transaction frame",
       tenants.map((t) => ({ path: "/api/support/support-ticket?limit=25", headers: bearer(t) })),
       tenants.map((t) => ({ path: "/tickets-framed", headers: tenant(t) })),
+      false,
     ],
     [
       "ticket by id",
@@ -588,13 +590,20 @@ async function main() {
     if (res.status !== 200) throw new Error(`${name}: ${r.path} answered ${res.status}`);
   }
 
-  const rows: { name: string; app: Result; bare: Result; ratio: number; p99: number }[] = [];
+  const rows: {
+    name: string;
+    app: Result;
+    bare: Result;
+    ratio: number;
+    p99: number;
+    goal: boolean;
+  }[] = [];
   const json = only && !"fixed json".includes(only)
     ? null
     : await load("Deno.serve returning a fixed 2 KB JSON", "http://127.0.0.1:8713", [
       { path: "/", headers: {} },
     ]);
-  for (const [name, appReqs, bareReqs] of pairs) {
+  for (const [name, appReqs, bareReqs, goal = true] of pairs) {
     if (only && !name.includes(only)) continue;
     const bareUrl = "http://127.0.0.1:8712", appUrl = "http://127.0.0.1:8711";
     await load(name, bareUrl, bareReqs, { duration: WARMUP, quiet: true });
@@ -620,6 +629,7 @@ async function main() {
       app: medianResult(rounds.map((r) => r.app)),
       ratio: median(rounds.map((r) => r.app.rps / r.bare.rps)),
       p99: median(rounds.map((r) => r.app.p99 / r.bare.p99)),
+      goal,
     });
   }
   let write: Result | null = null;
@@ -656,10 +666,10 @@ async function main() {
   console.log(
     `\n| endpoint | app / bare req/s | app p99 / bare p99 | target met |\n|---|---|---|---|`,
   );
-  for (const { name, ratio, p99 } of rows) {
+  for (const { name, ratio, p99, goal } of rows) {
     console.log(
       `| ${name} | ${(ratio * 100).toFixed(0)}% | ${p99.toFixed(2)}× | ${
-        ratio >= 0.6 && p99 <= 1.5 ? "yes" : "no"
+        !goal ? "(context, not a goal)" : ratio >= 0.6 && p99 <= 1.5 ? "yes" : "no"
       } |`,
     );
   }
