@@ -3,6 +3,7 @@ import type { Config } from "../config.ts";
 import { log } from "../log.ts";
 import { registerPool } from "./scope.ts";
 import { lockDataDir } from "./datadir-lock.ts";
+import { parseTimestamp } from "./timestamps.ts";
 
 import type { Sql } from "./sql.ts";
 export type { Sql };
@@ -34,21 +35,6 @@ const options = {
     date: { to: 1082, from: [1082], serialize: (v: string) => v, parse: (v: string) => v },
   },
 };
-
-/** PostgreSQL's text form of a UTC timestamptz: `2026-11-23 10:00:00[.ffffff]+00`. */
-const UTC_TEXT = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00$/;
-
-function parseTimestamp(v: string): string {
-  // Fast path for the common case (a server in UTC): a string rewrite, no Date round trip.
-  // Fractions are cut to milliseconds, as toISOString() does.
-  const m = UTC_TEXT.exec(v);
-  if (m) return `${m[1]}T${m[2]}.${((m[3] ?? "") + "000").slice(0, 3)}Z`;
-  if (v === "infinity" || v === "-infinity") return v;
-  let iso = v.replace(" ", "T");
-  if (/[+-]\d\d$/.test(iso)) iso += ":00";
-  else if (!/(Z|[+-]\d\d:\d\d)$/.test(iso)) iso += "Z"; // timestamp without time zone: UTC
-  return new Date(iso).toISOString();
-}
 
 export interface OpenOptions {
   /** Embedded mode only: keep the database in memory (tests). */
