@@ -1,5 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "./env.ts";
+import "./context-vars.ts"; // c.var without a copy per read
 import { problems } from "./problem.ts";
 
 /** Every API sub-app starts here, so invalid input always becomes a 400 problem. */
