@@ -20,10 +20,15 @@ export function pageSchema<T extends z.ZodType>(item: T, name: string) {
 /** Keyset cursors: the sort key values of the last row, base64url-encoded JSON. */
 // Cursors carry UTF-8 text (names with Turkish letters), so base64url goes over the bytes.
 export function encodeCursor(values: (string | number)[]): string {
-  const bytes = new TextEncoder().encode(JSON.stringify(values));
-  return btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(""))
-    .replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  const json = JSON.stringify(values);
+  // ASCII text is its own UTF-8 (the usual cursor: a timestamp and an id); no byte copy then.
+  const binary = !NON_ASCII.test(json)
+    ? json
+    : Array.from(new TextEncoder().encode(json), (b) => String.fromCharCode(b)).join("");
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
+
+const NON_ASCII = /[\u0080-\uffff]/;
 
 const cursorText = (cursor: string) =>
   new TextDecoder("utf-8", { fatal: true }).decode(

@@ -29,3 +29,12 @@ Deno.test("cursors round-trip any text (Turkish letters, emoji) and refuse garba
   assert.throws(() => decodeCursor(btoa("\xff\xfe"), 1)); // not UTF-8
   assert.throws(() => decodeCursor(encodeCursor(["a"]), 2)); // wrong arity
 });
+
+Deno.test("cursors: ASCII and non-ASCII text both are base64url over the UTF-8 bytes", () => {
+  const base64url = (bytes: Uint8Array) =>
+    btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  for (const values of [["2026-11-23T10:00:00.000Z", "a?b>~\x7f"], ["Çağrı >?", 1]]) {
+    const bytes = new TextEncoder().encode(JSON.stringify(values));
+    assert.equal(encodeCursor(values), base64url(bytes));
+  }
+});
