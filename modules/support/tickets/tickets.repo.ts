@@ -19,24 +19,24 @@ export const SLA_STATE_SQL = `case
   else 'ok' end`;
 
 export type TicketRow = Ticket & {
-  createdKey: string;
-  updatedKey: string;
-  dueKey: string;
-  prank: number;
   firstResponseWarnAt: string | null;
   resolutionWarnAt: string | null;
   escalateAt: string | null;
+};
+
+/** A listed ticket also carries its sort's keys (only those of the sort asked for). */
+export type TicketListRow = TicketRow & {
+  createdKey?: string;
+  updatedKey?: string;
+  dueKey?: string;
+  prank?: number;
 };
 
 const columns = (sql: Sql) =>
   sql.unsafe(`id, number, subject, description, status, priority, assignee_id, customer_id,
   contact_id, company_id, tags, sla_policy_id, first_response_warn_at, first_response_due,
   resolution_warn_at, resolution_due, escalate_at, first_responded_at, resolved_at, closed_at,
-  created_by, created_at, updated_at, (${SLA_STATE_SQL}) as sla_state,
-  to_char(created_at at time zone 'UTC', ${US}) as created_key,
-  to_char(updated_at at time zone 'UTC', ${US}) as updated_key,
-  coalesce(to_char(resolution_due at time zone 'UTC', ${US}), 'infinity') as due_key,
-  ${PRANK} as prank`);
+  created_by, created_at, updated_at, (${SLA_STATE_SQL}) as sla_state`);
 
 export interface ListOptions extends Omit<TicketQuery, "cursor" | "assignee"> {
   assignee?: string | null;
@@ -47,19 +47,29 @@ export interface ListOptions extends Omit<TicketQuery, "cursor" | "assignee"> {
   slaStates?: string[];
 }
 
+// Cursor keys are kept to the microsecond (the API's timestamps stop at milliseconds), and only
+// the sort in use selects its own: to_char is a third of the list query's time on the database.
+const CREATED_KEY = `to_char(created_at at time zone 'UTC', ${US}) as created_key`;
+
 const SORTS = {
   created: {
     order: "created_at desc, id desc",
+    keys: CREATED_KEY,
+    cursor: (r: TicketListRow) => [r.createdKey!, r.id],
     after: (sql: Sql, k: (string | number)[]) =>
       sql`(created_at, id) < (${k[0]}::timestamptz, ${k[1]}::uuid)`,
   },
   updated: {
     order: "updated_at desc, id desc",
+    keys: `to_char(updated_at at time zone 'UTC', ${US}) as updated_key`,
+    cursor: (r: TicketListRow) => [r.updatedKey!, r.id],
     after: (sql: Sql, k: (string | number)[]) =>
       sql`(updated_at, id) < (${k[0]}::timestamptz, ${k[1]}::uuid)`,
   },
   priority: {
     order: `${PRANK} desc, created_at desc, id desc`,
+    keys: `${PRANK} as prank, ${CREATED_KEY}`,
+    cursor: (r: TicketListRow) => [r.prank!, r.createdKey!, r.id],
     after: (sql: Sql, k: (string | number)[]) =>
       sql`(${sql.unsafe(PRANK)}, created_at, id) < (${k[0]}::int, ${k[1]}::timestamptz, ${
         k[2]
@@ -67,12 +77,18 @@ const SORTS = {
   },
   due: {
     order: "coalesce(resolution_due, 'infinity') asc, id asc",
+    keys: `coalesce(to_char(resolution_due at time zone 'UTC', ${US}), 'infinity') as due_key`,
+    cursor: (r: TicketListRow) => [r.dueKey!, r.id],
     after: (sql: Sql, k: (string | number)[]) =>
       sql`(coalesce(resolution_due, 'infinity'), id) > (${k[0]}::timestamptz, ${k[1]}::uuid)`,
   },
 };
 
-export async function selectTickets(sql: Sql, o: ListOptions): Promise<TicketRow[]> {
+/** The values a listed ticket's cursor carries, for the sort it was listed by. */
+export const ticketCursor = (sort: keyof typeof SORTS, row: TicketListRow) =>
+  SORTS[sort].cursor(row);
+
+export async function selectTickets(sql: Sql, o: ListOptions): Promise<TicketListRow[]> {
   const f = joinSql(sql, [
     o.status && sql`and status = ${o.status}`,
     o.statuses && sql`and status = any(${o.statuses}::text[])`,
@@ -91,8 +107,8 @@ export async function selectTickets(sql: Sql, o: ListOptions): Promise<TicketRow
     o.updatedTo && sql`and updated_at < ${o.updatedTo}`,
   ]);
   const sort = SORTS[o.sort];
-  return await rowsOf<TicketRow>(sql`
-    select ${columns(sql)} from support_tickets where true ${f}
+  return await rowsOf<TicketListRow>(sql`
+    select ${columns(sql)}, ${sql.unsafe(sort.keys)} from support_tickets where true ${f}
     ${o.after ? sql`and ${sort.after(sql, o.after)}` : sql``}
     order by ${sql.unsafe(sort.order)} limit ${o.limit + 1}`);
 }

@@ -24,6 +24,7 @@ import {
   insertTicket,
   selectComments,
   selectTickets,
+  ticketCursor,
   type TicketRow,
   updateTicket,
 } from "./tickets.repo.ts";
@@ -96,15 +97,7 @@ export async function listTickets(sql: Sql, me: string, q: TicketQuery) {
   }
   const assignee = q.assignee === "me" ? me : q.assignee === "none" ? null : q.assignee;
   const rows = await selectTickets(sql, { ...q, assignee, after });
-  const key = (r: TicketRow) =>
-    q.sort === "created"
-      ? [r.createdKey, r.id]
-      : q.sort === "updated"
-      ? [r.updatedKey, r.id]
-      : q.sort === "priority"
-      ? [r.prank, r.createdKey, r.id]
-      : [r.dueKey, r.id];
-  const page = toPage(rows, q.limit, key);
+  const page = toPage(rows, q.limit, (r) => ticketCursor(q.sort, r));
   return { items: page.items.map(toTicket), nextCursor: page.nextCursor };
 }
 
