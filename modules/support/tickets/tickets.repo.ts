@@ -48,7 +48,8 @@ export interface ListOptions extends Omit<TicketQuery, "cursor" | "assignee"> {
 }
 
 // Cursor keys are kept to the microsecond (the API's timestamps stop at milliseconds), and only
-// the sort in use selects its own: to_char is a third of the list query's time on the database.
+// the sort in use selects its own (three to_char columns took the list statement from 0.13 to
+// 0.16 ms in pgbench).
 const CREATED_KEY = `to_char(created_at at time zone 'UTC', ${US}) as created_key`;
 
 const SORTS = {
