@@ -42,6 +42,11 @@ export function parseTimestamp(v: string): string {
     );
   }
   if (v === "infinity" || v === "-infinity") return v;
+  return isoViaDate(v);
+}
+
+/** The general path: any zone (or none, meaning UTC) through Date. The fast path must agree. */
+export function isoViaDate(v: string): string {
   let iso = v.replace(" ", "T");
   if (/[+-]\d\d$/.test(iso)) iso += ":00";
   else if (!/(Z|[+-]\d\d:\d\d)$/.test(iso)) iso += "Z"; // timestamp without time zone: UTC
