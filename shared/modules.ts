@@ -43,6 +43,8 @@ export interface SystemJob {
     cron: string;
     timezone?: string;
     perTenant?: boolean;
+    /** Only these tenants get a job at this occurrence (see ScheduleDef.tenantsWithWork). */
+    tenantsWithWork?: ScheduleDef["tenantsWithWork"];
     priority?: number;
     payload?: unknown;
   };

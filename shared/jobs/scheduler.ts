@@ -1,5 +1,5 @@
 import { Cron } from "croner";
-import type { Database } from "../db/database.ts";
+import type { Database, Sql } from "../db/database.ts";
 import { problems } from "../http/problem.ts";
 import { log } from "../log.ts";
 import { asWorker } from "./dispatcher.ts";
@@ -16,6 +16,12 @@ export interface ScheduleDef {
   priority?: number;
   /** Enqueue one job per tenant (system jobs that work inside each tenant). */
   perTenant?: boolean;
+  /**
+   * For a per-tenant schedule that runs often: the tenants with work due at `now` (the rest get
+   * no job). Runs in the scheduler's transaction as the worker role, so it reaches tenant tables
+   * only through a security-definer function of the module's migration that returns ids.
+   */
+  tenantsWithWork?: (tx: Sql, now: Date) => Promise<string[]>;
   /** A tenant's own schedule; absent for platform schedules. */
   tenantId?: string;
 }
@@ -78,11 +84,7 @@ export class Scheduler {
       const [mark] = await tx`select last_occurrence from schedule_marks
                               where tenant_id = ${markTenant} and key = ${def.key} for update`;
       if (mark.lastOccurrence !== "-infinity" && new Date(mark.lastOccurrence) >= latest) return 0;
-      // Suspended tenants get no scheduled work (no SLA mail, no reminders) until reactivated.
-      const tenants = def.perTenant
-        ? (await tx`select id from tenants where status = 'active' order by id`)
-          .map((r) => r.id as string)
-        : [markTenant];
+      const tenants = def.perTenant ? await activeTenants(tx, def, now) : [markTenant];
       let count = 0;
       for (const tenantId of tenants) {
         const id = await enqueue(tx, def.job, {
@@ -98,6 +100,17 @@ export class Scheduler {
       return count;
     });
   }
+}
+
+/** The tenants a per-tenant schedule gives a job to; suspended ones get no scheduled work. */
+async function activeTenants(tx: Sql, def: ScheduleDef, now: Date): Promise<string[]> {
+  const busy = def.tenantsWithWork ? await def.tenantsWithWork(tx, now) : null;
+  if (busy?.length === 0) return [];
+  const rows = busy
+    ? await tx`select id from tenants where status = 'active' and id = any(${busy}::uuid[])
+               order by id`
+    : await tx`select id from tenants where status = 'active' order by id`;
+  return rows.map((r) => r.id as string);
 }
 
 /**

@@ -229,6 +229,41 @@ itest(
   },
 );
 
+itest(
+  "scheduler: a schedule that names the tenants with work gives only the active ones a job",
+  async () => {
+    const { platform } = await testApp();
+    const [busy, idle, suspended] = [await newTenant(), await newTenant(), await newTenant()];
+    await platform.db.sql`update tenants set status = 'suspended', suspended_at = now()
+               where id = ${suspended.id}`;
+    const key = unique("sweep");
+    const asked: Date[] = [];
+    let answer = [busy.id, suspended.id, crypto.randomUUID()];
+    const def = {
+      key,
+      cron: "* * * * *",
+      job: `${key}.job`,
+      perTenant: true,
+      tenantsWithWork: (_tx: unknown, now: Date) => {
+        asked.push(now);
+        return Promise.resolve(answer);
+      },
+    };
+    const s = new Scheduler(platform.db, () => [def]);
+    const now = new Date("2026-11-21T10:05:30Z");
+    assert.equal(await s.tick(now), 1);
+    assert.deepEqual(asked, [now]);
+    assert.deepEqual((await jobRows(def.job)).map((j) => j.tenantId), [busy.id]);
+    assert.ok(!(await jobRows(def.job)).some((j) => j.tenantId === idle.id));
+    // Nobody has work: no job, and the occurrence is marked done (not asked about again).
+    answer = [];
+    assert.equal(await s.tick(new Date("2026-11-21T10:06:00Z")), 0);
+    assert.equal(await s.tick(new Date("2026-11-21T10:06:30Z")), 0);
+    assert.equal(asked.length, 2);
+    assert.equal((await jobRows(def.job)).length, 1);
+  },
+);
+
 itest("scheduler: an invalid cron expression is a 400 problem with the parser's message", () => {
   assert.throws(() => parseCron("61 * * * *"), (err: unknown) => {
     assert.ok(err instanceof Problem);

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { itest, newTenant, problem, testApp } from "../helpers.ts";
 import { withScope } from "../../shared/db/scope.ts";
-import { Dispatcher } from "../../shared/jobs/dispatcher.ts";
+import { asWorker, Dispatcher } from "../../shared/jobs/dispatcher.ts";
 import { MAIL_SEND_JOB, mailJobs } from "../../platform/notifications/mail.ts";
 import { checkSla, SLA_JOB } from "../../modules/support/sla/sla.job.ts";
-import { dueAlerts } from "../../modules/support/sla/sla.events.repo.ts";
+import { dueAlerts, tenantsWithDueAlerts } from "../../modules/support/sla/sla.events.repo.ts";
 import { buildReport } from "../../modules/support/reports/reports.service.ts";
 import {
   RENEWAL_JOB,
@@ -22,10 +22,17 @@ const inTenant = async <T>(
   return await withScope(platform.db.sql, { tenantId }, fn);
 };
 
+/** The workspaces the scheduler's sweep finds with an SLA alert due (as the worker role). */
+const slaSweep = async (now = new Date()) => {
+  const { platform } = await testApp();
+  return await asWorker(platform.db.sql, (tx) => tenantsWithDueAlerts(tx, now));
+};
+
 itest("support jobs: the manifest schedules the SLA check every minute and daily renewals", () => {
   const sla = support.jobs.find((j) => j.name === SLA_JOB)!;
   assert.equal(sla.schedule?.cron, "* * * * *");
   assert.equal(sla.schedule?.perTenant, true);
+  assert.equal(sla.schedule?.tenantsWithWork, tenantsWithDueAlerts);
   assert.ok(support.jobs.find((j) => j.name === RENEWAL_JOB)?.schedule?.perTenant);
 });
 
@@ -58,6 +65,7 @@ itest(
     const { platform } = await testApp();
     await inTenant(t.id, (tx) => checkSla(tx, platform.bus));
     assert.equal((await inTenant(t.id, (tx) => tx`select * from support_sla_events`)).length, 0);
+    assert.ok(!(await slaSweep()).includes(t.id), "nothing due yet: no job for the workspace");
     // Four hours later (the clocks are moved back instead of waiting).
     await inTenant(
       t.id,
@@ -67,8 +75,10 @@ itest(
        resolution_warn_at = resolution_warn_at - interval '4 hours',
        resolution_due = resolution_due - interval '4 hours', created_at = created_at - interval '4 hours'`,
     );
+    assert.ok((await slaSweep()).includes(t.id), "alerts due: the sweep finds the workspace");
     await inTenant(t.id, (tx) => checkSla(tx, platform.bus));
     await inTenant(t.id, (tx) => checkSla(tx, platform.bus));
+    assert.ok(!(await slaSweep()).includes(t.id), "every alert fired: no job any more");
     const events = await inTenant(
       t.id,
       (tx) => tx`select clock, level from support_sla_events order by clock, level`,
@@ -258,12 +268,32 @@ itest("support SLA: tickets whose alerts all fired leave the batch (no starvatio
   const batch = (tx: Parameters<Parameters<typeof withScope>[2]>[0]) =>
     dueAlerts(tx, new Date(later), 1);
   assert.deepEqual((await inTenant(t.id, batch)).map((x) => x.id), [first.id]);
+  assert.ok((await slaSweep(new Date(later))).includes(t.id));
   await inTenant(t.id, (tx) => checkSla(tx, platform.bus, later));
   const fired = await inTenant(t.id, (tx) => tx`select level from support_sla_events`);
   assert.equal(fired.length, 4);
   assert.deepEqual((await inTenant(t.id, batch)).map((x) => x.id), []);
+  // Breached for good but nothing left to fire (no escalation): the sweep leaves it alone.
+  assert.ok(!(await slaSweep(new Date(later))).includes(t.id));
   const second = await ticket(t.owner, c.id);
   assert.deepEqual((await inTenant(t.id, batch)).map((x) => x.id), [second.id]);
+  assert.ok((await slaSweep(new Date(later))).includes(t.id));
+  // Answered and resolved: its clocks stop, so nothing is due any more.
+  await inTenant(
+    t.id,
+    (tx) =>
+      tx`update support_tickets set first_responded_at = now(), resolved_at = now(),
+         status = 'cozuldu' where id = ${second.id}`,
+  );
+  assert.ok(!(await slaSweep(new Date(later))).includes(t.id));
+});
+
+itest("support SLA sweep: only the worker role may ask across workspaces", async () => {
+  const t = await newTenant();
+  const refused = await inTenant(t.id, (tx) => tx`select support_sla_due_tenants(now())`)
+    .then(() => null, (err: Error) => err.message);
+  assert.match(refused ?? "allowed", /permission denied/);
+  assert.ok(Array.isArray(await slaSweep()));
 });
 
 itest("support SLA: escalation reassigns to the policy's agent and tells them once", async () => {

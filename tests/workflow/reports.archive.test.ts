@@ -7,6 +7,8 @@ import { withScope } from "../../shared/db/scope.ts";
 import { itest, newTenant, problem, testApp, type TestTenant } from "../helpers.ts";
 import { inTenant, seedDefinition, seedInstance } from "./instances.fixtures.ts";
 import { archiveDueReports } from "../../modules/workflow/reports/reports.archive.ts";
+import { tenantsWithDueReports } from "../../modules/workflow/reports/reports.repo.ts";
+import { asWorker } from "../../shared/jobs/dispatcher.ts";
 
 const API = "/api/workflow";
 const HOUR = 3600_000;
@@ -108,9 +110,12 @@ itest("reports: the scheduled archive snapshots a due report once per period", a
     await t.owner.call("POST", `${API}/reports`, report({ name: "Later", schedule: "monthly" })),
     201,
   );
+  const sweep = () => asWorker(platform.db.sql, (tx) => tenantsWithDueReports(tx, new Date()));
+  assert.ok(!(await sweep()).includes(t.id), "no report due: no job for the workspace");
   await inTenant(t, (tx) =>
     tx`update workflow_reports set next_run_at = now() - interval '1 minute'
       where id = ${r.id}`);
+  assert.ok((await sweep()).includes(t.id), "a report due: the sweep finds the workspace");
   const scoped = <T>(fn: (sql: never) => Promise<T>) =>
     withScope(platform.db.sql, { tenantId: t.id }, fn as never) as Promise<T>;
   // Two instances run the job for the same occurrence at once.
@@ -120,6 +125,7 @@ itest("reports: the scheduled archive snapshots a due report once per period", a
   ]);
   assert.equal(taken[0] + taken[1], 1);
   assert.equal(await archiveDueReports(scoped, platform.bus), 0);
+  assert.ok(!(await sweep()).includes(t.id), "archived: not due until its next period");
 
   const snaps = await json(await t.owner.call("GET", `${API}/reports/${r.id}/snapshots`), 200);
   assert.equal(snaps.items.length, 1);

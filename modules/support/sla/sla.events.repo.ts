@@ -15,35 +15,33 @@ export interface SlaCandidate {
   escalation: { userId?: string; teamId?: string; raisePriority?: boolean; reassignTo?: string };
 }
 
-const ESCALATES = `(coalesce(p.escalation->>'userId', p.escalation->>'teamId',
-  p.escalation->>'reassignTo') is not null or coalesce((p.escalation->>'raisePriority')::boolean, false))`;
-
-/** An alert of one clock that is due and has not fired yet. */
-const unfired = (clock: string, done: string, warn: string, due: string) => `
-  (t.${done} is null and (
-    (t.${warn} <= $now and not exists (select 1 from support_sla_events e
-      where e.ticket_id = t.id and e.clock = '${clock}' and e.level = 'warning'))
-    or (t.${due} <= $now and not exists (select 1 from support_sla_events e
-      where e.ticket_id = t.id and e.clock = '${clock}' and e.level = 'breach'))
-    or (t.${due} <= $now and ${ESCALATES} and not exists (select 1 from support_sla_events e
-      where e.ticket_id = t.id and e.clock = '${clock}' and e.level = 'escalation'))))`;
-
-// Only tickets with an alert still to fire: ones whose alerts all fired (or that need no
-// escalation) must not fill the batch and starve newer tickets.
-const PENDING = `(${
-  unfired("firstResponse", "first_responded_at", "first_response_warn_at", "first_response_due")
-} or ${unfired("resolution", "resolved_at", "resolution_warn_at", "resolution_due")})`;
-
-/** Open tickets with an SLA alert due at `now` that has not fired yet. */
+/**
+ * Open tickets with an SLA alert due at `now` that has not fired yet. "Due and not fired" is
+ * defined once, in SQL (migration 0034), for this check and for the scheduler's sweep that finds
+ * the workspaces with one; the watch moment bounds the scan (index support_tickets_sla_watch).
+ * Only tickets with an alert still to fire are read: ones whose alerts all fired (or that need
+ * no escalation) must not fill the batch and starve newer tickets.
+ */
 export async function dueAlerts(sql: Sql, now = new Date(), limit = 500): Promise<SlaCandidate[]> {
-  const pending = sql.unsafe(PENDING.replaceAll("$now", `'${now.toISOString()}'::timestamptz`));
   return await sql<SlaCandidate[]>`
     select t.id, t.number, t.subject, t.priority, t.assignee_id, t.first_response_warn_at,
       t.first_response_due, t.resolution_warn_at, t.resolution_due, t.first_responded_at,
       t.resolved_at, coalesce(p.escalation, '{}') as escalation
     from support_tickets t left join support_sla_policies p on p.id = t.sla_policy_id
-    where t.status in ('acik', 'islemde') and ${pending}
+    where t.status in ('acik', 'islemde')
+      and support_sla_watch_at(t.first_responded_at, t.first_response_warn_at,
+        t.first_response_due, t.resolved_at, t.resolution_warn_at, t.resolution_due) <= ${now}
+      and (support_sla_clock_pending(t.tenant_id, t.id, 'firstResponse', t.first_responded_at,
+          t.first_response_warn_at, t.first_response_due, p.escalation, ${now})
+        or support_sla_clock_pending(t.tenant_id, t.id, 'resolution', t.resolved_at,
+          t.resolution_warn_at, t.resolution_due, p.escalation, ${now}))
     order by t.resolution_warn_at, t.id limit ${limit}`;
+}
+
+/** The workspaces with an alert due at `now` (the scheduler's sweep, as the worker role). */
+export async function tenantsWithDueAlerts(sql: Sql, now: Date): Promise<string[]> {
+  const rows = await sql<{ id: string }[]>`select support_sla_due_tenants(${now}) as id`;
+  return rows.map((r) => r.id);
 }
 
 /** Records an alert; false when it had fired already. */

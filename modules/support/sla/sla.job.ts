@@ -8,7 +8,13 @@ import { recordActivity } from "../../../platform/activity/public.ts";
 import { teamMemberIds } from "../organizations/organizations.service.ts";
 import { raise } from "../tickets/tickets.rules.ts";
 import type { Priority } from "../common/schemas.ts";
-import { dueAlerts, fireEvent, type SlaCandidate, updateForEscalation } from "./sla.events.repo.ts";
+import {
+  dueAlerts,
+  fireEvent,
+  type SlaCandidate,
+  tenantsWithDueAlerts,
+  updateForEscalation,
+} from "./sla.events.repo.ts";
 import { AGENT_PERMISSION } from "../tickets/tickets.service.ts";
 import { hasPermission } from "../../../shared/rbac/permissions.ts";
 
@@ -91,13 +97,13 @@ async function process(sql: Sql, bus: Bus, t: SlaCandidate, now: number) {
   }
 }
 
-/** Runs per tenant every minute over the open tickets whose warning time has come. */
+/** Runs every minute in each workspace with an alert due, over its tickets with one. */
 export async function checkSla(sql: Sql, bus: Bus, now = Date.now()) {
   for (const t of await dueAlerts(sql, new Date(now))) await process(sql, bus, t, now);
 }
 
 export const slaJob: SystemJob = {
   name: SLA_JOB,
-  schedule: { cron: "* * * * *", perTenant: true },
+  schedule: { cron: "* * * * *", perTenant: true, tenantsWithWork: tenantsWithDueAlerts },
   handler: (ctx) => ctx.scoped((sql) => checkSla(sql, ctx.bus)),
 };

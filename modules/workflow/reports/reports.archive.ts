@@ -26,6 +26,7 @@ import {
   type ReportRow,
   selectSnapshots,
   setNextRun,
+  tenantsWithDueReports,
 } from "./reports.repo.ts";
 import { chartOption, fileSafe, nextRunAt, resultCsv, stamp } from "./reports.rules.ts";
 import type { Report, Snapshot } from "./reports.schemas.ts";
@@ -192,6 +193,6 @@ export async function archiveDueReports(scoped: Scoped, bus: Bus, now = new Date
 
 export const reportArchiveJob: SystemJob = {
   name: ARCHIVE_JOB,
-  schedule: { cron: "*/15 * * * *", perTenant: true },
+  schedule: { cron: "*/15 * * * *", perTenant: true, tenantsWithWork: tenantsWithDueReports },
   handler: (ctx) => archiveDueReports(ctx.scoped, ctx.bus).then(() => {}),
 };

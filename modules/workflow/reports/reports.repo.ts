@@ -86,6 +86,12 @@ export async function dueReportIds(sql: Sql, now: Date): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+/** The workspaces with a report due (the scheduler's sweep, as the worker role). */
+export async function tenantsWithDueReports(sql: Sql, now: Date): Promise<string[]> {
+  const rows = await sql<{ id: string }[]>`select workflow_report_due_tenants(${now}) as id`;
+  return rows.map((r) => r.id);
+}
+
 /** Locks a due report; null when another run holds it or already advanced it. */
 export async function claimDue(sql: Sql, id: string, now: Date): Promise<ReportRow | null> {
   const [row] = await sql<Raw[]>`select ${sql.unsafe(COLUMNS)} from workflow_reports

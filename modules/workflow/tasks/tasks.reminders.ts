@@ -1,11 +1,11 @@
 /**
- * Due-soon and overdue reminders: a per-tenant sweep every five minutes tells each open task's
- * assignee once per kind (the task's `reminded` list remembers what went out).
+ * Due-soon and overdue reminders: every five minutes, in each workspace with one to send, tells
+ * each open task's assignee once per kind (the task's `reminded` list remembers what went out).
  */
 import type { Sql } from "../../../shared/db/database.ts";
 import type { Bus } from "../../../shared/realtime/bus.ts";
 import type { SystemJob } from "../../../shared/modules.ts";
-import { markReminded, tasksToRemind } from "./tasks.repo.ts";
+import { markReminded, tasksToRemind, tenantsWithReminders } from "./tasks.repo.ts";
 import { DUE_SOON_MS } from "./tasks.rules.ts";
 import { tellAboutTask } from "./tasks.notify.ts";
 
@@ -29,6 +29,10 @@ export async function sendTaskReminders(sql: Sql, bus: Bus, now = Date.now()): P
 
 export const taskRemindersJob: SystemJob = {
   name: REMINDER_JOB,
-  schedule: { cron: "*/5 * * * *", perTenant: true },
+  schedule: {
+    cron: "*/5 * * * *",
+    perTenant: true,
+    tenantsWithWork: (tx) => tenantsWithReminders(tx, DUE_SOON_MS),
+  },
   handler: (ctx) => ctx.scoped((sql) => sendTaskReminders(sql, ctx.bus)).then(() => {}),
 };

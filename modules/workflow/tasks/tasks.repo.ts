@@ -188,12 +188,17 @@ export async function tasksToRemind(sql: Sql, soonMs: number) {
     { id: string; name: string; assignee: string; dueAt: string; reminded: string[] }[]
   >`
     select id, name, assignee, due_at, reminded from workflow_tasks
-    where state in ('created', 'claimed', 'delegated') and assignee is not null
-      and due_at is not null
-      and ((due_at <= now() and not ('overdue' = any(reminded)))
-        or (due_at > now() and due_at <= now() + ${soonMs} * interval '1 millisecond'
-            and not ('due-soon' = any(reminded))))
+    where state in ('created', 'claimed', 'delegated') and due_at is not null
+      and workflow_task_reminder_due(state, assignee, due_at, reminded,
+        ${soonMs} * interval '1 millisecond')
     order by due_at limit 500 for update skip locked`;
+}
+
+/** The workspaces with a reminder to send (the scheduler's sweep, as the worker role). */
+export async function tenantsWithReminders(sql: Sql, soonMs: number): Promise<string[]> {
+  const rows = await sql<{ id: string }[]>`
+    select workflow_reminder_tenants(${soonMs} * interval '1 millisecond') as id`;
+  return rows.map((r) => r.id);
 }
 
 export async function markReminded(sql: Sql, id: string, kind: string) {
