@@ -16,7 +16,10 @@ create policy schema_owner on workflow_reports for select to current_user using 
 -- SLA: one definition of "an alert is due and has not fired", used by the per-workspace check
 -- (as the application role, under RLS) and by the sweep below, so the two cannot disagree.
 
--- The earliest moment a ticket's running clocks need looking at (null: none runs).
+-- The earliest moment a ticket's running clocks need looking at (null: none runs). A clock runs
+-- while it is not stopped and has both its times, as the check (sla.job.ts) requires: before,
+-- tickets with a due time but no warning time (the product makes none; the API bench's seed
+-- does) matched the query and were skipped by the check, every minute, filling its batch.
 create function support_sla_watch_at(
   first_responded_at timestamptz, first_response_warn_at timestamptz,
   first_response_due timestamptz, resolved_at timestamptz, resolution_warn_at timestamptz,
@@ -25,8 +28,12 @@ create function support_sla_watch_at(
   language sql immutable parallel safe
 as $$
   select least(
-    case when first_responded_at is null then least(first_response_warn_at, first_response_due) end,
-    case when resolved_at is null then least(resolution_warn_at, resolution_due) end)
+    case when first_responded_at is null and first_response_warn_at is not null
+      and first_response_due is not null
+      then least(first_response_warn_at, first_response_due) end,
+    case when resolved_at is null and resolution_warn_at is not null
+      and resolution_due is not null
+      then least(resolution_warn_at, resolution_due) end)
 $$;
 
 -- Open tickets by that moment, across workspaces: the sweep reads only the ones it has reached.
@@ -50,7 +57,7 @@ create function support_sla_clock_pending(
 ) returns boolean
   language sql stable
 as $$
-  select stopped_at is null and (
+  select stopped_at is null and warn_time is not null and due_time is not null and (
     (warn_time <= now_ and not exists (select 1 from support_sla_events e
       where e.tenant_id = of_tenant and e.ticket_id = of_ticket and e.clock = clock_name
         and e.level = 'warning'))

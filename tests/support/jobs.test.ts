@@ -286,6 +286,17 @@ itest("support SLA: tickets whose alerts all fired leave the batch (no starvatio
          status = 'cozuldu' where id = ${second.id}`,
   );
   assert.ok(!(await slaSweep(new Date(later))).includes(t.id));
+  // Due times without warning times (written by hand; the product sets both): the check skips
+  // such a clock, so neither its query nor the sweep may return it.
+  const third = await ticket(t.owner, c.id);
+  await inTenant(
+    t.id,
+    (tx) =>
+      tx`update support_tickets set first_response_warn_at = null, resolution_warn_at = null
+         where id = ${third.id}`,
+  );
+  assert.equal((await inTenant(t.id, (tx) => dueAlerts(tx, new Date(later)))).length, 0);
+  assert.ok(!(await slaSweep(new Date(later))).includes(t.id));
 });
 
 itest("support SLA sweep: only the worker role may ask across workspaces", async () => {
