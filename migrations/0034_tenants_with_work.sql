@@ -126,3 +126,28 @@ as $$
 $$;
 revoke all on function workflow_report_due_tenants(timestamptz) from public;
 grant execute on function workflow_report_due_tenants(timestamptz) to platform_worker;
+
+-- Mail flush (with SMTP configured): mail left queued for five minutes (no SMTP at the time,
+-- a crash) or whose sender stopped answering within its lease. One definition for both.
+create policy schema_owner on mail_outbox for select to current_user using (true);
+create index mail_outbox_unsent on mail_outbox (created_at) where state in ('queued', 'sending');
+
+create function mail_outbox_stalled(
+  mail_state text, mail_created timestamptz, mail_claimed timestamptz, lease_seconds integer
+) returns boolean
+  language sql stable
+as $$
+  select (mail_state = 'queued' and mail_created < now() - interval '5 minutes')
+    or (mail_state = 'sending' and mail_claimed < now() - make_interval(secs => lease_seconds))
+$$;
+
+create function mail_flush_tenants(lease_seconds integer) returns setof uuid
+  language sql stable security definer
+  set search_path = public, pg_temp
+as $$
+  select distinct m.tenant_id from mail_outbox m
+  where m.state in ('queued', 'sending')
+    and mail_outbox_stalled(m.state, m.created_at, m.claimed_at, lease_seconds)
+$$;
+revoke all on function mail_flush_tenants(integer) from public;
+grant execute on function mail_flush_tenants(integer) to platform_worker;

@@ -148,6 +148,12 @@ async function sendOne(ctx: JobContext, settings: Required<MailSettings>, id: st
   ctx.log(`sent ${id} to ${row.toAddress}`);
 }
 
+/** The workspaces with stalled mail (the scheduler's sweep, as the worker role). */
+export async function tenantsWithStalledMail(sql: Sql): Promise<string[]> {
+  const rows = await sql<{ id: string }[]>`select mail_flush_tenants(${SEND_LEASE_SECONDS}) as id`;
+  return rows.map((r) => r.id);
+}
+
 /** Delivery jobs. Without SMTP_URL, mail stays in the outbox (visible on /admin/outbox). */
 export function mailJobs(settings: MailSettings): SystemJob[] {
   const configured = settings.SMTP_URL ? settings as Required<MailSettings> : null;
@@ -165,14 +171,12 @@ export function mailJobs(settings: MailSettings): SystemJob[] {
   if (configured) {
     jobs.push({
       name: MAIL_FLUSH_JOB,
-      schedule: { cron: "*/5 * * * *", perTenant: true },
+      schedule: { cron: "*/5 * * * *", perTenant: true, tenantsWithWork: tenantsWithStalledMail },
       handler: async (ctx) => {
         // Waiting ones, and ones whose sender died (lease run out); not ones being sent now.
         const pending = await ctx.scoped((sql) =>
           sql`select id from mail_outbox
-              where (state = 'queued' and created_at < now() - interval '5 minutes')
-                 or (state = 'sending'
-                     and claimed_at < now() - make_interval(secs => ${SEND_LEASE_SECONDS}))
+              where mail_outbox_stalled(state, created_at, claimed_at, ${SEND_LEASE_SECONDS})
               order by created_at limit 100`
         );
         for (const { id } of pending) await sendOne(ctx, configured, id).catch(() => {});

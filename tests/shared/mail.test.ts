@@ -4,12 +4,15 @@ import { smtpSink } from "../smtp.ts";
 import { withScope } from "../../shared/db/scope.ts";
 import { asWorker, Dispatcher } from "../../shared/jobs/dispatcher.ts";
 import type { Sql } from "../../shared/db/database.ts";
+import { enqueue } from "../../shared/jobs/queue.ts";
 import {
+  MAIL_FLUSH_JOB,
   MAIL_SEND_JOB,
   mailJobs,
   messageIdOf,
   queueMail,
   SEND_LEASE_SECONDS,
+  tenantsWithStalledMail,
 } from "../../platform/notifications/mail.ts";
 import { renderTemplate } from "../../platform/notifications/templates.ts";
 
@@ -225,6 +228,51 @@ itest(
         headers: { Cookie: `session=${t.owner.token}` },
       });
       assert.match(await page.text(), /may have arrived twice/);
+    } finally {
+      await sink.close();
+    }
+  },
+);
+
+itest(
+  "mail flush: only workspaces with stalled mail get a job, and it sends the mail",
+  async () => {
+    const [t, u] = [await newTenant(), await newTenant()];
+    const sink = await smtpSink();
+    const { platform } = await testApp();
+    const inTenant = <T>(tenantId: string, fn: (tx: Sql) => Promise<T>) =>
+      withScope(platform.db.sql, { tenantId }, fn);
+    const sweep = () => asWorker(platform.db.sql, (tx) => tenantsWithStalledMail(tx));
+    try {
+      const to = `${t.slug}@example.test`;
+      const id = await inTenant(t.id, (tx) => queueMail(tx, { to, subject: "Stalled", text: "x" }));
+      await inTenant(
+        u.id,
+        (tx) => queueMail(tx, { to: `${u.slug}@example.test`, subject: "Fresh", text: "y" }),
+      );
+      assert.ok(!(await sweep()).includes(t.id), "queued just now: its own send job has it");
+      await inTenant(
+        t.id,
+        (tx) =>
+          tx`update mail_outbox set created_at = now() - interval '10 minutes' where id = ${id}`,
+      );
+      const found = await sweep();
+      assert.ok(found.includes(t.id), "queued ten minutes ago: the sweep finds the workspace");
+      assert.ok(!found.includes(u.id), "fresh mail elsewhere: no job there");
+
+      const jobs = mailJobs({ SMTP_URL: sink.url, MAIL_FROM: "Platform <no-reply@example.test>" });
+      const flush = jobs.find((j) => j.name === MAIL_FLUSH_JOB)!;
+      assert.equal(flush.schedule?.tenantsWithWork, tenantsWithStalledMail);
+      await inTenant(t.id, (tx) => enqueue(tx, MAIL_FLUSH_JOB));
+      const d = new Dispatcher(platform.db, new Map([[MAIL_FLUSH_JOB, flush.handler]]), {
+        onlyNames: [MAIL_FLUSH_JOB],
+      });
+      await d.drain();
+      assert.equal(
+        sink.received.filter((m) => m.to.includes(to)).length,
+        1,
+      );
+      assert.ok(!(await sweep()).includes(t.id), "sent: nothing stalled any more");
     } finally {
       await sink.close();
     }
