@@ -299,6 +299,46 @@ itest("support SLA: tickets whose alerts all fired leave the batch (no starvatio
   assert.ok(!(await slaSweep(new Date(later))).includes(t.id));
 });
 
+itest("support SLA: a policy that starts to escalate re-arms its breached tickets", async () => {
+  const t = await newTenant();
+  const policy = await json(
+    await t.owner.call("POST", `${API}/sla-policy`, {
+      name: "Quiet",
+      targets: targets(60, 240),
+      calendar: ALWAYS,
+      isDefault: true,
+    }),
+    201,
+  );
+  const c = await customer(t.owner);
+  const tk = await ticket(t.owner, c.id);
+  const { platform } = await testApp();
+  // Breached: the clocks moved five hours back (the trigger re-arms the ticket).
+  await inTenant(
+    t.id,
+    (tx) =>
+      tx`update support_tickets set first_response_warn_at = first_response_warn_at - interval '5 hours',
+         first_response_due = first_response_due - interval '5 hours',
+         resolution_warn_at = resolution_warn_at - interval '5 hours',
+         resolution_due = resolution_due - interval '5 hours' where id = ${tk.id}`,
+  );
+  assert.ok((await slaSweep()).includes(t.id));
+  await inTenant(t.id, (tx) => checkSla(tx, platform.bus));
+  assert.equal((await inTenant(t.id, (tx) => tx`select 1 from support_sla_events`)).length, 4);
+  assert.ok(!(await slaSweep()).includes(t.id), "warning and breach fired, nothing else to do");
+  await json(
+    await t.owner.call("PUT", `${API}/sla-policy/${policy.id}`, {
+      escalation: { raisePriority: true },
+    }),
+    200,
+  );
+  assert.ok((await slaSweep()).includes(t.id), "the policy escalates now");
+  await inTenant(t.id, (tx) => checkSla(tx, platform.bus));
+  const after = await json(await t.owner.call("GET", `${API}/support-ticket/${tk.id}`), 200);
+  assert.equal(after.priority, "kritik", "normal → yuksek → kritik: one step per clock");
+  assert.ok(!(await slaSweep()).includes(t.id));
+});
+
 itest("support SLA sweep: only the worker role may ask across workspaces", async () => {
   const t = await newTenant();
   const refused = await inTenant(t.id, (tx) => tx`select support_sla_due_tenants(now())`)

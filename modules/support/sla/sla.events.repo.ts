@@ -16,11 +16,10 @@ export interface SlaCandidate {
 }
 
 /**
- * Open tickets with an SLA alert due at `now` that has not fired yet. "Due and not fired" is
- * defined once, in SQL (migration 0034), for this check and for the scheduler's sweep that finds
- * the workspaces with one; the watch moment bounds the scan (index support_tickets_sla_watch).
- * Only tickets with an alert still to fire are read: ones whose alerts all fired (or that need
- * no escalation) must not fill the batch and starve newer tickets.
+ * Open tickets whose next SLA moment has come (`sla_next_alert_at`, migration 0034): each has an
+ * alert due, or had its clocks changed since the last visit. The check fires what is due and
+ * then moves the moment on (moveOn), so a ticket whose alerts all fired leaves the batch and
+ * cannot starve newer ones.
  */
 export async function dueAlerts(sql: Sql, now = new Date(), limit = 500): Promise<SlaCandidate[]> {
   return await sql<SlaCandidate[]>`
@@ -28,14 +27,20 @@ export async function dueAlerts(sql: Sql, now = new Date(), limit = 500): Promis
       t.first_response_due, t.resolution_warn_at, t.resolution_due, t.first_responded_at,
       t.resolved_at, coalesce(p.escalation, '{}') as escalation
     from support_tickets t left join support_sla_policies p on p.id = t.sla_policy_id
-    where t.status in ('acik', 'islemde')
-      and support_sla_watch_at(t.first_responded_at, t.first_response_warn_at,
-        t.first_response_due, t.resolved_at, t.resolution_warn_at, t.resolution_due) <= ${now}
-      and (support_sla_clock_pending(t.tenant_id, t.id, 'firstResponse', t.first_responded_at,
-          t.first_response_warn_at, t.first_response_due, p.escalation, ${now})
-        or support_sla_clock_pending(t.tenant_id, t.id, 'resolution', t.resolved_at,
-          t.resolution_warn_at, t.resolution_due, p.escalation, ${now}))
-    order by t.resolution_warn_at, t.id limit ${limit}`;
+    where t.status in ('acik', 'islemde') and t.sla_next_alert_at <= ${now}
+    order by t.sla_next_alert_at, t.id limit ${limit}`;
+}
+
+/** After a visit: the ticket's next alert still to fire, from its clocks and fired alerts. */
+export async function moveOn(sql: Sql, id: string) {
+  await sql`
+    update support_tickets t set sla_next_alert_at = least(
+      support_sla_clock_next(t.tenant_id, t.id, 'firstResponse', t.first_responded_at,
+        t.first_response_warn_at, t.first_response_due, p.escalation),
+      support_sla_clock_next(t.tenant_id, t.id, 'resolution', t.resolved_at,
+        t.resolution_warn_at, t.resolution_due, p.escalation))
+    from support_tickets s left join support_sla_policies p on p.id = s.sla_policy_id
+    where s.id = ${id} and t.id = s.id`;
 }
 
 /** The workspaces with an alert due at `now` (the scheduler's sweep, as the worker role). */

@@ -11,6 +11,7 @@ import type { Priority } from "../common/schemas.ts";
 import {
   dueAlerts,
   fireEvent,
+  moveOn,
   type SlaCandidate,
   tenantsWithDueAlerts,
   updateForEscalation,
@@ -99,7 +100,10 @@ async function process(sql: Sql, bus: Bus, t: SlaCandidate, now: number) {
 
 /** Runs every minute in each workspace with an alert due, over its tickets with one. */
 export async function checkSla(sql: Sql, bus: Bus, now = Date.now()) {
-  for (const t of await dueAlerts(sql, new Date(now))) await process(sql, bus, t, now);
+  for (const t of await dueAlerts(sql, new Date(now))) {
+    await process(sql, bus, t, now);
+    await moveOn(sql, t.id);
+  }
 }
 
 export const slaJob: SystemJob = {
