@@ -104,13 +104,32 @@ export class Scheduler {
 
 /** The tenants a per-tenant schedule gives a job to; suspended ones get no scheduled work. */
 async function activeTenants(tx: Sql, def: ScheduleDef, now: Date): Promise<string[]> {
-  const busy = def.tenantsWithWork ? await def.tenantsWithWork(tx, now) : null;
+  const busy = def.tenantsWithWork ? await tenantsWithWork(tx, def, now) : null;
   if (busy?.length === 0) return [];
   const rows = busy
     ? await tx`select id from tenants where status = 'active' and id = any(${busy}::uuid[])
                order by id`
     : await tx`select id from tenants where status = 'active' order by id`;
   return rows.map((r) => r.id as string);
+}
+
+/**
+ * A schedule's sweep, in a savepoint: if it fails (a migration not applied yet, a timeout), every
+ * active tenant gets the job as before the sweep existed, rather than none getting it until the
+ * sweep is fixed.
+ */
+async function tenantsWithWork(tx: Sql, def: ScheduleDef, now: Date): Promise<string[] | null> {
+  // postgres.js gives a transaction savepoint(); the shared Sql type does not show it.
+  const inTx = tx as unknown as { savepoint<T>(fn: (sp: Sql) => Promise<T>): Promise<T> };
+  try {
+    return await inTx.savepoint((sp) => def.tenantsWithWork!(sp, now));
+  } catch (err) {
+    log.error("schedule sweep failed: every active tenant gets the job", {
+      schedule: def.key,
+      error: String(err),
+    });
+    return null;
+  }
 }
 
 /**

@@ -254,13 +254,20 @@ itest(
     assert.equal(await s.tick(now), 1);
     assert.deepEqual(asked, [now]);
     assert.deepEqual((await jobRows(def.job)).map((j) => j.tenantId), [busy.id]);
-    assert.ok(!(await jobRows(def.job)).some((j) => j.tenantId === idle.id));
     // Nobody has work: no job, and the occurrence is marked done (not asked about again).
     answer = [];
     assert.equal(await s.tick(new Date("2026-11-21T10:06:00Z")), 0);
     assert.equal(await s.tick(new Date("2026-11-21T10:06:30Z")), 0);
     assert.equal(asked.length, 2);
     assert.equal((await jobRows(def.job)).length, 1);
+    // A failing sweep: every active tenant gets the job, as before sweeps existed.
+    def.tenantsWithWork = () => Promise.reject(new Error("sweep broke"));
+    assert.ok(await s.tick(new Date("2026-11-21T10:07:00Z")) >= 2);
+    const later = (await jobRows(def.job)).filter((j) =>
+      j.dedupeKey === `schedule:${key}:2026-11-21T10:07:00.000Z`
+    ).map((j) => j.tenantId);
+    assert.ok(later.includes(busy.id) && later.includes(idle.id));
+    assert.ok(!later.includes(suspended.id));
   },
 );
 

@@ -339,13 +339,72 @@ itest("support SLA: a policy that starts to escalate re-arms its breached ticket
   assert.ok(!(await slaSweep()).includes(t.id));
 });
 
-itest("support SLA sweep: only the worker role may ask across workspaces", async () => {
+itest("schedule sweeps: only the worker role may ask across workspaces", async () => {
   const t = await newTenant();
-  const refused = await inTenant(t.id, (tx) => tx`select support_sla_due_tenants(now())`)
-    .then(() => null, (err: Error) => err.message);
-  assert.match(refused ?? "allowed", /permission denied/);
-  assert.ok(Array.isArray(await slaSweep()));
+  for (
+    const call of [
+      "support_sla_due_tenants(now())",
+      "workflow_reminder_tenants(interval '1 day')",
+      "workflow_report_due_tenants(now())",
+      "mail_flush_tenants(120)",
+    ]
+  ) {
+    const refused = await inTenant(t.id, (tx) => tx.unsafe(`select ${call}`))
+      .then(() => null, (err: Error) => err.message);
+    assert.match(refused ?? "allowed", /permission denied/, call);
+    const { platform } = await testApp();
+    await asWorker(platform.db.sql, (tx) => tx.unsafe(`select ${call}`));
+  }
 });
+
+itest(
+  "support SLA: changed clocks re-arm a ticket; a visit with nothing due moves it on",
+  async () => {
+    const t = await newTenant();
+    await json(
+      await t.owner.call("POST", `${API}/sla-policy`, {
+        name: "Std",
+        targets: targets(60, 240),
+        calendar: ALWAYS,
+        isDefault: true,
+      }),
+      201,
+    );
+    const c = await customer(t.owner);
+    const tk = await ticket(t.owner, c.id);
+    const { platform } = await testApp();
+    const later = Date.now() + 5 * 3_600_000;
+    await inTenant(t.id, (tx) => checkSla(tx, platform.bus, later));
+    assert.ok(!(await slaSweep(new Date(later))).includes(t.id), "all four alerts fired");
+    // A new priority recomputes the clocks through the API: the ticket is looked at again, and
+    // the visit finds its alerts fired and clears the moment.
+    await json(
+      await t.owner.call("PUT", `${API}/support-ticket/${tk.id}`, { priority: "kritik" }),
+      200,
+    );
+    assert.ok((await slaSweep(new Date(later))).includes(t.id));
+    await inTenant(t.id, (tx) => checkSla(tx, platform.bus, later));
+    assert.ok(!(await slaSweep(new Date(later))).includes(t.id));
+    assert.equal((await inTenant(t.id, (tx) => tx`select 1 from support_sla_events`)).length, 4);
+    // A ticket from before migration 0034 starts due a visit; with nothing due yet, the visit
+    // sets its moment to its first warning.
+    const fresh = await ticket(t.owner, c.id);
+    await inTenant(
+      t.id,
+      (tx) => tx`update support_tickets set sla_next_alert_at = '-infinity' where id = ${fresh.id}`,
+    );
+    assert.ok((await slaSweep()).includes(t.id));
+    await inTenant(t.id, (tx) => checkSla(tx, platform.bus));
+    assert.ok(!(await slaSweep()).includes(t.id));
+    const [row] = await inTenant(
+      t.id,
+      (tx) =>
+        tx`select sla_next_alert_at = first_response_warn_at as at_warning from support_tickets
+       where id = ${fresh.id}`,
+    );
+    assert.equal(row.atWarning, true);
+  },
+);
 
 itest("support SLA: escalation reassigns to the policy's agent and tells them once", async () => {
   const t = await newTenant();

@@ -6,7 +6,10 @@ import assert from "node:assert/strict";
 import { withScope } from "../../shared/db/scope.ts";
 import { itest, newTenant, problem, testApp, type TestTenant } from "../helpers.ts";
 import { inTenant, seedDefinition, seedInstance } from "./instances.fixtures.ts";
-import { archiveDueReports } from "../../modules/workflow/reports/reports.archive.ts";
+import {
+  archiveDueReports,
+  reportArchiveJob,
+} from "../../modules/workflow/reports/reports.archive.ts";
 import { tenantsWithDueReports } from "../../modules/workflow/reports/reports.repo.ts";
 import { asWorker } from "../../shared/jobs/dispatcher.ts";
 
@@ -110,6 +113,7 @@ itest("reports: the scheduled archive snapshots a due report once per period", a
     await t.owner.call("POST", `${API}/reports`, report({ name: "Later", schedule: "monthly" })),
     201,
   );
+  assert.equal(reportArchiveJob.schedule?.tenantsWithWork, tenantsWithDueReports);
   const sweep = () => asWorker(platform.db.sql, (tx) => tenantsWithDueReports(tx, new Date()));
   assert.ok(!(await sweep()).includes(t.id), "no report due: no job for the workspace");
   await inTenant(t, (tx) =>

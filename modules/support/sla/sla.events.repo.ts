@@ -19,7 +19,10 @@ export interface SlaCandidate {
  * Open tickets whose next SLA moment has come (`sla_next_alert_at`, migration 0034): each has an
  * alert due, or had its clocks changed since the last visit. The check fires what is due and
  * then moves the moment on (moveOn), so a ticket whose alerts all fired leaves the batch and
- * cannot starve newer ones.
+ * cannot starve newer ones. The tickets stay locked until the check commits: a change that
+ * re-arms one meanwhile (a policy starting to escalate) waits and lands after moveOn, instead of
+ * being overwritten by a moment computed from what it read before; one being changed right now
+ * is skipped and found next minute.
  */
 export async function dueAlerts(sql: Sql, now = new Date(), limit = 500): Promise<SlaCandidate[]> {
   return await sql<SlaCandidate[]>`
@@ -28,7 +31,8 @@ export async function dueAlerts(sql: Sql, now = new Date(), limit = 500): Promis
       t.resolved_at, coalesce(p.escalation, '{}') as escalation
     from support_tickets t left join support_sla_policies p on p.id = t.sla_policy_id
     where t.status in ('acik', 'islemde') and t.sla_next_alert_at <= ${now}
-    order by t.sla_next_alert_at, t.id limit ${limit}`;
+    order by t.sla_next_alert_at, t.id limit ${limit}
+    for update of t skip locked`;
 }
 
 /** After a visit: the ticket's next alert still to fire, from its clocks and fired alerts. */
