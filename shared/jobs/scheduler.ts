@@ -1,5 +1,6 @@
 import { Cron } from "croner";
 import type { Database, Sql } from "../db/database.ts";
+import { inSavepoint } from "../db/savepoint.ts";
 import { problems } from "../http/problem.ts";
 import { log } from "../log.ts";
 import { asWorker } from "./dispatcher.ts";
@@ -119,10 +120,8 @@ async function activeTenants(tx: Sql, def: ScheduleDef, now: Date): Promise<stri
  * sweep is fixed.
  */
 async function tenantsWithWork(tx: Sql, def: ScheduleDef, now: Date): Promise<string[] | null> {
-  // postgres.js gives a transaction savepoint(); the shared Sql type does not show it.
-  const inTx = tx as unknown as { savepoint<T>(fn: (sp: Sql) => Promise<T>): Promise<T> };
   try {
-    return await inTx.savepoint((sp) => def.tenantsWithWork!(sp, now));
+    return await inSavepoint(tx, (sp) => def.tenantsWithWork!(sp, now));
   } catch (err) {
     log.error("schedule sweep failed: every active tenant gets the job", {
       schedule: def.key,

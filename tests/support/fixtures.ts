@@ -44,3 +44,17 @@ export const targets = (fr: number, res: number) =>
       resolutionMinutes: res,
     }]),
   );
+
+/** The workspace's default SLA policy: 60 minutes to first response, 240 to resolution. */
+export async function defaultPolicy(who: Caller, extra: Record<string, unknown> = {}) {
+  return await json(
+    await who.call("POST", `${API}/sla-policy`, {
+      name: "Std",
+      targets: targets(60, 240),
+      calendar: ALWAYS,
+      isDefault: true,
+      ...extra,
+    }),
+    201,
+  );
+}

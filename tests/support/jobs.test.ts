@@ -11,7 +11,7 @@ import {
   sendRenewalReminders,
 } from "../../modules/support/contracts/contracts.job.ts";
 import { support } from "../../modules/support/mod.ts";
-import { ALWAYS, API, customer, json, targets, ticket } from "./fixtures.ts";
+import { ALWAYS, API, customer, defaultPolicy, json, targets, ticket } from "./fixtures.ts";
 import { smtpSink } from "../smtp.ts";
 
 const inTenant = async <T>(
@@ -46,16 +46,7 @@ itest(
       await t.owner.call("POST", `${API}/teams`, { name: "Leads", memberIds: [lead.id] }),
       201,
     );
-    await json(
-      await t.owner.call("POST", `${API}/sla-policy`, {
-        name: "Std",
-        targets: targets(60, 240),
-        calendar: ALWAYS,
-        isDefault: true,
-        escalation: { teamId: team.id, raisePriority: true },
-      }),
-      201,
-    );
+    await defaultPolicy(t.owner, { escalation: { teamId: team.id, raisePriority: true } });
     const c = await customer(t.owner);
     const tk = await ticket(t.owner, c.id, { assigneeId: agent.id });
     const opened = Date.parse(tk.createdAt);
@@ -251,15 +242,7 @@ itest("support reports: status, SLA, team and volume, as JSON and CSV", async ()
 
 itest("support SLA: tickets whose alerts all fired leave the batch (no starvation)", async () => {
   const t = await newTenant();
-  await json(
-    await t.owner.call("POST", `${API}/sla-policy`, {
-      name: "No escalation",
-      targets: targets(60, 240),
-      calendar: ALWAYS,
-      isDefault: true,
-    }),
-    201,
-  );
+  await defaultPolicy(t.owner, { name: "No escalation" });
   const c = await customer(t.owner);
   const first = await ticket(t.owner, c.id);
   const { platform } = await testApp();
@@ -301,15 +284,7 @@ itest("support SLA: tickets whose alerts all fired leave the batch (no starvatio
 
 itest("support SLA: a policy that starts to escalate re-arms its breached tickets", async () => {
   const t = await newTenant();
-  const policy = await json(
-    await t.owner.call("POST", `${API}/sla-policy`, {
-      name: "Quiet",
-      targets: targets(60, 240),
-      calendar: ALWAYS,
-      isDefault: true,
-    }),
-    201,
-  );
+  const policy = await defaultPolicy(t.owner, { name: "Quiet" });
   const c = await customer(t.owner);
   const tk = await ticket(t.owner, c.id);
   const { platform } = await testApp();
@@ -361,15 +336,7 @@ itest(
   "support SLA: changed clocks re-arm a ticket; a visit with nothing due moves it on",
   async () => {
     const t = await newTenant();
-    await json(
-      await t.owner.call("POST", `${API}/sla-policy`, {
-        name: "Std",
-        targets: targets(60, 240),
-        calendar: ALWAYS,
-        isDefault: true,
-      }),
-      201,
-    );
+    await defaultPolicy(t.owner);
     const c = await customer(t.owner);
     const tk = await ticket(t.owner, c.id);
     const { platform } = await testApp();
@@ -410,16 +377,7 @@ itest("support SLA: escalation reassigns to the policy's agent and tells them on
   const t = await newTenant();
   const first = await t.member(["agent"]);
   const lead = await t.member(["agent"]);
-  await json(
-    await t.owner.call("POST", `${API}/sla-policy`, {
-      name: "Reassign",
-      targets: targets(60, 240),
-      calendar: ALWAYS,
-      isDefault: true,
-      escalation: { reassignTo: lead.id },
-    }),
-    201,
-  );
+  await defaultPolicy(t.owner, { name: "Reassign", escalation: { reassignTo: lead.id } });
   const c = await customer(t.owner);
   const tk = await ticket(t.owner, c.id, { assigneeId: first.id });
   const { platform } = await testApp();

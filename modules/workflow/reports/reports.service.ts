@@ -3,6 +3,7 @@
  * studio's saves, and running a report live. Custom reports run through the query door
  * (queries.api.ts), so SQL is compiled in one place; standard reports run their own SQL.
  */
+import { inSavepoint } from "../../../shared/db/savepoint.ts";
 import type { Actor } from "../../../shared/http/actor.ts";
 import type { Sql } from "../../../shared/db/database.ts";
 import { log } from "../../../shared/log.ts";
@@ -146,8 +147,7 @@ export async function runSource(
       );
   try {
     // A savepoint, so a refused query leaves the caller's transaction usable.
-    const tx = sql as unknown as { savepoint?: <T>(fn: (sp: Sql) => Promise<T>) => Promise<T> };
-    return await readable(sql, tx.savepoint ? await tx.savepoint(run) : await run(sql));
+    return await readable(sql, await inSavepoint(sql, run));
   } catch (err) {
     if (err instanceof Problem && err.status < 500) {
       throw problems.unprocessable(err.detail ?? err.title);
