@@ -4,6 +4,7 @@
  * external sources go through the sources door, which applies its own safety rules.
  */
 import type { Sql } from "../../../shared/db/database.ts";
+import { runTimed } from "../../../shared/db/savepoint.ts";
 import { Problem } from "../../../shared/http/problem.ts";
 import { runExternalQuery } from "../sources/sources.api.ts";
 import type { AnalyticsQuery, QueryResult } from "./query.types.ts";
@@ -13,22 +14,6 @@ import { rollupPlan } from "./query.rollup.ts";
 import { STATEMENT_TIMEOUT_MS, unprocessable } from "./query.values.ts";
 
 export { datasetCatalog } from "./query.datasets.ts";
-
-/**
- * Runs compiled SQL in a savepoint under a statement timeout: a slow or failing statement rolls
- * back to the savepoint (the timeout with it) and leaves the caller's transaction usable.
- */
-async function runCompiled(sql: Sql, c: Compiled): Promise<Record<string, unknown>[]> {
-  const run = async (tx: Sql) => {
-    const [{ prev }] = await tx<{ prev: string }[]>`select current_setting('statement_timeout')
-      as prev, set_config('statement_timeout', ${String(STATEMENT_TIMEOUT_MS)}, true)`;
-    const rows = await tx.unsafe(c.sql, c.parameters as never[]);
-    await tx`select set_config('statement_timeout', ${prev}, true)`;
-    return [...rows] as Record<string, unknown>[];
-  };
-  const tx = sql as unknown as { savepoint?: <T>(fn: (sp: Sql) => Promise<T>) => Promise<T> };
-  return tx.savepoint ? await tx.savepoint(run) : await run(sql);
-}
 
 export interface RunOptions {
   locale?: string;
@@ -65,7 +50,7 @@ export async function runQuery(
   const compiled = await compileQuery(sql, query, opts);
   let rows: Record<string, unknown>[];
   try {
-    rows = await runCompiled(sql, compiled);
+    rows = await runTimed(sql, compiled.sql, compiled.parameters, STATEMENT_TIMEOUT_MS);
   } catch (err) {
     if (err instanceof Problem) throw err;
     const code = (err as { code?: string }).code;

@@ -6,6 +6,7 @@
 import { uuidv7 } from "uuidv7";
 import type { Actor } from "../../../shared/http/actor.ts";
 import type { Sql } from "../../../shared/db/database.ts";
+import { inSavepoint } from "../../../shared/db/savepoint.ts";
 import { Problem, problems } from "../../../shared/http/problem.ts";
 import { recordActivity } from "../../../platform/activity/public.ts";
 import { runSavedQuery } from "../queries/queries.api.ts";
@@ -122,10 +123,9 @@ async function runOptions(sql: Sql, key: string): Promise<Option[]> {
     const l = names.includes("label") ? "label" : names[1] ?? v;
     return result.rows.map((r) => ({ value: r[v], label: String(r[l] ?? r[v] ?? "") }));
   };
-  // A savepoint, so a query that fails leaves the caller's transaction usable.
-  const tx = sql as unknown as { savepoint?: <T>(fn: (sp: Sql) => Promise<T>) => Promise<T> };
   try {
-    return tx.savepoint ? await tx.savepoint(run) : await run(sql);
+    // A savepoint, so a query that fails leaves the caller's transaction usable.
+    return await inSavepoint(sql, run);
   } catch {
     // A query that cannot run offers nothing, so no value of that field is accepted.
     return [];

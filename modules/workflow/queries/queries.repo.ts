@@ -100,27 +100,6 @@ export async function deleteQuery(sql: Sql, id: string): Promise<void> {
   await sql`delete from workflow_data_queries where id = ${id}`;
 }
 
-/**
- * Runs compiled SQL in a savepoint under a statement timeout: a slow or failing query rolls
- * back to the savepoint (the timeout with it) and leaves the caller's transaction usable.
- */
-export async function runCompiled(
-  sql: Sql,
-  text: string,
-  parameters: unknown[],
-  timeoutMs: number,
-): Promise<Record<string, unknown>[]> {
-  const run = async (tx: Sql) => {
-    const [{ prev }] = await tx<{ prev: string }[]>`select current_setting('statement_timeout')
-      as prev, set_config('statement_timeout', ${String(timeoutMs)}, true)`;
-    const rows = await tx.unsafe(text, parameters as never[]);
-    await tx`select set_config('statement_timeout', ${prev}, true)`;
-    return [...rows] as Record<string, unknown>[];
-  };
-  const tx = sql as unknown as { savepoint?: <T>(fn: (sp: Sql) => Promise<T>) => Promise<T> };
-  return tx.savepoint ? await tx.savepoint(run) : await run(sql);
-}
-
 /** People's names for user ids in a result (unknown ids are left out). */
 export async function memberNames(sql: Sql, ids: string[]): Promise<Map<string, string>> {
   const uuids = ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id));

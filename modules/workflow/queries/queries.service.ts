@@ -9,7 +9,8 @@ import { compileQuery, type OutColumn } from "./queries.compile.ts";
 import { fieldsFor, type ModelField, type ResultColumn } from "./queries.fields.ts";
 
 export type { ResultColumn };
-import { findModel, findQuery, modelById, runCompiled } from "./queries.repo.ts";
+import { findModel, findQuery, modelById } from "./queries.repo.ts";
+import { runTimed } from "../../../shared/db/savepoint.ts";
 import {
   type ParamDef,
   paramRef,
@@ -60,7 +61,7 @@ async function execute(
   });
   let raw: Record<string, unknown>[];
   try {
-    raw = await runCompiled(sql, compiled.sql, compiled.parameters, STATEMENT_TIMEOUT_MS);
+    raw = await runTimed(sql, compiled.sql, compiled.parameters, STATEMENT_TIMEOUT_MS);
   } catch (err) {
     const code = String((err as { code?: string }).code ?? "");
     // 57014: cancelled by the statement timeout.
