@@ -6,7 +6,8 @@ import { MODULES } from "./registry.ts";
 
 /**
  * The whole app for tests: embedded database in memory, or the PostgreSQL at DATABASE_URL
- * when it is set. Creating PGlite is slow, so callers share one per test run.
+ * when it is set. Creating PGlite is slow, so callers share one per test file; the test runner
+ * (scripts/run-tests.ts) also hands every file a migrated copy in TEST_EMBEDDED_TEMPLATE.
  */
 export async function createTestApp(env: Record<string, string> = {}) {
   const dataDir = await Deno.makeTempDir({ prefix: "platform-test-" });
@@ -19,7 +20,11 @@ export async function createTestApp(env: Record<string, string> = {}) {
     ...env,
   });
   setLogLevel(config.LOG_LEVEL);
-  const platform = await preparePlatform(config, MODULES, { inMemory: true });
+  const templatePath = config.DATABASE_URL ? "" : Deno.env.get("TEST_EMBEDDED_TEMPLATE");
+  const template = templatePath
+    ? new Blob([await Deno.readFile(templatePath)], { type: "application/gzip" })
+    : undefined;
+  const platform = await preparePlatform(config, MODULES, { inMemory: true, template });
   const app = createApp(platform);
   return {
     app,

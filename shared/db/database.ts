@@ -39,6 +39,11 @@ const options = {
 export interface OpenOptions {
   /** Embedded mode only: keep the database in memory (tests). */
   inMemory?: boolean;
+  /**
+   * Embedded mode only: start from this dump (`dump()` of a migrated database) instead of an
+   * empty one; the test runner makes one per run so each test file skips the migrations.
+   */
+  template?: Blob;
 }
 
 export async function openDatabase(config: Config, opts: OpenOptions = {}): Promise<Database> {
@@ -64,7 +69,11 @@ async function openEmbedded(config: Config, opts: OpenOptions): Promise<Database
   if (dataDir) await Deno.mkdir(dataDir, { recursive: true });
   // One process per data directory: a second one would corrupt it (backup/restore check this).
   const releaseLock = dataDir ? await lockDataDir(config.DATA_DIR) : () => Promise.resolve();
-  const pglite = await PGlite.create({ dataDir, extensions: { pg_trgm, unaccent } });
+  const pglite = await PGlite.create({
+    dataDir,
+    extensions: { pg_trgm, unaccent },
+    loadDataDir: opts.template,
+  });
   const server = new PGLiteSocketServer({ db: pglite, host: "127.0.0.1", port: 0 });
   await server.start();
   const [host, port] = server.getServerConn().split(":");
