@@ -1,4 +1,4 @@
-// Automation figures for the README: the overhead of one trivial run (queue → sandbox →
+// Automation figures for bench/README.md: the overhead of one trivial run (queue → sandbox →
 // result), sustained runs per minute across 100 tenants, and the memory of a sandbox process.
 // Usage: DATABASE_URL=postgres://... deno task bench:automation
 //   BENCH_SECONDS (default 60): length of the sustained phase; BENCH_TENANTS (default 100).

@@ -1,4 +1,4 @@
-// Workflow figures for the README: (a) engine throughput — a 10-step process (every script task
+// Workflow figures for bench/README.md: (a) engine throughput — a 10-step process (every script task
 // asyncBefore, so each is a queue job of its own) run by 2 dispatchers across 100 tenants, steps
 // per second and instance end-to-end times; (b) task-list latency with 100,000 open tasks over
 // those tenants, through the whole app (JWT, RLS, permissions), sequential requests.
