@@ -1,7 +1,7 @@
 /**
  * `deno task backup [file]`: a backup of the embedded database of a stopped installation
  * (DATA_DIR). A running server refuses this and offers GET /api/admin/backup instead; with
- * DATABASE_URL set, use pg_dump (README).
+ * DATABASE_URL set, use pg_dump (docs/operations.md).
  */
 import { loadConfig } from "../shared/config.ts";
 import { backupEmbedded, BackupRefused } from "../shared/db/backup.ts";

@@ -11,7 +11,7 @@
  *
  * With arguments (`deno task test tests/support/`): one `deno test` with them, as before.
  *
- * Permissions: the server's (README "Permissions") widened only by what the tests themselves
+ * Permissions: the server's (docs/operations.md, "Permissions") widened only by what the tests themselves
  * do: the temporary directory (each test's data directory, uploads, Chromium's profile); Deno's
  * npm cache (deno.test.json resolves packages there); Chromium (browser tests); all of
  * `--allow-sys` (playwright and the SMTP sink ask for more than the server's three names);

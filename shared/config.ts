@@ -134,7 +134,7 @@ function missingEdgeCapability(dataDir: string): string | null {
   if (state({ name: "write", path: dataDir }) !== "granted") {
     throw new ConfigError(
       `Invalid configuration: DATA_DIR (${dataDir}) is not writable under this process's ` +
-        "permissions; add it to --allow-write (see the README, Permissions), or set EDGE=1 " +
+        "permissions; add it to --allow-write (see docs/operations.md, Permissions), or set EDGE=1 " +
         "for an instance that keeps nothing on disk",
     );
   }

@@ -10,7 +10,7 @@ export const backupApi = createRouter().openapi(backupRoute, async (c) => {
   const { db } = c.var.platform;
   if (!db.dump) {
     throw problems.conflict(
-      "This installation runs on PostgreSQL: back it up with pg_dump (see the README).",
+      "This installation runs on PostgreSQL: back it up with pg_dump (see docs/operations.md, Backup and restore).",
     );
   }
   const blob = await db.dump();

@@ -1,6 +1,6 @@
 /**
- * Backup and restore of the embedded database (PostgreSQL mode uses pg_dump/pg_restore; see the
- * README). A backup is a gzipped tar of the data directory; taken from a stopped installation
+ * Backup and restore of the embedded database (PostgreSQL mode uses pg_dump/pg_restore; see
+ * docs/operations.md). A backup is a gzipped tar of the data directory; taken from a stopped installation
  * here, or from a running one through GET /api/admin/backup (consistent: the server holds its
  * only connection idle while it copies). Restore refuses to touch a directory in use, and to
  * overwrite an existing database unless told to (the old one is kept aside, never deleted).
@@ -13,7 +13,7 @@ export class BackupRefused extends Error {}
 async function refuseIfRunning(config: Config, what: string) {
   if (config.DATABASE_URL) {
     throw new BackupRefused(
-      `DATABASE_URL is set: ${what} PostgreSQL with pg_dump / pg_restore (see the README)`,
+      `DATABASE_URL is set: ${what} PostgreSQL with pg_dump / pg_restore (see docs/operations.md, Backup and restore)`,
     );
   }
   const holder = await dataDirHolder(config.DATA_DIR);

@@ -2,7 +2,7 @@ import type { PendingQuery } from "./sql.ts";
 
 /**
  * Rows as objects of one shape, for statements whose rows are wide or many (lists on the hot
- * path, README: Performance).
+ * path, docs/architecture.md, "The request hot path").
  *
  * postgres.js builds each row by adding its columns one at a time to `{}`. Past about 16 columns
  * V8 turns such an object into a hash table ("dictionary mode"): a few KB a row instead of a few

@@ -1,5 +1,5 @@
 /**
- * The edge profile (README, "Edge profile"): a runtime without subprocesses or a writable disk.
+ * The edge profile (docs/operations.md, "Edge profile"): a runtime without subprocesses or a writable disk.
  * The app is started with `--deny-run --deny-write`, on PostgreSQL and object storage (s3rver);
  * it detects the profile itself, serves the API smoke, and an agent run requested through the
  * API is carried out by a separate `deno task worker` process.

@@ -1,5 +1,5 @@
 /**
- * `deno task start` runs with narrowed permissions (README, "Permissions"). The test suite itself
+ * `deno task start` runs with narrowed permissions (docs/operations.md, "Permissions"). The test suite itself
  * runs with --allow-all (it starts browsers, mail and S3 servers, and writes temp directories),
  * so this file starts the app exactly as the start task does — the task itself, read from
  * deno.json, so the flags cannot drift — and runs the API smoke against it over HTTP: embedded

@@ -18,7 +18,7 @@ itest(
       assert.deepEqual(await runTimed(tx, "select $1::int + 1 as n", [41], 1000), [{ n: 42 }]);
       await assert.rejects(runTimed(tx, "select 1 / 0", [], 1000), /division by zero/);
       if (Deno.env.get("DATABASE_URL")) {
-        // PGlite (embedded mode) has no timer to cancel a statement with (README: Known limits).
+        // PGlite (embedded mode) has no timer to cancel a statement with (docs/limits.md).
         const slow = await runTimed(tx, "select pg_sleep(5)", [], 100).then(
           () => "finished",
           (err: { code?: string }) => err.code,

@@ -5,7 +5,7 @@
  * savepoints roll back alone — and (PostgreSQL) a connection lost mid-transaction fails it at
  * once, a transaction waiting for that connection gets one, and the pool goes on serving.
  * A faster transaction that skipped waiting for BEGIN on a reserved connection was tried here
- * (README, Performance): without care it failed the last two.
+ * (docs/limits.md, "Request hot path"): without care it failed the last two.
  */
 import assert from "node:assert/strict";
 import postgres from "postgres";

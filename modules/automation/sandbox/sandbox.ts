@@ -399,7 +399,7 @@ const PS_EVERY_TICKS = 5;
 
 /**
  * A sandbox's resident and peak memory in KiB. Deno lets a process read /proc only with
- * --allow-all, so under the start task's narrowed flags (README, "Permissions") the figures come
+ * --allow-all, so under the start task's narrowed flags (docs/operations.md, "Permissions") the figures come
  * from `ps` (allowed to run for this) every few ticks instead; without either the watchdog is
  * off, said once.
  */

@@ -10,7 +10,7 @@ const num = (fallback: number) =>
   z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().positive().optional())
     .transform((v) => v ?? fallback);
 
-/** Defaults of the per-tenant limits, from the environment (see README, Documents). */
+/** Defaults of the per-tenant limits, from the environment (see docs/modules/documents.md). */
 export const DEFAULTS = z.object({
   DOCUMENTS_MAX_FILE_BYTES: num(5 * GiB),
   DOCUMENTS_QUOTA_BYTES: num(100 * GiB),
