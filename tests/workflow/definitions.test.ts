@@ -1,6 +1,6 @@
 /** Process definitions through HTTP: create, deploy (real-world Camunda 7 models), versions. */
 import assert from "node:assert/strict";
-import { browse, itest, newTenant, problem, testApp } from "../helpers.ts";
+import { browse, type Caller, itest, newTenant, problem, testApp } from "../helpers.ts";
 import { withScope } from "../../shared/db/scope.ts";
 
 const API = "/api/workflow/admin/process";
@@ -233,6 +233,187 @@ itest("workflow definitions: permissions and tenant isolation", async () => {
   assert.equal(unchanged.latestVersion, 1);
   assert.equal(unchanged.archivedAt, null);
   await problem(await admin.call("GET", `${API}/not-a-uuid`), 400);
+});
+
+/** The definition's activity lines, oldest first (as `GET /activity-log` shows them). */
+const activityOf = async (who: Caller, id: string) => {
+  const url = `/api/automation/activity-log?module=workflow&entityType=definition&entityId=${id}`;
+  const body = await json(await who.call("GET", url), 200);
+  return (body.items as { action: string; summary: string; after: unknown }[]).reverse()
+    .map((a) => ({ action: a.action, summary: a.summary, after: a.after }));
+};
+
+itest("workflow definitions: deploy by key: next version, none for unchanged XML", async () => {
+  const t = await newTenant();
+  const v1 = bare("ci_key", "First");
+  const created = await json(await t.owner.call("POST", API, { xml: v1, deploy: true }), 201);
+  const id = created.id;
+  assert.equal(created.deployed.version, 1);
+  assert.equal(created.duplicate, false);
+
+  // Unchanged XML (as posted, or the laid-out XML of version 1): no new version, 200.
+  const laidOut = (await json(await t.owner.call("GET", `${API}/${id}/versions/1`), 200)).xml;
+  for (const xml of [v1, laidOut]) {
+    const same = await json(await t.owner.call("POST", API, { xml, deploy: true }), 200);
+    assert.equal(same.id, id);
+    assert.equal(same.duplicate, true);
+    assert.equal(same.deployed.version, 1);
+    assert.equal(same.latestVersion, 1);
+    assert.equal(same.deployed.deployedByName, "Owner");
+  }
+
+  // Changed XML: the next version, made exactly as the deploy endpoint makes one.
+  const v2 = bare("ci_key", "Second");
+  const next = await json(
+    await t.owner.call("POST", API, { xml: v2, deploy: true, note: "from CI" }),
+    201,
+  );
+  assert.equal(next.id, id);
+  assert.equal(next.duplicate, false);
+  assert.equal(next.latestVersion, 2);
+  assert.equal(next.deployed.version, 2);
+  assert.equal(next.deployed.note, "from CI");
+  assert.equal(next.hasDraft, false, "the draft is the deployed XML");
+  const detail = await json(await t.owner.call("GET", `${API}/${id}`), 200);
+  assert.match(detail.draftXml, /name="Second"/);
+  const viaRoute = await json(
+    await t.owner.call("POST", API, { xml: bare("ci_route", "Second"), deploy: true }),
+    201,
+  );
+  const routeV2 = await json(
+    await t.owner.call("POST", `${API}/${viaRoute.id}/deploy`, {
+      xml: bare("ci_route", "Third"),
+      note: "from CI",
+    }),
+    201,
+  );
+  const second = await json(await t.owner.call("GET", `${API}/${id}/versions/2`), 200);
+  const other = await json(await t.owner.call("GET", `${API}/${viaRoute.id}/versions/2`), 200);
+  assert.equal(second.model.elements.u.name, "Second");
+  assert.deepEqual(Object.keys(second).sort(), Object.keys(other).sort());
+  assert.deepEqual(Object.keys(next.deployed).sort(), Object.keys(routeV2).sort());
+  assert.deepEqual(await activityOf(t.owner, id), [
+    {
+      action: "created",
+      summary: "Created the process definition Bare ci_key",
+      after: { key: "ci_key", name: "Bare ci_key", category: "" },
+    },
+    {
+      action: "deployed",
+      summary: "Deployed version 1 of Bare ci_key",
+      after: { version: 1, note: "" },
+    },
+    {
+      action: "deployed",
+      summary: "Deployed version 2 of Bare ci_key",
+      after: { version: 2, note: "from CI" },
+    },
+  ]);
+
+  // The same XML again is a duplicate of version 2; going back to version 1's XML is version 3
+  // (only the latest version is compared, as in Camunda).
+  const dup = await json(await t.owner.call("POST", API, { xml: v2, deploy: true }), 200);
+  assert.equal(dup.deployed.version, 2);
+  assert.equal(dup.duplicate, true);
+  const back = await json(await t.owner.call("POST", API, { xml: v1, deploy: true }), 201);
+  assert.equal(back.deployed.version, 3);
+
+  // Without deploy: still a conflict, nothing written.
+  await problem(await t.owner.call("POST", API, { xml: bare("ci_key", "Fourth") }), 409);
+  await problem(
+    await t.owner.call("POST", API, { xml: bare("ci_key", "Fourth"), deploy: false }),
+    409,
+  );
+  // A model the engine cannot run, or one naming a form that does not exist (refused after
+  // the version row is written): 422 and nothing changed.
+  const refused = await problem(
+    await t.owner.call("POST", API, {
+      xml: bare("ci_key", "X", `<bpmn:complexGateway id="cx" name="C"/>`),
+      deploy: true,
+    }),
+    422,
+  );
+  assert.ok(refused.errors.some((e: { path: string }) => e.path === "cx"));
+  const noForm = await problem(
+    await t.owner.call("POST", API, {
+      xml: bare("ci_key", "Form").replace(
+        'name="Form"',
+        'name="Form" camunda:formKey="form:nope"',
+      ),
+      deploy: true,
+    }),
+    422,
+  );
+  assert.match(noForm.detail, /forms that do not exist: nope/);
+  const after = await json(await t.owner.call("GET", `${API}/${id}`), 200);
+  assert.equal(after.latestVersion, 3);
+  assert.match(after.draftXml, /name="First"/);
+  const versions = await json(await t.owner.call("GET", `${API}/${id}/versions`), 200);
+  assert.deepEqual(versions.items.map((v: { version: number }) => v.version), [3, 2, 1]);
+  assert.deepEqual(
+    (await activityOf(t.owner, id)).map((a) => a.summary).slice(3),
+    ["Deployed version 3 of Bare ci_key"],
+    "duplicates and refusals leave no activity line",
+  );
+
+  // An archived definition is not deployed into.
+  assert.equal((await t.owner.call("DELETE", `${API}/${id}`)).status, 204);
+  await problem(
+    await t.owner.call("POST", API, { xml: bare("ci_key", "Fifth"), deploy: true }),
+    409,
+  );
+  const archived = await json(await t.owner.call("GET", `${API}/${id}`), 200);
+  assert.equal(archived.latestVersion, 3);
+});
+
+itest("workflow definitions: deploy by key keeps permissions and tenants apart", async () => {
+  const a = await newTenant();
+  const admin = await a.member(["admin"]);
+  const member = await a.member(["member"]);
+  const xml = bare("shared_key", "First");
+  const created = await json(await a.owner.call("POST", API, { xml, deploy: true }), 201);
+
+  // Without workflow.definition.write: 403, whether the XML changed or not.
+  await problem(await member.call("POST", API, { xml, deploy: true }), 403);
+  await problem(
+    await member.call("POST", API, { xml: bare("shared_key", "Member"), deploy: true }),
+    403,
+  );
+  const untouched = await json(await a.owner.call("GET", `${API}/${created.id}`), 200);
+  assert.equal(untouched.latestVersion, 1);
+  // An admin holds it.
+  const byAdmin = await json(
+    await admin.call("POST", API, { xml: bare("shared_key", "Admin"), deploy: true }),
+    201,
+  );
+  assert.equal(byAdmin.deployed.version, 2);
+  assert.equal(byAdmin.deployed.deployedByName, "Member admin");
+
+  // Another tenant's same key is another process: created there as version 1, no conflict.
+  const b = await newTenant();
+  const inB = await json(
+    await b.owner.call("POST", API, { xml: bare("shared_key", "Admin"), deploy: true }),
+    201,
+  );
+  assert.notEqual(inB.id, created.id);
+  assert.equal(inB.deployed.version, 1);
+  assert.equal(inB.duplicate, false);
+  const againB = await json(
+    await b.owner.call("POST", API, { xml: bare("shared_key", "Admin"), deploy: true }),
+    200,
+  );
+  assert.equal(againB.id, inB.id);
+  assert.equal(againB.duplicate, true);
+  const nextB = await json(
+    await b.owner.call("POST", API, { xml: bare("shared_key", "B2"), deploy: true }),
+    201,
+  );
+  assert.equal(nextB.deployed.version, 2);
+  // Tenant A saw none of it.
+  const inA = await json(await a.owner.call("GET", `${API}/${created.id}`), 200);
+  assert.equal(inA.latestVersion, 2);
+  assert.match(inA.draftXml, /name="Admin"/);
+  await problem(await b.owner.call("GET", `${API}/${created.id}`), 404);
 });
 
 itest("workflow definitions pages: list, new, import, detail, deploy, download", async () => {

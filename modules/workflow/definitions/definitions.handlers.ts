@@ -31,8 +31,10 @@ import { xmlFileName } from "./definitions.rules.ts";
 const list: RouteHandler<typeof listDefinitionsRoute, AppEnv> = async (c) =>
   c.json(await listDefinitions(actorOf(c), c.req.valid("query")), 200);
 
-const create: RouteHandler<typeof createDefinitionRoute, AppEnv> = async (c) =>
-  c.json(await createDefinition(actorOf(c), c.req.valid("json")), 201);
+const create: RouteHandler<typeof createDefinitionRoute, AppEnv> = async (c) => {
+  const out = await createDefinition(actorOf(c), c.req.valid("json"), { byKey: true });
+  return out.duplicate ? c.json(out, 200) : c.json(out, 201);
+};
 
 const validate: RouteHandler<typeof validateBpmnRoute, AppEnv> = async (c) =>
   c.json(await validateBpmn(c.req.valid("json").xml), 200);

@@ -55,6 +55,12 @@ export async function keyTaken(sql: Sql, key: string): Promise<boolean> {
   return !!row;
 }
 
+/** The id of this tenant's definition with the key (archived ones too), or null. */
+export async function definitionIdByKey(sql: Sql, key: string): Promise<string | null> {
+  const [row] = await sql<{ id: string }[]>`select id from workflow_definitions where key = ${key}`;
+  return row?.id ?? null;
+}
+
 export async function insertDefinition(
   sql: Sql,
   d: { id: string; key: string; name: string; description: string; category: string },

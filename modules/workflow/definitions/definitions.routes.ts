@@ -45,14 +45,18 @@ export const createDefinitionRoute = createRoute({
   method: "post",
   path: "/admin/process",
   tags,
-  summary: "Create a process definition from BPMN 2.0 XML (deploy: true deploys version 1)",
+  summary: "Create a process definition from BPMN 2.0 XML, or deploy by key (deploy: true)",
   description: "The key is the BPMN process id. A model without a diagram gets one laid out. " +
     "With deploy: true a model the engine cannot run is refused with 422 listing each " +
-    "offending element (errors[].path = element id, errors[].elementType).",
+    "offending element (errors[].path = element id, errors[].elementType). An existing key " +
+    "is a 409, except with deploy: true (as Camunda deploys): XML equal to the latest " +
+    "version's deploys nothing and answers 200 with that version and duplicate: true; other " +
+    "XML becomes the next version and the draft (201). An archived definition is a 409.",
   middleware: write,
   request: { body: jsonBody(CreateDefinitionInput) },
   responses: {
-    201: jsonResponse(CreatedDefinitionSchema, "Created"),
+    200: jsonResponse(CreatedDefinitionSchema, "Unchanged: the latest version (duplicate)"),
+    201: jsonResponse(CreatedDefinitionSchema, "Created, or the next version deployed"),
     ...errorResponses(400, 401, 403, 409, 422),
   },
 });

@@ -88,8 +88,10 @@ export const CreateDefinitionInput = z.object({
   name: z.string().trim().min(1).max(200).optional(),
   description: z.string().max(2000).optional(),
   category: z.string().trim().max(100).optional(),
-  /** Deploy version 1 at once (refused with 422 when the model has problems). */
-  deploy: z.boolean().optional(),
+  deploy: z.boolean().optional().openapi({
+    description: "Deploy at once (422 when the model has problems): version 1 of a new key, " +
+      "or the next version of an existing one unless its XML is unchanged",
+  }),
   note: z.string().max(500).optional(),
 }).openapi("WorkflowDefinitionCreate");
 export type CreateDefinitionInput = z.infer<typeof CreateDefinitionInput>;
@@ -121,9 +123,15 @@ export const ValidationSchema = z.object({
 export type Validation = z.infer<typeof ValidationSchema>;
 
 export const CreatedDefinitionSchema = DefinitionSchema.extend({
-  /** The version deployed with the create (deploy: true), otherwise null. */
-  deployed: VersionSummarySchema.nullable(),
+  deployed: VersionSummarySchema.nullable().openapi({
+    description: "With deploy: true the version deployed (deployed.version is its number), or " +
+      "for unchanged XML the latest version it duplicates; otherwise null",
+  }),
   warnings: z.array(BpmnProblemSchema),
+  duplicate: z.boolean().openapi({
+    description: "true: the key exists and the XML equals its latest version's, so no new " +
+      "version was deployed (answered with 200)",
+  }),
 }).openapi("WorkflowDefinitionCreated");
 
 export const DraftSavedSchema = z.object({

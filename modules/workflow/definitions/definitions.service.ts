@@ -13,6 +13,7 @@ import { memberNames } from "../../../platform/identity/public.ts";
 import { type BpmnProblem, compileBpmn, type CompileResult } from "./definitions.compile.ts";
 import {
   archiveDefinitionRow,
+  definitionIdByKey,
   findDefinition,
   findVersion,
   insertDefinition,
@@ -97,13 +98,25 @@ async function keyOf(xml: string): Promise<{ result: CompileResult; key: string;
   return { result, key: m[1], name: n?.[1] ?? m[1] };
 }
 
-export async function createDefinition(actor: Actor, input: CreateDefinitionInput) {
+/**
+ * Creates a definition from BPMN XML (deploy: true deploys version 1). An existing key is a 409,
+ * unless `byKey` (the API's Camunda-style deploy by key) and deploy: true: then see deployByKey.
+ */
+export async function createDefinition(
+  actor: Actor,
+  input: CreateDefinitionInput,
+  opts: { byKey?: boolean } = {},
+) {
   const { result, key, name } = await keyOf(input.xml);
   if (!/^[A-Za-z_][\w.-]{0,199}$/.test(key)) {
     throw problems.validation([{ path: "xml", message: `"${key}" is not a valid process id.` }]);
   }
   if (input.deploy && result.problems.length) throw invalidModel(result.problems);
-  if (await keyTaken(actor.sql, key)) {
+  const existing = await definitionIdByKey(actor.sql, key);
+  if (existing && input.deploy && opts.byKey) {
+    return await deployByKey(actor, existing, result, input.note ?? "");
+  }
+  if (existing) {
     throw problems.conflict(`A process definition with the key "${key}" already exists.`);
   }
   const id = uuidv7();
@@ -128,6 +141,32 @@ export async function createDefinition(actor: Actor, input: CreateDefinitionInpu
     ...summary(await getDefinition(actor, id)),
     deployed,
     warnings: result.warnings,
+    duplicate: false,
+  };
+}
+
+/**
+ * Deploy by key with Camunda's duplicate filtering: when the XML as it would be stored (the
+ * posted bytes, or with the layout added to a model without a diagram) equals the latest
+ * version's, nothing is written and that version comes back with `duplicate: true`; otherwise
+ * the next version is deployed exactly as the deploy endpoint does. Name, description and
+ * category stay as they are (PATCH changes them).
+ */
+async function deployByKey(actor: Actor, id: string, result: CompileResult, note: string) {
+  const d = await findDefinition(actor.sql, id, true);
+  if (!d) throw problems.notFound("No such process definition.");
+  if (d.archivedAt) throw problems.conflict("The process definition is archived.");
+  const latest = d.latestVersion > 0 ? await findVersion(actor.sql, id, d.latestVersion) : null;
+  if (latest && latest.xml === result.xml) {
+    const deployed = await versionSummary(actor, id, d.latestVersion);
+    return { ...summary(d), deployed, warnings: result.warnings, duplicate: true };
+  }
+  const deployed = await deployLocked(actor, d, result, note);
+  return {
+    ...summary(await getDefinition(actor, id)),
+    deployed,
+    warnings: result.warnings,
+    duplicate: false,
   };
 }
 
@@ -181,10 +220,20 @@ export async function deployDefinition(actor: Actor, id: string, input: DeployIn
   if (!xml) throw problems.unprocessable("There is no draft to deploy.");
   const result = await compileBpmn(xml);
   if (result.problems.length) throw invalidModel(result.problems);
-  const deployed = await deployCompiled(actor, id, result, input.note ?? "", d);
+  return await deployLocked(actor, d, result, input.note ?? "");
+}
+
+/** Deploys a compiled model into a definition the caller has locked, and makes it the draft. */
+async function deployLocked(
+  actor: Actor,
+  d: DefinitionDetail,
+  result: CompileResult,
+  note: string,
+) {
+  const deployed = await deployCompiled(actor, d.id, result, note, d);
   // The deployed XML (with the layout it may have been given) is the new working copy too, so
   // the designer opens what runs and the draft shows no pending changes.
-  await writeDraft(actor.sql, id, result.xml, actor.session.userId);
+  await writeDraft(actor.sql, d.id, result.xml, actor.session.userId);
   return deployed;
 }
 
@@ -234,11 +283,16 @@ async function deployCompiled(
     summary: `Deployed version ${version} of ${d.name}`,
     after: { version, note },
   });
+  return { ...await versionSummary(actor, id, version), warnings: result.warnings };
+}
+
+/** One version's summary with the deployer's name. */
+async function versionSummary(actor: Actor, id: string, version: number) {
   const [v] = await withNames(
     actor,
     (await selectVersions(actor.sql, id)).filter((x) => x.version === version),
   );
-  return { ...v, warnings: result.warnings };
+  return v;
 }
 
 async function withNames(actor: Actor, list: VersionSummary[]): Promise<VersionSummary[]> {
