@@ -7,7 +7,12 @@ import type { AppEnv } from "../shared/http/env.ts";
 import { createRouter } from "../shared/http/router.ts";
 import { Problem, problemResponse, problems } from "../shared/http/problem.ts";
 import { assetsRouter } from "../ui/assets.ts";
-import { methodIndex, mountOpenApi, unpagedListBodies } from "../shared/http/openapi.ts";
+import {
+  methodIndex,
+  mountOpenApi,
+  staticPathMethods,
+  unpagedListBodies,
+} from "../shared/http/openapi.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../shared/db/unavailable.ts";
 import { DocsPage } from "../ui/docs.tsx";
 import { type Platform, prefetchShell } from "./platform.ts";
@@ -228,6 +233,8 @@ export function createApp(platform: Platform) {
   app.route("/assets", assetsRouter);
 
   app.use("/api/*", unpagedListBodies);
+  // A method /files/upload does not take is a 405 there, not a request for the file "upload".
+  app.use("/api/*", staticPathMethods(app));
   app.route("/api/auth", authApi);
   app.route("/api/admin", adminApi);
   app.route("/api/admin", backupApi);

@@ -1,6 +1,7 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./env.ts";
+import { problems } from "./problem.ts";
 
 /**
  * Every operation gets an operationId: routes that name none are named from their method and
@@ -103,30 +104,90 @@ export function mountOpenApi(app: OpenAPIHono<AppEnv>) {
   });
 }
 
+/** A declared path template, its methods, and how specific it is. */
+interface Template {
+  re: RegExp;
+  methods: Set<string>;
+  /** Per segment: 0 for a fixed one, 1 for one with a parameter (routers prefer fixed ones). */
+  rank: number[];
+}
+
+/** Negative when a is more specific than b: the first segment where they differ is fixed in a. */
+function bySpecificity(a: Template, b: Template) {
+  for (let i = 0; i < a.rank.length; i++) if (a.rank[i] !== b.rank[i]) return a.rank[i] - b.rank[i];
+  return 0;
+}
+
 /**
- * The methods each declared path answers, for `405 Method Not Allowed` with `Allow` (RFC 9110):
- * a wrong method on an existing path is not a missing resource. Read from the OpenAPI registry,
- * so it is exactly what /openapi.json promises. Returns null for a path nothing declares.
+ * The declared templates matching a concrete path, most specific first: `/files/upload` before
+ * `/files/{id}`, `/apps/{id}/sheets/order` before `/apps/{id}/sheets/{sheetId}`. Read from the
+ * OpenAPI registry, so it is exactly what /openapi.json promises.
  */
-export function methodIndex(app: OpenAPIHono<AppEnv>): (path: string) => string[] | null {
-  const byPath = new Map<string, { re: RegExp; methods: Set<string> }>();
+function templateIndex(app: OpenAPIHono<AppEnv>): (path: string) => Template[] {
+  const byPath = new Map<string, Template>();
   for (const def of app.openAPIRegistry.definitions) {
     if (def.type !== "route") continue;
     const template = def.route.path;
     let entry = byPath.get(template);
     if (!entry) {
-      entry = { re: pathPattern(template), methods: new Set() };
+      const rank = template.split("/").map((seg) => (seg.includes("{") ? 1 : 0));
+      entry = { re: pathPattern(template), methods: new Set(), rank };
       byPath.set(template, entry);
     }
     entry.methods.add(def.route.method.toUpperCase());
   }
-  const entries = [...byPath.values()];
+  // Every request of the API asks, so look only among templates that can match: as many
+  // segments, and the same third one (the module of /api/<module>/…) unless it is a parameter.
+  const buckets = new Map<string, Template[]>();
+  const bucket = (segments: string[], third = segments[2] ?? "") => `${segments.length} ${third}`;
+  for (const [template, entry] of byPath) {
+    const segments = template.split("/");
+    const key = entry.rank[2] ? bucket(segments, "{}") : bucket(segments);
+    buckets.set(key, [...(buckets.get(key) ?? []), entry]);
+  }
   return (path) => {
-    const methods = new Set<string>();
-    for (const e of entries) if (e.re.test(path)) e.methods.forEach((m) => methods.add(m));
-    if (!methods.size) return null;
-    // HEAD comes with every GET (Hono answers it from the GET handler).
-    if (methods.has("GET")) methods.add("HEAD");
-    return [...methods].sort();
+    const segments = path.split("/");
+    const candidates = [
+      ...(buckets.get(bucket(segments)) ?? []),
+      ...(buckets.get(bucket(segments, "{}")) ?? []),
+    ];
+    return candidates.filter((e) => e.re.test(path)).sort(bySpecificity);
+  };
+}
+
+/** The `Allow` list of a template: its methods, with HEAD for GET (Hono answers it from GET). */
+const allowOf = (methods: Set<string>) =>
+  [...methods, ...(methods.has("GET") ? ["HEAD"] : [])].sort();
+
+/**
+ * The methods a declared path answers, for `405 Method Not Allowed` with `Allow` (RFC 9110):
+ * a wrong method on an existing path is not a missing resource. The path is judged by the most
+ * specific template matching it (see templateIndex). Returns null for a path nothing declares.
+ */
+export function methodIndex(app: OpenAPIHono<AppEnv>): (path: string) => string[] | null {
+  const match = templateIndex(app);
+  return (path) => {
+    const [best] = match(path);
+    return best ? allowOf(best.methods) : null;
+  };
+}
+
+/**
+ * 405 with `Allow` for a method the most specific template of an API path does not declare,
+ * before a parameter route beside it can take the request: `PATCH /files/upload` is a wrong
+ * method on `/files/upload` (POST), not a PATCH of a file whose id is "upload". Register it before
+ * the API routes; it reads the registry at the first request, once every route is mounted.
+ */
+export function staticPathMethods(app: OpenAPIHono<AppEnv>): MiddlewareHandler<AppEnv> {
+  let match: ((path: string) => Template[]) | undefined;
+  return async (c, next) => {
+    match ??= templateIndex(app);
+    const method = c.req.method === "HEAD" ? "GET" : c.req.method;
+    const [best, ...beside] = match(c.req.path);
+    // Nothing beside it takes the method: routing (or the 404/405 handler) decides as before.
+    if (best && !best.methods.has(method) && beside.some((t) => t.methods.has(method))) {
+      throw problems.methodNotAllowed(allowOf(best.methods));
+    }
+    await next();
   };
 }

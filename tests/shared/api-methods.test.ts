@@ -56,3 +56,50 @@ itest("every API path: an undeclared method → 405 with Allow; unknown paths �
   assert.equal(missing.headers.get("allow"), null);
   await missing.body?.cancel();
 });
+
+/** `Allow` as the app writes it: the declared methods, HEAD with GET, sorted. */
+const allowOf = (methods: Set<string>) =>
+  [...methods, ...(methods.has("GET") ? ["HEAD"] : [])].sort().join(", ");
+
+itest(
+  "static paths beside a parameter route: other methods → 405 with that path's Allow",
+  async () => {
+    const t = await newTenant();
+    const { ops } = await operations();
+    const declared = new Map<string, Set<string>>();
+    for (const op of ops) {
+      if (!declared.has(op.path)) declared.set(op.path, new Set());
+      declared.get(op.path)!.add(op.method);
+    }
+    // Every path whose concrete address another (parameter) template also matches, say
+    // /files/upload beside /files/{id}: a method it does not declare is judged by it alone.
+    const table = [...declared].flatMap(([path, methods]) => {
+      const url = concrete(path);
+      const beside = [...declared.keys()].filter((other) =>
+        other !== path && pattern(other).test(url)
+      );
+      if (!beside.length) return [];
+      return [...METHODS, "HEAD"].filter((m) =>
+        !methods.has(m) && !(m === "HEAD" && methods.has("GET"))
+      )
+        .map((method) => ({ method, path, url, beside, allow: allowOf(methods) }));
+    });
+    assert.ok(new Set(table.map((r) => r.path)).size >= 10, `only ${table.length} rows`);
+
+    const wrong: string[] = [];
+    for (const row of table) {
+      const body = ["GET", "HEAD", "DELETE"].includes(row.method) ? undefined : {};
+      const res = await t.owner.call(row.method, row.url, body);
+      const text = await res.text();
+      const allow = res.headers.get("allow");
+      const type = res.headers.get("content-type");
+      if (res.status !== 405 || allow !== row.allow || type !== "application/problem+json") {
+        wrong.push(
+          `${row.method} ${row.path} (beside ${row.beside.join(", ")}) → ${res.status}, ` +
+            `Allow: ${allow}; want 405, Allow: ${row.allow} ${text.slice(0, 80)}`,
+        );
+      }
+    }
+    assert.deepEqual(wrong, [], `${wrong.length} of ${table.length}:\n${wrong.join("\n")}`);
+  },
+);
