@@ -69,10 +69,31 @@ export async function upsertLanguage(sql: Sql, locale: string, name?: string) {
                       else excluded.name end`;
 }
 
-/** Removes an extra language with all of its overrides; true when it existed. */
+/**
+ * Queues the current tenant's changes to its languages behind each other until the transaction
+ * ends (taken before any row is written): adding a language counts them before it inserts, and
+ * removing one deletes texts that a write may be storing at the same time.
+ */
+export async function lockLanguages(sql: Sql) {
+  await sql`select pg_advisory_xact_lock(hashtext('translation_languages:' ||
+    current_setting('app.tenant_id')))`;
+}
+
+/** How many extra languages the current tenant has, and whether `locale` is one of them. */
+export async function countLanguages(sql: Sql, locale: string) {
+  const [row] = await sql<{ count: number; known: boolean }[]>`
+    select count(*)::int as count, coalesce(bool_or(locale = ${locale}), false) as known
+    from translation_languages`;
+  return row;
+}
+
+/**
+ * Removes an extra language with all of its overrides; true when it existed. The language row
+ * goes first: the order in which a write takes them (language, then text).
+ */
 export async function deleteLanguage(sql: Sql, locale: string): Promise<boolean> {
-  await sql`delete from translations where locale = ${locale}`;
   const res = await sql`delete from translation_languages where locale = ${locale}`;
+  await sql`delete from translations where locale = ${locale}`;
   return res.count > 0;
 }
 

@@ -3,7 +3,7 @@ import { errorResponses } from "../../shared/http/problem.ts";
 import { jsonBody, jsonResponse } from "../../shared/http/route-helpers.ts";
 import { requirePermission } from "../../shared/rbac/permissions.ts";
 import { LOCALE_PATTERN } from "../../shared/i18n/i18n.ts";
-import { MAX_VALUE_LENGTH } from "./translations.service.ts";
+import { MAX_EXTRA_LANGUAGES, MAX_VALUE_LENGTH } from "./translations.service.ts";
 
 const localeCode = z.string().regex(LOCALE_PATTERN, "A language code like en, tr, de or pt-BR");
 
@@ -88,6 +88,11 @@ export function translationRoutes(module: string, perms: { read: string; write: 
       path: "/translations/{locale}/{key}",
       tags,
       summary: "Override one message in one language (a new language code adds the language)",
+      description: "Besides the built-in `en` and `tr`, a tenant may add interface languages " +
+        "(`de`, `pt-BR`): a well-formed code that is not one of its languages yet is added by " +
+        "its first text here, as by POST /translations/languages. At most " +
+        `${MAX_EXTRA_LANGUAGES} extra languages (422 beyond); DELETE ` +
+        "/translations/languages/{locale} removes one with its texts.",
       middleware: [write] as const,
       request: {
         params: KeyParams,

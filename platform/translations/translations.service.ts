@@ -191,10 +191,15 @@ export interface TranslationEntry {
 /** Extra languages per tenant: every one multiplies the catalog a page or cache load works through. */
 export const MAX_EXTRA_LANGUAGES = 20;
 
+/**
+ * Refuses a new language beyond MAX_EXTRA_LANGUAGES. Holds the tenant's language lock for the
+ * rest of the transaction, so that languages added at once are counted one after another and a
+ * language being removed is not written to meanwhile (on PostgreSQL: a deadlock, once a 500).
+ */
 async function ensureLanguageRoom(sql: Sql, locale: string) {
-  const [{ n, known }] = await sql`
-    select count(*)::int as n, bool_or(locale = ${locale}) as known from translation_languages`;
-  if (!known && n >= MAX_EXTRA_LANGUAGES) {
+  await repo.lockLanguages(sql);
+  const { count, known } = await repo.countLanguages(sql, locale);
+  if (!known && count >= MAX_EXTRA_LANGUAGES) {
     throw problems.unprocessable(`A workspace has at most ${MAX_EXTRA_LANGUAGES} extra languages.`);
   }
 }
@@ -265,6 +270,7 @@ export async function removeLanguage(sql: Sql, tenantId: string, locale: string)
   if (isBuiltinLocale(locale)) {
     throw problems.unprocessable(`${nativeName(locale)} (${locale}) is built in.`);
   }
+  await repo.lockLanguages(sql);
   if (!(await repo.deleteLanguage(sql, locale))) {
     throw problems.notFound(`No language ${locale} was added.`);
   }

@@ -12,7 +12,8 @@ import {
   invalidateTenantOverrides,
   loadTenantOverrides,
 } from "../../platform/translations/translations.cache.ts";
-import { browse } from "./translations.fixtures.ts";
+import { MAX_EXTRA_LANGUAGES } from "../../platform/translations/translations.service.ts";
+import { browse, catalog } from "./translations.fixtures.ts";
 
 itest("translations: t() applies the tenant's overrides inside runWithOverrides only", async () => {
   const tn = await newTenant();
@@ -92,6 +93,101 @@ itest("translations: an override shows in a rendered page", async () => {
   assert.match(home, /<a href="\/"[^>]*>.*?<span class="nav-label">Start here<\/span><\/a>/);
   const other = await newTenant();
   assert.doesNotMatch(await (await browse("/", other.owner)).text(), /Start here/);
+});
+
+itest("translations: concurrent overrides of one key, its language removed meanwhile", async () => {
+  const tn = await newTenant();
+  const put = (locale: string, value: string) =>
+    tn.owner.call("PUT", `/api/projects/translations/${locale}/app.name`, { value });
+  // The fuzzer's case: one key of an added language written many times at once while the
+  // language is removed (and so added again by the next write). On PostgreSQL the removal and a
+  // write used to lock the language and its texts in opposite orders: a deadlock, answered 500.
+  for (let round = 0; round < 5; round++) {
+    const remove = { method: "DELETE", path: "/api/projects/translations/languages/xx" };
+    const write = (value: string) => ({
+      method: "PUT",
+      path: "/api/projects/translations/xx/app.name",
+      value,
+    });
+    const calls = Array.from(
+      { length: 24 },
+      (_, i) => i % 6 === 5 ? remove : write(`Başlangıç ${round}.${i}`),
+    );
+    const answers = await Promise.all(
+      calls.map((c) =>
+        tn.owner.call(c.method, c.path, "value" in c ? { value: c.value } : undefined)
+      ),
+    );
+    const failed: string[] = [];
+    for (const [i, res] of answers.entries()) {
+      const text = await res.text();
+      if (![200, 204, 404].includes(res.status)) {
+        failed.push(`${calls[i].method} ${calls[i].path} → ${res.status} ${text.slice(0, 100)}`);
+      }
+    }
+    assert.deepEqual(failed, [], `round ${round}`);
+  }
+  // Then 20 writes at once, in a built-in and in an added language: each is stored, one remains.
+  const { platform } = await testApp();
+  for (const locale of ["tr", "xx"]) {
+    const values = Array.from({ length: 20 }, (_, i) => `Başlangıç ${i}`);
+    const answers = await Promise.all(values.map((v) => put(locale, v)));
+    const stored = await Promise.all(answers.map(async (res) => {
+      assert.equal(res.status, 200, await res.clone().text());
+      return (await res.json()).value;
+    }));
+    assert.deepEqual(stored, values, locale);
+    const rows = await withScope(
+      platform.db.sql,
+      { tenantId: tn.id },
+      (tx) => tx`select value from translations where locale = ${locale} and key = 'app.name'`,
+    );
+    assert.equal(rows.length, 1, locale);
+    assert.ok(values.includes(rows[0].value), rows[0].value);
+    const shown = await catalog(tn.owner, locale, "projects");
+    assert.equal(shown.messages["app.name"], rows[0].value, locale);
+  }
+  const languages = (await catalog(tn.owner, "en")).languages.map((l) => l.code);
+  assert.deepEqual(languages, ["en", "tr", "xx"]);
+});
+
+itest("translations: languages added at once stop at the limit", async () => {
+  const tn = await newTenant();
+  const letters = "abcdefghijklmnopqrstuvwxyz";
+  const codes = Array.from(
+    { length: MAX_EXTRA_LANGUAGES + 10 },
+    (_, i) => `q${letters[Math.floor(i / 26)]}${letters[i % 26]}`,
+  );
+  // Half add the language with a text, half add it alone: the count is checked before the
+  // insert, so without a lock every one of them saw room.
+  const answers = await Promise.all(
+    codes.map((code, i) =>
+      i % 2
+        ? tn.owner.call("POST", "/api/support/translations/languages", { locale: code })
+        : tn.owner.call("PUT", `/api/support/translations/${code}/nav.home`, { value: "Ev" })
+    ),
+  );
+  const added: string[] = [];
+  for (const [i, res] of answers.entries()) {
+    const text = await res.text();
+    if (res.status === 422) assert.match(JSON.parse(text).detail, /at most 20 extra languages/);
+    else {
+      assert.equal(res.status, i % 2 ? 201 : 200, text);
+      added.push(codes[i]);
+    }
+  }
+  assert.equal(added.length, MAX_EXTRA_LANGUAGES, `added ${added.length}: ${added}`);
+  const listed = (await catalog(tn.owner, "en")).languages.map((l) => l.code);
+  assert.deepEqual(listed, ["en", "tr", ...[...added].sort()]);
+  // A refused write stored no text either.
+  const { platform } = await testApp();
+  const texts = await withScope(
+    platform.db.sql,
+    { tenantId: tn.id },
+    (tx) => tx`select locale from translations order by locale`,
+  );
+  const written = added.filter((c) => codes.indexOf(c) % 2 === 0).sort();
+  assert.deepEqual(texts.map((r) => r.locale), written);
 });
 
 /**
