@@ -32,16 +32,15 @@ function currentPath(paths: string[], path: string): string | undefined {
 /**
  * The sidebar: Home, then each module the user may open as a group (only the current module
  * expanded), then administration. Entries are only pages that exist and the user may see.
+ * The sidebar is the page's full height (its background with it); the menu inside stays in
+ * view as the page scrolls.
  */
 export function Menu({ shell }: { shell: ShellData }) {
   const l = shell.locale;
   return (
-    <nav
-      class="sidebar"
-      id="sidebar"
-      aria-label={t(l, "nav.menu")}
-      dangerouslySetInnerHTML={{ __html: menuHtml(shell) }}
-    />
+    <nav class="sidebar" id="sidebar" aria-label={t(l, "nav.menu")}>
+      <div class="sidebar-menu" dangerouslySetInnerHTML={{ __html: menuHtml(shell) }} />
+    </nav>
   );
 }
 

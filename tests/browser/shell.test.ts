@@ -269,3 +269,94 @@ browserTest("shell: users page invites in a dialog; roles and translations pages
     assert.deepEqual(problems, []);
   });
 });
+
+browserTest("shell: on a tall page the sidebar runs the full height, light and dark", async (
+  context,
+) => {
+  const tenant = await newTenant();
+  await withServer(context, async (base) => {
+    const page = await context.newPage();
+    const problems = watch(page);
+    await signIn(page, base, tenant.owner.email, tenant.slug);
+    // A full-page picture is decoded where no CSP applies (ours allows no data: images).
+    const probe = await context.newPage();
+    for (const colorScheme of ["dark", "light"] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(`${base}/automation`);
+      await page.locator("main h1").waitFor({ state: "visible" });
+      const facts = () =>
+        page.evaluate(() => {
+          const nav = document.getElementById("sidebar")!;
+          const box = nav.getBoundingClientRect();
+          const home = nav.querySelector('a[href="/"]')!.getBoundingClientRect();
+          const corner = document.elementFromPoint(8, innerHeight - 8);
+          return {
+            height: document.documentElement.scrollHeight,
+            width: document.documentElement.scrollWidth,
+            viewport: innerHeight,
+            bottom: box.bottom + scrollY,
+            homeTop: home.top,
+            cornerInSidebar: nav.contains(corner),
+            background: getComputedStyle(nav).backgroundColor,
+          };
+        });
+      const at = await facts();
+      assert.ok(
+        at.height > at.viewport + 200,
+        `${colorScheme}: the page is taller than the window`,
+      );
+      assert.ok(at.width <= 1280, `${colorScheme}: no sideways scroll (${at.width})`);
+      // What a full-page picture shows at the bottom-left corner is the sidebar's colour.
+      const png = await page.screenshot({ fullPage: true });
+      const pixel = await probe.evaluate(async ({ data, y }) => {
+        const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+        const image = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
+        const canvas = new OffscreenCanvas(image.width, image.height);
+        const g = canvas.getContext("2d")!;
+        g.drawImage(image, 0, 0);
+        const [r, gr, b] = g.getImageData(8, y, 1, 1).data;
+        return `rgb(${r}, ${gr}, ${b})`;
+      }, { data: png.toString("base64"), y: at.height - 8 });
+      assert.equal(pixel, at.background, `${colorScheme}: bottom-left of the full page`);
+
+      // Its box, and so its background, reaches the bottom of the page, not of the first screen.
+      assert.ok(
+        at.bottom >= at.height - 1,
+        `${colorScheme}: sidebar ends at ${at.bottom} of ${at.height}`,
+      );
+
+      // Scrolled to the end, the menu is still in view and the corner is the sidebar's.
+      await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForFunction(() => scrollY > 0);
+      const end = await facts();
+      assert.ok(end.cornerInSidebar, `${colorScheme}: the bottom-left corner is the sidebar`);
+      assert.ok(
+        end.homeTop >= 0 && end.homeTop < end.viewport,
+        `${colorScheme}: the menu stays in view (${end.homeTop})`,
+      );
+    }
+
+    // On a phone the sidebar is still the drawer behind the menu button, the screen's full height.
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(`${base}/automation`);
+    assert.equal(await page.locator("nav.sidebar").isVisible(), false);
+    await page.locator("button.nav-toggle").click();
+    await page.waitForFunction(() => {
+      const box = document.getElementById("sidebar")?.getBoundingClientRect();
+      return box !== undefined && box.left >= 0;
+    });
+    const drawer = await page.evaluate(() => {
+      const box = document.getElementById("sidebar")!.getBoundingClientRect();
+      return {
+        bottom: box.bottom,
+        viewport: innerHeight,
+        width: document.documentElement.scrollWidth,
+      };
+    });
+    assert.ok(drawer.bottom >= drawer.viewport - 1, `drawer ends at ${drawer.bottom}`);
+    assert.ok(drawer.width <= 375, `no sideways scroll at 375 px (${drawer.width})`);
+    assert.deepEqual(problems, []);
+  });
+});
