@@ -73,6 +73,44 @@ export function formatDate(l: Locale, iso: string | Date | null | undefined, tim
   );
 }
 
+/** ISO 8601 times inside a text: "2026-03-12T14:05", seconds, fraction and zone optional. */
+const TIMES = /(?<!\d)\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:[.,]\d+)?)?(?:Z|[+-]\d\d(?::?\d\d)?)?/g;
+
+/** The instant an ISO time stands for (no zone means UTC, as the database reads it), or null. */
+function instantOf(written: string): string | null {
+  let iso = written.replace(",", ".");
+  if (/[+-]\d\d$/.test(iso)) iso += ":00";
+  else if (/[+-]\d{4}$/.test(iso)) iso = `${iso.slice(0, -2)}:${iso.slice(-2)}`;
+  else if (!/(Z|[+-]\d\d:\d\d)$/.test(iso)) iso += "Z";
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}
+
+/**
+ * A text from elsewhere (an error message, a value someone typed) in pieces: the text as
+ * written, and each ISO time in it as the instant it stands for (see TextWithTimes).
+ */
+export function splitTimes(text: string): (string | { at: string })[] {
+  const pieces: (string | { at: string })[] = [];
+  let from = 0;
+  for (const m of text.matchAll(TIMES)) {
+    const at = instantOf(m[0]);
+    if (!at) continue;
+    if (m.index > from) pieces.push(text.slice(from, m.index));
+    pieces.push({ at });
+    from = m.index + m[0].length;
+  }
+  if (from < text.length) pieces.push(text.slice(from));
+  return pieces;
+}
+
+/** The text with every ISO time in it as formatDateTime writes it; the rest as written. */
+export function formatTimesIn(l: Locale, text: string, timeZone = "UTC"): string {
+  return splitTimes(text)
+    .map((p) => (typeof p === "string" ? p : formatDateTime(l, p.at, timeZone)))
+    .join("");
+}
+
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["second", 60],
   ["minute", 60],

@@ -16,9 +16,17 @@ export { Kpi } from "./kpi.tsx";
 export { Chart, ChartCard } from "./chart-card.tsx";
 export { initials, UserChip } from "./user-chip.tsx";
 export { DateTime, RelativeTime } from "./relative-time.tsx";
+export { TextWithTimes } from "./text-with-times.tsx";
 export { EmptyState } from "./empty-state.tsx";
 export { Skeleton, Spinner } from "./skeleton.tsx";
 export { Timeline, type TimelineChange, type TimelineEntry } from "./timeline.tsx";
-export { formatBytes, formatDate, formatDateTime, formatNumber, formatRelative } from "./format.ts";
+export {
+  formatBytes,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  formatRelative,
+  formatTimesIn,
+} from "./format.ts";
 export { useReader } from "./context.ts";
 export { html, page, type PageOptions, tr } from "./render.tsx";

@@ -1,12 +1,24 @@
 import "./notifications.messages.ts";
 import { type Locale, t } from "../../shared/i18n/i18n.ts";
 import type { NotificationRow } from "./notifications.schemas.ts";
-import { Badge, DataTable, EmptyState, IconButton, RelativeTime, Tabs } from "../../ui/kit.ts";
+import {
+  Badge,
+  DataTable,
+  EmptyState,
+  IconButton,
+  RelativeTime,
+  Tabs,
+  TextWithTimes,
+} from "../../ui/kit.ts";
 export { NotificationBell, unreadCountHtml } from "../../ui/bell.tsx";
 
-/** A notification: its title (a link when it points somewhere), its text, new ones marked. */
+/**
+ * A notification: its title (a link when it points somewhere), its text, new ones marked.
+ * Texts are stored as written (an error message may carry a time): times read as dates.
+ */
 function What({ l, n }: { l: Locale; n: NotificationRow }) {
-  const title = n.link ? <a href={n.link}>{n.title}</a> : n.title;
+  const text = <TextWithTimes text={n.title} />;
+  const title = n.link ? <a href={n.link}>{text}</a> : text;
   return (
     <div class={n.readAt ? "notification read" : "notification unread"} id={`notification-${n.id}`}>
       <div>
@@ -17,7 +29,11 @@ function What({ l, n }: { l: Locale; n: NotificationRow }) {
           </>
         )}
       </div>
-      {n.body && <div class="muted">{n.body}</div>}
+      {n.body && (
+        <div class="muted">
+          <TextWithTimes text={n.body} />
+        </div>
+      )}
     </div>
   );
 }

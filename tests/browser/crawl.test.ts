@@ -260,10 +260,14 @@ async function visit(
         innerWidth: globalThis.innerWidth,
         // Code samples are shown on purpose (the script guide documents event names, enum
         // values and ISO times): text inside code elements is left out of the text checks.
-        text: [...document.querySelectorAll("code, pre, kbd, samp, textarea")].reduce(
-          (all, el) => all.replace((el as HTMLElement).innerText, " "),
-          document.body?.innerText ?? "",
-        ),
+        // Only shown ones: a closed dialog's textarea is not in the visible text, and taking
+        // its words out would take the same words out where they do show.
+        text: [...document.querySelectorAll("code, pre, kbd, samp, textarea")]
+          .filter((el) => el.getClientRects().length > 0)
+          .reduce(
+            (all, el) => all.replace((el as HTMLElement).innerText, " "),
+            document.body?.innerText ?? "",
+          ),
         lang: document.documentElement.lang,
         axe,
       };

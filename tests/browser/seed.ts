@@ -319,10 +319,18 @@ const REPORT_SCRIPT = `export default async function (ctx) {
 }
 `;
 
+/** A script whose supplier answers with an error that names a time, as remote systems do. */
+const SUPPLIER_SCRIPT = `export default async function (ctx) {
+  ctx.log.info("Tedarikçi stokları okunuyor");
+  throw new Error("Tedarikçi servisi bakımda, tekrar deneyin: 2026-01-12T09:30:00Z");
+}
+`;
+
 /**
  * Automation: agents from a template and blank, a manual job that has run once (the run is
  * executed here by a dispatcher of its own, so history, dashboard and run pages have content),
- * a disabled cron job.
+ * a job whose run failed with a time in its error (the dashboard's failures, the failure
+ * notice), a disabled cron job.
  */
 async function automation(owner: Caller) {
   const { platform } = await testApp();
@@ -349,7 +357,18 @@ async function automation(owner: Caller) {
     timezone: "Europe/Istanbul",
     enabled: false,
   });
+  const supplier = await send(owner, "POST", `${AUTOMATION}/agents`, {
+    name: "Tedarikçi stokları",
+    kind: "script",
+    code: SUPPLIER_SCRIPT,
+  });
+  const failing = await send(owner, "POST", `${AUTOMATION}/jobs`, {
+    name: "Stok eşitleme",
+    agentId: supplier.id,
+    triggerKind: "manual",
+  });
   const queued = await send(owner, "POST", `${AUTOMATION}/jobs/${job.id}/run`, undefined, 202);
+  await send(owner, "POST", `${AUTOMATION}/jobs/${failing.id}/run`, undefined, 202);
   const dispatcher = new Dispatcher(platform.db, platform.jobs, {
     onlyNames: ["automation.run"],
   });
@@ -461,6 +480,17 @@ async function workflow(owner: Caller, agent: Caller) {
     toUserId: agent.id,
     mode: "delegate",
     note: "İzindeyim, sen yanıtlar mısın?",
+  }, 200);
+  // Global variables: a text that holds a time, a JSON value with one.
+  await send(owner, "PUT", `${WORKFLOW}/globals/son_kapanis`, {
+    type: "text",
+    value: "2026-01-12T09:30:00Z",
+    description: "Son dönem kapanışı",
+  }, 200);
+  await send(owner, "PUT", `${WORKFLOW}/globals/tatil`, {
+    type: "json",
+    value: { baslangic: "2026-04-23T00:00:00+03:00", gun: 1 },
+    description: "Resmi tatil",
   }, 200);
   await send(owner, "POST", `${WORKFLOW}/delegations/standing`, {
     toUserId: agent.id,

@@ -9,10 +9,12 @@ import {
   formatDate,
   formatDateTime,
   formatRelative,
+  formatTimesIn,
   Icon,
   RelativeTime,
   STATE_TONES,
   StateBadge,
+  TextWithTimes,
   Timeline,
   UserChip,
 } from "../../ui/kit.ts";
@@ -60,6 +62,24 @@ Deno.test("a formatted instant is kept per language and zone: each reader still 
     assert.equal(formatRelative("tr", "2026-03-12T11:55:00Z", NOW, "UTC"), "5 dakika önce");
     assert.equal(formatRelative("en", "2026-03-12T11:00:00Z", NOW, "UTC"), "1 hour ago");
   }
+});
+
+Deno.test("times inside text from elsewhere read as dates; the rest stays as written", () => {
+  const error = "Service down, retry after 2026-03-12T09:30:00Z (id 2026-03-12)";
+  const html = render(<TextWithTimes text={error} />);
+  assert.equal(text(html), "Service down, retry after 12 Mar 2026, 12:30 (id 2026-03-12)");
+  assert.match(html, /<time datetime="2026-03-12T09:30:00.000Z">/);
+  assert.equal(text(render(<TextWithTimes text={null} />)), "");
+  // Offsets in any spelling, fractions, no zone (UTC, as the database reads it), not a date.
+  assert.equal(
+    formatTimesIn("tr", '{"a":"2026-03-12T12:30:00.123456+03:00","b":"2026-03-12T09:30"}'),
+    '{"a":"12 Mar 2026 09:30","b":"12 Mar 2026 09:30"}',
+  );
+  assert.equal(
+    formatTimesIn("en", "2026-03-12T12:30+0300 2026-03-12T12:30-01"),
+    "12 Mar 2026, 09:30 12 Mar 2026, 13:30",
+  );
+  assert.equal(formatTimesIn("en", "2026-13-45T09:30Z"), "2026-13-45T09:30Z");
 });
 
 Deno.test("plain dates stay on their calendar day in any zone", () => {

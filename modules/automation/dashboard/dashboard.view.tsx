@@ -12,6 +12,7 @@ import {
   Kpi,
   RelativeTime,
   StateBadge,
+  TextWithTimes,
 } from "../../../ui/kit.ts";
 import { RUN_STATUSES } from "../common/types.ts";
 import type { Dashboard } from "./dashboard.schemas.ts";
@@ -261,7 +262,11 @@ function RecentFailures({ l, d }: { l: Locale; d: Dashboard }) {
           },
           {
             label: t(l, "automation.dashboard.col.error"),
-            cell: (r) => <span class="muted automation-error">{r.error ?? ""}</span>,
+            cell: (r) => (
+              <span class="muted automation-error">
+                <TextWithTimes text={r.error} />
+              </span>
+            ),
             wide: true,
           },
           {

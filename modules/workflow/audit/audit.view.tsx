@@ -3,6 +3,7 @@ import {
   Button,
   Field,
   Filters,
+  TextWithTimes,
   Timeline,
   type TimelineChange,
   type TimelineEntry,
@@ -53,7 +54,10 @@ function changesOf(t: T, e: AuditEntry): TimelineChange[] {
     out.push({ label: t("workflow.audit.field.variables"), to: names.join(", ") });
   }
   if (e.event === "incident.opened" && typeof e.data.message === "string") {
-    out.push({ label: t("workflow.audit.field.problem"), to: e.data.message });
+    out.push({
+      label: t("workflow.audit.field.problem"),
+      to: <TextWithTimes text={e.data.message} />,
+    });
   }
   const moves = e.data.moves;
   if (e.event === "process.migrated" && Array.isArray(moves) && moves.length) {
@@ -65,7 +69,12 @@ function changesOf(t: T, e: AuditEntry): TimelineChange[] {
     const from = shown(before[k]);
     const to = shown(after[k]);
     if ((from !== undefined || to !== undefined) && from !== to) {
-      out.push({ label: t(`workflow.audit.field.${k}`), from, to: to ?? "—" });
+      // Values are stored as written (a variable's text, a JSON value): times read as dates.
+      out.push({
+        label: t(`workflow.audit.field.${k}`),
+        from: from && <TextWithTimes text={from} />,
+        to: to === undefined ? "—" : <TextWithTimes text={to} />,
+      });
     }
   }
   return out;

@@ -7,7 +7,9 @@ import {
   Dialog,
   EmptyState,
   Field,
+  formatTimesIn,
   RelativeTime,
+  useReader,
 } from "../../../ui/kit.ts";
 import { preview } from "./globals.rules.ts";
 import { type Global, GLOBAL_TYPES } from "./globals.schemas.ts";
@@ -16,9 +18,13 @@ type T = (key: string, vars?: Record<string, string | number>) => string;
 
 const BASE = "/workflow/admin/variables";
 
-function valueText(t: T, g: Global): string {
+/** The value as people read it: times in it as the kit's dates, formatted before the cut. */
+function ValueText({ t, g }: { t: T; g: Global }) {
+  const { locale, timeZone } = useReader();
   if (g.type === "boolean") return t(g.value ? "workflow.globals.true" : "workflow.globals.false");
-  return preview(g.type, g.value);
+  if (g.type === "secret") return preview(g.type, g.value);
+  const text = g.type === "text" ? String(g.value ?? "") : JSON.stringify(g.value);
+  return preview("text", formatTimesIn(locale, text, timeZone));
 }
 
 export function GlobalsTable({ t, rows, canWrite }: { t: T; rows: Global[]; canWrite: boolean }) {
@@ -34,7 +40,11 @@ export function GlobalsTable({ t, rows, canWrite }: { t: T; rows: Global[]; canW
     },
     {
       label: t("workflow.globals.col.value"),
-      cell: (g) => <span class="muted">{valueText(t, g)}</span>,
+      cell: (g) => (
+        <span class="muted">
+          <ValueText t={t} g={g} />
+        </span>
+      ),
     },
     { label: t("workflow.globals.col.description"), cell: (g) => g.description, wide: true },
     {

@@ -8,6 +8,7 @@ import {
   Filters,
   RelativeTime,
   StateBadge,
+  TextWithTimes,
   UserChip,
 } from "../../../ui/kit.ts";
 import { type Instance, INSTANCE_STATES } from "./instances.schemas.ts";
@@ -20,13 +21,16 @@ export function InstanceState({ l, state }: { l: Locale; state: string }) {
 /**
  * What went wrong at a step in people's words: the engine's message is English and names
  * expressions, so kinds we can explain get a sentence of their own in the reader's language.
+ * Other messages (an agent's error) are shown as written, any time in them as a date.
  */
 export function incidentMessage(
   l: Locale,
   i: { kind: string; message: string; elementName?: string | null },
 ) {
   const key = `wfi.incident.${i.kind}`;
-  return hasMessageKey(key) ? t(l, key, { step: i.elementName ?? "" }) : i.message;
+  return hasMessageKey(key)
+    ? t(l, key, { step: i.elementName ?? "" })
+    : <TextWithTimes text={i.message} />;
 }
 
 /** "Purchase request · version 3". */
