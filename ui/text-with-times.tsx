@@ -1,5 +1,5 @@
-import { formatDateTime, splitTimes } from "./format.ts";
-import { useReader } from "./context.ts";
+import { splitTimes } from "./format.ts";
+import { DateTime } from "./relative-time.tsx";
 
 /**
  * Text from elsewhere (an error message, a notification, a value someone typed) with every ISO
@@ -9,15 +9,6 @@ import { useReader } from "./context.ts";
  * Usage: `<TextWithTimes text={run.error} />`
  */
 export function TextWithTimes({ text }: { text: string | null | undefined }) {
-  const { locale, timeZone } = useReader();
   if (!text) return null;
-  return (
-    <>
-      {splitTimes(text).map((p) =>
-        typeof p === "string"
-          ? p
-          : <time datetime={p.at}>{formatDateTime(locale, p.at, timeZone)}</time>
-      )}
-    </>
-  );
+  return <>{splitTimes(text).map((p) => (typeof p === "string" ? p : <DateTime at={p.at} />))}</>;
 }

@@ -124,6 +124,16 @@ function bySpecificity(a: Template, b: Template) {
  * OpenAPI registry, so it is exactly what /openapi.json promises.
  */
 function templateIndex(app: OpenAPIHono<AppEnv>): (path: string) => Template[] {
+  let index = indexes.get(app);
+  if (!index) indexes.set(app, index = buildTemplateIndex(app));
+  return index;
+}
+
+// One index per app, shared by the 405 middleware and the not-found handler; built once every
+// route is mounted (at the end of createApp, or at the first request).
+const indexes = new WeakMap<OpenAPIHono<AppEnv>, (path: string) => Template[]>();
+
+function buildTemplateIndex(app: OpenAPIHono<AppEnv>): (path: string) => Template[] {
   const byPath = new Map<string, Template>();
   for (const def of app.openAPIRegistry.definitions) {
     if (def.type !== "route") continue;

@@ -16,14 +16,19 @@ const pattern = (path: string) =>
     `^${path.split(/\{[^}]+\}/).map((p) => p.replace(/[.*+?^$()|[\]\\]/g, "\\$&")).join("[^/]+")}$`,
   );
 
-itest("every API path: an undeclared method → 405 with Allow; unknown paths → 404", async () => {
-  const t = await newTenant();
-  const { ops } = await operations();
+/** Each path template of /openapi.json and the methods it declares. */
+async function declaredMethods() {
   const declared = new Map<string, Set<string>>();
-  for (const op of ops) {
+  for (const op of (await operations()).ops) {
     if (!declared.has(op.path)) declared.set(op.path, new Set());
     declared.get(op.path)!.add(op.method);
   }
+  return declared;
+}
+
+itest("every API path: an undeclared method → 405 with Allow; unknown paths → 404", async () => {
+  const t = await newTenant();
+  const declared = await declaredMethods();
   let checked = 0;
   for (const [path, methods] of declared) {
     const url = concrete(path);
@@ -65,12 +70,7 @@ itest(
   "static paths beside a parameter route: other methods → 405 with that path's Allow",
   async () => {
     const t = await newTenant();
-    const { ops } = await operations();
-    const declared = new Map<string, Set<string>>();
-    for (const op of ops) {
-      if (!declared.has(op.path)) declared.set(op.path, new Set());
-      declared.get(op.path)!.add(op.method);
-    }
+    const declared = await declaredMethods();
     // Every path whose concrete address another (parameter) template also matches, say
     // /files/upload beside /files/{id}: a method it does not declare is judged by it alone.
     const table = [...declared].flatMap(([path, methods]) => {
