@@ -52,7 +52,7 @@ export function GlobalsTable({ t, rows, canWrite }: { t: T; rows: Global[]; canW
       cell: (g) => (
         <span>
           <RelativeTime at={g.updatedAt} />
-          {g.updatedByName && <>{t("workflow.globals.by", { name: g.updatedByName })}</>}
+          {g.updatedByName && <>{" "}{t("workflow.globals.by", { name: g.updatedByName })}</>}
         </span>
       ),
       wide: true,
