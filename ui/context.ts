@@ -1,6 +1,6 @@
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";
-import type { Locale } from "../shared/i18n/i18n.ts";
+import { type Locale, type MessageKey, t } from "../shared/i18n/i18n.ts";
 
 /** What every component may need to format for the reader: language and tenant time zone. */
 export interface Reader {
@@ -16,4 +16,13 @@ export const ReaderContext = createContext<Reader>({ locale: "en", timeZone: "UT
 export function useReader(): Reader {
   const r = useContext(ReaderContext);
   return r.now ? r : { ...r, now: Date.now() };
+}
+
+/** What a view translates with: `const t = useT(); t("support.tickets.title")`. */
+export type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
+
+/** The reader's translations (their language and the tenant's overrides). */
+export function useT(): Translate {
+  const { locale } = useContext(ReaderContext);
+  return (key, vars) => t(locale, key, vars);
 }

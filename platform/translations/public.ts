@@ -2,7 +2,7 @@
  * Per-tenant interface texts: a module's translations API, the one editor under administration
  * (and the redirects from the modules' former pages), and the request's overrides.
  */
-export { translationsApi } from "./translations.handlers.ts";
+export { mountTranslations, translationsApi } from "./translations.handlers.ts";
 export {
   adminTranslationsPages,
   TRANSLATIONS_PATH,

@@ -1,4 +1,4 @@
-import type { RouteHandler } from "@hono/zod-openapi";
+import type { OpenAPIHono, RouteHandler } from "@hono/zod-openapi";
 import type { AppEnv } from "../../shared/http/env.ts";
 import { createRouter } from "../../shared/http/router.ts";
 import {
@@ -40,14 +40,23 @@ export const removeLanguageHandler: RouteHandler<R["removeLanguage"], AppEnv> = 
   return c.body(null, 204);
 };
 
-/** Mounts the translations API on a module's API sub-app (its /api/<module>/translations). */
+/** Mounts a module's translations routes on its API router (listed in the module's mod.ts). */
+export function mountTranslations(module: string, perms: { read: string; write: string }) {
+  return (api: OpenAPIHono<AppEnv>) => {
+    const r = translationRoutes(module, perms);
+    // Language routes first: /translations/languages/de must not read as locale "languages".
+    api
+      .openapi(r.getCatalog, getCatalogHandler)
+      .openapi(r.addLanguage, addLanguageHandler)
+      .openapi(r.removeLanguage, removeLanguageHandler)
+      .openapi(r.putTranslation, putTranslationHandler)
+      .openapi(r.deleteTranslation, deleteTranslationHandler);
+  };
+}
+
+/** A router with only a module's translations routes (kept for the generic module shape). */
 export function translationsApi(module: string, perms: { read: string; write: string }) {
-  const r = translationRoutes(module, perms);
-  // Language routes first: /translations/languages/de must not read as locale "languages".
-  return createRouter()
-    .openapi(r.getCatalog, getCatalogHandler)
-    .openapi(r.addLanguage, addLanguageHandler)
-    .openapi(r.removeLanguage, removeLanguageHandler)
-    .openapi(r.putTranslation, putTranslationHandler)
-    .openapi(r.deleteTranslation, deleteTranslationHandler);
+  const api = createRouter();
+  mountTranslations(module, perms)(api);
+  return api;
 }

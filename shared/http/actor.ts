@@ -20,3 +20,10 @@ export interface Actor {
 export function actorOf(c: Context<AppEnv>, sql: Sql = c.var.sql): Actor {
   return { sql, session: c.var.session, bus: c.var.platform.bus };
 }
+
+/**
+ * The platform acting on its own (a job, an event reaction, a schedule): a tenant-scoped
+ * transaction and the bus, no signed-in user. A service that needs no user takes this; an
+ * Actor is one too.
+ */
+export type SystemActor = Omit<Actor, "session">;

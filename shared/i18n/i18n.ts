@@ -12,7 +12,17 @@ export const LOCALES = BUILTIN_LOCALES;
  * Any string that passes isLocale() / LOCALE_PATTERN.
  */
 export type Locale = string;
-export type MessageKey = keyof typeof en;
+/**
+ * Every message key that exists: the core catalog's and each feature's. A feature's
+ * `x.messages.ts` adds its keys with `defineMessages` and declares them here by module
+ * augmentation (see docs/architecture.md "Translations"), so a key that does not exist fails
+ * `deno check`.
+ */
+// deno-lint-ignore no-empty-interface
+export interface MessageCatalog extends Record<keyof typeof en, true> {}
+export type MessageKey = keyof MessageCatalog;
+/** The keys of a table made with defineMessages, for `interface MessageCatalog extends …`. */
+export type KeysOf<T> = Record<keyof T, true>;
 
 /** `en`, `tr`, `de`, `pt-BR`: a 2–3 letter language, optionally a 2-letter region. */
 export const LOCALE_PATTERN = /^[a-z]{2,3}(-[A-Z]{2})?$/;
@@ -118,6 +128,28 @@ export function hasMessageKey(key: string): boolean {
 /** Modules add their own keys at load time; English is the fallback for any missing key. */
 export function addMessages(locale: Locale, messages: Record<string, string>) {
   Object.assign(catalogs[locale] ??= {}, messages);
+}
+
+/**
+ * A feature's messages: key → [English, Turkish]. Registers them in the built-in catalogs when
+ * the file loads and returns the table, whose keys the file then declares in MessageCatalog.
+ */
+export function defineMessages<const T extends Record<string, readonly [string, string]>>(
+  table: T,
+): T {
+  for (const [key, [english, turkish]] of Object.entries(table)) {
+    (catalogs.en as Record<string, string>)[key] = english;
+    (catalogs.tr as Record<string, string>)[key] = turkish;
+  }
+  return table;
+}
+
+/**
+ * A key read from data (a stored label key, an enum value from another system), checked at run
+ * time: the key itself when it exists, otherwise `fallback`.
+ */
+export function knownKey(key: string, fallback: MessageKey): MessageKey {
+  return hasMessageKey(key) ? key as MessageKey : fallback;
 }
 
 /**
