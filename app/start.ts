@@ -1,45 +1,32 @@
 import { type Config, ConfigError, loadConfig } from "../shared/config.ts";
 import { openDatabase, type OpenOptions } from "../shared/db/database.ts";
 import { migrate } from "../shared/db/migrate.ts";
-import { withScope } from "../shared/db/scope.ts";
 import { createTokenService, loadKeys } from "../shared/auth/jwt.ts";
 import { createPlatform, type Platform } from "./platform.ts";
-import { bootstrap } from "../platform/identity/tenants.service.ts";
-import type { ModuleManifest } from "../shared/modules.ts";
+import type { ModuleManifest, PlatformFeature } from "../shared/modules.ts";
+import { PLATFORM } from "./registry.ts";
 import { log, setLogLevel } from "../shared/log.ts";
 import { guardDriverCrashes } from "../shared/db/unavailable.ts";
 import { builtinRoles } from "../shared/rbac/permissions.ts";
 
-/** Database, migrations, first-run bootstrap and keys: everything a running app stands on. */
+/**
+ * Database, migrations, first-run setup (identity's bootstrap) and keys: everything a running
+ * app stands on.
+ */
 export async function preparePlatform(
   config: Config,
   modules: ModuleManifest[],
   opts: OpenOptions = {},
+  features: PlatformFeature[] = PLATFORM,
 ): Promise<Platform> {
   const db = await openDatabase(config, opts);
   try {
     await migrate(db.sql);
-    const created = await withScope(db.sql, {}, (tx) =>
-      bootstrap(tx, {
-        slug: config.DEFAULT_TENANT,
-        email: config.ADMIN_EMAIL,
-        password: config.ADMIN_PASSWORD,
-      }, builtinRoles(modules)));
-    if (created) {
-      log.info("bootstrap: created tenant and owner", {
-        tenant: created.tenant.slug,
-        email: created.owner.email,
-      });
-      if (created.generatedPassword) {
-        // Printed once, on the console only: the operator's first sign-in.
-        console.log(
-          `\n  First start: sign in as ${created.owner.email} with password ` +
-            `${created.generatedPassword}\n  (tenant "${created.tenant.slug}"; set ADMIN_PASSWORD to choose it)\n`,
-        );
-      }
-    }
+    const roles = builtinRoles(modules);
+    for (const f of features) await f.setup?.({ sql: db.sql }, { config, roles });
     const tokens = createTokenService(config, await loadKeys(config, db.sql));
-    const platform = createPlatform(config, db, tokens, modules);
+    const platform = createPlatform(config, db, tokens, modules, features);
+    for (const f of features) await f.init?.(platform);
     for (const m of modules) await m.init?.(platform);
     return platform;
   } catch (err) {

@@ -52,11 +52,12 @@ async function tenant(): Promise<{ tenantId: string; ownerId: string }> {
       name: "Bench Owner",
       passwordHash: null,
     });
-    const { tenant } = await createTenant(tx, {
+    const { tenant } = await createTenant({ sql: tx }, {
       slug: SLUG,
       name: "Bench analytics",
       owner: { email: owner.email, name: owner.name },
-    }, builtinRoles(MODULES));
+      roles: builtinRoles(MODULES),
+    });
     return { tenantId: tenant.id, ownerId: owner.id };
   });
 }

@@ -395,11 +395,12 @@ async function seed(databaseUrl: string, dataDir: string, perTenant: number, ten
           name: `Owner ${i}`,
           passwordHash: null,
         });
-        const { tenant } = await createTenant(tx, {
+        const { tenant } = await createTenant({ sql: tx }, {
           slug,
           name: `Bench ${i}`,
           owner: { email: owner.email, name: owner.name },
-        }, builtinRoles(MODULES));
+          roles: builtinRoles(MODULES),
+        });
         return { id: tenant.id, ownerId: owner.id };
       });
       await withScope(sql, { tenantId: t.id, userId: t.ownerId }, async (tx) => {

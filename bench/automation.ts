@@ -11,9 +11,9 @@ import { asWorker, Dispatcher } from "../shared/jobs/dispatcher.ts";
 import { setLogLevel } from "../shared/log.ts";
 import { preparePlatform } from "../app/start.ts";
 import { MODULES } from "../app/registry.ts";
-import { runJob } from "../modules/automation/engine/engine.ts";
-import { enqueueRun, RUN_JOB } from "../modules/automation/runs/runs.enqueue.ts";
-import { runInSandbox } from "../modules/automation/sandbox/sandbox.ts";
+import { runJob } from "../modules/automation/engine/engine.service.ts";
+import { enqueueRun, RUN_JOB } from "../modules/automation/runs/runs.enqueue.service.ts";
+import { runInSandbox } from "../modules/automation/sandbox/sandbox.lib.ts";
 
 const DATABASE_URL = Deno.env.get("DATABASE_URL");
 if (!DATABASE_URL) {
@@ -97,7 +97,7 @@ async function enqueueTest(tenant: { id: string; agentId: string }, n: number) {
     sql,
     { tenantId: tenant.id },
     (tx) =>
-      enqueueRun(tx, platform.bus, {
+      enqueueRun({ sql: tx, bus: platform.bus }, {
         job: null,
         agentId: tenant.agentId,
         trigger: "test",

@@ -9,8 +9,8 @@
 //   BENCH_BACKEND=local|objstore runs one backend only.
 import { newTenant, testApp } from "../tests/helpers.ts";
 import { useBackend } from "../tests/documents/helpers.ts";
-import { ObjectStorage } from "../modules/documents/storage/s3.ts";
-import { useStorage } from "../modules/documents/storage/storage.ts";
+import { ObjectStorage } from "../modules/documents/storage/storage.s3.lib.ts";
+import { useStorage } from "../modules/documents/storage/storage.lib.ts";
 
 const MiB = 1024 * 1024;
 const size = Number(Deno.args[0] ?? 1024) * MiB;

@@ -42,11 +42,12 @@ for (let i = 0; i < TENANTS; i++) {
       name: "Owner",
       passwordHash: null,
     });
-    const { tenant } = await createTenant(tx, {
+    const { tenant } = await createTenant({ sql: tx }, {
       slug,
       name: slug,
       owner: { email: owner.email, name: "Owner" },
-    }, builtinRoles(MODULES));
+      roles: builtinRoles(MODULES),
+    });
     const ids = [owner.id];
     for (let u = 1; u < USERS; u++) {
       const user = await insertUser(tx, {

@@ -146,11 +146,12 @@ async function tenant(): Promise<Seeded> {
       name: "Bench Agent",
       passwordHash: null,
     });
-    const { tenant } = await createTenant(tx, {
+    const { tenant } = await createTenant({ sql: tx }, {
       slug: SLUG,
       name: "Bench search",
       owner: { email: owner.email, name: owner.name },
-    }, builtinRoles(MODULES));
+      roles: builtinRoles(MODULES),
+    });
     await setTenant(tx, tenant.id);
     await insertMembership(tx, tenant.id, agent.id, ["agent"]);
     return { tenantId: tenant.id, ownerId: owner.id, agentId: agent.id };

@@ -18,9 +18,9 @@ import { createApp } from "../app/app.tsx";
 import { MODULES } from "../app/registry.ts";
 import { createTenant } from "../platform/identity/tenants.service.ts";
 import { insertUser } from "../platform/identity/users.repo.ts";
-import { STEP_JOB, TIMER_JOB } from "../modules/workflow/common/model.ts";
-import { stepJob, timerJob } from "../modules/workflow/engine/engine.jobs.ts";
-import { startInstance } from "../modules/workflow/engine/engine.api.ts";
+import { STEP_JOB, TIMER_JOB } from "../modules/workflow/common/model.lib.ts";
+import { stepJob, timerJob } from "../modules/workflow/engine/engine.jobs.service.ts";
+import { startInstance } from "../modules/workflow/engine/engine.service.ts";
 
 const DATABASE_URL = Deno.env.get("DATABASE_URL");
 if (!DATABASE_URL) {
@@ -92,11 +92,12 @@ async function createTenants(n: number): Promise<Tenant[]> {
         name: `Owner ${i}`,
         passwordHash: null,
       });
-      const { tenant } = await createTenant(tx, {
+      const { tenant } = await createTenant({ sql: tx }, {
         slug,
         name: `Bench workflow ${i}`,
         owner: { email: owner.email, name: owner.name },
-      }, builtinRoles(MODULES));
+        roles: builtinRoles(MODULES),
+      });
       return { id: tenant.id, ownerId: owner.id };
     });
     const { token } = await platform.tokens.issue({

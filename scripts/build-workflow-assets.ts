@@ -6,7 +6,7 @@ import {
   ensureWorkflowAssets,
   OUT_DIR,
   OUTPUTS,
-} from "../modules/workflow/designer/designer.build.ts";
+} from "../modules/workflow/designer/designer.build.lib.ts";
 
 const started = performance.now();
 const built = await ensureWorkflowAssets({ force: Deno.args.includes("--force") });

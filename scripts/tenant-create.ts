@@ -51,7 +51,7 @@ try {
     const created = await withScope(
       db.sql,
       {},
-      (tx) => createTenant(tx, { ...input.data, owner }, builtinRoles(MODULES)),
+      (tx) => createTenant({ sql: tx }, { ...input.data, owner, roles: builtinRoles(MODULES) }),
     );
     console.log(
       `created tenant ${created.tenant.slug} (${created.tenant.id}) owned by ${created.owner.email}`,

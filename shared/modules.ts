@@ -4,15 +4,16 @@
  * because each of these names the others.
  */
 import type { OpenAPIHono, z } from "@hono/zod-openapi";
-import type { Context, Hono } from "hono";
+import type { Context, Hono, MiddlewareHandler } from "hono";
 import type { VNode } from "preact";
 import type { Config } from "./config.ts";
 import type { Database, Sql } from "./db/database.ts";
-import type { TokenService } from "./auth/jwt.ts";
+import type { Claims, TokenService } from "./auth/jwt.ts";
 import type { JobHandler } from "./jobs/dispatcher.ts";
 import type { ScheduleDef } from "./jobs/scheduler.ts";
 import type { Bus } from "./realtime/bus.ts";
 import type { Locale } from "./i18n/i18n.ts";
+import type { PasswordRoute } from "./http/prehash.ts";
 
 export interface MenuEntry {
   /** i18n key of the label. */
@@ -112,6 +113,11 @@ export interface ModuleManifest {
    * own size limits and opens short transactions with `c.var.scope`.
    */
   streamingPaths?: RegExp[];
+  /**
+   * Write routes that store a new password: its hash is made before their transaction opens
+   * (see PlatformFeature.passwordRoutes).
+   */
+  passwordRoutes?: PasswordRoute[];
   /** The module's part of the global search (/search, GET /api/search). */
   search?: SearchProvider;
   /**
@@ -126,6 +132,90 @@ export interface ModuleManifest {
    * committed: in a job of its own scoped to that tenant, retried if it throws.
    */
   onEvent?: (event: DomainEvent) => Promise<void>;
+}
+
+/**
+ * A built-in platform feature (identity, notifications, events, activity, search, translations,
+ * backup) as the app composes it. The same idea as a module's manifest, with three differences:
+ * it mounts its routers at paths of its own choosing (not under /<name>), it has no menu, and it
+ * may fill a step of the request path (app/middleware.ts). Each platform/<p>/mod.ts exports one;
+ * app/registry.ts lists them in PLATFORM next to MODULES. Every field but the name is optional.
+ */
+export interface PlatformFeature {
+  name: string;
+  /** API routers and their mount paths (["/api/auth", router], …), mounted in this order. */
+  api?: [string, OpenAPIHono<AppEnv>][];
+  /** Page routers and their mount paths, mounted in this order (before the modules' pages). */
+  pages?: [string, Hono<AppEnv>][];
+  /**
+   * System jobs. Some depend on the configuration (mail delivery needs SMTP_URL to send), the
+   * events bus on the other manifests (who handles events).
+   */
+  jobs?: (
+    start: { config: Config; modules: ModuleManifest[]; features: PlatformFeature[] },
+  ) => SystemJob[];
+  /** Paths reachable without signing in (sign-in itself, health, documents of the API). */
+  publicPaths?: RegExp[];
+  /**
+   * Paths served without a request-wide transaction (like a module's streamingPaths, but with the
+   * body limit): the handler opens its own short transactions with `c.var.scope`.
+   */
+  unscopedPaths?: RegExp[];
+  /**
+   * Write routes that store a new password: its hash is made before their transaction opens;
+   * `spare` ones may create an account without one and get a generated password hashed too.
+   * No other route's body is searched for passwords.
+   */
+  passwordRoutes?: PasswordRoute[];
+  /** The domain events this feature publishes (name → zod payload). */
+  events?: EventCatalog;
+  /**
+   * Sees every published event inside the event's own dispatch job, after the modules'
+   * deliveries are queued (the notification rules). platform/events lists who handles what.
+   */
+  onDispatch?: JobHandler;
+  /** Runs once at start, right after migrations, before the platform is built (first-run data). */
+  setup?: (
+    owner: { sql: Sql },
+    start: { config: Config; roles: Record<string, BuiltinRole> },
+  ) => Promise<void>;
+  /** Runs once at start, with the built platform. */
+  init?: (platform: Platform) => Promise<void>;
+  /**
+   * Its part of the shell around every signed-in page (tenants, unread count…). Called for every
+   * feature at once, so the statements go out together in one round trip.
+   */
+  shell?: (c: Context<AppEnv>) => Promise<Partial<ShellData>>;
+  /** The steps of the request path this feature provides; app/middleware.ts places them. */
+  middleware?: Partial<RequestSteps>;
+}
+
+/** The request path's steps a platform feature provides (identity provides all of these). */
+export interface RequestSteps {
+  /** A first guess at the reader's language (cookie, browser), for every request. */
+  locale: MiddlewareHandler<AppEnv>;
+  /** Verifies the caller's token (401) and keeps it as c.var.credentials. */
+  authentication: MiddlewareHandler<AppEnv>;
+  /** A cookie-authenticated state change must come from our own origin (403). */
+  csrf: MiddlewareHandler<AppEnv>;
+  /** A read served from a remembered session that turned out stale is served again. */
+  replayStaleSession: (
+    app: { fetch: (req: Request, env?: unknown) => Response | Promise<Response> },
+  ) => MiddlewareHandler<AppEnv>;
+  /** The caller's session, in the request's tenant-scoped transaction (or a short one). */
+  session: MiddlewareHandler<AppEnv>;
+  /** Whether an error is the expected failure of a request that is answered again (not logged). */
+  isReplayed: (c: Context, err: unknown) => boolean;
+}
+
+/** How a request is served (set by shared/http/middleware/route-access.ts). */
+export type RouteAccess = "public" | "unscoped" | "scoped";
+
+/** The caller's verified token, as the authentication step found it. */
+export interface Credentials {
+  token: string;
+  via: Session["via"];
+  claims: Claims;
 }
 
 /** A published domain event as a subscriber receives it (tenant-scoped transaction, RLS on). */
@@ -166,6 +256,10 @@ export interface AppEnv {
      */
     scope: <T>(fn: (tx: Sql) => Promise<T>) => Promise<T>;
     locale: Locale;
+    /** Public, unscoped (no request-wide transaction) or scoped: decided once per request. */
+    access: RouteAccess;
+    /** The caller's verified token (not on public paths). */
+    credentials: Credentials;
     /** The tenant's IANA time zone for dates on pages (set with the session; default UTC). */
     timeZone?: string;
   };
@@ -186,6 +280,8 @@ export interface Platform {
   /** Real-time fan-out (LISTEN/NOTIFY on PostgreSQL, in-process when embedded). */
   bus: Bus;
   modules: ModuleManifest[];
+  /** The built-in platform features (app/registry.ts PLATFORM). */
+  features: PlatformFeature[];
   /** Every permission a role can be granted: the core's and each module's. */
   permissions: string[];
   /** The built-in roles with the grants of the core and of every module. */

@@ -144,6 +144,8 @@ export function fileRole(path: string): string | null {
   ) {
     return ext === "ts" ? role : null;
   }
+  // Request middleware of a platform feature (authentication, CSRF): one file each.
+  if (role === "middleware" && path.startsWith("platform/")) return ext === "ts" ? role : null;
   return null;
 }
 

@@ -59,6 +59,8 @@ Deno.test("architecture: the role rules catch a planted violation of each kind",
     ["modules/support/tickets/tickets.view.ts", null],
     ["modules/support/tickets/tickets.repo.tsx", null],
     ["modules/workflow/features.ts", null],
+    ["platform/identity/csrf.middleware.ts", "middleware"],
+    ["modules/support/csrf.middleware.ts", null],
   ];
   assertEquals(roles.filter(([f, role]) => fileRole(f) !== role), []);
   const sql = "export const f = (sql: Sql) => sql`select 1`;";

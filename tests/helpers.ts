@@ -94,11 +94,12 @@ export async function newTenant(): Promise<TestTenant> {
     platform.db.sql,
     {},
     (tx) =>
-      createTenant(tx, {
+      createTenant({ sql: tx }, {
         slug,
         name: `Tenant ${slug}`,
         owner: { email, name: "Owner", password: PASSWORD },
-      }, platform.roles),
+        roles: platform.roles,
+      }),
   );
   const tenantId = created.tenant.id;
   const owner = caller(
@@ -122,11 +123,14 @@ export async function newTenant(): Promise<TestTenant> {
         platform.db.sql,
         { tenantId, userId: owner.id },
         (tx) =>
-          addMember(tx, session, platform.permissions, {
-            email: mail,
-            name: "Member " + roles.join("+"),
-            password: PASSWORD,
-            roles,
+          addMember({ sql: tx, session, bus: platform.bus }, {
+            catalog: platform.permissions,
+            member: {
+              email: mail,
+              name: "Member " + roles.join("+"),
+              password: PASSWORD,
+              roles,
+            },
           }),
       );
       return caller(member.id, mail, await tokenFor(member.id, tenantId, roles));

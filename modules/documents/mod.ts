@@ -1,13 +1,30 @@
-import { entries } from "../../platform/placeholder/public.tsx";
-import type { ModuleManifest } from "../../shared/modules.ts";
-import { documentsApi } from "./api.ts";
-import { documentsPages, publicPages } from "./pages.ts";
-import { documentsJobs, sweepPartialUploads } from "./jobs.ts";
+import { entries, type ModuleManifest } from "../../shared/modules.ts";
+import { apiRouter, pageRouter } from "../../shared/http/router.ts";
+import { registerAsset } from "../../ui/assets.ts";
+import { mountFiles } from "./files/files.handlers.ts";
+import { mountFolders } from "./folders/folders.handlers.ts";
+import { mountSearch } from "./search/search.handlers.ts";
+import { mountShares } from "./shares/shares.handlers.ts";
+import { mountTrash } from "./trash/trash.handlers.ts";
+import { mountAudit } from "./audit/audit.handlers.ts";
+import { mountDashboardPages } from "./stats/stats.pages.tsx";
+import { mountFilePages } from "./files/files.pages.tsx";
+import { mountFolderPages } from "./folders/folders.pages.tsx";
+import { mountSharePages } from "./shares/shares.pages.tsx";
+import { mountTrashPages } from "./trash/trash.pages.tsx";
+import { mountSettingsPages } from "./settings/settings.pages.tsx";
+import { mountActivityPages } from "./audit/activity.pages.tsx";
+import { mountNotificationPages } from "./notifications/notifications.pages.tsx";
+import { publicPages } from "./shares/public.pages.tsx";
+import { documentsJobs, sweepPartialUploads } from "./storage/maintenance.service.ts";
 import { documentsEvents } from "./events.ts";
 import { searchDocuments } from "./search/search.service.ts";
 import { documentsHome } from "./home/home.pages.tsx";
-import "./messages.ts";
-import { storage } from "./storage/storage.ts";
+import "./common/common.messages.ts";
+import { storage } from "./storage/storage.lib.ts";
+
+registerAsset("documents.js", new URL("./assets/documents.js", import.meta.url));
+registerAsset("documents.css", new URL("./assets/documents.css", import.meta.url));
 
 const perms = ["file", "folder", "share", "audit"]
   .flatMap((r) => [`documents.${r}.read`, `documents.${r}.write`]);
@@ -34,8 +51,20 @@ export const documents: ModuleManifest = {
   permissions: [...perms, "documents.settings.write"],
   grants: { agent: WORKING_GRANTS, member: WORKING_GRANTS },
   menu,
-  api: documentsApi(),
-  pages: documentsPages(),
+  // The JSON API, mounted at /api/documents (fixed paths before `{id}` ones).
+  api: apiRouter([mountFiles, mountFolders, mountSearch, mountShares, mountTrash, mountAudit]),
+  // The module's pages, mounted at /documents.
+  pages: pageRouter([
+    mountFilePages,
+    mountFolderPages,
+    mountSharePages,
+    mountDashboardPages,
+    mountSettingsPages,
+    mountTrashPages,
+    mountActivityPages,
+    mountNotificationPages,
+  ]),
+  // /s/:token, the public view of a share (no session).
   rootPages: publicPages(),
   jobs: documentsJobs,
   // Uploads a crash cut short are swept at every start, not only by the hourly job.

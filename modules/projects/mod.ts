@@ -1,14 +1,25 @@
-import { entries } from "../../platform/placeholder/public.tsx";
 import { registerAsset } from "../../ui/assets.ts";
-import type { ModuleManifest } from "../../shared/modules.ts";
-import { projectsApi } from "./api.ts";
-import { projectJobs } from "./jobs.ts";
+import { entries, type ModuleManifest } from "../../shared/modules.ts";
+import { apiRouter, pageRouter } from "../../shared/http/router.ts";
+import { mountTranslations } from "../../platform/translations/public.ts";
+import { TRANSLATIONS_WRITE } from "../../shared/rbac/permissions.ts";
+import { mountProjects } from "./projects/projects.handlers.ts";
+import { mountStatuses } from "./statuses/statuses.handlers.ts";
+import { mountTasks } from "./tasks/tasks.handlers.ts";
+import { mountAttachments } from "./attachments/attachments.handlers.ts";
+import { mountComments } from "./comments/comments.handlers.ts";
+import { mountReports } from "./reports/reports.handlers.ts";
+import { mountFeed } from "./feed/feed.handlers.ts";
+import { mountProjectPages } from "./projects/projects.pages.tsx";
+import { mountTaskPages } from "./tasks/tasks.pages.tsx";
+import { mountFeedPages } from "./feed/feed.pages.tsx";
+import { mountOverviewPages } from "./reports/reports.pages.tsx";
+import { projectJobs } from "./notices/due.service.ts";
 import { projectsEvents } from "./events.ts";
 import { searchProjects } from "./search/search.service.ts";
 import { DOWNLOAD_PATH, UPLOAD_PATH } from "./attachments/attachments.routes.ts";
-import { projectsPages } from "./pages.ts";
 import { projectsHome } from "./home/home.pages.tsx";
-import "./messages.ts";
+import "./common/common.messages.ts";
 
 const asset = (name: string) => new URL(`./assets/${name}`, import.meta.url);
 registerAsset("projects.css", asset("projects.css"));
@@ -35,8 +46,29 @@ export const projects: ModuleManifest = {
     ["activityLog", "/activity", "projects.project.read"],
   ]),
   home: projectsHome,
-  api: projectsApi(),
-  pages: projectsPages(),
+  // /api/projects: every route declared with createRoute (the translations API last).
+  api: apiRouter([
+    mountProjects,
+    mountStatuses,
+    mountTasks,
+    mountAttachments,
+    mountComments,
+    mountReports,
+    mountFeed,
+    mountTranslations("projects", { read: "projects.project.read", write: TRANSLATIONS_WRITE }),
+  ]),
+  // The module's pages, mounted at /projects (the overview at the root goes last).
+  pages: pageRouter([
+    mountProjectPages,
+    mountTaskPages,
+    mountFeedPages,
+    // Translations are one page under administration now; old links and bookmarks land there.
+    (app) => {
+      app.get("/translations", (c) => c.redirect("/admin/translations", 302));
+      app.get("/translations/*", (c) => c.redirect("/admin/translations", 302));
+    },
+    mountOverviewPages,
+  ]),
   jobs: projectJobs,
   // File bytes stream outside the request transaction (API and the task page's forms).
   streamingPaths: [

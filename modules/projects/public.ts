@@ -11,4 +11,4 @@ export { ProjectQuery } from "./projects/projects.schemas.ts";
 export { createTask } from "./tasks/tasks.service.ts";
 export { CreateTaskBody } from "./tasks/tasks.schemas.ts";
 // Automation's cross-module activity log shows Projects lines by the feed's visibility rule.
-export { projectActivityVisible } from "./activity.visibility.ts";
+export { projectActivityVisible } from "./feed/activity-visibility.repo.ts";

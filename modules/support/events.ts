@@ -5,7 +5,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import type { EventCatalog } from "../../shared/modules.ts";
-import { PrioritySchema, StatusSchema } from "./common/schemas.ts";
+import { PrioritySchema, StatusSchema } from "./common/common.schemas.ts";
 
 /** The ticket as the public API shows it, plus labels in the customer's language. */
 const EventTicket = z.looseObject({

@@ -1,10 +1,48 @@
-import "./messages.ts";
-import type { ModuleManifest } from "../../shared/modules.ts";
-import { entries } from "../../platform/placeholder/public.tsx";
-import { supportApi } from "./api.ts";
-import { supportPages } from "./pages.ts";
-import { slaJob } from "./sla/sla.job.ts";
-import { renewalJob } from "./contracts/contracts.job.ts";
+import "./common/common.messages.ts";
+import "./companies/companies.messages.ts";
+import "./contacts/contacts.messages.ts";
+import "./contracts/contracts.messages.ts";
+import "./customers/customers.messages.ts";
+import "./email-templates/email-templates.messages.ts";
+import "./home/home.messages.ts";
+import "./numbering/numbering.messages.ts";
+import "./organizations/organizations.messages.ts";
+import "./reports/reports.messages.ts";
+import "./rules/rules.messages.ts";
+import "./settings/settings.messages.ts";
+import "./sla/sla.messages.ts";
+import "./tickets/tickets.messages.ts";
+import { entries, type ModuleManifest } from "../../shared/modules.ts";
+import { apiRouter, pageRouter } from "../../shared/http/router.ts";
+import { TRANSLATIONS_WRITE } from "../../shared/rbac/permissions.ts";
+import { mountTranslations } from "../../platform/translations/public.ts";
+import { mountCompanies } from "./companies/companies.handlers.ts";
+import { mountContacts } from "./contacts/contacts.handlers.ts";
+import { mountCustomers } from "./customers/customers.handlers.ts";
+import { mountContracts } from "./contracts/contracts.handlers.ts";
+import { mountSla } from "./sla/sla.handlers.ts";
+import { mountEmailTemplates } from "./email-templates/email-templates.handlers.ts";
+import { mountNumbering } from "./numbering/numbering.handlers.ts";
+import { mountOrganizations } from "./organizations/organizations.handlers.ts";
+import { mountTickets } from "./tickets/tickets.handlers.ts";
+import { mountReports } from "./reports/reports.handlers.ts";
+import { mountStatus } from "./status/status.handlers.ts";
+import { mountSettings } from "./settings/settings.handlers.ts";
+import { mountRules } from "./rules/rules.handlers.ts";
+import { mountTicketPages } from "./tickets/tickets.pages.tsx";
+import { mountCustomerPages } from "./customers/customers.pages.tsx";
+import { mountContactPages } from "./contacts/contacts.pages.tsx";
+import { mountCompanyPages } from "./companies/companies.pages.tsx";
+import { mountContractPages } from "./contracts/contracts.pages.tsx";
+import { mountEmailTemplatePages } from "./email-templates/email-templates.pages.tsx";
+import { mountNumberingPages } from "./numbering/numbering.pages.tsx";
+import { mountSlaPages } from "./sla/sla.pages.tsx";
+import { mountReportPages } from "./reports/reports.pages.tsx";
+import { mountOrganizationPages } from "./organizations/organizations.pages.tsx";
+import { mountSettingsPages } from "./settings/settings.pages.tsx";
+import { mountRulePages } from "./rules/rules.pages.tsx";
+import { slaJob } from "./sla/sla.job.service.ts";
+import { renewalJob } from "./contracts/contracts.job.service.ts";
 import { supportEvents } from "./events.ts";
 import { searchSupport } from "./search/search.service.ts";
 import { supportHome } from "./home/home.pages.tsx";
@@ -51,8 +89,42 @@ export const support: ModuleManifest = {
   // stay with administrators.
   grants: { agent: ["support.ticket.*", "support.customer.*", "support.contract.*"] },
   menu,
-  api: supportApi(),
-  pages: supportPages(),
+  // The JSON API under /api/support (fixed paths before `{id}` ones).
+  api: apiRouter([
+    mountTranslations("support", { read: "support.settings.read", write: TRANSLATIONS_WRITE }),
+    mountTickets,
+    mountCustomers,
+    mountContacts,
+    mountCompanies,
+    mountContracts,
+    mountSla,
+    mountEmailTemplates,
+    mountNumbering,
+    mountOrganizations,
+    mountReports,
+    mountStatus,
+    mountSettings,
+    mountRules,
+  ]),
+  // Pages under /support. Translations are one page for the workspace now
+  // (/admin/translations); the old address leads there. The translations API stays here.
+  pages: pageRouter([
+    mountReportPages,
+    mountTicketPages,
+    mountCustomerPages,
+    mountContactPages,
+    mountCompanyPages,
+    mountContractPages,
+    mountEmailTemplatePages,
+    mountNumberingPages,
+    mountSlaPages,
+    mountOrganizationPages,
+    mountSettingsPages,
+    mountRulePages,
+    (app) => {
+      app.get("/translations", (c) => c.redirect("/admin/translations", 302));
+    },
+  ]),
   jobs: [slaJob, renewalJob],
   events: supportEvents,
   search: searchSupport,

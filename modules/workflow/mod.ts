@@ -1,11 +1,67 @@
-import { entries } from "../../platform/placeholder/public.tsx";
-import type { ModuleManifest } from "../../shared/modules.ts";
-import { workflowApi } from "./api.ts";
-import { workflowPages } from "./pages.ts";
+import type { ModuleManifest, Platform } from "../../shared/modules.ts";
+import { entries } from "../../shared/modules.ts";
+import { apiRouter, pageRouter } from "../../shared/http/router.ts";
 import { workflowEvents } from "./events.ts";
-import { workflowBackground, workflowJobs, workflowOnEvent } from "./features.ts";
+// definitions
+import { mountDefinitions } from "./definitions/definitions.handlers.ts";
+import { mountDefinitionsPages } from "./definitions/definitions.pages.tsx";
+// engine
+import { startTimerSweep, workflowEngineJobs } from "./engine/engine.jobs.service.ts";
+import { engineOnEvent } from "./engine/engine.events.service.ts";
+// instances
+import { mountInstances } from "./instances/instances.handlers.ts";
+import { mountInstancePages } from "./instances/instances.pages.tsx";
+import { mountCatalogPages } from "./instances/catalog.pages.tsx";
+import { mountMigrationPages } from "./instances/migrations.pages.tsx";
+// tasks
+import { mountTasks } from "./tasks/tasks.handlers.ts";
+import { taskRemindersJob } from "./tasks/tasks.reminders.service.ts";
+import { mountTaskPages } from "./tasks/tasks.pages.tsx";
+import { TASK_FILE_PATHS } from "./tasks/tasks.attachments.routes.ts";
+// delegations
+import { mountDelegations } from "./delegations/delegations.handlers.ts";
+import { mountDelegationPages } from "./delegations/delegations.pages.tsx";
+// designer
+import { registerDesignerAssets } from "./designer/designer.assets.lib.ts";
+import { mountDesignerPages } from "./designer/designer.pages.tsx";
+// dashboard, search
+import { mountDashboard } from "./dashboard/dashboard.handlers.ts";
+import { mountDashboardPages } from "./dashboard/dashboard.pages.tsx";
+import { mountSearchPages } from "./search/search.pages.tsx";
 import { searchWorkflow } from "./search/search.service.ts";
-import { TASK_FILE_PATHS } from "./tasks/tasks.attachments.ts";
+// guide
+import { mountGuidePages } from "./guide/guide.pages.tsx";
+// audit
+import { mountAudit } from "./audit/audit.handlers.ts";
+import { mountAuditPages } from "./audit/audit.pages.tsx";
+// globals
+import { mountGlobals } from "./globals/globals.handlers.ts";
+import { mountGlobalsPages } from "./globals/globals.pages.tsx";
+// data
+import { mountData } from "./data/data.handlers.ts";
+import { mountDataPages } from "./data/data.pages.tsx";
+// decisions
+import { registerDecisionAssets } from "./decisions/decisions.assets.lib.ts";
+import { mountDecisions } from "./decisions/decisions.handlers.ts";
+import { mountDecisionPages } from "./decisions/decisions.pages.tsx";
+// forms
+import { registerFormAssets } from "./forms/forms.assets.lib.ts";
+import { mountForms } from "./forms/forms.handlers.ts";
+import { mountFormsPages } from "./forms/forms.pages.tsx";
+// reports
+import { mountReports } from "./reports/reports.handlers.ts";
+import { mountReportPages } from "./reports/reports.pages.tsx";
+import { mountReportStudioPages } from "./reports/reports.studio.pages.tsx";
+import { reportArchiveJob } from "./reports/reports.archive.service.ts";
+// queries
+import { mountQueries } from "./queries/queries.handlers.ts";
+import { mountQueryPages } from "./queries/queries.pages.tsx";
+
+// Browser files: the designer's bundles are built when missing or stale (the server answers
+// only once they exist), the decision editor's patched modeler is written, the form files listed.
+await registerDesignerAssets();
+registerFormAssets();
+await registerDecisionAssets();
 
 export const WORKFLOW_PERMISSIONS = ["process", "task", "definition", "report", "data", "audit"]
   .flatMap((r) => [`workflow.${r}.read`, `workflow.${r}.write`]);
@@ -58,11 +114,46 @@ export const workflow: ModuleManifest = {
     ["scriptGuide", "/admin/script-guide", "workflow.definition.write", "admin"],
     ["auditMonitor", "/admin/audit", "workflow.definition.write", "admin"],
   ]),
-  api: workflowApi(),
-  pages: workflowPages(),
-  jobs: workflowJobs,
-  background: workflowBackground,
-  onEvent: workflowOnEvent,
+  api: apiRouter([
+    mountDefinitions,
+    mountInstances,
+    mountTasks,
+    mountDelegations,
+    mountGlobals,
+    mountAudit,
+    mountDashboard,
+    mountData,
+    mountDecisions,
+    mountForms,
+    mountReports,
+    mountQueries,
+  ]),
+  pages: pageRouter([
+    mountDefinitionsPages,
+    mountDesignerPages,
+    mountInstancePages,
+    mountCatalogPages,
+    mountMigrationPages,
+    mountSearchPages,
+    mountTaskPages,
+    mountDelegationPages,
+    mountGlobalsPages,
+    mountAuditPages,
+    mountGuidePages,
+    mountFormsPages,
+    mountDecisionPages,
+    mountDataPages,
+    mountReportPages,
+    mountReportStudioPages,
+    mountQueryPages,
+    // The dashboard answers the module's root path: last.
+    mountDashboardPages,
+  ]),
+  jobs: [taskRemindersJob, ...workflowEngineJobs, reportArchiveJob],
+  // Loops on every instance that runs jobs (the timer sweep); returns a stop function.
+  background: (platform: Platform) => startTimerSweep(platform.db, platform.bus),
+  // Domain events of any module that start processes (message start events mapped to events).
+  onEvent: engineOnEvent,
   search: searchWorkflow,
   // Task attachments stream into Documents: no request-wide transaction, no global body limit.
   streamingPaths: TASK_FILE_PATHS,

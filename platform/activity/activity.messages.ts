@@ -1,6 +1,6 @@
 import { addMessages } from "../../shared/i18n/i18n.ts";
 
-// Histories as people read them (see activity.labels.ts). [key, English, Turkish]
+// Histories as people read them (see activity.labels.lib.ts). [key, English, Turkish]
 const MESSAGES: [string, string, string][] = [
   ["activity.action.other", "made a change", "bir değişiklik yaptı"],
   ["activity.action.mailed", "sent an e-mail", "e-posta gönderdi"],

@@ -19,7 +19,7 @@ import {
   type HistoryLabels,
   historyLabels,
   type HistoryLabelSpec,
-} from "./activity.labels.ts";
+} from "./activity.labels.lib.ts";
 import {
   ActivityItems,
   ActivityNextItems,

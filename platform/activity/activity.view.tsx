@@ -8,7 +8,7 @@ import {
   type TimelineChange,
   type TimelineEntry,
 } from "../../ui/kit.ts";
-import { defaultHistoryLabels, type HistoryLabels } from "./activity.labels.ts";
+import { defaultHistoryLabels, type HistoryLabels } from "./activity.labels.lib.ts";
 
 /** The query a timeline was filtered with, as URL parameters (empty values left out). */
 export type TimelineQuery = Record<string, string>;

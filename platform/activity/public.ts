@@ -20,7 +20,7 @@ export {
   historyLabels,
   type HistoryLabelSpec,
   plainValue,
-} from "./activity.labels.ts";
+} from "./activity.labels.lib.ts";
 export {
   type ActivityAnswer,
   activityAnswer,

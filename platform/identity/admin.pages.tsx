@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../shared/http/env.ts";
+import { actorOf } from "../../shared/http/actor.ts";
 import { type C, isHtmx, pathId, readForm, type Status } from "../../shared/http/pages.ts";
 import { type Flash, problemFlash } from "../../shared/http/form.ts";
 import { decodeCursor, toPage } from "../../shared/http/paging.ts";
@@ -77,14 +78,14 @@ const crumbs = (c: C) => [{ label: t(c.var.locale, "nav.admin") }];
 // Users
 
 async function usersPage(c: C, flash?: Flash, status: Status = 200) {
-  const { sql, session, locale: l } = c.var;
+  const { session, locale: l } = c.var;
   const q = (c.req.query("q") ?? "").trim().slice(0, 200);
   const after = decodeCursor(c.req.query("cursor") || undefined, ["text", "uuid"]) as
     | [string, string]
     | null;
-  const rows = await listMembers(sql, { limit: PAGE_SIZE, after, q: q || undefined });
+  const rows = await listMembers(actorOf(c), { limit: PAGE_SIZE, after, q: q || undefined });
   const list = toPage(rows, PAGE_SIZE, (r) => [r.email.toLowerCase(), r.id]);
-  const roles = byRank(await listRoles(sql));
+  const roles = byRank(await listRoles(actorOf(c)));
   const canWrite = hasPermission(session.permissions, "admin.user.write");
   const nextHref = list.nextCursor
     ? `/admin/users?${new URLSearchParams({ ...(q ? { q } : {}), cursor: list.nextCursor })}`
@@ -132,7 +133,7 @@ function changed(c: C, event: string, close: boolean) {
 // Roles
 
 async function rolesPage(c: C, flash?: Flash, status: Status = 200) {
-  const { sql, session, locale: l, platform } = c.var;
+  const { session, locale: l, platform } = c.var;
   const canWrite = hasPermission(session.permissions, "admin.role.write");
   return await page(
     c,
@@ -141,7 +142,7 @@ async function rolesPage(c: C, flash?: Flash, status: Status = 200) {
       <IdentityStyles />
       <RolesPanel
         l={l}
-        roles={byRank(await listRoles(sql))}
+        roles={byRank(await listRoles(actorOf(c)))}
         permissions={platform.permissions}
         canWrite={canWrite}
         flash={flash}
@@ -177,12 +178,10 @@ export const adminPages = new Hono<AppEnv>()
     const l = c.var.locale;
     const form = await readForm(c);
     const { flash, status } = await act(c, CreateMemberBody, form, async (data) => {
-      const { member, temporaryPassword } = await addMember(
-        c.var.sql,
-        c.var.session,
-        c.var.platform.permissions,
-        data,
-      );
+      const { member, temporaryPassword } = await addMember(actorOf(c), {
+        catalog: c.var.platform.permissions,
+        member: data,
+      });
       const text = t(l, "admin.users.created", { email: member.email }) +
         (temporaryPassword
           ? " " + t(l, "admin.users.generated", { password: temporaryPassword })
@@ -192,7 +191,7 @@ export const adminPages = new Hono<AppEnv>()
     if (!isHtmx(c)) return await usersPage(c, flash, status);
     const ok = flash.kind === "ok";
     if (ok) changed(c, "users-changed", false);
-    const roles = byRank(await listRoles(c.var.sql));
+    const roles = byRank(await listRoles(actorOf(c)));
     const values = ok ? undefined : {
       email: String(form.email ?? ""),
       name: String(form.name ?? ""),
@@ -204,14 +203,18 @@ export const adminPages = new Hono<AppEnv>()
     const l = c.var.locale;
     const id = pathId(c);
     const { flash, status } = await act(c, UpdateMemberBody, await readForm(c), async (data) => {
-      await changeMember(c.var.sql, c.var.session, c.var.platform.permissions, id, data);
+      await changeMember(actorOf(c), {
+        catalog: c.var.platform.permissions,
+        userId: id,
+        patch: data,
+      });
       return { kind: "ok", text: t(l, "admin.users.updated") };
     });
     if (!isHtmx(c)) return await usersPage(c, flash, status);
-    const member = await findMemberRow(c.var.sql, id);
+    const member = await findMemberRow(actorOf(c), id);
     if (flash.kind === "ok") changed(c, "users-changed", true);
     if (!member) return await usersPage(c, flash, status);
-    const roles = byRank(await listRoles(c.var.sql));
+    const roles = byRank(await listRoles(actorOf(c)));
     return html(c, <EditMemberBox l={l} m={member} roles={roles} flash={flash} />, status);
   })
   .get("/roles", requirePermission("admin.role.read"), (c) => rolesPage(c))
@@ -219,12 +222,10 @@ export const adminPages = new Hono<AppEnv>()
     const l = c.var.locale;
     const input = roleInput(await readForm(c));
     const { flash, status } = await act(c, CreateRoleBody, input, async (data) => {
-      const role = await createCustomRole(
-        c.var.sql,
-        c.var.session,
-        c.var.platform.permissions,
-        data,
-      );
+      const role = await createCustomRole(actorOf(c), {
+        catalog: c.var.platform.permissions,
+        role: data,
+      });
       return { kind: "ok", text: t(l, "admin.roles.created", { name: role.name }) };
     });
     if (!isHtmx(c)) return await rolesPage(c, flash, status);
@@ -245,17 +246,15 @@ export const adminPages = new Hono<AppEnv>()
     const id = pathId(c);
     const input = roleInput(await readForm(c));
     const { flash, status } = await act(c, UpdateRoleBody, input, async (data) => {
-      const role = await changeCustomRole(
-        c.var.sql,
-        c.var.session,
-        c.var.platform.permissions,
+      const role = await changeCustomRole(actorOf(c), {
+        catalog: c.var.platform.permissions,
         id,
-        data,
-      );
+        role: data,
+      });
       return { kind: "ok", text: t(l, "admin.roles.created", { name: role.name }) };
     });
     if (!isHtmx(c)) return await rolesPage(c, flash, status);
-    const role = (await listRoles(c.var.sql)).find((r) => r.id === id);
+    const role = (await listRoles(actorOf(c))).find((r) => r.id === id);
     if (flash.kind === "ok") changed(c, "roles-changed", true);
     if (!role) return await rolesPage(c, flash, status);
     return html(

@@ -1,5 +1,7 @@
 import type { Sql } from "../../shared/db/database.ts";
 import type { Session } from "../../shared/http/env.ts";
+import type { Actor } from "../../shared/http/actor.ts";
+import type { RoleRow } from "./roles.repo.ts";
 import { problems } from "../../shared/http/problem.ts";
 import { generatePassword, hashPassword } from "../../shared/auth/passwords.ts";
 import { hasPermission, matches } from "../../shared/rbac/permissions.ts";
@@ -7,15 +9,39 @@ import {
   findMember,
   insertMembership,
   insertUser,
+  listMembers as selectMembers,
   lockOwners,
+  type MemberRow,
   updateMembership,
   userIdByEmail,
 } from "./users.repo.ts";
-import { findRole, insertRole, listRoles, updateRole } from "./roles.repo.ts";
+import {
+  findRole,
+  insertRole,
+  listRoles as selectRoles,
+  roleKeyTaken,
+  updateRole,
+} from "./roles.repo.ts";
 
 // The admin API and pages list members and roles as stored; nothing to add on the way.
-export { findMember as findMemberRow, listMembers } from "./users.repo.ts";
-export { listRoles };
+
+/** The current tenant's members, by pages (e-mail order). */
+export async function listMembers(
+  { sql }: Actor,
+  opts: Parameters<typeof selectMembers>[1],
+): Promise<MemberRow[]> {
+  return await selectMembers(sql, opts);
+}
+
+/** One member of the current tenant, as the member list shows it. */
+export async function findMemberRow({ sql }: Actor, userId: string) {
+  return await findMember(sql, userId);
+}
+
+/** The current tenant's roles, built-in first. */
+export async function listRoles({ sql }: Actor): Promise<RoleRow[]> {
+  return await selectRoles(sql);
+}
 
 /** The concrete permissions a list of grants (patterns included) amounts to. */
 function expand(catalog: string[], grants: string[]): string[] {
@@ -40,7 +66,7 @@ async function checkRoleChange(
   next: string[],
   previous: string[] = [],
 ) {
-  const roles = new Map((await listRoles(sql)).map((r) => [r.key, r]));
+  const roles = new Map((await selectRoles(sql)).map((r) => [r.key, r]));
   const unknown = next.filter((k) => !roles.has(k));
   if (unknown.length) throw problems.unprocessable(`Unknown role: ${unknown.join(", ")}.`);
   if (next.includes("owner") !== previous.includes("owner") && !session.roles.includes("owner")) {
@@ -58,10 +84,11 @@ async function checkRoleChange(
  * generated password); an existing account is invited and joins only once it accepts.
  */
 export async function addMember(
-  sql: Sql,
-  session: Session,
-  catalog: string[],
-  input: { email: string; name: string; password?: string; roles: string[] },
+  { sql, session }: Actor,
+  { catalog, member: input }: {
+    catalog: string[];
+    member: { email: string; name: string; password?: string; roles: string[] };
+  },
 ) {
   await checkRoleChange(sql, session, catalog, input.roles);
   // Accounts of other tenants are not visible here: the e-mail is looked up by a narrow
@@ -87,11 +114,12 @@ export async function addMember(
 }
 
 export async function changeMember(
-  sql: Sql,
-  session: Session,
-  catalog: string[],
-  userId: string,
-  patch: { name?: string; roles?: string[]; status?: "active" | "disabled" },
+  { sql, session }: Actor,
+  { catalog, userId, patch }: {
+    catalog: string[];
+    userId: string;
+    patch: { name?: string; roles?: string[]; status?: "active" | "disabled" };
+  },
 ) {
   const member = await findMember(sql, userId);
   if (!member) throw problems.notFound("No such member.");
@@ -120,7 +148,7 @@ export async function changeMember(
 }
 
 async function permissionsOf(sql: Sql, roleKeys: string[]) {
-  return (await listRoles(sql)).filter((r) => roleKeys.includes(r.key)).flatMap((r) =>
+  return (await selectRoles(sql)).filter((r) => roleKeys.includes(r.key)).flatMap((r) =>
     r.permissions
   );
 }
@@ -131,15 +159,17 @@ function checkPermissions(catalog: string[], permissions: string[]) {
 }
 
 export async function createCustomRole(
-  sql: Sql,
-  session: Session,
-  catalog: string[],
-  input: { key: string; name: string; description: string; permissions: string[] },
+  { sql, session }: Actor,
+  { catalog, role: input }: {
+    catalog: string[];
+    role: { key: string; name: string; description: string; permissions: string[] };
+  },
 ) {
   checkPermissions(catalog, input.permissions);
   assertHeld(session, catalog, input.permissions);
-  const [taken] = await sql`select 1 from roles where key = ${input.key}`;
-  if (taken) throw problems.conflict(`A role with the key "${input.key}" exists.`);
+  if (await roleKeyTaken(sql, input.key)) {
+    throw problems.conflict(`A role with the key "${input.key}" exists.`);
+  }
   return await insertRole(sql, session.tenantId, {
     ...input,
     permissions: [...new Set(input.permissions)],
@@ -147,11 +177,12 @@ export async function createCustomRole(
 }
 
 export async function changeCustomRole(
-  sql: Sql,
-  session: Session,
-  catalog: string[],
-  id: string,
-  input: { name: string; description: string; permissions: string[] },
+  { sql, session }: Actor,
+  { catalog, id, role: input }: {
+    catalog: string[];
+    id: string;
+    role: { name: string; description: string; permissions: string[] };
+  },
 ) {
   const role = await findRole(sql, id);
   if (!role) throw problems.notFound("No such role.");

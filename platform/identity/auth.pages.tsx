@@ -1,12 +1,19 @@
-import { type Context, Hono } from "hono";
-import { getCookie, setCookie } from "hono/cookie";
+import { Hono } from "hono";
+import { setCookie } from "hono/cookie";
 import type { AppEnv } from "../../shared/http/env.ts";
+import { actorOf } from "../../shared/http/actor.ts";
 import { Problem } from "../../shared/http/problem.ts";
 import { type C, field, readForm, redirectAfterPost } from "../../shared/http/pages.ts";
 import { sameOriginPath } from "../../shared/http/redirect.ts";
 import { isLocale, t } from "../../shared/i18n/i18n.ts";
-import { login, revokeToken, setUserLocale, switchTenant } from "./auth.service.ts";
-import { clearSessionCookie, clientAddress, isSameOrigin, setSessionCookie } from "./session.ts";
+import { login, revokeToken, setCallerLocale, switchTenant } from "./auth.service.ts";
+import {
+  clearSessionCookie,
+  clientAddress,
+  setSessionCookie,
+} from "./authentication.middleware.ts";
+import { isSameOrigin } from "./csrf.middleware.ts";
+import { LANG_COOKIE } from "./locale.middleware.ts";
 import { answerInvitation } from "./invitations.service.ts";
 import { formatDate, html, page } from "../../ui/kit.ts";
 import { hasPermission } from "../../shared/rbac/permissions.ts";
@@ -14,10 +21,8 @@ import { LoginPage } from "./login.view.tsx";
 import { greetingKey, Home } from "./home.view.tsx";
 import { IdentityStyles } from "./styles.view.tsx";
 import { listRoles } from "./admin.service.ts";
-import { roleNames } from "./roles.labels.ts";
+import { roleNames } from "./roles.labels.lib.ts";
 import { profilePages } from "./profile.pages.tsx";
-
-const LANG_COOKIE = "lang";
 
 /** Pages reachable without a session. */
 export const publicPages = new Hono<AppEnv>()
@@ -95,7 +100,7 @@ async function homePage(c: C) {
     );
     return first ? [{ name: m.name, label: t(l, m.labelKey), icon: m.icon, href: first.path }] : [];
   });
-  const roles = roleNames(l, session.roles, await listRoles(c.var.sql));
+  const roles = roleNames(l, session.roles, await listRoles(actorOf(c)));
   const today = t(l, "home.today", {
     date: formatDate(l, new Date(), timeZone),
     tenant: session.tenantName,
@@ -116,34 +121,32 @@ export const sessionPages = new Hono<AppEnv>()
   .get("/", homePage)
   .route("/profile", profilePages)
   .post("/logout", async (c) => {
-    await revokeToken(c.var.sql, c.var.session.jti, c.var.session.exp);
+    await revokeToken(actorOf(c));
     clearSessionCookie(c);
     return redirectAfterPost(c, "/login");
   })
   .post("/switch-tenant", async (c) => {
     const form = await readForm(c);
-    const { sql, platform, session } = c.var;
-    const signedIn = await switchTenant(sql, platform, session.userId, field(form, "tenant"));
-    await revokeToken(sql, session.jti, session.exp);
+    const signedIn = await switchTenant(actorOf(c), {
+      platform: c.var.platform,
+      tenant: field(form, "tenant"),
+    });
+    await revokeToken(actorOf(c));
     setSessionCookie(c, signedIn.accessToken, signedIn.expiresIn);
     return redirectAfterPost(c, "/");
   })
   .post("/invitations/:tenantId{[0-9a-f-]{36}}/:answer{accept|decline}", async (c) => {
     const accept = c.req.param("answer") === "accept";
-    await answerInvitation(c.var.sql, c.var.session.userId, c.req.param("tenantId"), accept);
+    await answerInvitation(actorOf(c), { tenantId: c.req.param("tenantId"), accept });
     return redirectAfterPost(c, "/");
   })
   .post("/language", async (c) => {
     const locale = field(await readForm(c), "locale");
     if (isLocale(locale)) {
-      await setUserLocale(c.var.sql, c.var.session.userId, locale);
+      await setCallerLocale(actorOf(c), locale);
       setCookie(c, LANG_COOKIE, locale, { path: "/", sameSite: "Lax", maxAge: 365 * 86400 });
     }
     const referer = c.req.header("Referer");
     const back = referer && isSameOrigin(c) ? new URL(referer) : null;
     return redirectAfterPost(c, back ? sameOriginPath(back.pathname + back.search) : "/");
   });
-
-export function languageCookie(c: Context) {
-  return getCookie(c, LANG_COOKIE);
-}

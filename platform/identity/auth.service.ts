@@ -3,9 +3,19 @@ import { withScope } from "../../shared/db/scope.ts";
 import { problems } from "../../shared/http/problem.ts";
 import { verifyPassword } from "../../shared/auth/passwords.ts";
 import { attemptKeys, countSignIn, forgiveSignIn } from "../../shared/auth/throttle.ts";
-import { memberTenants, userForLogin } from "./users.repo.ts";
+import {
+  accountOf,
+  insertRevokedToken,
+  invitationsOfUser,
+  membershipRoles,
+  memberTenants,
+  setUserLocale,
+  tenantsOfUser,
+  userForLogin,
+} from "./users.repo.ts";
 import type { Sql } from "../../shared/db/database.ts";
-import { tenantSuspended } from "./tenants.service.ts";
+import type { Actor } from "../../shared/http/actor.ts";
+import { tenantSuspended } from "./tenants.rules.ts";
 
 export interface SignedIn {
   accessToken: string;
@@ -68,9 +78,7 @@ async function issueToken(
   user: { id: string; email: string; name: string; locale: string | null },
   tenant: { id: string; slug: string; name: string },
 ): Promise<SignedIn> {
-  const [m] = await tx`select roles from memberships
-                       where tenant_id = ${tenant.id} and user_id = ${user.id}`;
-  const roles = (m?.roles ?? []) as string[];
+  const roles = await membershipRoles(tx, tenant.id, user.id);
   const issued = await platform.tokens.issue({ userId: user.id, tenantId: tenant.id, roles });
   return {
     accessToken: issued.token,
@@ -83,29 +91,44 @@ async function issueToken(
 }
 
 /** Switches the signed-in user (the request's transaction) to another of their tenants. */
-export async function switchTenant(tx: Sql, platform: Platform, userId: string, wanted: string) {
+export async function switchTenant(
+  { sql: tx, session }: Actor,
+  { platform, tenant: wanted }: { platform: Platform; tenant: string },
+) {
+  const { userId } = session;
   const tenant = (await memberTenants(tx, userId)).find((t) =>
     t.slug === wanted || t.id === wanted
   );
   if (!tenant) throw problems.notFound("You are not a member of that workspace.");
   if (tenant.status !== "active") throw tenantSuspended();
-  const [user] = await tx`select id, email, name, locale from users where id = ${userId}`;
+  const user = await accountOf(tx, userId);
   return await issueToken(tx, platform, user as SignedIn["user"], tenant);
 }
 
-export async function revokeToken(tx: Sql, jti: string | undefined, expiresAtEpoch: number) {
-  if (!jti) return;
-  await tx`insert into revoked_tokens (jti, expires_at)
-           values (${jti}, to_timestamp(${expiresAtEpoch})) on conflict do nothing`;
+/** Revokes the caller's token (sign-out, tenant switch) until it would have expired anyway. */
+export async function revokeToken({ sql, session }: Actor) {
+  if (!session.jti) return;
+  await insertRevokedToken(sql, session.jti, session.exp);
 }
 
-// What the signed-in user sees of their own account: read and changed as stored.
-export { invitationsOfUser, setUserLocale, tenantsOfUser } from "./users.repo.ts";
+/** The caller's open invitations into other tenants. */
+export async function invitationsOfCaller({ sql, session }: Actor) {
+  return await invitationsOfUser(sql, session.userId);
+}
+
+/** The caller's tenants (for the switcher). */
+export async function tenantsOfCaller({ sql, session }: Actor) {
+  return await tenantsOfUser(sql, session.userId);
+}
+
+/** The caller's own language (null: the browser's or the workspace's). */
+export async function setCallerLocale({ sql, session }: Actor, locale: string | null) {
+  await setUserLocale(sql, session.userId, locale);
+}
 
 /** The signed-in user's account, as /api/auth/me shows it. */
-export async function currentUser(sql: Sql, userId: string) {
-  const [user] =
-    await sql`select id, email, name, locale, is_operator from users where id = ${userId}`;
+export async function currentUser({ sql, session }: Actor) {
+  const user = await accountOf(sql, session.userId);
   return {
     id: user.id as string,
     email: user.email as string,

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { setCookie } from "hono/cookie";
 import type { AppEnv } from "../../shared/http/env.ts";
+import { actorOf } from "../../shared/http/actor.ts";
 import { type C, field, isHtmx, readForm } from "../../shared/http/pages.ts";
 import type { Flash } from "../../shared/http/form.ts";
 import { Problem, problems } from "../../shared/http/problem.ts";
@@ -8,7 +9,7 @@ import { isLocale, t } from "../../shared/i18n/i18n.ts";
 import { html, page } from "../../ui/kit.ts";
 import { changePassword, changeProfile, profileOf } from "./profile.service.ts";
 import { NewPassword } from "./profile.schemas.ts";
-import { clientAddress } from "./session.ts";
+import { clientAddress } from "./authentication.middleware.ts";
 import { DetailsCard, PasswordCard, ProfilePage } from "./profile.view.tsx";
 import { IdentityStyles } from "./styles.view.tsx";
 import "./identity.messages.ts";
@@ -30,7 +31,7 @@ async function rawForm(c: C): Promise<Record<string, string>> {
 
 async function full(c: C, flashes: { details?: Flash; password?: Flash }, status: Status = 200) {
   const l = c.var.locale;
-  const profile = await profileOf(c.var.sql, c.var.session.userId);
+  const profile = await profileOf(actorOf(c));
   return await page(
     c,
     t(l, "profile.title"),
@@ -73,7 +74,7 @@ export const profilePages = new Hono<AppEnv>()
       flash = { kind: "error", text: t(l, "form.checkFields", { fields: t(l, "profile.name") }) };
       status = 400;
     } else {
-      await changeProfile(c.var.sql, c.var.session.userId, { name, locale: locale || null });
+      await changeProfile(actorOf(c), { name, locale: locale || null });
       // The page answers in the chosen language right away, and the cookie follows it.
       if (locale) {
         c.set("locale", locale);
@@ -86,7 +87,7 @@ export const profilePages = new Hono<AppEnv>()
       // The top bar shows the name and the whole page the language: reload it.
       c.header("HX-Refresh", "true");
     }
-    const profile = await profileOf(c.var.sql, c.var.session.userId);
+    const profile = await profileOf(actorOf(c));
     return html(c, <DetailsCard l={c.var.locale} profile={profile} flash={flash} />, status);
   })
   // No request-wide transaction here (app/app.tsx): pages are drawn in a short one.

@@ -1,4 +1,5 @@
 import type { Sql } from "../../shared/db/database.ts";
+import type { Actor } from "../../shared/http/actor.ts";
 import type { Session } from "../../shared/modules.ts";
 import { Problem, problems } from "../../shared/http/problem.ts";
 import { isLocale } from "../../shared/i18n/i18n.ts";
@@ -10,23 +11,22 @@ import type { Profile } from "./profile.schemas.ts";
 /** Short transactions of their own (see changePassword). */
 export type Scope = <T>(fn: (tx: Sql) => Promise<T>) => Promise<T>;
 
-export async function profileOf(sql: Sql, userId: string): Promise<Profile> {
-  const profile = await selectProfile(sql, userId);
+export async function profileOf({ sql, session }: Actor): Promise<Profile> {
+  const profile = await selectProfile(sql, session.userId);
   if (!profile) throw problems.notFound();
   return profile;
 }
 
 /** Changes the caller's name and language; a language must be one this workspace offers. */
 export async function changeProfile(
-  sql: Sql,
-  userId: string,
+  actor: Actor,
   patch: { name?: string; locale?: string | null },
 ): Promise<Profile> {
   if (patch.locale && !isLocale(patch.locale)) {
     throw problems.validation([{ path: "locale", message: "Not a language of this workspace" }]);
   }
-  await updateProfile(sql, userId, patch);
-  return await profileOf(sql, userId);
+  await updateProfile(actor.sql, actor.session.userId, patch);
+  return await profileOf(actor);
 }
 
 /** The wrong current password: its own type, so the page can say it in the reader's words. */

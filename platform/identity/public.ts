@@ -3,10 +3,6 @@
  * roles. In SQL, join the `member_directory` view (user_id, name, email, status, roles) instead of
  * the users and memberships tables.
  */
-// Tenant administration's labels, loaded with identity's door so every catalog has them.
-import "./tenants.messages.ts";
-// Users, roles, home and profile labels, for the same reason.
-import "./identity.messages.ts";
 
 export {
   activeMembers,
@@ -24,4 +20,4 @@ export { listMembers, type MemberRow } from "./users.repo.ts";
 export { listRoles, type RoleRow } from "./roles.repo.ts";
 export { IdParam } from "./identity.schemas.ts";
 // The client address behind a request (trusted proxies honoured), for throttles elsewhere.
-export { clientAddress } from "./session.ts";
+export { clientAddress } from "./authentication.middleware.ts";

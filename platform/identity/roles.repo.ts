@@ -58,3 +58,9 @@ export async function seedBuiltinRoles(
     await insertRole(sql, tenantId, { key, ...role, builtin: true });
   }
 }
+
+/** Whether a role of the current tenant has this key. */
+export async function roleKeyTaken(sql: Sql, key: string): Promise<boolean> {
+  const [taken] = await sql`select 1 from roles where key = ${key}`;
+  return Boolean(taken);
+}

@@ -2,7 +2,7 @@ import { type Locale, t } from "../../shared/i18n/i18n.ts";
 import type { RoleRow } from "./identity.schemas.ts";
 import { Badge, Button, DataTable, Dialog, Field, Toast } from "../../ui/kit.ts";
 import type { Flash } from "../../shared/http/form.ts";
-import { permissionGroups, roleDescription, roleName } from "./roles.labels.ts";
+import { permissionGroups, roleDescription, roleName } from "./roles.labels.lib.ts";
 
 /** The permission checkboxes of a role form, one fieldset per module, labelled in words. */
 function PermissionChecks(

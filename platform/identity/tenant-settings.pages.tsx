@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../shared/http/env.ts";
+import { actorOf } from "../../shared/http/actor.ts";
 import { type C, isHtmx, redirectAfterPost } from "../../shared/http/pages.ts";
 import { problems } from "../../shared/http/problem.ts";
 import { requirePermission } from "../../shared/rbac/permissions.ts";
@@ -94,11 +95,11 @@ async function save(c: C) {
         ? t(`tenantSettings.error.logo.${logoProblem(input.logo ?? "") ?? "size"}`)
         : t(`tenantSettings.error.${field}`);
     }
-    const stored = await tenantSettings(c.var.sql, c.var.session);
+    const stored = await tenantSettings(actorOf(c));
     const values = { ...input, accentColor: input.accentColor || stored.accentColor };
     return await answer(c, { values, logo: stored.logo, errors }, 400);
   }
-  await changeTenantSettings(c.var.sql, c.var.session, parsed.data);
+  await changeTenantSettings(actorOf(c), parsed.data);
   // A full reload: the shell around every page shows the new name, colour and logo.
   return redirectAfterPost(c, "/admin/tenant?saved=1");
 }
@@ -106,7 +107,7 @@ async function save(c: C) {
 /** /admin/tenant: the signed-in tenant's settings, for its admins. */
 export const tenantSettingsPages = new Hono<AppEnv>()
   .get("/tenant", requirePermission(TENANT_WRITE), async (c) => {
-    const settings = await tenantSettings(c.var.sql, c.var.session);
+    const settings = await tenantSettings(actorOf(c));
     return await answer(c, {
       values: valuesOf(settings),
       logo: settings.logo,

@@ -1,5 +1,8 @@
 import type { RouteHandler } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import * as routes from "./tenants.routes.ts";
 import type { AppEnv } from "../../shared/http/env.ts";
+import { actorOf } from "../../shared/http/actor.ts";
 import { decodeCursor, toPage } from "../../shared/http/paging.ts";
 import {
   changeTenantSettings,
@@ -21,32 +24,41 @@ import type {
 export const listTenantsHandler: RouteHandler<typeof listTenantsRoute, AppEnv> = async (c) => {
   const { limit, cursor, q, status } = c.req.valid("query");
   const after = decodeCursor(cursor, ["uuid"])?.[0] as string | undefined;
-  const rows = await listTenants(c.var.sql, { limit, after, q, status });
+  const rows = await listTenants(actorOf(c), { limit, after, q, status });
   return c.json(toPage(rows, limit, (r) => [r.id]), 200);
 };
 
 export const createTenantHandler: RouteHandler<typeof createTenantRoute, AppEnv> = async (c) => {
-  const { tenant, owner } = await createTenant(
-    c.var.sql,
-    c.req.valid("json"),
-    c.var.platform.roles,
-  );
+  const { tenant, owner } = await createTenant(actorOf(c), {
+    ...c.req.valid("json"),
+    roles: c.var.platform.roles,
+  });
   return c.json({ tenant, owner }, 201);
 };
 
 export const suspendTenantHandler: RouteHandler<typeof suspendTenantRoute, AppEnv> = async (c) =>
-  c.json(await suspendTenant(c.var.sql, c.var.session, c.req.valid("param").id), 200);
+  c.json(await suspendTenant(actorOf(c), c.req.valid("param").id), 200);
 
 export const reactivateTenantHandler: RouteHandler<typeof reactivateTenantRoute, AppEnv> = async (
   c,
-) => c.json(await reactivateTenant(c.var.sql, c.req.valid("param").id), 200);
+) => c.json(await reactivateTenant(actorOf(c), c.req.valid("param").id), 200);
 
 export const getTenantSettingsHandler: RouteHandler<typeof getTenantSettingsRoute, AppEnv> = async (
   c,
-) => c.json(await tenantSettings(c.var.sql, c.var.session), 200);
+) => c.json(await tenantSettings(actorOf(c)), 200);
 
 export const updateTenantSettingsHandler: RouteHandler<
   typeof updateTenantSettingsRoute,
   AppEnv
-> = async (c) =>
-  c.json(await changeTenantSettings(c.var.sql, c.var.session, c.req.valid("json")), 200);
+> = async (c) => c.json(await changeTenantSettings(actorOf(c), c.req.valid("json")), 200);
+
+/** /api/admin: tenants (operators) and the current tenant's settings. */
+export function mountTenants(api: OpenAPIHono<AppEnv>) {
+  api
+    .openapi(routes.listTenantsRoute, listTenantsHandler)
+    .openapi(routes.createTenantRoute, createTenantHandler)
+    .openapi(routes.suspendTenantRoute, suspendTenantHandler)
+    .openapi(routes.reactivateTenantRoute, reactivateTenantHandler)
+    .openapi(routes.getTenantSettingsRoute, getTenantSettingsHandler)
+    .openapi(routes.updateTenantSettingsRoute, updateTenantSettingsHandler);
+}

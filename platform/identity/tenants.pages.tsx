@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../shared/http/env.ts";
+import { actorOf } from "../../shared/http/actor.ts";
 import { type C, isHtmx, readForm, redirectAfterPost } from "../../shared/http/pages.ts";
 import { ID_PARAM } from "../../shared/http/ids.ts";
 import { decodeCursor, toPage } from "../../shared/http/paging.ts";
@@ -36,7 +37,7 @@ async function listPage(c: C) {
   const wanted = c.req.query("status") ?? "";
   const status = TENANT_STATUSES.find((s) => s === wanted);
   const after = decodeCursor(c.req.query("cursor"), ["uuid"])?.[0] as string | undefined;
-  const rows = await listTenants(c.var.sql, { limit: PAGE_SIZE, after, q, status });
+  const rows = await listTenants(actorOf(c), { limit: PAGE_SIZE, after, q, status });
   const { items, nextCursor } = toPage(rows, PAGE_SIZE, (r) => [r.id]);
   const next = nextCursor
     ? "/admin/tenants?" +
@@ -67,7 +68,7 @@ async function listPage(c: C) {
 async function outcome(c: C) {
   for (const kind of ["suspended", "reactivated"] as const) {
     const id = c.req.query(kind);
-    const tenant = id ? await findTenantForOperator(c.var.sql, id) : undefined;
+    const tenant = id ? await findTenantForOperator(actorOf(c), id) : undefined;
     if (tenant) {
       return { kind: "ok" as const, text: tr(c)(`tenants.${kind}Flash`, { name: tenant.name }) };
     }
@@ -126,11 +127,10 @@ async function create(c: C) {
     return await formAnswer(c, <CreateTenantForm l={l} values={values} errors={errors} />, 400);
   }
   try {
-    const { tenant, generatedPassword } = await createTenant(
-      c.var.sql,
-      parsed.data,
-      c.var.platform.roles,
-    );
+    const { tenant, generatedPassword } = await createTenant(actorOf(c), {
+      ...parsed.data,
+      roles: c.var.platform.roles,
+    });
     return await formAnswer(
       c,
       <TenantCreated l={l} tenant={tenant} password={generatedPassword} />,
@@ -144,7 +144,7 @@ async function create(c: C) {
 
 /** The confirmation on its own page, for browsers without script (the dialog's fallback). */
 async function confirmPage(c: C) {
-  const tenant = await findTenantForOperator(c.var.sql, c.req.param("id")!);
+  const tenant = await findTenantForOperator(actorOf(c), c.req.param("id")!);
   if (!tenant) throw problems.notFound();
   const t = tr(c);
   const verb = tenant.status === "active" ? "suspend" : "reactivate";
@@ -169,11 +169,11 @@ export const tenantsPages = new Hono<AppEnv>()
   .get(`/tenants/${ID_PARAM}/reactivate`, confirmPage)
   .post(`/tenants/${ID_PARAM}/suspend`, async (c) => {
     const id = c.req.param("id");
-    await suspendTenant(c.var.sql, c.var.session, id);
+    await suspendTenant(actorOf(c), id);
     return redirectAfterPost(c, `/admin/tenants?suspended=${id}`);
   })
   .post(`/tenants/${ID_PARAM}/reactivate`, async (c) => {
     const id = c.req.param("id");
-    await reactivateTenant(c.var.sql, id);
+    await reactivateTenant(actorOf(c), id);
     return redirectAfterPost(c, `/admin/tenants?reactivated=${id}`);
   });

@@ -124,3 +124,8 @@ export async function selectShellTenant(sql: Sql, tenantId: string) {
   >`select name, accent_color, logo, time_zone, locale from tenants where id = ${tenantId}`;
   return row;
 }
+
+/** Several instances may start at once on an empty database: only one bootstraps. */
+export async function lockBootstrap(sql: Sql) {
+  await sql`select pg_advisory_xact_lock(7202612)`;
+}

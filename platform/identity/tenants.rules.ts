@@ -1,3 +1,4 @@
+import { Problem } from "../../shared/http/problem.ts";
 /** Pure checks of tenant settings: time zones and logos. Tested directly. */
 
 /** Names the time zone select offers: UTC first, then every zone Intl knows. */
@@ -94,3 +95,15 @@ export function uploadAsDataUrl(bytes: Uint8Array, claimedType: string): string 
   const type = sniffLogoType(bytes) ?? (claimedType || "application/octet-stream");
   return `data:${type};base64,${encodeBase64(bytes)}`;
 }
+
+/**
+ * The answer for a member of a suspended tenant, at sign-in and on tenant switch (a session in
+ * it ends with a 401, see session.middleware.ts). Its own type, so the sign-in page can say why.
+ */
+export const tenantSuspended = () =>
+  new Problem(
+    403,
+    "tenant-suspended",
+    "Forbidden",
+    "This workspace is suspended. Ask the platform operator to reactivate it.",
+  );

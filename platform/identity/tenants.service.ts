@@ -1,13 +1,22 @@
-import type { BuiltinRole, Session } from "../../shared/modules.ts";
-import type { Sql } from "../../shared/db/database.ts";
-import { setTenant } from "../../shared/db/scope.ts";
-import { Problem, problems } from "../../shared/http/problem.ts";
+import type { BuiltinRole } from "../../shared/modules.ts";
+import type { Actor, SystemActor } from "../../shared/http/actor.ts";
+import { setTenant, withScope } from "../../shared/db/scope.ts";
+import type { Config } from "../../shared/config.ts";
+import { log } from "../../shared/log.ts";
+import { problems } from "../../shared/http/problem.ts";
 import { generatePassword, hashPassword } from "../../shared/auth/passwords.ts";
 import { uuidv7 } from "uuidv7";
 import { seedBuiltinRoles } from "./roles.repo.ts";
-import { insertMembership, insertUser, userIdByEmail, visibleUser } from "./users.repo.ts";
+import {
+  currentTenantSetting,
+  insertMembership,
+  insertUser,
+  userIdByEmail,
+  visibleUser,
+} from "./users.repo.ts";
 import {
   insertTenant,
+  lockBootstrap,
   selectTenant,
   selectTenantForOperator,
   selectTenants,
@@ -34,21 +43,9 @@ export interface NewTenant {
   ownerIsOperator?: boolean;
 }
 
-/**
- * The answer for a member of a suspended tenant, at sign-in and on tenant switch (a session in
- * it ends with a 401, see session.ts). Its own type, so the sign-in page can say why.
- */
-export const tenantSuspended = () =>
-  new Problem(
-    403,
-    "tenant-suspended",
-    "Forbidden",
-    "This workspace is suspended. Ask the platform operator to reactivate it.",
-  );
-
 /** Every tenant (platform operators), newest first, by pages. */
 export async function listTenants(
-  sql: Sql,
+  { sql }: Actor,
   opts: { limit: number; after?: string | null; q?: string; status?: TenantStatus } = {
     limit: 100,
   },
@@ -57,13 +54,16 @@ export async function listTenants(
 }
 
 /** A tenant the caller may see: the current one or one of their own workspaces. */
-export async function findTenant(sql: Sql, slugOrId: string): Promise<TenantDetail | undefined> {
+export async function findTenant(
+  { sql }: Actor,
+  slugOrId: string,
+): Promise<TenantDetail | undefined> {
   return await selectTenant(sql, slugOrId);
 }
 
 /** Any tenant by id (platform operators; the database checks the caller is one). */
 export async function findTenantForOperator(
-  sql: Sql,
+  { sql }: Actor,
   id: string,
 ): Promise<TenantDetail | undefined> {
   return await selectTenantForOperator(sql, id);
@@ -76,8 +76,9 @@ export async function findTenantForOperator(
  * are signed in to: the request would end their own session, and with it possibly the last
  * operator's way back in to reactivate it.
  */
-export async function suspendTenant(sql: Sql, session: Session, id: string) {
-  const tenant = await findTenantForOperator(sql, id);
+export async function suspendTenant(actor: Actor, id: string) {
+  const { sql, session } = actor;
+  const tenant = await findTenantForOperator(actor, id);
   if (!tenant) throw problems.notFound("No tenant has this id.");
   if (tenant.id === session.tenantId) {
     throw problems.unprocessable(
@@ -88,14 +89,15 @@ export async function suspendTenant(sql: Sql, session: Session, id: string) {
 }
 
 /** Lifts a suspension; members sign in again as before (their old tokens work until expiry). */
-export async function reactivateTenant(sql: Sql, id: string) {
-  const tenant = await findTenantForOperator(sql, id);
+export async function reactivateTenant(actor: Actor, id: string) {
+  const { sql } = actor;
+  const tenant = await findTenantForOperator(actor, id);
   if (!tenant) throw problems.notFound("No tenant has this id.");
   return await updateTenantStatus(sql, id, "active") ?? tenant;
 }
 
 /** The signed-in tenant's own settings. */
-export async function tenantSettings(sql: Sql, session: Session): Promise<TenantSettings> {
+export async function tenantSettings({ sql, session }: Actor): Promise<TenantSettings> {
   const row = await selectTenantSettings(sql, session.tenantId);
   if (!row) throw problems.notFound();
   return row;
@@ -103,8 +105,7 @@ export async function tenantSettings(sql: Sql, session: Session): Promise<Tenant
 
 /** Changes the signed-in tenant's settings (input already checked by the schema). */
 export async function changeTenantSettings(
-  sql: Sql,
-  session: Session,
+  { sql, session }: Actor,
   patch: TenantSettingsPatch,
 ): Promise<TenantSettings> {
   const row = await updateTenantSettings(sql, session.tenantId, patch);
@@ -119,14 +120,14 @@ export async function changeTenantSettings(
  * the current tenant's rows); the caller's tenant context is restored afterwards.
  */
 export async function createTenant(
-  sql: Sql,
-  input: NewTenant,
-  roles: Record<string, BuiltinRole>,
+  { sql }: Pick<SystemActor, "sql">,
+  input: NewTenant & { roles: Record<string, BuiltinRole> },
 ) {
+  const { roles } = input;
   if (await tenantSlugTaken(sql, input.slug)) {
     throw problems.conflict(`A tenant with the slug "${input.slug}" already exists.`);
   }
-  const [{ previous }] = await sql`select current_setting('app.tenant_id', true) as previous`;
+  const previous = await currentTenantSetting(sql);
   const id = uuidv7();
   await setTenant(sql, id);
   const tenant = await insertTenant(sql, { id, slug: input.slug, name: input.name });
@@ -155,17 +156,47 @@ export async function createTenant(
 
 /** On an empty database: the default tenant and its owner, who is also a platform operator. */
 export async function bootstrap(
-  sql: Sql,
-  input: { slug: string; email: string; password?: string },
-  roles: Record<string, BuiltinRole>,
+  actor: Pick<SystemActor, "sql">,
+  input: { slug: string; email: string; password?: string; roles: Record<string, BuiltinRole> },
 ) {
+  const { sql } = actor;
   // Several instances may start at once on an empty database: only one bootstraps.
-  await sql`select pg_advisory_xact_lock(7202612)`;
+  await lockBootstrap(sql);
   if (await tenantsExist(sql)) return null;
-  return await createTenant(sql, {
+  return await createTenant(actor, {
     slug: input.slug,
     name: input.slug.charAt(0).toUpperCase() + input.slug.slice(1),
     owner: { email: input.email, name: "Administrator", password: input.password },
     ownerIsOperator: true,
-  }, roles);
+    roles: input.roles,
+  });
+}
+
+/**
+ * At every start, right after migrations: on an empty database, the default tenant and its
+ * owner (from the configuration); a generated password is printed once, on the console only.
+ */
+export async function firstStart(
+  { sql }: Pick<SystemActor, "sql">,
+  { config, roles }: { config: Config; roles: Record<string, BuiltinRole> },
+) {
+  const created = await withScope(sql, {}, (tx) =>
+    bootstrap({ sql: tx }, {
+      slug: config.DEFAULT_TENANT,
+      email: config.ADMIN_EMAIL,
+      password: config.ADMIN_PASSWORD,
+      roles,
+    }));
+  if (!created) return;
+  log.info("bootstrap: created tenant and owner", {
+    tenant: created.tenant.slug,
+    email: created.owner.email,
+  });
+  if (created.generatedPassword) {
+    // Printed once, on the console only: the operator's first sign-in.
+    console.log(
+      `\n  First start: sign in as ${created.owner.email} with password ` +
+        `${created.generatedPassword}\n  (tenant "${created.tenant.slug}"; set ADMIN_PASSWORD to choose it)\n`,
+    );
+  }
 }

@@ -1,5 +1,6 @@
 import type { Sql } from "../../shared/db/database.ts";
 import { uuidv7 } from "uuidv7";
+import { setTenant } from "../../shared/db/scope.ts";
 import type { MemberRow, UserRow } from "./identity.schemas.ts";
 
 export type { MemberRow, UserRow };
@@ -185,4 +186,60 @@ export async function tenantsOfUser(sql: Sql, userId: string) {
     select t.id, t.slug, t.name from memberships m join tenants t on t.id = m.tenant_id
     where m.user_id = ${userId} and m.status = 'active' and t.status = 'active'
     order by t.name`;
+}
+
+/** The roles of a user in a tenant ([] when not a member). */
+export async function membershipRoles(sql: Sql, tenantId: string, userId: string) {
+  const [m] = await sql`select roles from memberships
+                       where tenant_id = ${tenantId} and user_id = ${userId}`;
+  return (m?.roles ?? []) as string[];
+}
+
+/** The signed-in user's own account row. */
+export async function accountOf(sql: Sql, userId: string) {
+  const [user] =
+    await sql`select id, email, name, locale, is_operator from users where id = ${userId}`;
+  return user as {
+    id: string;
+    email: string;
+    name: string;
+    locale: string | null;
+    isOperator: boolean;
+  };
+}
+
+/** Revokes a token until it would have expired anyway. */
+export async function insertRevokedToken(sql: Sql, jti: string, expiresAtEpoch: number) {
+  await sql`insert into revoked_tokens (jti, expires_at)
+           values (${jti}, to_timestamp(${expiresAtEpoch})) on conflict do nothing`;
+}
+
+/**
+ * Accepts (activates) or declines (deletes) an invitation of the user into another tenant, under
+ * that tenant's context (RLS allows writes only there); the previous one is restored. Whether
+ * there was such an invitation.
+ */
+export async function answerInvitationRow(
+  sql: Sql,
+  userId: string,
+  tenantId: string,
+  accept: boolean,
+): Promise<boolean> {
+  const previous = await currentTenantSetting(sql);
+  await setTenant(sql, tenantId);
+  const rows = accept
+    ? await sql`update memberships set status = 'active', updated_at = now()
+                where tenant_id = ${tenantId} and user_id = ${userId} and status = 'invited'
+                returning tenant_id`
+    : await sql`delete from memberships
+                where tenant_id = ${tenantId} and user_id = ${userId} and status = 'invited'
+                returning tenant_id`;
+  await setTenant(sql, previous || null);
+  return rows.length > 0;
+}
+
+/** The transaction's current tenant setting ('' or null when none). */
+export async function currentTenantSetting(sql: Sql): Promise<string | null> {
+  const [{ previous }] = await sql`select current_setting('app.tenant_id', true) as previous`;
+  return previous;
 }

@@ -14,7 +14,7 @@ import {
   UserChip,
 } from "../../ui/kit.ts";
 import type { Flash } from "../../shared/http/form.ts";
-import { roleName } from "./roles.labels.ts";
+import { roleName } from "./roles.labels.lib.ts";
 
 export type { Flash };
 

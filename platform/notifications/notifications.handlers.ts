@@ -1,4 +1,5 @@
-import type { RouteHandler } from "@hono/zod-openapi";
+import type { OpenAPIHono, RouteHandler } from "@hono/zod-openapi";
+import * as routes from "./notifications.routes.ts";
 import { streamSSE } from "hono/streaming";
 import type { AppEnv } from "../../shared/http/env.ts";
 import { decodeCursor, toPage } from "../../shared/http/paging.ts";
@@ -6,7 +7,7 @@ import { actorOf } from "../../shared/http/actor.ts";
 import { withScope } from "../../shared/db/scope.ts";
 import { currentOverrides, runWithOverrides } from "../../shared/i18n/i18n.ts";
 import { inbox, liveInbox, readAll, readOne, send, unread } from "./notifications.service.ts";
-import { type InboxChanged, NOTIFICATIONS_CHANNEL } from "./notify.ts";
+import { type InboxChanged, NOTIFICATIONS_CHANNEL } from "./notify.service.ts";
 import { unreadCountHtml } from "./notifications.view.tsx";
 import { acquireStream } from "../../shared/realtime/stream-limits.ts";
 import type {
@@ -74,7 +75,11 @@ export const streamHandler: RouteHandler<typeof streamRoute, AppEnv> = (c) => {
           const state = await withScope(
             platform.db.sql,
             { tenantId, userId },
-            (tx) => liveInbox(tx, { tenantId, userId, jti }, message?.notificationId),
+            (tx) =>
+              liveInbox({ sql: tx }, {
+                who: { tenantId, userId, jti },
+                notificationId: message?.notificationId,
+              }),
           );
           if (!state) return end();
           if (state.fresh) {
@@ -103,3 +108,14 @@ export const streamHandler: RouteHandler<typeof streamRoute, AppEnv> = (c) => {
     release();
   }) as never;
 };
+
+/** /api/notifications: the caller's in-app inbox, live over server-sent events. */
+export function mountNotifications(api: OpenAPIHono<AppEnv>) {
+  api
+    .openapi(routes.listNotificationsRoute, listNotificationsHandler)
+    .openapi(routes.unreadCountRoute, unreadCountHandler)
+    .openapi(routes.streamRoute, streamHandler)
+    .openapi(routes.sendNotificationRoute, sendNotificationHandler)
+    .openapi(routes.markAllReadRoute, markAllReadHandler)
+    .openapi(routes.markReadRoute, markReadHandler);
+}

@@ -6,7 +6,7 @@ import { type C, isHtmx, pathId } from "../../shared/http/pages.ts";
 import { t } from "../../shared/i18n/i18n.ts";
 import { requirePermission } from "../../shared/rbac/permissions.ts";
 import { inbox, readAll, readOne } from "./notifications.service.ts";
-import { listOutbox } from "./mail.ts";
+import { listOutbox } from "./mail.service.ts";
 import { Button, page } from "../../ui/kit.ts";
 import { NotificationList } from "./notifications.view.tsx";
 import { OUTBOX_STATES, OutboxTable } from "./outbox.view.tsx";

@@ -65,3 +65,37 @@ export async function markAllRead(sql: Sql, userId: string): Promise<number> {
                          where user_id = ${userId} and read_at is null returning id`;
   return rows.length;
 }
+
+/** Whether the user is an active member of the current tenant (who may be notified). */
+export async function isActiveRecipient(sql: Sql, userId: string): Promise<boolean> {
+  const [member] = await sql`
+    select 1 from memberships
+    where tenant_id = nullif(current_setting('app.tenant_id', true), '')::uuid
+      and user_id = ${userId} and status = 'active'`;
+  return Boolean(member);
+}
+
+/** The transaction's current tenant (the inbox bus message names it). */
+export async function currentTenantId(sql: Sql): Promise<string> {
+  const [{ tenantId }] = await sql`select current_setting('app.tenant_id', true) as tenant_id`;
+  return tenantId;
+}
+
+/** Whether a session may still read its inbox: an active member, its token not revoked. */
+export async function inboxStillOpen(
+  tx: Sql,
+  who: { tenantId: string; userId: string; jti?: string },
+): Promise<boolean> {
+  const { tenantId, userId, jti } = who;
+  const [live] = await tx`
+    select exists(select 1 from memberships where tenant_id = ${tenantId}
+                    and user_id = ${userId} and status = 'active')
+       and not exists(select 1 from revoked_tokens where jti = ${jti ?? null}) as ok`;
+  return live.ok;
+}
+
+/** One of the user's notifications, as the live inbox pushes it. */
+export async function freshNotification(tx: Sql, userId: string, id: string) {
+  return (await tx`select id, module, title, body, link, created_at from notifications
+                where id = ${id} and user_id = ${userId}`)[0];
+}

@@ -1,9 +1,15 @@
 /** The signed-in user's inbox: read it, mark it read, send to it; the API and pages share these. */
-import type { Sql } from "../../shared/db/database.ts";
-import type { Actor } from "../../shared/http/actor.ts";
+import type { Actor, SystemActor } from "../../shared/http/actor.ts";
 import { problems } from "../../shared/http/problem.ts";
-import { listNotifications, markAllRead, markRead, unreadCount } from "./notifications.repo.ts";
-import { announce, notify } from "./notify.ts";
+import {
+  freshNotification,
+  inboxStillOpen,
+  listNotifications,
+  markAllRead,
+  markRead,
+  unreadCount,
+} from "./notifications.repo.ts";
+import { announce, notify } from "./notify.service.ts";
 
 /** The caller's inbox, newest first, keyset-paged on (created_at, id). */
 export async function inbox(
@@ -28,13 +34,13 @@ export async function send(
 /** Marks one of the caller's notifications read; 404 when it is not theirs. */
 export async function readOne({ sql, session, bus }: Actor, id: string) {
   if (!await markRead(sql, session.userId, id)) throw problems.notFound();
-  await announce(sql, bus, session.userId);
+  await announce({ sql, bus }, { userId: session.userId });
 }
 
 /** Marks the whole inbox read; the number marked. */
 export async function readAll({ sql, session, bus }: Actor): Promise<number> {
   const marked = await markAllRead(sql, session.userId);
-  await announce(sql, bus, session.userId);
+  await announce({ sql, bus }, { userId: session.userId });
   return marked;
 }
 
@@ -43,20 +49,21 @@ export async function readAll({ sql, session, bus }: Actor): Promise<number> {
  * signed out or left the tenant (the stream then ends), else the count and the new notification.
  */
 export async function liveInbox(
-  tx: Sql,
-  who: { tenantId: string; userId: string; jti?: string },
-  notificationId?: string,
+  { sql: tx }: Pick<SystemActor, "sql">,
+  { who, notificationId }: {
+    who: { tenantId: string; userId: string; jti?: string };
+    notificationId?: string;
+  },
 ) {
-  const { tenantId, userId, jti } = who;
-  const [live] = await tx`
-    select exists(select 1 from memberships where tenant_id = ${tenantId}
-                    and user_id = ${userId} and status = 'active')
-       and not exists(select 1 from revoked_tokens where jti = ${jti ?? null}) as ok`;
-  if (!live.ok) return null;
-  const count = await unreadCount(tx, userId);
+  if (!await inboxStillOpen(tx, who)) return null;
+  const count = await unreadCount(tx, who.userId);
   const fresh = notificationId
-    ? (await tx`select id, module, title, body, link, created_at from notifications
-                where id = ${notificationId} and user_id = ${userId}`)[0]
+    ? await freshNotification(tx, who.userId, notificationId)
     : undefined;
   return { count, fresh };
+}
+
+/** Notifications' part of the shell around every page: the caller's unread count. */
+export async function unreadShell({ sql, session }: Actor): Promise<{ unread: number }> {
+  return { unread: await unreadCount(sql, session.userId) };
 }

@@ -1,6 +1,6 @@
 import "./notifications.messages.ts";
 import { type Locale, t } from "../../shared/i18n/i18n.ts";
-import type { OutboxRow } from "./mail.ts";
+import type { OutboxRow } from "./mail.schemas.ts";
 import {
   Badge,
   DataTable,

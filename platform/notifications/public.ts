@@ -1,16 +1,10 @@
 /** In-app notifications, e-mail through the outbox, message templates and notification rules. */
-export { notify, safeLink } from "./notify.ts";
-export { type OutgoingMail, queueMail } from "./mail.ts";
-export { escapeHtml, type MessageTemplate, placeholders, renderTemplate } from "./templates.ts";
-export {
-  createRule,
-  deleteRule,
-  listRules,
-  RuleAction,
-  RuleCondition,
-  RuleInput,
-  setRuleEnabled,
-} from "./rules.ts";
+export { notify, safeLink } from "./notify.service.ts";
+export { type OutgoingMail, queueMail } from "./mail.service.ts";
+export { escapeHtml, type MessageTemplate, placeholders, renderTemplate } from "./templates.lib.ts";
+export { createRule, deleteRule, listRules, setRuleEnabled } from "./rules.repo.ts";
+export { RuleAction, RuleCondition, RuleInput } from "./rules.schemas.ts";
 export { listNotifications, type NotificationRow } from "./notifications.repo.ts";
 export { NotificationItem } from "./notifications.view.tsx";
-export { eventPublisher, type Publish } from "./events.ts";
+// Publishing moved to the events bus (platform/events); modules still find it here.
+export { eventPublisher, type Publish } from "../events/public.ts";

@@ -24,12 +24,11 @@ export const searchPages = new Hono<AppEnv>()
     else if (q.length > 0 && q.length < MIN_QUERY) {
       message = t("search.tooShort", { min: MIN_QUERY });
     } else if (q) {
-      results = await searchEverything(
-        actorOf(c),
-        c.var.platform.modules,
-        { q, limit: PAGE_LIMIT },
-        c.var.locale,
-      );
+      results = await searchEverything(actorOf(c), {
+        modules: c.var.platform.modules,
+        input: { q, limit: PAGE_LIMIT },
+        locale: c.var.locale,
+      });
     }
     return page(
       c,

@@ -9,9 +9,7 @@ import type { SearchGroup, SearchInput, SearchResults } from "./search.schemas.t
  */
 export async function searchEverything(
   actor: Actor,
-  modules: ModuleManifest[],
-  input: SearchInput,
-  locale: Locale,
+  { modules, input, locale }: { modules: ModuleManifest[]; input: SearchInput; locale: Locale },
 ): Promise<SearchResults> {
   const groups: SearchGroup[] = [];
   for (const m of modules) {

@@ -10,4 +10,4 @@ export {
   type TranslationsPageOptions,
   translationsPages,
 } from "./translations.pages.tsx";
-export { loadTenantOverrides } from "./translations.cache.ts";
+export { loadTenantOverrides } from "./translations.cache.service.ts";

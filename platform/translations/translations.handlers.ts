@@ -1,5 +1,6 @@
 import type { OpenAPIHono, RouteHandler } from "@hono/zod-openapi";
 import type { AppEnv } from "../../shared/http/env.ts";
+import { actorOf } from "../../shared/http/actor.ts";
 import { createRouter } from "../../shared/http/router.ts";
 import {
   addLanguage,
@@ -14,13 +15,13 @@ type R = TranslationRoutes;
 
 export const getCatalogHandler: RouteHandler<R["getCatalog"], AppEnv> = async (c) => {
   const locale = c.req.valid("query").locale ?? c.var.locale;
-  return c.json(await mergedCatalog(c.var.sql, locale), 200);
+  return c.json(await mergedCatalog(actorOf(c), locale), 200);
 };
 
 export const putTranslationHandler: RouteHandler<R["putTranslation"], AppEnv> = async (c) => {
   const { locale, key } = c.req.valid("param");
   const { value } = c.req.valid("json");
-  const entry = await setTranslation(c.var.sql, c.var.session.tenantId, { locale, key, value });
+  const entry = await setTranslation(actorOf(c), { locale, key, value });
   return c.json(entry, 200);
 };
 
@@ -28,15 +29,15 @@ export const deleteTranslationHandler: RouteHandler<R["deleteTranslation"], AppE
   c,
 ) => {
   const { locale, key } = c.req.valid("param");
-  return c.json(await resetTranslation(c.var.sql, c.var.session.tenantId, locale, key), 200);
+  return c.json(await resetTranslation(actorOf(c), { locale, key }), 200);
 };
 
 export const addLanguageHandler: RouteHandler<R["addLanguage"], AppEnv> = async (c) => {
-  return c.json(await addLanguage(c.var.sql, c.var.session.tenantId, c.req.valid("json")), 201);
+  return c.json(await addLanguage(actorOf(c), c.req.valid("json")), 201);
 };
 
 export const removeLanguageHandler: RouteHandler<R["removeLanguage"], AppEnv> = async (c) => {
-  await removeLanguage(c.var.sql, c.var.session.tenantId, c.req.valid("param").locale);
+  await removeLanguage(actorOf(c), c.req.valid("param").locale);
   return c.body(null, 204);
 };
 

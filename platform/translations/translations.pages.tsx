@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import type { VNode } from "preact";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../../shared/http/env.ts";
+import { actorOf } from "../../shared/http/actor.ts";
 import { type C, isHtmx, redirectAfterPost } from "../../shared/http/pages.ts";
 import { Problem, problems } from "../../shared/http/problem.ts";
 import {
@@ -12,7 +13,7 @@ import {
 } from "../../shared/rbac/permissions.ts";
 import { hasMessageKey, replaceCurrentOverrides, t } from "../../shared/i18n/i18n.ts";
 import type { ShellModule } from "../../shared/modules.ts";
-import { readTenantTranslations } from "./translations.cache.ts";
+import { readTenantTranslations } from "./translations.cache.service.ts";
 import {
   addLanguage,
   removeLanguage,
@@ -112,7 +113,7 @@ export function adminTranslationsPages() {
 
   const tableOf = async (c: C, filter: TranslationsFilter) => {
     const { groupOf, groups } = groupsOf(c);
-    return await translationTable(c.var.sql, {
+    return await translationTable(actorOf(c), {
       q: filter.q,
       missing: filter.missing,
       offset: filter.offset,
@@ -175,7 +176,7 @@ export function adminTranslationsPages() {
   }
 
   /** After a change the rest of this response (menu, titles) shows the new texts too. */
-  const refresh = async (c: C) => replaceCurrentOverrides(await readTenantTranslations(c.var.sql));
+  const refresh = async (c: C) => replaceCurrentOverrides(await readTenantTranslations(actorOf(c)));
 
   async function rowResponse(
     c: C,
@@ -184,7 +185,7 @@ export function adminTranslationsPages() {
     state: { editing?: Editing; note?: RowNote },
     status: Status,
   ) {
-    const { languages, row } = await translationRow(c.var.sql, key);
+    const { languages, row } = await translationRow(actorOf(c), key);
     return partial(
       c,
       <TranslationRowView
@@ -265,7 +266,7 @@ export function adminTranslationsPages() {
     })
     .post("/save", write, (c) =>
       cellChange(c, async (f) => {
-        await setTranslation(c.var.sql, c.var.session.tenantId, {
+        await setTranslation(actorOf(c), {
           locale: f.locale ?? "",
           key: f.key ?? "",
           value: f.value ?? "",
@@ -273,7 +274,7 @@ export function adminTranslationsPages() {
       }, t(c.var.locale, "translations.saved")))
     .post("/reset", write, (c) =>
       cellChange(c, async (f) => {
-        await resetTranslation(c.var.sql, c.var.session.tenantId, f.locale ?? "", f.key ?? "");
+        await resetTranslation(actorOf(c), { locale: f.locale ?? "", key: f.key ?? "" });
       }, t(c.var.locale, "translations.wasReset")))
     .post("/languages", write, async (c) => {
       const form = await readForm(c);
@@ -282,7 +283,7 @@ export function adminTranslationsPages() {
       const name = (form.name ?? "").trim();
       let added = "";
       const { error, status } = await attempt(async () => {
-        added = (await addLanguage(c.var.sql, c.var.session.tenantId, { locale, name })).name;
+        added = (await addLanguage(actorOf(c), { locale, name })).name;
       });
       if (!error) await refresh(c);
       if (swapsPart(c)) {
@@ -314,9 +315,7 @@ export function adminTranslationsPages() {
       const form = await readForm(c);
       const filter = filterFrom(c, form);
       const locale = (form.locale ?? "").trim();
-      const { error, status } = await attempt(() =>
-        removeLanguage(c.var.sql, c.var.session.tenantId, locale)
-      );
+      const { error, status } = await attempt(() => removeLanguage(actorOf(c), locale));
       if (!error) await refresh(c);
       if (swapsPart(c) && !error) return redirectAfterPost(c, `${base}${filterQuery(filter)}`);
       const flash: Flash = error ? { kind: "error", text: error } : {

@@ -3,7 +3,8 @@ import { errorResponses } from "../../shared/http/problem.ts";
 import { jsonBody, jsonResponse } from "../../shared/http/route-helpers.ts";
 import { requirePermission } from "../../shared/rbac/permissions.ts";
 import { LOCALE_PATTERN } from "../../shared/i18n/i18n.ts";
-import { MAX_EXTRA_LANGUAGES, MAX_VALUE_LENGTH } from "./translations.service.ts";
+import { MAX_EXTRA_LANGUAGES } from "./translations.service.ts";
+import { MAX_VALUE_LENGTH } from "./translations.rules.ts";
 
 const localeCode = z.string().regex(LOCALE_PATTERN, "A language code like en, tr, de or pt-BR");
 

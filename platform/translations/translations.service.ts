@@ -3,74 +3,26 @@ import { problems } from "../../shared/http/problem.ts";
 import {
   builtinCatalog,
   builtinLanguages,
-  hasMessageKey,
   isBuiltinLocale,
   type Language,
-  LOCALE_PATTERN,
   lookup,
   messageKeys,
   nativeName,
   type TenantTranslations,
 } from "../../shared/i18n/i18n.ts";
-import { invalidateAfterChange, readTenantTranslations } from "./translations.cache.ts";
+import { invalidateAfterChange, readTenantTranslations } from "./translations.cache.service.ts";
 import * as repo from "./translations.repo.ts";
+import { checkKey, checkLocale, checkValue } from "./translations.rules.ts";
+import type { Actor } from "../../shared/http/actor.ts";
 import type { Cell, Source, TranslationRow } from "./translations.schemas.ts";
 
 export type { Cell, Source, TranslationRow };
-
-/** Longest text a tenant may store for one message. */
-export const MAX_VALUE_LENGTH = 4000;
-
-// ---------------------------------------------------------------------------------------------
-// Rules
-
-export function checkLocale(locale: string, path = "locale") {
-  if (!LOCALE_PATTERN.test(locale)) {
-    throw problems.validation([{
-      path,
-      message: "A language code like en, tr, de or pt-BR (^[a-z]{2,3}(-[A-Z]{2})?$).",
-    }]);
-  }
-}
-
-/** Only keys of the catalog can be translated. */
-export function checkKey(key: string) {
-  if (!hasMessageKey(key)) {
-    throw problems.unprocessable(`There is no message with the key "${key}".`);
-  }
-}
-
-export const placeholders = (text: string) =>
-  [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();
-
-/** A non-empty text that uses only the placeholders the English message provides. */
-export function checkValue(key: string, value: string) {
-  if (value.trim() === "") {
-    throw problems.validation([{ path: "value", message: "Enter a text (use reset to go back)." }]);
-  }
-  if (value.length > MAX_VALUE_LENGTH) {
-    throw problems.validation([{
-      path: "value",
-      message: `At most ${MAX_VALUE_LENGTH} characters.`,
-    }]);
-  }
-  const allowed = placeholders(builtinCatalog("en")?.[key] ?? "");
-  const unknown = placeholders(value).filter((p) => !allowed.includes(p));
-  if (unknown.length) {
-    const offered = allowed.length ? allowed.map((p) => `{${p}}`).join(", ") : "none";
-    throw problems.unprocessable(
-      `Unknown placeholder ${
-        unknown.map((p) => `{${p}}`).join(", ")
-      }; this message offers ${offered}.`,
-    );
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Reads
 
 /** Built-in languages, then the current tenant's extra languages, with native names. */
-export async function languagesFor(sql: Sql): Promise<Language[]> {
+export async function languagesFor({ sql }: Pick<Actor, "sql">): Promise<Language[]> {
   const rows = await repo.listLanguages(sql);
   return [
     ...builtinLanguages(),
@@ -91,9 +43,9 @@ const languagesOf = (data: TenantTranslations): Language[] => [
  * The merged catalog of a language: built-in English ← the tenant's English ← the built-in
  * catalog of the language ← the tenant's overrides for it.
  */
-export async function mergedCatalog(sql: Sql, locale: string) {
+export async function mergedCatalog({ sql }: Actor, locale: string) {
   checkLocale(locale);
-  const data = await readTenantTranslations(sql);
+  const data = await readTenantTranslations({ sql });
   const messages: Record<string, string> = {};
   for (const key of messageKeys()) messages[key] = lookup(locale, key, data) ?? key;
   return { locale, languages: languagesOf(data), messages };
@@ -136,8 +88,8 @@ export interface TableFilter {
 }
 
 /** The keys with their text per language, filtered and paged, for the translations page. */
-export async function translationTable(sql: Sql, filter: TableFilter = {}) {
-  const data = await readTenantTranslations(sql);
+export async function translationTable({ sql }: Actor, filter: TableFilter = {}) {
+  const data = await readTenantTranslations({ sql });
   const languages = languagesOf(data);
   const q = filter.q?.trim().toLocaleLowerCase() ?? "";
   const defaults = new Map(languages.map((l) => [l.code, withoutLocale(data, l.code)]));
@@ -168,9 +120,9 @@ export async function translationTable(sql: Sql, filter: TableFilter = {}) {
 }
 
 /** One key with its text per language (the row the page swaps after an edit). */
-export async function translationRow(sql: Sql, key: string) {
+export async function translationRow({ sql }: Actor, key: string) {
   checkKey(key);
-  const data = await readTenantTranslations(sql);
+  const data = await readTenantTranslations({ sql });
   const languages = languagesOf(data);
   const cells: Record<string, Cell> = {};
   for (const l of languages) cells[l.code] = cellOf(data, l.code, key);
@@ -206,8 +158,7 @@ async function ensureLanguageRoom(sql: Sql, locale: string) {
 
 /** Stores the tenant's text for (locale, key); a new language code becomes an extra language. */
 export async function setTranslation(
-  sql: Sql,
-  tenantId: string,
+  { sql, session: { tenantId } }: Actor,
   input: { locale: string; key: string; value: string },
 ): Promise<TranslationEntry> {
   checkLocale(input.locale);
@@ -218,8 +169,8 @@ export async function setTranslation(
     await repo.upsertLanguage(sql, input.locale);
   }
   const row = await repo.upsertOverride(sql, input);
-  invalidateAfterChange(sql, tenantId);
-  const data = await readTenantTranslations(sql);
+  invalidateAfterChange({ sql }, tenantId);
+  const data = await readTenantTranslations({ sql });
   return {
     locale: row.locale,
     key: row.key,
@@ -231,22 +182,19 @@ export async function setTranslation(
 
 /** Removes the tenant's text for (locale, key): the default applies again. Idempotent. */
 export async function resetTranslation(
-  sql: Sql,
-  tenantId: string,
-  locale: string,
-  key: string,
+  { sql, session: { tenantId } }: Actor,
+  { locale, key }: { locale: string; key: string },
 ): Promise<TranslationEntry> {
   checkLocale(locale);
   checkKey(key);
-  if (await repo.deleteOverride(sql, locale, key)) invalidateAfterChange(sql, tenantId);
-  const value = cellOf(await readTenantTranslations(sql), locale, key).value;
+  if (await repo.deleteOverride(sql, locale, key)) invalidateAfterChange({ sql }, tenantId);
+  const value = cellOf(await readTenantTranslations({ sql }), locale, key).value;
   return { locale, key, value, default: value, overridden: false };
 }
 
 /** Adds an extra language (its keys show English until translated). */
 export async function addLanguage(
-  sql: Sql,
-  tenantId: string,
+  { sql, session: { tenantId } }: Actor,
   input: { locale: string; name?: string },
 ): Promise<Language> {
   checkLocale(input.locale);
@@ -259,13 +207,13 @@ export async function addLanguage(
   }
   await ensureLanguageRoom(sql, input.locale);
   await repo.upsertLanguage(sql, input.locale, name);
-  invalidateAfterChange(sql, tenantId);
-  const lang = (await languagesFor(sql)).find((l) => l.code === input.locale)!;
+  invalidateAfterChange({ sql }, tenantId);
+  const lang = (await languagesFor({ sql })).find((l) => l.code === input.locale)!;
   return lang;
 }
 
 /** Removes an extra language and every text translated into it. */
-export async function removeLanguage(sql: Sql, tenantId: string, locale: string) {
+export async function removeLanguage({ sql, session: { tenantId } }: Actor, locale: string) {
   checkLocale(locale);
   if (isBuiltinLocale(locale)) {
     throw problems.unprocessable(`${nativeName(locale)} (${locale}) is built in.`);
@@ -274,5 +222,5 @@ export async function removeLanguage(sql: Sql, tenantId: string, locale: string)
   if (!(await repo.deleteLanguage(sql, locale))) {
     throw problems.notFound(`No language ${locale} was added.`);
   }
-  invalidateAfterChange(sql, tenantId);
+  invalidateAfterChange({ sql }, tenantId);
 }

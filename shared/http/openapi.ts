@@ -1,7 +1,5 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./env.ts";
-import { problems } from "./problem.ts";
 
 /**
  * Every operation gets an operationId: routes that name none are named from their method and
@@ -32,40 +30,35 @@ function pathPattern(template: string): RegExp {
 /**
  * Lists deliberately answered whole (a sheet's statuses, a file's versions, the roles…): every
  * list answers `{ items, nextCursor }`, so these say in the document that they are not paged and
- * carry `nextCursor: null` (added to the answer by `unpagedListBodies`).
+ * carry `nextCursor: null` (added to the answer by the router, shared/http/router.ts).
  */
-const unpaged: RegExp[] = [];
 const UNPAGED_NOTE = "Not paged: the whole list in one answer; `nextCursor` is always null.";
+
+/** The JSON schema of a route's 200 answer, when it is a zod object. */
+function okObject(route: { method: string; responses?: unknown }) {
+  if (route.method !== "get") return null;
+  const ok = (route.responses as Record<number, unknown> | undefined)?.[200] as
+    | { content?: Record<string, { schema?: unknown }> }
+    | undefined;
+  const media = ok?.content?.["application/json"];
+  const schema = media?.schema;
+  return schema instanceof z.ZodObject ? { media: media!, schema } : null;
+}
+
+/** A GET whose answer is a list (`items`) with no `nextCursor`: a list that is not paged. */
+export function isUnpagedList(route: { method: string; responses?: unknown }): boolean {
+  const shape = okObject(route)?.schema.shape as Record<string, unknown> | undefined;
+  return !!shape && "items" in shape && !("nextCursor" in shape);
+}
 
 function completeUnpagedLists(app: OpenAPIHono<AppEnv>) {
   for (const def of app.openAPIRegistry.definitions) {
-    if (def.type !== "route" || def.route.method !== "get") continue;
-    const ok = def.route.responses?.[200] as
-      | { content?: Record<string, { schema?: unknown }> }
-      | undefined;
-    const media = ok?.content?.["application/json"];
-    const schema = media?.schema;
-    if (!(schema instanceof z.ZodObject)) continue;
-    const shape = schema.shape as Record<string, unknown>;
-    if (!("items" in shape) || "nextCursor" in shape) continue;
-    media!.schema = schema.extend({ nextCursor: z.null().describe(UNPAGED_NOTE) });
+    if (def.type !== "route" || !isUnpagedList(def.route)) continue;
+    const { media, schema } = okObject(def.route)!;
+    media.schema = schema.extend({ nextCursor: z.null().describe(UNPAGED_NOTE) });
     def.route.description = [def.route.description, UNPAGED_NOTE].filter(Boolean).join(" ");
-    unpaged.push(pathPattern(def.route.path));
   }
 }
-
-/** Adds `nextCursor: null` to the JSON answers of the lists that are not paged. */
-export const unpagedListBodies: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await next();
-  if (c.req.method !== "GET" || c.res.status !== 200) return;
-  if (!unpaged.some((re) => re.test(c.req.path))) return;
-  if (!(c.res.headers.get("content-type") ?? "").startsWith("application/json")) return;
-  const body = await c.res.clone().json().catch(() => null);
-  if (!body || typeof body !== "object" || Array.isArray(body) || "nextCursor" in body) return;
-  const headers = new Headers(c.res.headers);
-  headers.delete("content-length");
-  c.res = new Response(JSON.stringify({ ...body, nextCursor: null }), { status: 200, headers });
-};
 
 /** Registers /openapi.json (OpenAPI 3.1 of every mounted route) and the security schemes. */
 export function mountOpenApi(app: OpenAPIHono<AppEnv>) {
@@ -105,7 +98,7 @@ export function mountOpenApi(app: OpenAPIHono<AppEnv>) {
 }
 
 /** A declared path template, its methods, and how specific it is. */
-interface Template {
+export interface Template {
   re: RegExp;
   methods: Set<string>;
   /** Per segment: 0 for a fixed one, 1 for one with a parameter (routers prefer fixed ones). */
@@ -123,7 +116,7 @@ function bySpecificity(a: Template, b: Template) {
  * `/files/{id}`, `/apps/{id}/sheets/order` before `/apps/{id}/sheets/{sheetId}`. Read from the
  * OpenAPI registry, so it is exactly what /openapi.json promises.
  */
-function templateIndex(app: OpenAPIHono<AppEnv>): (path: string) => Template[] {
+export function templateIndex(app: OpenAPIHono<AppEnv>): (path: string) => Template[] {
   let index = indexes.get(app);
   if (!index) indexes.set(app, index = buildTemplateIndex(app));
   return index;
@@ -166,7 +159,7 @@ function buildTemplateIndex(app: OpenAPIHono<AppEnv>): (path: string) => Templat
 }
 
 /** The `Allow` list of a template: its methods, with HEAD for GET (Hono answers it from GET). */
-const allowOf = (methods: Set<string>) =>
+export const allowOf = (methods: Set<string>) =>
   [...methods, ...(methods.has("GET") ? ["HEAD"] : [])].sort();
 
 /**
@@ -179,25 +172,5 @@ export function methodIndex(app: OpenAPIHono<AppEnv>): (path: string) => string[
   return (path) => {
     const [best] = match(path);
     return best ? allowOf(best.methods) : null;
-  };
-}
-
-/**
- * 405 with `Allow` for a method the most specific template of an API path does not declare,
- * before a parameter route beside it can take the request: `PATCH /files/upload` is a wrong
- * method on `/files/upload` (POST), not a PATCH of a file whose id is "upload". Register it before
- * the API routes; it reads the registry at the first request, once every route is mounted.
- */
-export function staticPathMethods(app: OpenAPIHono<AppEnv>): MiddlewareHandler<AppEnv> {
-  let match: ((path: string) => Template[]) | undefined;
-  return async (c, next) => {
-    match ??= templateIndex(app);
-    const method = c.req.method === "HEAD" ? "GET" : c.req.method;
-    const [best, ...beside] = match(c.req.path);
-    // Nothing beside it takes the method: routing (or the 404/405 handler) decides as before.
-    if (best && !best.methods.has(method) && beside.some((t) => t.methods.has(method))) {
-      throw problems.methodNotAllowed(allowOf(best.methods));
-    }
-    await next();
   };
 }

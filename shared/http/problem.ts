@@ -1,6 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { HTTPException } from "hono/http-exception";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
 
 export interface FieldError {
   path: string;
@@ -119,4 +121,36 @@ export function errorResponses<S extends keyof typeof descriptions & number>(...
       content: { "application/problem+json": { schema: typeof ProblemSchema } };
     }
   >;
+}
+
+/** PostgreSQL errors that mean bad input rather than a broken server. */
+const PG_INPUT_ERRORS: Record<string, () => Problem> = {
+  "23505": () => problems.conflict("A record with these values already exists."),
+  "23503": () => problems.unprocessable("A referenced record does not exist."),
+  "23514": () => problems.unprocessable("A value breaks a rule of this record."),
+  "22P02": () => problems.badRequest("A value has the wrong format."),
+  "22007": () => problems.badRequest("A date or time has the wrong format."),
+  "22008": () => problems.badRequest("A date or time is out of range."),
+  "22003": () => problems.badRequest("A number is out of range."),
+  "22001": () => problems.badRequest("A value is too long."),
+  "22021": () => problems.badRequest("A text contains a character that is not allowed."),
+  "22P05": () => problems.badRequest("A text contains a character that is not allowed."),
+};
+
+/**
+ * The problem an error stands for: a Problem itself, Hono's HTTP errors, PostgreSQL's input
+ * errors (PG_INPUT_ERRORS) and an unreachable database (503). Null for a real failure.
+ */
+export function toProblem(err: unknown): Problem | null {
+  if (err instanceof Problem) return err;
+  if (err instanceof HTTPException) {
+    if (err.status === 413) return problems.tooLarge();
+    if (err.status === 400) return problems.badRequest(err.message || "Malformed request.");
+    if (err.status === 401) return problems.unauthorized();
+    return new Problem(err.status, "http", err.message || "Error", err.message);
+  }
+  const code = (err as { code?: string })?.code;
+  if (code && PG_INPUT_ERRORS[code]) return PG_INPUT_ERRORS[code]();
+  if (isDatabaseUnavailable(err)) return problems.unavailable(RETRY_AFTER_SECONDS);
+  return null;
 }

@@ -1,12 +1,16 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { Hono } from "hono";
 import type { AppEnv } from "./env.ts";
-import "./context-vars.ts"; // c.var without a copy per read
+import type { Context } from "hono";
 import { problems } from "./problem.ts";
+import { isUnpagedList } from "./openapi.ts";
 
-/** Every API sub-app starts here, so invalid input always becomes a 400 problem. */
+/**
+ * Every API sub-app starts here, so invalid input always becomes a 400 problem, and a list that
+ * is not paged answers `nextCursor: null` like every list (see withNullCursor).
+ */
 export function createRouter() {
-  return new OpenAPIHono<AppEnv>({
+  const router = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) {
         const where = result.target === "json" ? "body" : result.target;
@@ -19,6 +23,38 @@ export function createRouter() {
       }
     },
   });
+  const register = router.openapi;
+  router.openapi = ((route, handler, hook) =>
+    register(
+      route,
+      isUnpagedList(route) ? withNullCursor(handler as never) as never : handler,
+      hook,
+    )) as typeof register;
+  return router;
+}
+
+/**
+ * The handler of a list that is not paged (its declared answer has `items`, no `nextCursor`),
+ * answering `nextCursor: null` too: added to the object its handler answers with c.json, before
+ * it is serialised, as the OpenAPI document promises (shared/http/openapi.ts).
+ */
+function withNullCursor(
+  handler: (c: Context<AppEnv>, next: () => Promise<void>) => unknown,
+) {
+  return (c: Context<AppEnv>, next: () => Promise<void>) => {
+    const json = c.json;
+    c.json = ((body: unknown, arg?: number | ResponseInit, headers?: HeadersInit) => {
+      const status = typeof arg === "number" ? arg : arg?.status ?? 200;
+      const plain = body && typeof body === "object" && !Array.isArray(body) &&
+        !("nextCursor" in body);
+      return json(
+        (status === 200 && plain ? { ...body, nextCursor: null } : body) as never,
+        arg as never,
+        headers as never,
+      );
+    }) as typeof json;
+    return handler(c, next);
+  };
 }
 
 /** A feature's API routes, added to its module's router (listed in the module's mod.ts). */

@@ -13,9 +13,9 @@ import {
   chartOption,
   cspSafeSvg,
   renderSvg,
-} from "../../modules/analytics/dashboard/widgets.charts.ts";
+} from "../../modules/analytics/dashboard/widgets.charts.lib.ts";
 import { CHART_TYPES } from "../../modules/analytics/dashboard/widgets.schemas.ts";
-import type { QueryResult } from "../../modules/analytics/query/query.types.ts";
+import type { QueryResult } from "../../modules/analytics/query/query.types.schemas.ts";
 
 Deno.test("dashboard rules: sheet filters only on known fields; to-date includes its day", () => {
   assert.deepEqual(parseWhere(["status:acik", "bad", "note:a:b"]), [["status", "acik"], [

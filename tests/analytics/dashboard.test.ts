@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { callApp, itest, newTenant, problem, testApp, type TestTenant } from "../helpers.ts";
 import { customer, ticket } from "../support/fixtures.ts";
 import { withScope } from "../../shared/db/scope.ts";
-import { publishDatasetChanges } from "../../modules/analytics/dashboard/widgets.live.ts";
+import { publishDatasetChanges } from "../../modules/analytics/dashboard/widgets.live.service.ts";
 
 const API = "/api/analytics";
 
@@ -296,13 +296,7 @@ itest("dashboard live: a ticket event reaches the tenant's open sheet stream onl
   await withScope(
     platform.db.sql,
     { tenantId: t.id, userId: t.owner.id },
-    (sql) =>
-      publishDatasetChanges({
-        sql,
-        bus: platform.bus,
-        name: "support.ticket.created",
-        data: {},
-      }),
+    (sql) => publishDatasetChanges({ sql, bus: platform.bus }, { name: "support.ticket.created" }),
   );
   const got = await read(reader, /event: refresh/);
   assert.match(got, /event: refresh\ndata: \[[^\]]*"tickets"/);
@@ -310,8 +304,7 @@ itest("dashboard live: a ticket event reaches the tenant's open sheet stream onl
   await withScope(
     platform.db.sql,
     { tenantId: other.id, userId: other.owner.id },
-    (sql) =>
-      publishDatasetChanges({ sql, bus: platform.bus, name: "projects.task.created", data: {} }),
+    (sql) => publishDatasetChanges({ sql, bus: platform.bus }, { name: "projects.task.created" }),
   );
   const got2 = await read(reader2, /event: refresh/);
   assert.doesNotMatch(got2, /tickets/);

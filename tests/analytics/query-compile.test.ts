@@ -3,8 +3,8 @@
  * the row cap, and the same query in the MySQL dialect (for external sources).
  */
 import assert from "node:assert/strict";
-import { compileFor, type FieldSpec } from "../../modules/analytics/query/query.api.ts";
-import type { AnalyticsQuery } from "../../modules/analytics/query/query.types.ts";
+import { compileFor, type FieldSpec } from "../../modules/analytics/query/query.compile.repo.ts";
+import type { AnalyticsQuery } from "../../modules/analytics/query/query.types.schemas.ts";
 import { Problem } from "../../shared/http/problem.ts";
 
 const fields: FieldSpec[] = [

@@ -10,8 +10,8 @@ import { itest, newTenant, testApp, type TestTenant } from "../helpers.ts";
 import { API, customer, json, ticket } from "../support/fixtures.ts";
 import { withScope } from "../../shared/db/scope.ts";
 import type { Sql } from "../../shared/db/database.ts";
-import { type AnalyticsQuery, runQuery } from "../../modules/analytics/query/query.api.ts";
-import { compileQuery } from "../../modules/analytics/query/query.service.ts";
+import type { AnalyticsQuery } from "../../modules/analytics/query/query.types.schemas.ts";
+import { compileQuery, runQuery } from "../../modules/analytics/query/query.service.ts";
 
 const STATUSES = ["acik", "islemde", "cozuldu", "kapandi"];
 const PRIORITIES = ["dusuk", "normal", "yuksek", "kritik"];
@@ -25,10 +25,11 @@ async function asTenant<T>(t: TestTenant, fn: (tx: Sql) => Promise<T>) {
 
 /** Runs a query through the rollup (asserting it is used) and through the view. */
 async function bothPaths(tx: Sql, query: AnalyticsQuery, rolled = true) {
-  const compiled = await compileQuery(tx, query);
+  const actor = { sql: tx, bus: (await testApp()).platform.bus };
+  const compiled = await compileQuery(actor, { query });
   assert.equal(compiled.sql.includes("analytics_ticket_days"), rolled, compiled.sql);
-  const fast = await runQuery(tx, query);
-  const view = await runQuery(tx, query, { rollups: false });
+  const fast = await runQuery(actor, { query });
+  const view = await runQuery(actor, { query, rollups: false });
   return { fast, view };
 }
 

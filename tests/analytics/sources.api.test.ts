@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { itest, newTenant, problem, testApp } from "../helpers.ts";
-import { runExternalQuery } from "../../modules/analytics/sources/sources.api.ts";
+import { runExternalQuery } from "../../modules/analytics/sources/sources.run.service.ts";
 import { withScope } from "../../shared/db/scope.ts";
 import {
   EXT_DB,
@@ -178,12 +178,14 @@ pgTest("sources: the query builder compiles a parameterised query for the source
     platform.db.sql,
     { tenantId: t.id, userId: t.owner.id },
     (tx) =>
-      runExternalQuery(tx, {
-        source: { kind: "external", sourceId: src.id, table: "items" },
-        fields: [{ field: "status" }],
-        aggregates: [{ fn: "count", as: "n" }, { fn: "sum", field: "amount", as: "total" }],
-        filters: [{ field: "name", op: "ne", value: "x'; drop table items; --" }],
-        sort: [{ field: "status", dir: "asc" }],
+      runExternalQuery({ sql: tx, bus: platform.bus }, {
+        query: {
+          source: { kind: "external", sourceId: src.id, table: "items" },
+          fields: [{ field: "status" }],
+          aggregates: [{ fn: "count", as: "n" }, { fn: "sum", field: "amount", as: "total" }],
+          filters: [{ field: "name", op: "ne", value: "x'; drop table items; --" }],
+          sort: [{ field: "status", dir: "asc" }],
+        },
       }),
   );
   assert.deepEqual(result.rows, [
@@ -195,9 +197,11 @@ pgTest("sources: the query builder compiles a parameterised query for the source
       platform.db.sql,
       { tenantId: t.id, userId: t.owner.id },
       (tx) =>
-        runExternalQuery(tx, {
-          source: { kind: "external", sourceId: src.id, table: "items" },
-          fields: [{ field: "password" }],
+        runExternalQuery({ sql: tx, bus: platform.bus }, {
+          query: {
+            source: { kind: "external", sourceId: src.id, table: "items" },
+            fields: [{ field: "password" }],
+          },
         }),
     ),
     /not valid/,
@@ -277,12 +281,14 @@ myTest("sources: a MySQL source — checked grants, raw SQL refusals, the builde
     platform.db.sql,
     { tenantId: t.id, userId: t.owner.id },
     (tx) =>
-      runExternalQuery(tx, {
-        source: { kind: "external", sourceId: src.id, table: "src_items" },
-        fields: [{ field: "status" }],
-        aggregates: [{ fn: "count", as: "n" }],
-        filters: [{ field: "amount", op: "gte", value: 5 }],
-        sort: [{ field: "status", dir: "asc" }],
+      runExternalQuery({ sql: tx, bus: platform.bus }, {
+        query: {
+          source: { kind: "external", sourceId: src.id, table: "src_items" },
+          fields: [{ field: "status" }],
+          aggregates: [{ fn: "count", as: "n" }],
+          filters: [{ field: "amount", op: "gte", value: 5 }],
+          sort: [{ field: "status", dir: "asc" }],
+        },
       }),
   );
   assert.deepEqual(result.rows, [{ status: "closed", n: 1 }, { status: "open", n: 2 }]);

@@ -7,19 +7,19 @@ import assert from "node:assert/strict";
 import {
   isForbiddenAddress,
   parseAllowlist,
-  pinHost,
-} from "../../modules/analytics/sources/sources.guard.ts";
+} from "../../modules/analytics/sources/sources.guard.lib.ts";
 import {
   checkRawStatement,
   singleStatement,
-} from "../../modules/analytics/sources/sources.statement.ts";
-import { compileExternal } from "../../modules/analytics/sources/sources.compile.ts";
-import { mysqlGrantFaults } from "../../modules/analytics/sources/sources.privileges.ts";
+} from "../../modules/analytics/sources/sources.statement.lib.ts";
+import { compileExternal } from "../../modules/analytics/sources/sources.compile.repo.ts";
+import { mysqlGrantFaults } from "../../modules/analytics/sources/sources.privileges.lib.ts";
 import {
   openSource,
+  pinHost,
   type Target,
   withSource,
-} from "../../modules/analytics/sources/sources.engine.ts";
+} from "../../modules/analytics/sources/sources.engine.repo.ts";
 import {
   EXT_DB,
   mysqlUp,

@@ -1,7 +1,7 @@
 /** Relations between tables and datasets: fields checked, permissions, tenants kept apart. */
 import assert from "node:assert/strict";
 import { itest, newTenant, problem } from "../helpers.ts";
-import { datasetCatalog } from "../../modules/analytics/query/query.api.ts";
+import { datasetCatalog } from "../../modules/analytics/query/query.datasets.lib.ts";
 
 const API = "/api/analytics";
 

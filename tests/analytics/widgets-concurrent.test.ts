@@ -10,7 +10,7 @@ import { itest, newTenant, testApp } from "../helpers.ts";
 import { withScope } from "../../shared/db/scope.ts";
 import type { Database, Sql } from "../../shared/db/database.ts";
 import type { Session } from "../../shared/http/env.ts";
-import { mapWidgets } from "../../modules/analytics/dashboard/widgets.concurrent.ts";
+import { mapWidgets } from "../../modules/analytics/dashboard/widgets.concurrent.repo.ts";
 
 const probe = async (i: number, sql: Sql) => {
   const [row] = await sql<{ tenant: string; pid: number; ro: string }[]>`

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { uuidv7 } from "uuidv7";
 import { withScope } from "../../shared/db/scope.ts";
 import type { Sql } from "../../shared/db/database.ts";
-import { initSecrets } from "../../modules/automation/secrets/secrets.crypto.ts";
+import { initSecrets } from "../../modules/automation/secrets/secrets.key.service.ts";
 import { type Caller, testApp, type TestTenant } from "../helpers.ts";
 
 export const API = "/api/automation";
@@ -16,7 +16,10 @@ let keyed: Promise<void> | null = null;
 /** The app with the secrets key loaded (once: tests may swap it). */
 export async function app() {
   const a = await testApp();
-  keyed ??= initSecrets(a.platform);
+  keyed ??= initSecrets(
+    { sql: a.platform.db.sql, bus: a.platform.bus },
+    a.platform.config.AUTOMATION_SECRET_KEY,
+  );
   await keyed;
   return a;
 }

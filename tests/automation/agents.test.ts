@@ -5,13 +5,13 @@ import {
   loadAgentForRun,
   loadAgentVersion,
   recordRunOutcome,
-} from "../../modules/automation/agents/agents.runtime.ts";
-import { DEFAULT_SETTINGS } from "../../modules/automation/common/types.ts";
-import { TEMPLATES } from "../../modules/automation/templates/templates.ts";
-import { kindOf } from "../../modules/automation/kinds/registry.ts";
-import { checkCode } from "../../modules/automation/sandbox/sandbox.ts";
+} from "../../modules/automation/agents/agents.runtime.service.ts";
+import { DEFAULT_SETTINGS } from "../../modules/automation/common/common.schemas.ts";
+import { TEMPLATES } from "../../modules/automation/templates/templates.lib.ts";
+import { kindOf } from "../../modules/automation/kinds/kinds.registry.lib.ts";
+import { checkCode } from "../../modules/automation/sandbox/sandbox.lib.ts";
 
-await app();
+const { platform: { bus } } = await app();
 
 itest("agents: create, list with filters, read, change, state, and the activity log", async () => {
   const t = await newTenant();
@@ -384,11 +384,15 @@ itest(
     const settings = { ...DEFAULT_SETTINGS, failureThreshold: 2 };
     const outcome = (status: "succeeded" | "failed" | "timed_out" | "skipped", trigger = "cron") =>
       inTenant(t, (sql) =>
-        recordRunOutcome(sql, a.id, {
-          status,
-          error: status === "succeeded" ? null : "boom",
-          trigger: trigger as "cron",
-        }, settings));
+        recordRunOutcome({ sql, bus }, {
+          agentId: a.id,
+          outcome: {
+            status,
+            error: status === "succeeded" ? null : "boom",
+            trigger: trigger as "cron",
+          },
+          settings,
+        }));
     assert.equal(await outcome("failed"), null);
     let now = await json(await t.owner.call("GET", `${API}/agents/${a.id}`), 200);
     assert.equal(now.consecutiveFailures, 1);
@@ -567,16 +571,26 @@ itest(
       }),
       200,
     );
-    const v1 = await inTenant(t, (sql) => loadAgentVersion(sql, a.id, 1));
+    const v1 = await inTenant(
+      t,
+      (sql) => loadAgentVersion({ sql, bus }, { agentId: a.id, version: 1 }),
+    );
     assert.equal(v1?.version, 1);
     assert.equal(v1?.code, SCRIPT);
     assert.deepEqual(v1?.config, { days: 1 });
-    const now = await inTenant(t, (sql) => loadAgentForRun(sql, a.id));
+    const now = await inTenant(t, (sql) => loadAgentForRun({ sql, bus }, a.id));
     assert.equal(now?.version, 2);
     assert.deepEqual(now?.config, { days: 2 });
     assert.ok(!("sortKey" in (now ?? {})), "no internal keys");
-    assert.equal(await inTenant(t, (sql) => loadAgentVersion(sql, a.id, 3)), null);
-    assert.equal(await inTenant(other, (sql) => loadAgentForRun(sql, a.id)), null, "RLS");
-    assert.equal(await inTenant(other, (sql) => loadAgentVersion(sql, a.id, 1)), null, "RLS");
+    assert.equal(
+      await inTenant(t, (sql) => loadAgentVersion({ sql, bus }, { agentId: a.id, version: 3 })),
+      null,
+    );
+    assert.equal(await inTenant(other, (sql) => loadAgentForRun({ sql, bus }, a.id)), null, "RLS");
+    assert.equal(
+      await inTenant(other, (sql) => loadAgentVersion({ sql, bus }, { agentId: a.id, version: 1 })),
+      null,
+      "RLS",
+    );
   },
 );

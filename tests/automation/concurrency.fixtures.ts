@@ -9,9 +9,12 @@ import { type Database, openDatabase, type Sql } from "../../shared/db/database.
 import { withScope } from "../../shared/db/scope.ts";
 import { Dispatcher, type JobHandler } from "../../shared/jobs/dispatcher.ts";
 import type { Bus } from "../../shared/realtime/bus.ts";
-import type { ConcurrencyPolicy, JobRecord } from "../../modules/automation/common/types.ts";
-import { runJob } from "../../modules/automation/engine/engine.ts";
-import { RUN_JOB } from "../../modules/automation/runs/runs.enqueue.ts";
+import type {
+  ConcurrencyPolicy,
+  JobRecord,
+} from "../../modules/automation/common/common.schemas.ts";
+import { runJob } from "../../modules/automation/engine/engine.service.ts";
+import { RUN_JOB } from "../../modules/automation/runs/runs.enqueue.service.ts";
 import { testApp, type TestTenant } from "../helpers.ts";
 
 /** These tests need several pools (or processes) on one server: PostgreSQL only. */

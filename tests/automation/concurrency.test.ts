@@ -7,8 +7,8 @@
 import assert from "node:assert/strict";
 import type { Database } from "../../shared/db/database.ts";
 import { asWorker } from "../../shared/jobs/dispatcher.ts";
-import { tickAutomation } from "../../modules/automation/scheduler/ticker.ts";
-import { enqueueRun, SKIP_REASONS } from "../../modules/automation/runs/runs.enqueue.ts";
+import { tickAutomation } from "../../modules/automation/scheduler/ticker.service.ts";
+import { enqueueRun, SKIP_REASONS } from "../../modules/automation/runs/runs.enqueue.service.ts";
 import { newTenant, testApp, type TestTenant } from "../helpers.ts";
 import {
   disableJobs,
@@ -77,12 +77,12 @@ Deno.test({
       // Two instances tick at the same instant, twice: only one may fire each occurrence.
       const fired = [
         ...await Promise.all([
-          tickAutomation(platform.db, platform.bus, now),
-          tickAutomation(db2, platform.bus, now),
+          tickAutomation({ sql: platform.db.sql, bus: platform.bus }, now),
+          tickAutomation({ sql: db2.sql, bus: platform.bus }, now),
         ]),
         ...await Promise.all([
-          tickAutomation(platform.db, platform.bus, now),
-          tickAutomation(db2, platform.bus, now),
+          tickAutomation({ sql: platform.db.sql, bus: platform.bus }, now),
+          tickAutomation({ sql: db2.sql, bus: platform.bus }, now),
         ]),
       ];
       const total = TENANTS * PER_TENANT;
@@ -165,7 +165,7 @@ Deno.test({
       assert.deepEqual(queue, { jobs: total, once: total, attempts: total, attemptsOk: total });
 
       // Nothing more is due at `now`: the jobs moved on to the next second.
-      assert.deepEqual(await tickAutomation(platform.db, platform.bus, now), 0);
+      assert.deepEqual(await tickAutomation({ sql: platform.db.sql, bus: platform.bus }, now), 0);
     } finally {
       await Promise.all(dispatchers.map((d) => d.stop()));
       await db2.close();
@@ -201,7 +201,7 @@ Deno.test({
       return run;
     };
     try {
-      assert.deepEqual(await tickAutomation(platform.db, platform.bus, now), 1);
+      assert.deepEqual(await tickAutomation({ sql: platform.db.sql, bus: platform.bus }, now), 1);
       const first = await waitFor("the first run to be running", async () => {
         const run = await runOf(now);
         return run?.status === "running" ? run : undefined;
@@ -209,7 +209,7 @@ Deno.test({
 
       // The next second's occurrence, while the first run is still running.
       const next = new Date(now.getTime() + SECOND);
-      await tickAutomation(platform.db, platform.bus, next);
+      await tickAutomation({ sql: platform.db.sql, bus: platform.bus }, next);
       const skipped = await runOf(next);
       assert.deepEqual(skipped?.status, "skipped");
       assert.deepEqual(skipped?.error, SKIP_REASONS.running);
@@ -222,7 +222,7 @@ Deno.test({
         return run?.status === "succeeded";
       });
       const later = new Date(now.getTime() + 2 * SECOND);
-      await tickAutomation(platform.db, platform.bus, later);
+      await tickAutomation({ sql: platform.db.sql, bus: platform.bus }, later);
       const third = await runOf(later);
       assert(third && third.status !== "skipped", `after the run: ${JSON.stringify(third)}`);
       assert(third.id !== first.id);
@@ -252,7 +252,7 @@ Deno.test({
       const job = await seedJob(t, agentId, { concurrency: "allow" });
       await inTenant(t, async (tx) => {
         for (let i = 0; i < RUNS; i++) {
-          await enqueueRun(tx, platform.bus, { job, agentId, trigger: "manual" });
+          await enqueueRun({ sql: tx, bus: platform.bus }, { job, agentId, trigger: "manual" });
         }
       });
     }

@@ -17,11 +17,11 @@ import type {
   JobRecord,
   RunRecord,
   RunTrigger,
-} from "../../modules/automation/common/types.ts";
-import { runJob } from "../../modules/automation/engine/engine.ts";
-import { enqueueRun, RUN_JOB } from "../../modules/automation/runs/runs.enqueue.ts";
+} from "../../modules/automation/common/common.schemas.ts";
+import { runJob } from "../../modules/automation/engine/engine.service.ts";
+import { enqueueRun, RUN_JOB } from "../../modules/automation/runs/runs.enqueue.service.ts";
 import { setEnv } from "../../modules/automation/secrets/secrets.service.ts";
-import { initSecrets } from "../../modules/automation/secrets/secrets.crypto.ts";
+import { initSecrets } from "../../modules/automation/secrets/secrets.key.service.ts";
 import { testApp, type TestTenant } from "../helpers.ts";
 
 export const API = "/api/automation";
@@ -109,10 +109,13 @@ export async function setSettings(t: TestTenant, s: Partial<AutomationSettings>)
 /** Sets an environment variable of the agent (encrypted, as the secrets API stores it). */
 export async function setAgentEnv(t: TestTenant, agentId: string, name: string, value: string) {
   const { platform } = await testApp();
-  await initSecrets(platform);
+  await initSecrets(
+    { sql: platform.db.sql, bus: platform.bus },
+    platform.config.AUTOMATION_SECRET_KEY,
+  );
   await inTenant(t, (tx) => {
     const actor = { sql: tx, bus: platform.bus, session: { userId: t.owner.id } } as Actor;
-    return setEnv(actor, agentId, name, value);
+    return setEnv(actor, { agentId, name, value });
   });
 }
 
@@ -124,7 +127,7 @@ export async function queueRun(
 ): Promise<string> {
   const { platform } = await testApp();
   const queued = await inTenant(t, (tx) =>
-    enqueueRun(tx, platform.bus, {
+    enqueueRun({ sql: tx, bus: platform.bus }, {
       job: opts.job ?? null,
       agentId,
       trigger: opts.trigger ?? (opts.job ? "manual" : "test"),
@@ -154,7 +157,10 @@ export async function agentOf(t: TestTenant, id: string) {
 /** The real engine behind a dispatcher that claims only automation runs. */
 export async function engineDispatcher() {
   const { platform } = await testApp();
-  await initSecrets(platform);
+  await initSecrets(
+    { sql: platform.db.sql, bus: platform.bus },
+    platform.config.AUTOMATION_SECRET_KEY,
+  );
   return new Dispatcher(platform.db, new Map([[RUN_JOB, runJob.handler]]), {
     onlyNames: [RUN_JOB],
     bus: platform.bus,

@@ -4,10 +4,10 @@
  * and the database.
  */
 import assert from "node:assert/strict";
-import { type RunEvent, RUNS_CHANNEL } from "../../modules/automation/common/types.ts";
-import { retentionJob, STALE_ERROR, sweep } from "../../modules/automation/engine/sweep.ts";
+import { type RunEvent, RUNS_CHANNEL } from "../../modules/automation/common/common.schemas.ts";
+import { retentionJob, STALE_ERROR, sweep } from "../../modules/automation/engine/sweep.service.ts";
 import { BACKLOG_LINK } from "../../modules/automation/engine/sweep.repo.ts";
-import { swapKeyForTesting } from "../../modules/automation/secrets/secrets.crypto.ts";
+import { swapKeyForTesting } from "../../modules/automation/secrets/secrets.crypto.lib.ts";
 import { itest, newTenant, testApp, type TestTenant } from "../helpers.ts";
 import {
   agentOf,
@@ -323,7 +323,7 @@ itest(
     const lost = await seedRunning("2 minutes");
     const alive = await seedRunning("5 seconds");
     const ctx = await jobContext(null);
-    const swept = await sweep(ctx);
+    const swept = await ctx.scoped((sql) => sweep({ sql, bus: ctx.bus }));
     assert.ok(swept.failed >= 1, JSON.stringify(swept));
     const failed = await runOf(t, lost);
     assert.equal(failed.status, "failed");
@@ -377,12 +377,12 @@ itest("engine: the sweep warns about a queue backlog once, then runs drain", asy
   await inTenant(t, (tx) => tx`update automation_settings set backlog_threshold = 2`);
   const agent = await seedAgent(t);
   for (let i = 0; i < 3; i++) await queueRun(t, agent);
-  const first = await sweep(await jobContext(null));
+  const first = await jobContext(null).then((c) => c.scoped((sql) => sweep({ sql, bus: c.bus })));
   assert.ok(first.warned >= 1, JSON.stringify(first));
   const warnings = (await inbox(t.owner)).filter((n) => n.link === BACKLOG_LINK);
   assert.equal(warnings.length, 1, "the owner is told (no recipients set)");
   assert.match(warnings[0].body, /3/);
-  await sweep(await jobContext(null));
+  await jobContext(null).then((c) => c.scoped((sql) => sweep({ sql, bus: c.bus })));
   assert.equal(
     (await inbox(t.owner)).filter((n) => n.link === BACKLOG_LINK).length,
     1,

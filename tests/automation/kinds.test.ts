@@ -1,11 +1,15 @@
 import assert from "node:assert/strict";
 import { itest, newTenant } from "../helpers.ts";
 import { app, createAgent, inTenant } from "./agents.fixtures.ts";
-import { type HostRunContext, kindOf, KINDS } from "../../modules/automation/kinds/registry.ts";
-import { fillDeep, fillTemplate } from "../../modules/automation/kinds/template.ts";
-import type { AgentRecord } from "../../modules/automation/common/types.ts";
+import {
+  type HostRunContext,
+  kindOf,
+  KINDS,
+} from "../../modules/automation/kinds/kinds.registry.lib.ts";
+import { fillDeep, fillTemplate } from "../../modules/automation/kinds/kinds.template.lib.ts";
+import type { AgentRecord } from "../../modules/automation/common/common.schemas.ts";
 import type { Actor } from "../../shared/http/actor.ts";
-import { AGENT_KINDS } from "../../modules/automation/common/types.ts";
+import { AGENT_KINDS } from "../../modules/automation/common/common.schemas.ts";
 
 await app();
 

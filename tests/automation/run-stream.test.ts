@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { browse, itest, newTenant, testApp, until } from "../helpers.ts";
 import { appendLog } from "../../modules/automation/engine/engine.repo.ts";
-import { publishRun } from "../../modules/automation/runs/runs.events.ts";
+import { publishRun } from "../../modules/automation/runs/runs.events.service.ts";
 import { openStreams } from "../../shared/realtime/stream-limits.ts";
 import { inTenant, memberWithoutAutomation, seedAgent, seedRun } from "./runs.fixtures.ts";
 
@@ -48,7 +48,10 @@ itest("run stream: opens with the log written so far, then only newer lines", as
 
   await inTenant(t, async (tx) => {
     const end = await appendLog(tx, id, "step 3 of 3\n", false);
-    await publishRun(tx, platform.bus, ref, { line: "step 3 of 3\n", end });
+    await publishRun({ sql: tx, bus: platform.bus }, {
+      ...ref,
+      log: { line: "step 3 of 3\n", end },
+    });
   });
   const line = await next();
   assert.equal(line.event, "log");

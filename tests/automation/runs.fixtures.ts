@@ -1,8 +1,8 @@
 import { uuidv7 } from "uuidv7";
 import { withScope } from "../../shared/db/scope.ts";
 import { testApp, type TestTenant } from "../helpers.ts";
-import { enqueueRun } from "../../modules/automation/runs/runs.enqueue.ts";
-import type { JobRecord } from "../../modules/automation/common/types.ts";
+import { enqueueRun } from "../../modules/automation/runs/runs.enqueue.service.ts";
+import type { JobRecord } from "../../modules/automation/common/common.schemas.ts";
 
 export const API = "/api/automation";
 
@@ -99,7 +99,7 @@ export async function seedRun(t: TestTenant, agentId: string, log?: string) {
   const { platform } = await testApp();
   const queued = await inTenant(
     t,
-    (tx) => enqueueRun(tx, platform.bus, { job: null, agentId, trigger: "test" }),
+    (tx) => enqueueRun({ sql: tx, bus: platform.bus }, { job: null, agentId, trigger: "test" }),
   );
   const id = queued!.runId;
   if (log !== undefined) {

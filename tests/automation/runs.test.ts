@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { browse, itest, newTenant, problem, testApp } from "../helpers.ts";
-import { enqueueRun, SKIP_REASONS } from "../../modules/automation/runs/runs.enqueue.ts";
+import { enqueueRun, SKIP_REASONS } from "../../modules/automation/runs/runs.enqueue.service.ts";
 import { API, inTenant, memberWithoutAutomation, seedAgent, seedJob } from "./runs.fixtures.ts";
 
 async function json(res: Response, status: number) {
@@ -24,7 +24,8 @@ itest(
     const job = await seedJob(t, agent, { concurrency: "allow", priority: 7, maxAttempts: 3 });
     const queued = await inTenant(
       t,
-      (tx) => enqueueRun(tx, platform.bus, { job, agentId: agent, trigger: "manual" }),
+      (tx) =>
+        enqueueRun({ sql: tx, bus: platform.bus }, { job, agentId: agent, trigger: "manual" }),
     );
     assert.equal(queued?.status, "queued");
     const run = await json(await t.owner.call("GET", `${API}/runs/${queued!.runId}`), 200);
@@ -44,7 +45,8 @@ itest(
     const pasif = await seedAgent(t, { state: "pasif" });
     const skipped = await inTenant(
       t,
-      (tx) => enqueueRun(tx, platform.bus, { job: null, agentId: pasif, trigger: "test" }),
+      (tx) =>
+        enqueueRun({ sql: tx, bus: platform.bus }, { job: null, agentId: pasif, trigger: "test" }),
     );
     assert.equal(skipped?.status, "skipped");
     const sk = await json(await t.owner.call("GET", `${API}/runs/${skipped!.runId}`), 200);
@@ -55,12 +57,18 @@ itest(
     const hataJob = await seedJob(t, hata);
     const h1 = await inTenant(
       t,
-      (tx) => enqueueRun(tx, platform.bus, { job: hataJob, agentId: hata, trigger: "cron" }),
+      (tx) =>
+        enqueueRun({ sql: tx, bus: platform.bus }, {
+          job: hataJob,
+          agentId: hata,
+          trigger: "cron",
+        }),
     );
     assert.equal(h1?.status, "skipped");
     const h2 = await inTenant(
       t,
-      (tx) => enqueueRun(tx, platform.bus, { job: null, agentId: hata, trigger: "test" }),
+      (tx) =>
+        enqueueRun({ sql: tx, bus: platform.bus }, { job: null, agentId: hata, trigger: "test" }),
     );
     assert.equal(h2?.status, "queued", "a test run is how a failing agent is fixed");
   },
@@ -73,7 +81,13 @@ itest("enqueueRun: skip, queue, replace policies; a duplicate occurrence is null
   const go = (job: Awaited<ReturnType<typeof seedJob>>, occurrence?: Date) =>
     inTenant(
       t,
-      (tx) => enqueueRun(tx, platform.bus, { job, agentId: agent, trigger: "cron", occurrence }),
+      (tx) =>
+        enqueueRun({ sql: tx, bus: platform.bus }, {
+          job,
+          agentId: agent,
+          trigger: "cron",
+          occurrence,
+        }),
     );
 
   const skipJob = await seedJob(t, agent, { concurrency: "skip" });
@@ -132,7 +146,8 @@ itest("runs API: history filters and paging, stats, run detail, 400/403/404", as
   for (let i = 0; i < 3; i++) {
     const r = await inTenant(
       t,
-      (tx) => enqueueRun(tx, platform.bus, { job, agentId: agent, trigger: "manual" }),
+      (tx) =>
+        enqueueRun({ sql: tx, bus: platform.bus }, { job, agentId: agent, trigger: "manual" }),
     );
     ids.push(r!.runId);
   }
@@ -211,7 +226,11 @@ itest(
     const agent = await seedAgent(t);
     const job = await seedJob(t, agent, { concurrency: "allow" });
     const enq = () =>
-      inTenant(t, (tx) => enqueueRun(tx, platform.bus, { job, agentId: agent, trigger: "manual" }))
+      inTenant(
+        t,
+        (tx) =>
+          enqueueRun({ sql: tx, bus: platform.bus }, { job, agentId: agent, trigger: "manual" }),
+      )
         .then((r) => r!.runId);
     const queued = await enq();
     const running = await enq();

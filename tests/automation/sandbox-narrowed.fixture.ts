@@ -1,6 +1,6 @@
 // Run by sandbox-narrowed.test.ts under the start task's kind of flags (no --allow-all, so /proc
 // may not be read): an ArrayBuffer bomb must still meet the memory watchdog, through `ps`.
-import { runInSandbox } from "../../modules/automation/sandbox/sandbox.ts";
+import { runInSandbox } from "../../modules/automation/sandbox/sandbox.lib.ts";
 
 const result = await runInSandbox({
   tenantId: "tenant-a",

@@ -12,8 +12,8 @@ import {
   type LogLine,
   runInSandbox,
   type SandboxRequest,
-} from "../../modules/automation/sandbox/sandbox.ts";
-import { privateIpv6Of } from "../../modules/automation/sandbox/policy.ts";
+} from "../../modules/automation/sandbox/sandbox.lib.ts";
+import { privateIpv6Of } from "../../modules/automation/sandbox/policy.lib.ts";
 
 const assert = (ok: unknown, message?: string) => nodeAssert.ok(ok, message as string);
 const assertEquals = (actual: unknown, expected: unknown, message?: string) =>
@@ -497,7 +497,7 @@ test("the runner exits when its stdin closes", async () => {
       "run",
       "--no-prompt",
       "--no-config",
-      new URL("../../modules/automation/sandbox/runner.ts", import.meta.url).pathname,
+      new URL("../../modules/automation/sandbox/runner.service.ts", import.meta.url).pathname,
     ],
     clearEnv: true,
     stdin: "piped",

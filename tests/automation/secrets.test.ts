@@ -1,16 +1,16 @@
 import assert from "node:assert/strict";
 import { browse, itest, newTenant, problem } from "../helpers.ts";
 import { API, app, createAgent, inTenant, json } from "./agents.fixtures.ts";
-import { loadAgentEnv } from "../../modules/automation/agents/agents.runtime.ts";
+import { loadAgentEnv } from "../../modules/automation/agents/agents.runtime.service.ts";
 import {
   currentKeyId,
   decryptorFor,
   SecretError,
   swapKeyForTesting,
-} from "../../modules/automation/secrets/secrets.crypto.ts";
+} from "../../modules/automation/secrets/secrets.crypto.lib.ts";
 import { reencryptAll } from "../../modules/automation/secrets/secrets.service.ts";
 
-await app();
+const { platform: { bus } } = await app();
 
 const SECRET = "s3cr3t-Value-4242-never-shown";
 
@@ -56,7 +56,7 @@ itest("secrets: set, rotate, list names only, delete; values never leave", async
     assert.ok(!new TextDecoder().decode(r.ciphertext).includes("s3cr3t"), "stored in clear");
   }
 
-  const env = await inTenant(t, (sql) => loadAgentEnv(sql, a.id));
+  const env = await inTenant(t, (sql) => loadAgentEnv({ sql, bus }, a.id));
   assert.deepEqual(env, { API_TOKEN: SECRET + "-2", OTHER: "x" });
 
   assert.equal((await t.owner.call("DELETE", `${API}/agents/${a.id}/env/OTHER`)).status, 204);
@@ -92,7 +92,7 @@ itest("secrets: names are checked, members cannot write, other tenants get 404",
   await problem(await o.call("GET", `${API}/agents/${a.id}/env`), 404);
   await problem(await o.call("PUT", `${API}/agents/${a.id}/env/TOKEN`, { value: "evil" }), 404);
   await problem(await o.call("DELETE", `${API}/agents/${a.id}/env/TOKEN`), 404);
-  const env = await inTenant(t, (sql) => loadAgentEnv(sql, a.id));
+  const env = await inTenant(t, (sql) => loadAgentEnv({ sql, bus }, a.id));
   assert.deepEqual(env, { TOKEN: "v1" }, "unchanged");
 });
 
@@ -113,7 +113,7 @@ itest("secrets: a ciphertext moved to another name or agent does not open (AAD)"
           and o.name = 'OTHER'`,
   );
   await assert.rejects(
-    () => inTenant(t, (sql) => loadAgentEnv(sql, a.id)),
+    () => inTenant(t, (sql) => loadAgentEnv({ sql, bus }, a.id)),
     (err) => err instanceof SecretError && /OTHER cannot be decrypted/.test(err.message),
   );
   // Copy A's TOKEN over B's TOKEN: same name, another agent.
@@ -126,12 +126,14 @@ itest("secrets: a ciphertext moved to another name or agent does not open (AAD)"
           and o.name = 'TOKEN'`,
   );
   await assert.rejects(
-    () => inTenant(t, (sql) => loadAgentEnv(sql, b.id)),
+    () => inTenant(t, (sql) => loadAgentEnv({ sql, bus }, b.id)),
     (err) => err instanceof SecretError && /TOKEN cannot be decrypted/.test(err.message),
   );
   // Setting it again repairs it.
   await json(await t.owner.call("PUT", `${API}/agents/${b.id}/env/TOKEN`, { value: "delta" }), 200);
-  assert.deepEqual(await inTenant(t, (sql) => loadAgentEnv(sql, b.id)), { TOKEN: "delta" });
+  assert.deepEqual(await inTenant(t, (sql) => loadAgentEnv({ sql, bus }, b.id)), {
+    TOKEN: "delta",
+  });
 });
 
 itest(
@@ -149,7 +151,7 @@ itest(
     try {
       assert.notEqual(currentKeyId(), oldId);
       await assert.rejects(
-        () => inTenant(t, (sql) => loadAgentEnv(sql, a.id)),
+        () => inTenant(t, (sql) => loadAgentEnv({ sql, bus }, a.id)),
         (err) =>
           err instanceof SecretError &&
           err.message === "environment variable TOKEN was encrypted with another key; set it again",
@@ -158,11 +160,11 @@ itest(
       assert.ok(previous, "the old key is known");
       const moved = await inTenant(
         t,
-        async (sql) => reencryptAll(sql, await decryptorFor(previous)),
+        async (sql) => reencryptAll({ sql, bus }, await decryptorFor(previous)),
       );
       assert.equal(moved, 1);
       assert.deepEqual(
-        await inTenant(t, (sql) => loadAgentEnv(sql, a.id)),
+        await inTenant(t, (sql) => loadAgentEnv({ sql, bus }, a.id)),
         { TOKEN: "old" },
       );
     } finally {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { browse, itest, newTenant, problem } from "../helpers.ts";
 import { API, app, inTenant, json } from "./agents.fixtures.ts";
-import { DEFAULT_SETTINGS } from "../../modules/automation/common/types.ts";
+import { DEFAULT_SETTINGS } from "../../modules/automation/common/common.schemas.ts";
 import { checkAllowEntry } from "../../modules/automation/settings/settings.rules.ts";
 import { loadSettings } from "../../modules/automation/settings/settings.repo.ts";
 

@@ -4,7 +4,7 @@
  * APIs (Documents) and the outbox.
  */
 import assert from "node:assert/strict";
-import { templateByKey } from "../../modules/automation/templates/templates.ts";
+import { templateByKey } from "../../modules/automation/templates/templates.lib.ts";
 import { itest, newTenant, type TestTenant } from "../helpers.ts";
 import { newProject, newTask } from "../projects/fixtures.ts";
 import { customer, ticket } from "../support/fixtures.ts";

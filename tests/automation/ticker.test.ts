@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { itest, newTenant, testApp, type TestTenant } from "../helpers.ts";
-import { planOccurrences } from "../../modules/automation/scheduler/catchup.ts";
-import { tickAutomation } from "../../modules/automation/scheduler/ticker.ts";
+import { planOccurrences } from "../../modules/automation/scheduler/catchup.lib.ts";
+import { tickAutomation } from "../../modules/automation/scheduler/ticker.service.ts";
 import { inTenant, seedAgent } from "./runs.fixtures.ts";
 
 const API = "/api/automation";
@@ -229,9 +229,9 @@ itest("ticker: two tickers at once fire each occurrence exactly once", async () 
   }
   const now = iso("2031-01-01T00:00:25Z");
   const counts = await Promise.all([
-    tickAutomation(platform.db, platform.bus, now),
-    tickAutomation(platform.db, platform.bus, now),
-    tickAutomation(platform.db, platform.bus, now),
+    tickAutomation({ sql: platform.db.sql, bus: platform.bus }, now),
+    tickAutomation({ sql: platform.db.sql, bus: platform.bus }, now),
+    tickAutomation({ sql: platform.db.sql, bus: platform.bus }, now),
   ]);
   for (const job of jobs) {
     const runs = await runsOf(t, job);
@@ -247,7 +247,7 @@ itest("ticker: two tickers at once fire each occurrence exactly once", async () 
   // Other tests' jobs in the shared database may be due at this instant too: at least ours.
   assert.ok(counts.reduce((a, b) => a + b, 0) >= 18, `counts ${counts}`);
   // A second tick at the same instant finds nothing due.
-  assert.equal(await tickAutomation(platform.db, platform.bus, now), 0);
+  assert.equal(await tickAutomation({ sql: platform.db.sql, bus: platform.bus }, now), 0);
   const res = await t.owner.call("GET", `${API}/jobs/${jobs[0]}`);
   assert.equal(res.status, 200, await res.clone().text());
   assert.equal((await res.json()).nextRunAt, "2031-01-01T00:00:30.000Z");
@@ -275,7 +275,7 @@ itest(
       catchup: "all",
     });
     // Down from 10:00 to 15:20.
-    await tickAutomation(platform.db, platform.bus, iso("2032-05-01T15:20:00Z"));
+    await tickAutomation({ sql: platform.db.sql, bus: platform.bus }, iso("2032-05-01T15:20:00Z"));
     assert.deepEqual(await runsOf(t, none), []);
     assert.equal((await jobRow(t, none)).nextRunAt, "2032-05-01T16:00:00.000Z");
     assert.deepEqual((await runsOf(t, latest)).map((r) => r.occurrence), [
@@ -295,7 +295,7 @@ itest(
     assert.equal((await runsOf(t, interval)).length, 10, "10:00 … 14:30 every half hour");
     assert.equal((await jobRow(t, interval)).nextRunAt, "2032-05-01T15:30:00.000Z");
     // The next hour: none fires on time now.
-    await tickAutomation(platform.db, platform.bus, iso("2032-05-01T16:00:01Z"));
+    await tickAutomation({ sql: platform.db.sql, bus: platform.bus }, iso("2032-05-01T16:00:01Z"));
     assert.deepEqual((await runsOf(t, none)).map((r) => r.occurrence), [
       "2032-05-01T16:00:00.000Z",
     ]);
@@ -328,7 +328,7 @@ itest("ticker: disabled jobs, suspended tenants and pasif agents", async () => {
   });
   await platform.db.sql`update tenants set status = 'suspended', suspended_at = now()
                         where id = ${suspended.id}`;
-  await tickAutomation(platform.db, platform.bus, iso("2033-02-01T00:00:30Z"));
+  await tickAutomation({ sql: platform.db.sql, bus: platform.bus }, iso("2033-02-01T00:00:30Z"));
   assert.deepEqual(await runsOf(t, off), [], "a disabled job never fires");
   assert.deepEqual(await runsOf(suspended, sleeping), [], "a suspended tenant fires nothing");
   assert.equal((await jobRow(suspended, sleeping)).nextRunAt, "2033-02-01T00:00:00.000Z");
@@ -353,7 +353,7 @@ itest("ticker: a broken job does not stop the others", async () => {
     cron: "* * * * *",
     nextRunAt: "2034-01-01T00:00:00Z",
   });
-  await tickAutomation(platform.db, platform.bus, iso("2034-01-01T00:00:10Z"));
+  await tickAutomation({ sql: platform.db.sql, bus: platform.bus }, iso("2034-01-01T00:00:10Z"));
   assert.equal((await runsOf(t, good)).length, 1);
   assert.deepEqual(await runsOf(t, broken), []);
 });

@@ -9,7 +9,7 @@ import {
   secondsUntilAllowed,
   smallestGapSeconds,
 } from "../../modules/automation/jobs/jobs.rules.ts";
-import { onDomainEvent } from "../../modules/automation/jobs/jobs.events.ts";
+import { onDomainEvent } from "../../modules/automation/jobs/jobs.events.service.ts";
 import { inTenant, seedAgent } from "./runs.fixtures.ts";
 
 const API = "/api/automation";
@@ -270,7 +270,11 @@ itest("event trigger: matching enabled jobs run with the event's data; no self-l
 
   await inTenant(
     t,
-    (tx) => onDomainEvent(tx, platform.bus, "support.ticket.created", { ticketId: "T-1" }),
+    (tx) =>
+      onDomainEvent({ sql: tx, bus: platform.bus }, {
+        name: "support.ticket.created",
+        data: { ticketId: "T-1" },
+      }),
   );
   const runs = (job: { id: string }) =>
     inTenant(
@@ -291,17 +295,29 @@ itest("event trigger: matching enabled jobs run with the event's data; no self-l
 
   await inTenant(
     t,
-    (tx) => onDomainEvent(tx, platform.bus, "automation.run.failed", { jobId: onFail.id }),
+    (tx) =>
+      onDomainEvent({ sql: tx, bus: platform.bus }, {
+        name: "automation.run.failed",
+        data: { jobId: onFail.id },
+      }),
   );
   assert.equal((await runs(onFail)).length, 0, "its own failure does not set it off");
   await inTenant(
     t,
-    (tx) => onDomainEvent(tx, platform.bus, "automation.run.failed", { jobId: onTicket.id }),
+    (tx) =>
+      onDomainEvent({ sql: tx, bus: platform.bus }, {
+        name: "automation.run.failed",
+        data: { jobId: onTicket.id },
+      }),
   );
   assert.equal((await runs(onFail)).length, 1);
 
   // Another tenant's event does not reach this tenant's jobs.
   const other = await newTenant();
-  await inTenant(other, (tx) => onDomainEvent(tx, platform.bus, "support.ticket.created", {}));
+  await inTenant(
+    other,
+    (tx) =>
+      onDomainEvent({ sql: tx, bus: platform.bus }, { name: "support.ticket.created", data: {} }),
+  );
   assert.equal((await runs(onTicket)).length, 1);
 });

@@ -9,8 +9,8 @@ import assert from "node:assert/strict";
 import { asWorker } from "../../shared/jobs/dispatcher.ts";
 import { type JobRow, PLATFORM_TENANT } from "../../shared/jobs/queue.ts";
 import { withScope } from "../../shared/db/scope.ts";
-import { enqueueRun } from "../../modules/automation/runs/runs.enqueue.ts";
-import { STALE_ERROR, sweep } from "../../modules/automation/engine/sweep.ts";
+import { enqueueRun } from "../../modules/automation/runs/runs.enqueue.service.ts";
+import { STALE_ERROR, sweep } from "../../modules/automation/engine/sweep.service.ts";
 import { newTenant, testApp } from "../helpers.ts";
 import {
   inTenant,
@@ -97,8 +97,12 @@ Deno.test({
     const retried = await seedJob(t, agentId, { maxAttempts: 2, backoffSeconds: 0, priority: 100 });
     const once = await seedJob(t, agentId, { maxAttempts: 1, priority: 100 });
     const [a, b] = await inTenant(t, async (tx) => [
-      await enqueueRun(tx, platform.bus, { job: retried, agentId, trigger: "manual" }),
-      await enqueueRun(tx, platform.bus, { job: once, agentId, trigger: "manual" }),
+      await enqueueRun({ sql: tx, bus: platform.bus }, {
+        job: retried,
+        agentId,
+        trigger: "manual",
+      }),
+      await enqueueRun({ sql: tx, bus: platform.bus }, { job: once, agentId, trigger: "manual" }),
     ]);
     assert(a && b && a.status === "queued" && b.status === "queued");
     const runOf = async (id: string) => {
@@ -204,7 +208,7 @@ Deno.test({
         bus: platform.bus,
         signal: new AbortController().signal,
       };
-      await sweep(sweepCtx);
+      await sweepCtx.scoped((sql) => sweep({ sql, bus: sweepCtx.bus }));
       assert.equal((await runOf(b.runId)).status, "running", "swept before STALE_SECONDS");
       // Stand-in for STALE_SECONDS (60 s) passing without a heartbeat.
       await inTenant(
@@ -213,7 +217,7 @@ Deno.test({
           tx`update automation_runs set heartbeat_at = now() - interval '2 minutes'
            where id = ${b.runId}`,
       );
-      const swept = await sweep(sweepCtx);
+      const swept = await sweepCtx.scoped((sql) => sweep({ sql, bus: sweepCtx.bus }));
       assert.ok(swept.failed >= 1, JSON.stringify(swept));
       const rbAfter = await runOf(b.runId);
       assert.equal(rbAfter.status, "failed");

@@ -13,8 +13,7 @@ import { newTenant, testApp, type TestTenant } from "../helpers.ts";
 import { customer, ticket } from "../support/fixtures.ts";
 import { type Lang, setLanguage } from "./workflow.draw.ts";
 import { Dispatcher } from "../../shared/jobs/dispatcher.ts";
-import { RULES_DISPATCH_JOB } from "../../platform/notifications/rules.ts";
-import { DELIVER_EVENT_JOB } from "../../app/event-delivery.ts";
+import { DELIVER_EVENT_JOB, RULES_DISPATCH_JOB } from "../../platform/events/events.service.ts";
 
 const WAIT = { timeout: 30_000 };
 const API = "/api/analytics";

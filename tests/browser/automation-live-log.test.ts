@@ -8,7 +8,7 @@ import { browserTest } from "./browser.ts";
 import { signIn, watch, withServer } from "./session.ts";
 import { newTenant, testApp } from "../helpers.ts";
 import { appendLog } from "../../modules/automation/engine/engine.repo.ts";
-import { publishRun } from "../../modules/automation/runs/runs.events.ts";
+import { publishRun } from "../../modules/automation/runs/runs.events.service.ts";
 import { inTenant, seedAgent, seedRun } from "../automation/runs.fixtures.ts";
 
 browserTest("automation: a run page's live log shows every line once", async (context) => {
@@ -20,7 +20,7 @@ browserTest("automation: a run page's live log shows every line once", async (co
   const write = (line: string, announce?: { line: string; end: number }) =>
     inTenant(t, async (tx) => {
       const end = await appendLog(tx, id, line, false);
-      await publishRun(tx, platform.bus, ref, announce ?? { line, end });
+      await publishRun({ sql: tx, bus: platform.bus }, { ...ref, log: announce ?? { line, end } });
       return end!;
     });
 

@@ -101,12 +101,13 @@ async function people() {
   const email = `${slug}-owner@example.test`;
   const name = "Ekinoks Bilişim";
   const created = await withScope(platform.db.sql, {}, (tx) =>
-    createTenant(tx, {
+    createTenant({ sql: tx }, {
       slug,
       name,
       owner: { email, name: "Özlem Yıldız", password: PASSWORD },
       ownerIsOperator: true,
-    }, platform.roles));
+      roles: platform.roles,
+    }));
   const owner = await signIn(email, slug);
   const agentEmail = `${slug}-agent@example.test`;
   await send(owner, "POST", "/api/admin/users", {

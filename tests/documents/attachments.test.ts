@@ -4,7 +4,7 @@ import type { AppEnv, Session } from "../../shared/http/env.ts";
 import { Problem, problemResponse } from "../../shared/http/problem.ts";
 import { withScope } from "../../shared/db/scope.ts";
 import { newTenant, problem, testApp } from "../helpers.ts";
-import { attachments } from "../../modules/documents/service.ts";
+import { attachments } from "../../modules/documents/attachments/attachments.service.ts";
 import { saveSettings } from "../../modules/documents/settings/settings.service.ts";
 import { dtest, form, interruptedBody, settledObjects, tenantObjects } from "./helpers.ts";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { newTenant, problem, testApp } from "../helpers.ts";
-import { newKey } from "../../modules/documents/storage/storage.ts";
+import { newKey } from "../../modules/documents/storage/storage.lib.ts";
 import { dtest, interruptedBody, mkdir, tenantObjects, upload, uploadOne } from "./helpers.ts";
 
 dtest("files: upload, list, metadata, download with Turkish name, range, ETag", async () => {

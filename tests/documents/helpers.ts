@@ -1,9 +1,9 @@
 import S3rver from "s3rver";
 import { testApp } from "../helpers.ts";
 import { browse as browsePage, type Caller, itest } from "../helpers.ts";
-import { type Storage, useStorage } from "../../modules/documents/storage/storage.ts";
-import { LocalStorage } from "../../modules/documents/storage/local.ts";
-import { ObjectStorage } from "../../modules/documents/storage/s3.ts";
+import { type Storage, useStorage } from "../../modules/documents/storage/storage.lib.ts";
+import { LocalStorage } from "../../modules/documents/storage/storage.local.lib.ts";
+import { ObjectStorage } from "../../modules/documents/storage/storage.s3.lib.ts";
 
 export type Backend = "local" | "objstore";
 export const BACKENDS: Backend[] = ["local", "objstore"];

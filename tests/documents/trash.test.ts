@@ -2,9 +2,9 @@ import assert from "node:assert/strict";
 import { newTenant, problem, testApp } from "../helpers.ts";
 import { dtest, mkdir, tenantObjects, uploadOne } from "./helpers.ts";
 import { withScope } from "../../shared/db/scope.ts";
-import { documentsJobs } from "../../modules/documents/jobs.ts";
-import { cleanOrphans } from "../../modules/documents/jobs.ts";
-import { newKey } from "../../modules/documents/storage/storage.ts";
+import { documentsJobs } from "../../modules/documents/storage/maintenance.service.ts";
+import { cleanOrphans } from "../../modules/documents/storage/maintenance.service.ts";
+import { newKey } from "../../modules/documents/storage/storage.lib.ts";
 
 const settle = () => new Promise((r) => setTimeout(r, 50));
 

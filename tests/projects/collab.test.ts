@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { type Caller, itest, newTenant, problem, testApp } from "../helpers.ts";
 import { withScope } from "../../shared/db/scope.ts";
 import type { JobContext } from "../../shared/jobs/dispatcher.ts";
-import { remindDueTasks } from "../../modules/projects/jobs.ts";
+import { remindDueTasks } from "../../modules/projects/notices/due.service.ts";
 import { addMember, json, newProject, newTask } from "./fixtures.ts";
 
 const inbox = async (who: Caller) =>

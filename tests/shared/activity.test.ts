@@ -17,7 +17,7 @@ import type { AppEnv } from "../../shared/http/env.ts";
 import type { ModuleManifest } from "../../shared/modules.ts";
 import { html } from "../../ui/render.tsx";
 import { ActivityItems, ActivityList } from "../../platform/activity/activity.view.tsx";
-import { historyLabels } from "../../platform/activity/activity.labels.ts";
+import { historyLabels } from "../../platform/activity/activity.labels.lib.ts";
 import { renderToString } from "preact-render-to-string";
 
 const line = (over: Partial<RecordInput> = {}): RecordInput => ({

@@ -1,17 +1,18 @@
 /**
- * shared/http/context-vars.ts: `c.var` reads a request's own variables through c.get (no copy per
+ * shared/http/middleware/context-vars.ts: `c.var` reads a request's own variables through c.get (no copy per
  * read): values set before and after the first read, `in`, each request its own values even when
  * requests overlap, and a clear error for writing to it or spreading it.
  */
 import assert from "node:assert/strict";
 import { Hono } from "hono";
-import "../../shared/http/context-vars.ts";
+import { contextVars } from "../../shared/http/middleware/context-vars.ts";
 
 type Vars = { Variables: { who: string; later?: string } };
 const seen: unknown[] = [];
 
 function app() {
   const router = new Hono<Vars>();
+  router.use(contextVars);
   router.use(async (c, next) => {
     c.set("who", c.req.query("who")!);
     await next();

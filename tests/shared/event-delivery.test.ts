@@ -4,7 +4,8 @@ import { enqueue } from "../../shared/jobs/queue.ts";
 import { Dispatcher } from "../../shared/jobs/dispatcher.ts";
 import { withScope } from "../../shared/db/scope.ts";
 import type { DomainEvent, ModuleManifest, SystemJob } from "../../shared/modules.ts";
-import { withEventDelivery } from "../../app/event-delivery.ts";
+import { eventHandlers, withEventDelivery } from "../../platform/events/events.service.ts";
+import { MODULES, PLATFORM } from "../../app/registry.ts";
 
 itest(
   "events: each subscriber gets an event once, scoped to its tenant, and is retried alone",
@@ -52,3 +53,16 @@ itest(
     assert.ok(seen.every((s) => s.tenant === t.id && s.name === "x.thing.happened"));
   },
 );
+
+Deno.test("events: one list says who handles a published event", () => {
+  const handlers = eventHandlers(MODULES, PLATFORM);
+  // The notification rules run inside the dispatch job; every module with onEvent gets its own.
+  assert.deepEqual(
+    handlers.filter((h) => h.runs === "dispatch").map((h) => h.unit),
+    ["notifications"],
+  );
+  assert.deepEqual(
+    handlers.filter((h) => h.runs === "delivery").map((h) => h.unit),
+    MODULES.filter((m) => m.onEvent).map((m) => m.name),
+  );
+});

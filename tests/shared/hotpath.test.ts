@@ -8,7 +8,7 @@ import { callApp, itest, newTenant, testApp, unique } from "../helpers.ts";
 import { withScope } from "../../shared/db/scope.ts";
 import { createTenant } from "../../platform/identity/tenants.service.ts";
 import { insertUser } from "../../platform/identity/users.repo.ts";
-import { knownSessionStats } from "../../platform/identity/known-sessions.ts";
+import { knownSessionStats } from "../../platform/identity/known-sessions.lib.ts";
 
 const LIST = "/api/support/support-ticket?limit=25";
 
@@ -70,11 +70,12 @@ itest("hot path: 100 tenants' requests at once each see only their own tickets",
         name: "Owner",
         passwordHash: null,
       });
-      return await createTenant(tx, {
+      return await createTenant({ sql: tx }, {
         slug,
         name: slug,
         owner: { email: user.email, name: user.name },
-      }, platform.roles);
+        roles: platform.roles,
+      });
     });
     const rows = await withScope(sql, { tenantId: tenant.id, userId: owner.id }, async (tx) => {
       const [customer] = await tx<{ id: string }[]>`

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { en } from "../../shared/i18n/en.ts";
 import { tr } from "../../shared/i18n/tr.ts";
 import { builtinCatalog } from "../../shared/i18n/i18n.ts";
-import { placeholders } from "../../platform/translations/translations.service.ts";
+import { placeholders } from "../../platform/translations/translations.rules.ts";
 import { MODULES } from "../../app/registry.ts";
 
 const ROOT = new URL("../../", import.meta.url);

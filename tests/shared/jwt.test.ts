@@ -172,11 +172,12 @@ itest("jwt: an external issuer's tokens map to tenant and user by claim", async 
     const { sql } = app2.platform.db;
     const make = (slug: string) =>
       withScope(sql, {}, (tx) =>
-        createTenant(tx, {
+        createTenant({ sql: tx }, {
           slug,
           name: `Tenant ${slug}`,
           owner: { email: `${slug}-owner@example.test`, name: "Owner", password: "pw-123456789" },
-        }, app2.platform.roles));
+          roles: app2.platform.roles,
+        }));
     const [x, y] = [await make(unique("ext")), await make(unique("ext"))];
     const call = (token: string) =>
       app2.app.request("/api/auth/me", { headers: { Authorization: `Bearer ${token}` } });

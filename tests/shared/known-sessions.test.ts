@@ -5,7 +5,7 @@
 // and expect the very next read to see it, with the stale attempt answered again, never a 500.
 import assert from "node:assert/strict";
 import { callApp, itest, newTenant, testApp, until } from "../helpers.ts";
-import { knownSessionStats } from "../../platform/identity/known-sessions.ts";
+import { knownSessionStats } from "../../platform/identity/known-sessions.lib.ts";
 import type { Caller } from "../helpers.ts";
 import { openStreams } from "../../shared/realtime/stream-limits.ts";
 

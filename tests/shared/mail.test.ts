@@ -13,8 +13,8 @@ import {
   queueMail,
   SEND_LEASE_SECONDS,
   tenantsWithStalledMail,
-} from "../../platform/notifications/mail.ts";
-import { renderTemplate } from "../../platform/notifications/templates.ts";
+} from "../../platform/notifications/mail.service.ts";
+import { renderTemplate } from "../../platform/notifications/templates.lib.ts";
 
 function mailDispatcher(smtpUrl: string | undefined) {
   return testApp().then(({ platform }) => {

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import postgres from "postgres";
 import { callApp, type Caller, itest, newTenant, problem, testApp } from "../helpers.ts";
 import { afterCommit, withScope } from "../../shared/db/scope.ts";
-import { notify } from "../../platform/notifications/notify.ts";
+import { notify } from "../../platform/notifications/notify.service.ts";
 import { createBus } from "../../shared/realtime/bus.ts";
 import type { Sql } from "../../shared/db/database.ts";
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { sameOriginPath, sameOriginPathOrNull } from "../../shared/http/redirect.ts";
 import { backOf } from "../../shared/http/pages.ts";
-import { safeLink } from "../../platform/notifications/notify.ts";
+import { safeLink } from "../../platform/notifications/notify.service.ts";
 import { browse, callApp, itest, newTenant, PASSWORD, unique } from "../helpers.ts";
 
 /** Ways out of the site: each must come back as "/" (or null). */

@@ -2,17 +2,14 @@ import assert from "node:assert/strict";
 import { itest, newTenant, testApp, unique } from "../helpers.ts";
 import { withScope } from "../../shared/db/scope.ts";
 import { Dispatcher } from "../../shared/jobs/dispatcher.ts";
-import {
-  createRule,
-  evaluate,
-  publish,
-  RuleInput,
-  RULES_DISPATCH_JOB,
-} from "../../platform/notifications/rules.ts";
+import { createRule } from "../../platform/notifications/rules.repo.ts";
+import { evaluate } from "../../platform/notifications/rules.lib.ts";
+import { RuleInput } from "../../platform/notifications/rules.schemas.ts";
+import { publish, RULES_DISPATCH_JOB } from "../../platform/events/events.service.ts";
 
 async function drainRules() {
   const { platform } = await testApp();
-  const { rulesJob } = await import("../../platform/notifications/rules.ts");
+  const { rulesJob } = await import("../../platform/notifications/rules.service.ts");
   const d = new Dispatcher(platform.db, new Map([[rulesJob.name, rulesJob.handler]]), {
     onlyNames: [RULES_DISPATCH_JOB],
     bus: platform.bus,
@@ -123,7 +120,7 @@ itest(
 );
 
 itest("rules: notification links stay inside the app", async () => {
-  const { safeLink } = await import("../../platform/notifications/notify.ts");
+  const { safeLink } = await import("../../platform/notifications/notify.service.ts");
   assert.equal(safeLink("/support/tickets/1"), "/support/tickets/1");
   for (
     const bad of [

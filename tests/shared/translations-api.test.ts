@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { callApp, itest, newTenant, problem, testApp } from "../helpers.ts";
 import { withScope } from "../../shared/db/scope.ts";
 import { t } from "../../shared/i18n/i18n.ts";
-import { withTenantTranslations } from "../../platform/translations/translations.cache.ts";
+import { withTenantTranslations } from "../../platform/translations/translations.cache.service.ts";
 import { languagesFor } from "../../platform/translations/translations.service.ts";
 import { catalog, MODULES } from "./translations.fixtures.ts";
 
@@ -169,7 +169,11 @@ itest("translations api: another tenant's overrides and languages are invisible"
   const shown = await withScope(
     platform.db.sql,
     { tenantId: a.id },
-    (tx) => withTenantTranslations(tx, a.id, () => Promise.resolve(t("en", "nav.home"))),
+    (tx) =>
+      withTenantTranslations({ sql: tx }, {
+        tenantId: a.id,
+        fn: () => Promise.resolve(t("en", "nav.home")),
+      }),
   );
   assert.equal(shown, "Home");
 });
@@ -215,7 +219,11 @@ itest("translations api: an extra language falls back to English until translate
   assert.equal(pt.messages["nav.home"], "Home");
 
   const { platform } = await testApp();
-  const langs = await withScope(platform.db.sql, { tenantId: tn.id }, (tx) => languagesFor(tx));
+  const langs = await withScope(
+    platform.db.sql,
+    { tenantId: tn.id },
+    (tx) => languagesFor({ sql: tx }),
+  );
   assert.deepEqual(langs.map((l) => l.code), ["en", "tr", "de", "pt-BR", "tlh"]);
 
   assert.equal(

@@ -11,7 +11,7 @@ import {
 import {
   invalidateTenantOverrides,
   loadTenantOverrides,
-} from "../../platform/translations/translations.cache.ts";
+} from "../../platform/translations/translations.cache.service.ts";
 import { MAX_EXTRA_LANGUAGES } from "../../platform/translations/translations.service.ts";
 import { browse, catalog } from "./translations.fixtures.ts";
 
@@ -24,7 +24,7 @@ itest("translations: t() applies the tenant's overrides inside runWithOverrides 
   const scoped = <T>(fn: Parameters<typeof withScope<T>>[2]) =>
     withScope<T>(sql, { tenantId: tn.id }, fn);
 
-  const data = await scoped((tx) => loadTenantOverrides(tx, tn.id));
+  const data = await scoped((tx) => loadTenantOverrides({ sql: tx }, tn.id));
   assert.equal(t("en", "home.title", { name: "Ada" }), "Welcome, Ada");
   assert.equal(isLocale("de"), false);
   runWithOverrides(data, () => {
@@ -55,26 +55,26 @@ itest("translations: per-tenant cache reuses, and drops on change", async () => 
   const scoped = <T>(fn: Parameters<typeof withScope<T>>[2]) =>
     withScope<T>(platform.db.sql, { tenantId: tn.id }, fn);
 
-  const first = await scoped((tx) => loadTenantOverrides(tx, tn.id));
+  const first = await scoped((tx) => loadTenantOverrides({ sql: tx }, tn.id));
   // A change behind the service's back is not seen until the entry expires or is dropped...
   await scoped((tx) =>
     tx`insert into translations (tenant_id, locale, key, value)
        values (${tn.id}, 'en', 'nav.home', 'Sneaky')`
   );
-  const cached = await scoped((tx) => loadTenantOverrides(tx, tn.id));
+  const cached = await scoped((tx) => loadTenantOverrides({ sql: tx }, tn.id));
   assert.equal(cached, first, "served from the cache");
   invalidateTenantOverrides(tn.id);
-  const fresh = await scoped((tx) => loadTenantOverrides(tx, tn.id));
+  const fresh = await scoped((tx) => loadTenantOverrides({ sql: tx }, tn.id));
   assert.equal(fresh.overrides.en["nav.home"], "Sneaky");
 
   // ...while a change through the API drops the entry at once.
   await tn.owner.call("PUT", "/api/support/translations/en/nav.home", { value: "Start" });
-  const after = await scoped((tx) => loadTenantOverrides(tx, tn.id));
+  const after = await scoped((tx) => loadTenantOverrides({ sql: tx }, tn.id));
   assert.equal(after.overrides.en["nav.home"], "Start");
 
   // A refused (rolled back) change leaves the committed text in place.
   await tn.owner.call("PUT", "/api/support/translations/en/nav.home", { value: "{bad}" });
-  const still = await scoped((tx) => loadTenantOverrides(tx, tn.id));
+  const still = await scoped((tx) => loadTenantOverrides({ sql: tx }, tn.id));
   assert.equal(still.overrides.en["nav.home"], "Start");
 });
 
@@ -87,7 +87,7 @@ itest("translations: an override shows in a rendered page", async () => {
   const data = await withScope(
     platform.db.sql,
     { tenantId: tn.id },
-    (tx) => loadTenantOverrides(tx, tn.id),
+    (tx) => loadTenantOverrides({ sql: tx }, tn.id),
   );
   const home = await runWithOverrides(data, async () => await (await browse("/", tn.owner)).text());
   assert.match(home, /<a href="\/"[^>]*>.*?<span class="nav-label">Start here<\/span><\/a>/);
@@ -191,11 +191,11 @@ itest("translations: languages added at once stop at the limit", async () => {
 });
 
 /**
- * End to end through the session middleware: active once platform/identity/session.ts wraps each
+ * End to end through the session middleware: active once platform/identity/session.middleware.ts wraps each
  * request in the tenant's translations (runWithOverrides); ignored until then.
  */
 const sessionSource = await Deno.readTextFile(
-  new URL(import.meta.resolve("../../platform/identity/session.ts")),
+  new URL(import.meta.resolve("../../platform/identity/session.middleware.ts")),
 );
 const WIRED = sessionSource.includes("runWithOverrides");
 

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { callApp, itest, newTenant, problem, testApp } from "../helpers.ts";
 import { Dispatcher } from "../../shared/jobs/dispatcher.ts";
-import { RULES_DISPATCH_JOB, rulesJob } from "../../platform/notifications/rules.ts";
+import { RULES_DISPATCH_JOB } from "../../platform/events/events.service.ts";
+import { rulesJob } from "../../platform/notifications/rules.service.ts";
 import { API, customer, json, ticket } from "./fixtures.ts";
 
 itest("support rules: a rule on ticket events notifies through the rules engine", async () => {

@@ -5,7 +5,7 @@ import {
   type Calendar,
   offsetAt,
   wallToInstant,
-} from "../../modules/support/sla/business-hours.ts";
+} from "../../modules/support/sla/business-hours.rules.ts";
 
 const nineToFive = (timeZone: string, holidays: string[] = []): Calendar => ({
   timeZone,

@@ -2,14 +2,14 @@ import assert from "node:assert/strict";
 import { itest, newTenant, problem, testApp } from "../helpers.ts";
 import { withScope } from "../../shared/db/scope.ts";
 import { asWorker, Dispatcher } from "../../shared/jobs/dispatcher.ts";
-import { MAIL_SEND_JOB, mailJobs } from "../../platform/notifications/mail.ts";
-import { checkSla, SLA_JOB } from "../../modules/support/sla/sla.job.ts";
+import { MAIL_SEND_JOB, mailJobs } from "../../platform/notifications/mail.service.ts";
+import { checkSla, SLA_JOB } from "../../modules/support/sla/sla.job.service.ts";
 import { dueAlerts, tenantsWithDueAlerts } from "../../modules/support/sla/sla.events.repo.ts";
 import { buildReport } from "../../modules/support/reports/reports.service.ts";
 import {
   RENEWAL_JOB,
   sendRenewalReminders,
-} from "../../modules/support/contracts/contracts.job.ts";
+} from "../../modules/support/contracts/contracts.job.service.ts";
 import { support } from "../../modules/support/mod.ts";
 import { ALWAYS, API, customer, defaultPolicy, json, targets, ticket } from "./fixtures.ts";
 import { smtpSink } from "../smtp.ts";
@@ -54,7 +54,7 @@ itest(
     assert.equal(Date.parse(tk.resolutionDue) - opened, 240 * 60_000);
     assert.equal(tk.slaState, "ok");
     const { platform } = await testApp();
-    await inTenant(t.id, (tx) => checkSla(tx, platform.bus));
+    await inTenant(t.id, (tx) => checkSla({ sql: tx, bus: platform.bus }));
     assert.equal((await inTenant(t.id, (tx) => tx`select * from support_sla_events`)).length, 0);
     assert.ok(!(await slaSweep()).includes(t.id), "nothing due yet: no job for the workspace");
     // Four hours later (the clocks are moved back instead of waiting).
@@ -67,8 +67,8 @@ itest(
        resolution_due = resolution_due - interval '4 hours', created_at = created_at - interval '4 hours'`,
     );
     assert.ok((await slaSweep()).includes(t.id), "alerts due: the sweep finds the workspace");
-    await inTenant(t.id, (tx) => checkSla(tx, platform.bus));
-    await inTenant(t.id, (tx) => checkSla(tx, platform.bus));
+    await inTenant(t.id, (tx) => checkSla({ sql: tx, bus: platform.bus }));
+    await inTenant(t.id, (tx) => checkSla({ sql: tx, bus: platform.bus }));
     assert.ok(!(await slaSweep()).includes(t.id), "every alert fired: no job any more");
     const events = await inTenant(
       t.id,
@@ -129,8 +129,14 @@ itest("support contracts: the renewal reminder fires once per contract and date"
     201,
   );
   const { platform } = await testApp();
-  assert.equal(await inTenant(t.id, (tx) => sendRenewalReminders(tx, platform.bus)), 1);
-  assert.equal(await inTenant(t.id, (tx) => sendRenewalReminders(tx, platform.bus)), 0);
+  assert.equal(
+    await inTenant(t.id, (tx) => sendRenewalReminders({ sql: tx, bus: platform.bus })),
+    1,
+  );
+  assert.equal(
+    await inTenant(t.id, (tx) => sendRenewalReminders({ sql: tx, bus: platform.bus })),
+    0,
+  );
   const inbox = await json(await t.owner.call("GET", "/api/notifications"), 200);
   assert.equal(inbox.items.filter((n: { title: string }) => n.title.includes("Gold")).length, 1);
   const mail = await inTenant(t.id, (tx) => tx`select subject from mail_outbox`);
@@ -252,7 +258,7 @@ itest("support SLA: tickets whose alerts all fired leave the batch (no starvatio
     dueAlerts(tx, new Date(later), 1);
   assert.deepEqual((await inTenant(t.id, batch)).map((x) => x.id), [first.id]);
   assert.ok((await slaSweep(new Date(later))).includes(t.id));
-  await inTenant(t.id, (tx) => checkSla(tx, platform.bus, later));
+  await inTenant(t.id, (tx) => checkSla({ sql: tx, bus: platform.bus }, later));
   const fired = await inTenant(t.id, (tx) => tx`select level from support_sla_events`);
   assert.equal(fired.length, 4);
   assert.deepEqual((await inTenant(t.id, batch)).map((x) => x.id), []);
@@ -298,7 +304,7 @@ itest("support SLA: a policy that starts to escalate re-arms its breached ticket
          resolution_due = resolution_due - interval '5 hours' where id = ${tk.id}`,
   );
   assert.ok((await slaSweep()).includes(t.id));
-  await inTenant(t.id, (tx) => checkSla(tx, platform.bus));
+  await inTenant(t.id, (tx) => checkSla({ sql: tx, bus: platform.bus }));
   assert.equal((await inTenant(t.id, (tx) => tx`select 1 from support_sla_events`)).length, 4);
   assert.ok(!(await slaSweep()).includes(t.id), "warning and breach fired, nothing else to do");
   await json(
@@ -308,7 +314,7 @@ itest("support SLA: a policy that starts to escalate re-arms its breached ticket
     200,
   );
   assert.ok((await slaSweep()).includes(t.id), "the policy escalates now");
-  await inTenant(t.id, (tx) => checkSla(tx, platform.bus));
+  await inTenant(t.id, (tx) => checkSla({ sql: tx, bus: platform.bus }));
   const after = await json(await t.owner.call("GET", `${API}/support-ticket/${tk.id}`), 200);
   assert.equal(after.priority, "kritik", "normal → yuksek → kritik: one step per clock");
   assert.ok(!(await slaSweep()).includes(t.id));
@@ -341,7 +347,7 @@ itest(
     const tk = await ticket(t.owner, c.id);
     const { platform } = await testApp();
     const later = Date.now() + 5 * 3_600_000;
-    await inTenant(t.id, (tx) => checkSla(tx, platform.bus, later));
+    await inTenant(t.id, (tx) => checkSla({ sql: tx, bus: platform.bus }, later));
     assert.ok(!(await slaSweep(new Date(later))).includes(t.id), "all four alerts fired");
     // A new priority recomputes the clocks through the API: the ticket is looked at again, and
     // the visit finds its alerts fired and clears the moment.
@@ -350,7 +356,7 @@ itest(
       200,
     );
     assert.ok((await slaSweep(new Date(later))).includes(t.id));
-    await inTenant(t.id, (tx) => checkSla(tx, platform.bus, later));
+    await inTenant(t.id, (tx) => checkSla({ sql: tx, bus: platform.bus }, later));
     assert.ok(!(await slaSweep(new Date(later))).includes(t.id));
     assert.equal((await inTenant(t.id, (tx) => tx`select 1 from support_sla_events`)).length, 4);
     // A ticket from before migration 0034 starts due a visit; with nothing due yet, the visit
@@ -361,7 +367,7 @@ itest(
       (tx) => tx`update support_tickets set sla_next_alert_at = '-infinity' where id = ${fresh.id}`,
     );
     assert.ok((await slaSweep()).includes(t.id));
-    await inTenant(t.id, (tx) => checkSla(tx, platform.bus));
+    await inTenant(t.id, (tx) => checkSla({ sql: tx, bus: platform.bus }));
     assert.ok(!(await slaSweep()).includes(t.id));
     const [row] = await inTenant(
       t.id,
@@ -382,8 +388,8 @@ itest("support SLA: escalation reassigns to the policy's agent and tells them on
   const tk = await ticket(t.owner, c.id, { assigneeId: first.id });
   const { platform } = await testApp();
   const later = Date.now() + 5 * 3_600_000;
-  await inTenant(t.id, (tx) => checkSla(tx, platform.bus, later));
-  await inTenant(t.id, (tx) => checkSla(tx, platform.bus, later));
+  await inTenant(t.id, (tx) => checkSla({ sql: tx, bus: platform.bus }, later));
+  await inTenant(t.id, (tx) => checkSla({ sql: tx, bus: platform.bus }, later));
   const after = await json(await t.owner.call("GET", `${API}/support-ticket/${tk.id}`), 200);
   assert.equal(after.assigneeId, lead.id);
   assert.ok(after.history.some((h: { action: string }) => h.action === "escalated"));
@@ -430,12 +436,17 @@ itest("support reports: days are UTC days whatever the database session's time z
   const c = await customer(t.owner);
   const tk = await ticket(t.owner, c.id);
   const today = new Date().toISOString().slice(0, 10);
+  const { platform } = await testApp();
   const report = await inTenant(t.id, async (tx) => {
     // Late in the UTC day: a +14 session would end "today" at 10:00 UTC and miss it.
     await tx`update support_tickets set created_at = ${today}::date + interval '23 hours'
              where id = ${tk.id}`;
     await tx`set local time zone 'Pacific/Kiritimati'`;
-    return await buildReport(tx, "volume", { from: today, to: today });
+    return await buildReport({ sql: tx, bus: platform.bus }, {
+      type: "volume",
+      from: today,
+      to: today,
+    });
   });
   assert.deepEqual(report.rows, [{ day: today, created: 1, resolved: 0 }]);
 });

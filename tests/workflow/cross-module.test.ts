@@ -7,8 +7,7 @@
 import assert from "node:assert/strict";
 import { itest, newTenant, testApp, unique } from "../helpers.ts";
 import { Dispatcher } from "../../shared/jobs/dispatcher.ts";
-import { DELIVER_EVENT_JOB } from "../../app/event-delivery.ts";
-import { RULES_DISPATCH_JOB } from "../../platform/notifications/rules.ts";
+import { DELIVER_EVENT_JOB, RULES_DISPATCH_JOB } from "../../platform/events/events.service.ts";
 import { customer, ticket } from "../support/fixtures.ts";
 import { newProject } from "../projects/fixtures.ts";
 

@@ -11,7 +11,7 @@ import {
   type HitPolicy,
   mapResult,
 } from "../../modules/workflow/decisions/decisions.rules.ts";
-import { compileDmn } from "../../modules/workflow/decisions/decisions.compile.ts";
+import { compileDmn } from "../../modules/workflow/decisions/decisions.compile.lib.ts";
 
 /** A table over `amount` (number) and `kind` (string) giving `level` (and `note`). */
 function table(

@@ -1,13 +1,13 @@
 /** The BPMN compiler, directly: no app, no database. */
 import assert from "node:assert/strict";
-import { compileBpmn } from "../../modules/workflow/definitions/definitions.compile.ts";
+import { compileBpmn } from "../../modules/workflow/definitions/definitions.compile.lib.ts";
 import {
   checkTimer,
   juelToFeel,
   normalizeCron,
   normalizePriority,
   toFeel,
-} from "../../modules/workflow/definitions/definitions.translate.ts";
+} from "../../modules/workflow/definitions/definitions.translate.lib.ts";
 
 const fixture = (name: string) =>
   Deno.readTextFileSync(new URL(`./fixtures/${name}`, import.meta.url));

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { uuidv7 } from "uuidv7";
 import { itest, newTenant, problem, testApp } from "../helpers.ts";
-import { insertTask } from "../../modules/workflow/tasks/tasks.create.ts";
+import { insertTask } from "../../modules/workflow/tasks/tasks.create.service.ts";
 import { API, FORM, inbox, inHours, inTenant, json, newTask } from "./tasks.fixtures.ts";
 
 itest("delegations: delegate, resolve back to the owner, then complete", async () => {

@@ -9,7 +9,7 @@ import { renderToString } from "preact-render-to-string";
 import { h } from "preact";
 import { browse, callApp, type Caller, itest, newTenant, testApp } from "../helpers.ts";
 import { ProcessDiagram } from "../../modules/workflow/designer/diagram.view.tsx";
-import { ensureWorkflowAssets } from "../../modules/workflow/designer/designer.build.ts";
+import { ensureWorkflowAssets } from "../../modules/workflow/designer/designer.build.lib.ts";
 import { blankDiagram } from "../../modules/workflow/designer/designer.rules.ts";
 
 await testApp();

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { openDatabase } from "../../shared/db/database.ts";
 import { asWorker } from "../../shared/jobs/dispatcher.ts";
-import { STEP_JOB } from "../../modules/workflow/common/model.ts";
+import { STEP_JOB } from "../../modules/workflow/common/model.lib.ts";
 import { newTenant, testApp, type TestTenant } from "../helpers.ts";
 import {
   asOwner,
@@ -18,7 +18,7 @@ import {
   engineDispatcher,
   inTenant,
 } from "./engine.fixtures.ts";
-import * as engine from "../../modules/workflow/engine/engine.api.ts";
+import * as engine from "../../modules/workflow/engine/engine.service.ts";
 
 const NO_POSTGRES = !Deno.env.get("DATABASE_URL");
 const options = { ignore: NO_POSTGRES, sanitizeOps: false, sanitizeResources: false };

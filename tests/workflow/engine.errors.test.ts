@@ -5,7 +5,7 @@
  * catch-all), or becomes an incident on the call activity.
  */
 import assert from "node:assert/strict";
-import * as engine from "../../modules/workflow/engine/engine.api.ts";
+import * as engine from "../../modules/workflow/engine/engine.service.ts";
 import { itest, newTenant, type TestTenant } from "../helpers.ts";
 import {
   asOwner,

@@ -9,10 +9,14 @@ import { withScope } from "../../shared/db/scope.ts";
 import { Dispatcher } from "../../shared/jobs/dispatcher.ts";
 import type { Actor } from "../../shared/http/actor.ts";
 import type { Session } from "../../shared/modules.ts";
-import type { ElementDef, ElementType, ProcessModel } from "../../modules/workflow/common/model.ts";
-import { STEP_JOB, TIMER_JOB } from "../../modules/workflow/common/model.ts";
-import { stepJob, timerJob } from "../../modules/workflow/engine/engine.jobs.ts";
-import * as engine from "../../modules/workflow/engine/engine.api.ts";
+import type {
+  ElementDef,
+  ElementType,
+  ProcessModel,
+} from "../../modules/workflow/common/model.lib.ts";
+import { STEP_JOB, TIMER_JOB } from "../../modules/workflow/common/model.lib.ts";
+import { stepJob, timerJob } from "../../modules/workflow/engine/engine.jobs.service.ts";
+import * as engine from "../../modules/workflow/engine/engine.service.ts";
 import { testApp, type TestTenant } from "../helpers.ts";
 
 export type El = Partial<ElementDef> & { id: string; type: ElementType; default?: string };
@@ -162,7 +166,10 @@ export async function completeTask(
     if (!task) throw new Error(`no open task at ${elementId}`);
     await a.sql`update workflow_tasks set state = 'completed', completed_at = now()
                 where id = ${task.id}`;
-    await engine.continueAfterTask(a, { id: task.id, instanceId, tokenId: task.tokenId }, data);
+    await engine.continueAfterTask(a, {
+      task: { id: task.id, instanceId, tokenId: task.tokenId },
+      data,
+    });
   });
 }
 
@@ -196,7 +203,9 @@ export const count = (s: Snapshot, event: string, elementId?: string) =>
 
 /** Compiles BPMN XML with the definitions feature's compiler and deploys the model. */
 export async function deployXml(t: TestTenant, xml: string) {
-  const { compileBpmn } = await import("../../modules/workflow/definitions/definitions.compile.ts");
+  const { compileBpmn } = await import(
+    "../../modules/workflow/definitions/definitions.compile.lib.ts"
+  );
   const compiled = await compileBpmn(xml);
   if (!compiled.model) throw new Error(JSON.stringify(compiled.problems));
   const deployed = await deploy(t, compiled.model, { startEvents: compiled.startEvents });

@@ -8,10 +8,14 @@ import {
   taskPriority,
   usesGlobals,
 } from "../../modules/workflow/engine/engine.rules.ts";
-import { condition, feel, FeelError } from "../../modules/workflow/engine/engine.feel.ts";
-import { addDuration, nextCycle, timerDue } from "../../modules/workflow/engine/engine.timers.ts";
+import { condition, feel, FeelError } from "../../modules/workflow/engine/engine.feel.lib.ts";
+import {
+  addDuration,
+  nextCycle,
+  timerDue,
+} from "../../modules/workflow/engine/engine.timers.lib.ts";
 import { buildModel } from "./engine.fixtures.ts";
-import type { ProcessModel } from "../../modules/workflow/common/model.ts";
+import type { ProcessModel } from "../../modules/workflow/common/model.lib.ts";
 
 Deno.test("JUEL conditions become FEEL; FEEL and JUEL evaluate alike", () => {
   assert.equal(juelToFeel('a > 1 && b == "x" || !c'), 'a > 1 and b = "x" or not(c)');

@@ -5,9 +5,9 @@
  * boundary error event, call activity, and instance migration between versions.
  */
 import assert from "node:assert/strict";
-import * as engine from "../../modules/workflow/engine/engine.api.ts";
-import { fireDueTimers } from "../../modules/workflow/engine/engine.jobs.ts";
-import { clock } from "../../modules/workflow/engine/engine.timers.ts";
+import * as engine from "../../modules/workflow/engine/engine.service.ts";
+import { fireDueTimers } from "../../modules/workflow/engine/engine.jobs.service.ts";
+import { clock } from "../../modules/workflow/engine/engine.timers.lib.ts";
 import { itest, newTenant, testApp, type TestTenant } from "../helpers.ts";
 import {
   asOwner,
@@ -29,7 +29,7 @@ async function advance(t: TestTenant, ms: number) {
   const at = new Date(Date.now() + ms);
   clock.set(() => at);
   try {
-    return await inTenant(t, (tx) => fireDueTimers(tx, platform.bus));
+    return await inTenant(t, (tx) => fireDueTimers({ sql: tx, bus: platform.bus }));
   } finally {
     clock.reset();
   }
@@ -271,7 +271,7 @@ itest("call activity: the child runs the called process; its end resumes the par
     t,
     (tx) => tx`select id from workflow_instances where parent_instance_id = ${again}`,
   );
-  await asOwner(t, (a) => engine.cancelInstance(a, again));
+  await asOwner(t, (a) => engine.cancelInstance(a, { id: again }));
   assert.equal((await snapshot(t, child2.id)).state, "cancelled");
 });
 
@@ -306,14 +306,17 @@ itest(
       mapping,
       instanceIds: ids,
     });
-    const refused = await asOwner(t, (x) => engine.migrateInstances(x, plan({}), false));
+    const refused = await asOwner(
+      t,
+      (x) => engine.migrateInstances(x, { plan: plan({}), dryRun: false }),
+    );
     assert.equal(refused.valid, false);
     assert.ok(refused.problems.some((p) => p.elementId === "old_review"));
     assert.equal((await snapshot(t, ids[0])).versionId, v1.versionId, "nothing moved");
 
     const dry = await asOwner(
       t,
-      (x) => engine.migrateInstances(x, plan({ old_review: "review" }), true),
+      (x) => engine.migrateInstances(x, { plan: plan({ old_review: "review" }), dryRun: true }),
     );
     assert.equal(dry.valid, true);
     assert.deepEqual(dry.moves.map((m) => [m.from, m.to]), [["old_review", "review"], [
@@ -324,7 +327,7 @@ itest(
 
     const applied = await asOwner(
       t,
-      (x) => engine.migrateInstances(x, plan({ old_review: "review" }), false),
+      (x) => engine.migrateInstances(x, { plan: plan({ old_review: "review" }), dryRun: false }),
     );
     assert.equal(applied.valid, true);
     for (const id of ids) {

@@ -5,8 +5,8 @@
  * start event started by a typed domain event.
  */
 import assert from "node:assert/strict";
-import * as engine from "../../modules/workflow/engine/engine.api.ts";
-import { engineOnEvent } from "../../modules/workflow/engine/engine.events.ts";
+import * as engine from "../../modules/workflow/engine/engine.service.ts";
+import { engineOnEvent } from "../../modules/workflow/engine/engine.events.service.ts";
 import { itest, newTenant, testApp } from "../helpers.ts";
 import {
   actorOf,

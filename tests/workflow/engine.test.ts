@@ -4,7 +4,7 @@
  * and JavaScript script tasks, incidents retried and skipped, cancel / suspend / resume.
  */
 import assert from "node:assert/strict";
-import * as engine from "../../modules/workflow/engine/engine.api.ts";
+import * as engine from "../../modules/workflow/engine/engine.service.ts";
 import { itest, newTenant } from "../helpers.ts";
 import {
   asOwner,
@@ -59,12 +59,14 @@ itest(
     // A second completion of the same task is refused: the token has moved on.
     await assert.rejects(
       () =>
-        asOwner(t, (a) =>
-          engine.continueAfterTask(
-            a,
-            { id: s.tasks[0].id, instanceId: id, tokenId: s.tasks[0].tokenId },
-            {},
-          )),
+        asOwner(
+          t,
+          (a) =>
+            engine.continueAfterTask(a, {
+              task: { id: s.tasks[0].id, instanceId: id, tokenId: s.tasks[0].tokenId },
+              data: {},
+            }),
+        ),
       (e: engine.EngineError) => e.status === 409,
     );
   },
@@ -297,14 +299,14 @@ itest(
     assert.equal(s.state, "active");
     assert.deepEqual(s.tokens, ["second:waiting"]);
 
-    await asOwner(t, (a) => engine.cancelInstance(a, id, "no longer needed"));
+    await asOwner(t, (a) => engine.cancelInstance(a, { id, reason: "no longer needed" }));
     s = await snapshot(t, id);
     assert.equal(s.state, "cancelled");
     assert.deepEqual(s.tokens, []);
     assert.equal(s.tasks.at(-1)!.state, "cancelled");
     assert.equal(count(s, "process.cancelled"), 1);
     await assert.rejects(
-      () => asOwner(t, (a) => engine.cancelInstance(a, id)),
+      () => asOwner(t, (a) => engine.cancelInstance(a, { id })),
       (e: engine.EngineError) => e.status === 409,
     );
   },

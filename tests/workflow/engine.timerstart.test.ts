@@ -4,9 +4,9 @@
  * two dispatchers start one instance), a redeploy replaces the timers, archiving disarms them.
  */
 import assert from "node:assert/strict";
-import { fireDueTimers, timerJob } from "../../modules/workflow/engine/engine.jobs.ts";
-import { fireStartTimer } from "../../modules/workflow/engine/engine.starttimers.ts";
-import { clock } from "../../modules/workflow/engine/engine.timers.ts";
+import { fireDueTimers, timerJob } from "../../modules/workflow/engine/engine.jobs.service.ts";
+import { fireStartTimer } from "../../modules/workflow/engine/engine.starttimers.service.ts";
+import { clock } from "../../modules/workflow/engine/engine.timers.lib.ts";
 import { itest, newTenant, testApp, type TestTenant } from "../helpers.ts";
 import { inTenant } from "./engine.fixtures.ts";
 
@@ -40,7 +40,7 @@ async function fireAt(t: TestTenant, at: Date): Promise<number> {
   const { platform } = await testApp();
   clock.set(() => at);
   try {
-    return await inTenant(t, (tx) => fireDueTimers(tx, platform.bus));
+    return await inTenant(t, (tx) => fireDueTimers({ sql: tx, bus: platform.bus }));
   } finally {
     clock.reset();
   }
@@ -104,7 +104,13 @@ itest(
     const { platform } = await testApp();
     const due = at(2 * MIN + 2000);
     const results = await Promise.all(
-      [0, 1].map(() => inTenant(t, (tx) => fireStartTimer(tx, platform.bus, timers[0].id, due))),
+      [0, 1].map(() =>
+        inTenant(
+          t,
+          (tx) =>
+            fireStartTimer({ sql: tx, bus: platform.bus }, { timerId: timers[0].id, now: due }),
+        )
+      ),
     );
     assert.deepEqual(results.sort(), [false, true]);
     assert.equal((await instances(t)).length, 2);

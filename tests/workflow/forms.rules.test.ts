@@ -10,7 +10,7 @@ import {
   referencedForms,
   schemaFields,
 } from "../../modules/workflow/forms/forms.rules.ts";
-import { validateSubmission } from "../../modules/workflow/forms/forms.validate.ts";
+import { validateSubmission } from "../../modules/workflow/forms/forms.validate.lib.ts";
 import { EXPENSE } from "./forms.fixtures.ts";
 
 Deno.test("forms rules: formKey names a tenant form in three spellings", () => {

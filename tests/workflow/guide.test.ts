@@ -4,7 +4,7 @@
  * cannot drift from the engine; then the page and its "Try it" form through HTTP.
  */
 import assert from "node:assert/strict";
-import { EXAMPLES, GUIDE } from "../../modules/workflow/guide/guide.examples.ts";
+import { EXAMPLES, GUIDE } from "../../modules/workflow/guide/guide.examples.lib.ts";
 import { evaluateExample } from "../../modules/workflow/guide/guide.service.ts";
 import { browse, type Caller, itest, newTenant, testApp } from "../helpers.ts";
 

@@ -8,7 +8,7 @@ import { linearModel, seedDefinition, seedIncident } from "./instances.fixtures.
 
 const API = "/api/workflow";
 const ENGINE_READY = !(await Deno.readTextFile(
-  new URL("../../modules/workflow/engine/engine.api.ts", import.meta.url),
+  new URL("../../modules/workflow/engine/engine.service.ts", import.meta.url),
 )).includes("the process engine is not built yet");
 
 const etest = (name: string, fn: () => Promise<void>) =>

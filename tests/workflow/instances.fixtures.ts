@@ -5,7 +5,7 @@
 import { uuidv7 } from "uuidv7";
 import { withScope } from "../../shared/db/scope.ts";
 import type { Sql } from "../../shared/db/database.ts";
-import type { ProcessModel } from "../../modules/workflow/common/model.ts";
+import type { ProcessModel } from "../../modules/workflow/common/model.lib.ts";
 import { testApp, type TestTenant } from "../helpers.ts";
 
 export async function inTenant<T>(t: TestTenant, fn: (tx: Sql) => Promise<T>): Promise<T> {

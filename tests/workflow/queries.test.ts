@@ -6,8 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { itest, newTenant, problem, testApp, type TestTenant } from "../helpers.ts";
-import { compileQuery } from "../../modules/workflow/queries/queries.compile.ts";
-import { fieldsFor } from "../../modules/workflow/queries/queries.fields.ts";
+import { compileQuery } from "../../modules/workflow/queries/queries.compile.repo.ts";
+import { fieldsFor } from "../../modules/workflow/queries/queries.fields.repo.ts";
 
 const API = "/api/workflow";
 const HOSTILE = "'; drop table workflow_data_records; --";

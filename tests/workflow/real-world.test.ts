@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { type Caller, itest, newTenant, testApp } from "../helpers.ts";
 import { withScope } from "../../shared/db/scope.ts";
-import { engineOnEvent } from "../../modules/workflow/engine/engine.events.ts";
+import { engineOnEvent } from "../../modules/workflow/engine/engine.events.service.ts";
 
 const API = "/api/workflow";
 const fixture = (name: string) =>

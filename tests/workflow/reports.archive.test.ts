@@ -9,7 +9,7 @@ import { inTenant, seedDefinition, seedInstance } from "./instances.fixtures.ts"
 import {
   archiveDueReports,
   reportArchiveJob,
-} from "../../modules/workflow/reports/reports.archive.ts";
+} from "../../modules/workflow/reports/reports.archive.service.ts";
 import { tenantsWithDueReports } from "../../modules/workflow/reports/reports.repo.ts";
 import { asWorker } from "../../shared/jobs/dispatcher.ts";
 

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { uuidv7 } from "uuidv7";
 import { itest, newTenant, problem, testApp } from "../helpers.ts";
-import { insertTask } from "../../modules/workflow/tasks/tasks.create.ts";
-import { sendTaskReminders } from "../../modules/workflow/tasks/tasks.reminders.ts";
+import { insertTask } from "../../modules/workflow/tasks/tasks.create.service.ts";
+import { sendTaskReminders } from "../../modules/workflow/tasks/tasks.reminders.service.ts";
 import { asWorker } from "../../shared/jobs/dispatcher.ts";
 import { workflow } from "../../modules/workflow/mod.ts";
 import { API, FORM, inbox, inHours, inTenant, json, newTask } from "./tasks.fixtures.ts";
@@ -243,9 +243,9 @@ itest("tasks: due-soon and overdue reminders go out once each", async () => {
   const sweep = () =>
     asWorker(platform.db.sql, (tx) => job!.schedule!.tenantsWithWork!(tx, new Date()));
   assert.ok((await sweep()).includes(t.id), "reminders due: the sweep finds the workspace");
-  assert.equal(await inTenant(t.id, (tx) => sendTaskReminders(tx, platform.bus)), 2);
+  assert.equal(await inTenant(t.id, (tx) => sendTaskReminders({ sql: tx, bus: platform.bus })), 2);
   assert.ok(!(await sweep()).includes(t.id), "all sent: no job for the workspace");
-  assert.equal(await inTenant(t.id, (tx) => sendTaskReminders(tx, platform.bus)), 0);
+  assert.equal(await inTenant(t.id, (tx) => sendTaskReminders({ sql: tx, bus: platform.bus })), 0);
   const titles = await inbox(agent);
   assert.ok(titles.includes("Task due soon: Soon"));
   assert.ok(titles.includes("Task overdue: Late"));
@@ -253,7 +253,7 @@ itest("tasks: due-soon and overdue reminders go out once each", async () => {
   // Moving the due date re-arms the reminders.
   await json(await agent.call("PUT", `${API}/tasks/${soon.id}`, { dueAt: inHours(-1) }), 200);
   assert.ok((await sweep()).includes(t.id));
-  assert.equal(await inTenant(t.id, (tx) => sendTaskReminders(tx, platform.bus)), 1);
+  assert.equal(await inTenant(t.id, (tx) => sendTaskReminders({ sql: tx, bus: platform.bus })), 1);
 });
 
 itest("tasks: completing a process task hands its data to the engine", async () => {

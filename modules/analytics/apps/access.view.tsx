@@ -8,7 +8,7 @@ import {
   IconButton,
   UserChip,
 } from "../../../ui/kit.ts";
-import { APP_LEVELS } from "./access.ts";
+import { APP_LEVELS } from "./access.rules.ts";
 import type { Grant } from "./apps.schemas.ts";
 import { BASE, LevelBadge, type T } from "./apps.view.tsx";
 

@@ -35,7 +35,10 @@ const create: RouteHandler<typeof createAppRoute, AppEnv> = async (c) =>
 const get: RouteHandler<typeof getAppRoute, AppEnv> = async (c) =>
   c.json(await getApp(actorOf(c), c.req.valid("param").id), 200);
 const patch: RouteHandler<typeof patchAppRoute, AppEnv> = async (c) =>
-  c.json(await patchApp(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200);
+  c.json(
+    await patchApp(actorOf(c), { id: c.req.valid("param").id, patch: c.req.valid("json") }),
+    200,
+  );
 const remove: RouteHandler<typeof deleteAppRoute, AppEnv> = async (c) => {
   await removeApp(actorOf(c), c.req.valid("param").id);
   return c.body(null, 204);
@@ -43,24 +46,36 @@ const remove: RouteHandler<typeof deleteAppRoute, AppEnv> = async (c) => {
 const access: RouteHandler<typeof getAccessRoute, AppEnv> = async (c) =>
   c.json(await getAccess(actorOf(c), c.req.valid("param").id), 200);
 const grant: RouteHandler<typeof putAccessRoute, AppEnv> = async (c) =>
-  c.json(await putAccess(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200);
+  c.json(
+    await putAccess(actorOf(c), { id: c.req.valid("param").id, access: c.req.valid("json") }),
+    200,
+  );
 
 const sheets: RouteHandler<typeof listSheetsRoute, AppEnv> = async (c) =>
   c.json(await listSheets(actorOf(c), c.req.valid("param").id), 200);
 const addSheet: RouteHandler<typeof createSheetRoute, AppEnv> = async (c) =>
-  c.json(await createSheet(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 201);
+  c.json(
+    await createSheet(actorOf(c), { appId: c.req.valid("param").id, input: c.req.valid("json") }),
+    201,
+  );
 const order: RouteHandler<typeof orderSheetsRoute, AppEnv> = async (c) =>
   c.json(
-    await orderSheets(actorOf(c), c.req.valid("param").id, c.req.valid("json").sheetIds),
+    await orderSheets(actorOf(c), {
+      appId: c.req.valid("param").id,
+      sheetIds: c.req.valid("json").sheetIds,
+    }),
     200,
   );
 const changeSheet: RouteHandler<typeof patchSheetRoute, AppEnv> = async (c) => {
   const { id, sheetId } = c.req.valid("param");
-  return c.json(await patchSheet(actorOf(c), id, sheetId, c.req.valid("json")), 200);
+  return c.json(
+    await patchSheet(actorOf(c), { appId: id, sheetId, patch: c.req.valid("json") }),
+    200,
+  );
 };
 const dropSheet: RouteHandler<typeof deleteSheetRoute, AppEnv> = async (c) => {
   const { id, sheetId } = c.req.valid("param");
-  await removeSheet(actorOf(c), id, sheetId);
+  await removeSheet(actorOf(c), { appId: id, sheetId });
   return c.body(null, 204);
 };
 

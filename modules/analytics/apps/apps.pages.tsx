@@ -22,7 +22,7 @@ import {
 import { problems } from "../../../shared/http/problem.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
 import { Button, Card, page, Toast, tr } from "../../../ui/kit.ts";
-import { APP_READ, APP_WRITE, atLeast } from "./access.ts";
+import { APP_READ, APP_WRITE, atLeast } from "./access.rules.ts";
 import { AccessInput as AccessInputSchema, AppInput, SheetInput } from "./apps.schemas.ts";
 import {
   createApp,
@@ -211,11 +211,10 @@ export function mountAppPages(app: Hono<AppEnv>) {
 
   app.get("/apps/:id", read, (c) => appPage(c, pathId(c)));
   post("/apps/:id", async (c, form, id) => {
-    await patchApp(
-      actorOf(c),
+    await patchApp(actorOf(c), {
       id,
-      parsed(AppInput, { name: one(form.name), description: one(form.description) }),
-    );
+      patch: parsed(AppInput, { name: one(form.name), description: one(form.description) }),
+    });
     return `${BASE}/${id}`;
   }, appPage);
   post("/apps/:id/delete", async (c, _form, id) => {
@@ -224,32 +223,36 @@ export function mountAppPages(app: Hono<AppEnv>) {
   }, appPage);
 
   post("/apps/:id/sheets", async (c, form, id) => {
-    await createSheet(actorOf(c), id, parsed(SheetInput, sheetForm(form)));
+    await createSheet(actorOf(c), { appId: id, input: parsed(SheetInput, sheetForm(form)) });
     return `${BASE}/${id}`;
   }, appPage);
   post("/apps/:id/sheets/:sheetId/edit", async (c, form, id) => {
     const input = parsed(SheetInput.omit({ filters: true }), sheetForm(form));
-    await patchSheet(actorOf(c), id, pathId(c, "sheetId"), input);
+    await patchSheet(actorOf(c), { appId: id, sheetId: pathId(c, "sheetId"), patch: input });
     return `${BASE}/${id}`;
   }, appPage);
   post("/apps/:id/sheets/:sheetId/move", async (c, form, id) => {
-    await moveSheet(actorOf(c), id, pathId(c, "sheetId"), one(form.dir) === "left" ? -1 : 1);
+    await moveSheet(actorOf(c), {
+      appId: id,
+      sheetId: pathId(c, "sheetId"),
+      by: one(form.dir) === "left" ? -1 : 1,
+    });
     return `${BASE}/${id}`;
   }, appPage);
   post("/apps/:id/sheets/:sheetId/delete", async (c, _form, id) => {
-    await removeSheet(actorOf(c), id, pathId(c, "sheetId"));
+    await removeSheet(actorOf(c), { appId: id, sheetId: pathId(c, "sheetId") });
     return `${BASE}/${id}`;
   }, appPage);
 
   app.get("/apps/:id/access", read, (c) => accessPage(c, pathId(c)));
   post("/apps/:id/access", async (c, form, id) => {
     const grants = await changedGrants(c, id, one(form.principal), one(form.level));
-    await putAccess(actorOf(c), id, parsed(AccessInputSchema, { grants }));
+    await putAccess(actorOf(c), { id, access: parsed(AccessInputSchema, { grants }) });
     return `${BASE}/${id}/access`;
   }, accessPage);
   post("/apps/:id/access/remove", async (c, form, id) => {
     const grants = await changedGrants(c, id, one(form.principal), null);
-    await putAccess(actorOf(c), id, parsed(AccessInputSchema, { grants }));
+    await putAccess(actorOf(c), { id, access: parsed(AccessInputSchema, { grants }) });
     return `${BASE}/${id}/access`;
   }, accessPage);
 }

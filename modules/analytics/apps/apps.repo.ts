@@ -1,7 +1,7 @@
 /** SQL of applications and their grants (tenant-scoped connection; RLS keeps tenants apart). */
 import type { Sql } from "../../../shared/db/database.ts";
 import { listRoles } from "../../../platform/identity/public.ts";
-import type { AppLevel } from "./access.ts";
+import type { AppLevel } from "./access.rules.ts";
 import type { Grant, GrantInput } from "./apps.schemas.ts";
 
 export interface AppListRow {

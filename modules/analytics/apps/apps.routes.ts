@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { errorResponses } from "../../../shared/http/problem.ts";
 import { jsonBody, jsonResponse } from "../../../shared/http/route-helpers.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
-import { APP_READ, APP_WRITE } from "./access.ts";
+import { APP_READ, APP_WRITE } from "./access.rules.ts";
 import {
   AccessInput,
   AccessSchema,

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { APP_LEVELS } from "./access.ts";
+import { APP_LEVELS } from "./access.rules.ts";
 
 const FILTER_OPS = [
   "eq",

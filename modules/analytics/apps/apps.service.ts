@@ -7,7 +7,8 @@ import type { Actor } from "../../../shared/http/actor.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { hasPermission } from "../../../shared/rbac/permissions.ts";
 import { recordActivity } from "../../../platform/activity/public.ts";
-import { APP_WRITE, baseLevel, highest, requireApp } from "./access.ts";
+import { APP_WRITE, baseLevel, highest } from "./access.rules.ts";
+import { requireApp } from "./access.service.ts";
 import {
   type AppListRow,
   deleteApp,
@@ -47,7 +48,7 @@ export async function listApps(actor: Actor): Promise<{ items: App[] }> {
 }
 
 export async function getApp(actor: Actor, id: string): Promise<App> {
-  await requireApp(actor, id, "view");
+  await requireApp(actor, { appId: id, level: "view" });
   const [row] = await selectApps(actor.sql, me(actor), id);
   return toApp(actor, row);
 }
@@ -66,8 +67,11 @@ export async function createApp(actor: Actor, input: AppInput): Promise<App> {
   return await getApp(actor, id);
 }
 
-export async function patchApp(actor: Actor, id: string, patch: AppPatch): Promise<App> {
-  const { app } = await requireApp(actor, id, "manage", { lock: true });
+export async function patchApp(
+  actor: Actor,
+  { id, patch }: { id: string; patch: AppPatch },
+): Promise<App> {
+  const { app } = await requireApp(actor, { appId: id, level: "manage", lock: true });
   await updateApp(actor.sql, id, patch);
   await recordActivity(actor.sql, {
     module: "analytics",
@@ -82,7 +86,7 @@ export async function patchApp(actor: Actor, id: string, patch: AppPatch): Promi
 }
 
 export async function removeApp(actor: Actor, id: string): Promise<void> {
-  const { app } = await requireApp(actor, id, "manage", { lock: true });
+  const { app } = await requireApp(actor, { appId: id, level: "manage", lock: true });
   await deleteApp(actor.sql, id);
   await recordActivity(actor.sql, {
     module: "analytics",
@@ -95,7 +99,7 @@ export async function removeApp(actor: Actor, id: string): Promise<void> {
 }
 
 export async function getAccess(actor: Actor, id: string): Promise<Access> {
-  const { app } = await requireApp(actor, id, "manage");
+  const { app } = await requireApp(actor, { appId: id, level: "manage" });
   return { appId: id, createdBy: app.createdBy, grants: await selectGrants(actor.sql, id) };
 }
 
@@ -103,8 +107,11 @@ export async function getAccess(actor: Actor, id: string): Promise<Access> {
  * PUT /apps/{id}/access: the full list of grants. Users must be members of the tenant and
  * roles must exist; one grant per user and per role.
  */
-export async function putAccess(actor: Actor, id: string, input: AccessInput): Promise<Access> {
-  const { app } = await requireApp(actor, id, "manage", { lock: true });
+export async function putAccess(
+  actor: Actor,
+  { id, access: input }: { id: string; access: AccessInput },
+): Promise<Access> {
+  const { app } = await requireApp(actor, { appId: id, level: "manage", lock: true });
   const userIds = input.grants.flatMap((g) => g.userId ? [g.userId] : []);
   const roles = input.grants.flatMap((g) => g.role ? [g.role] : []);
   const errors: { path: string; message: string }[] = [];
@@ -139,6 +146,6 @@ export async function putAccess(actor: Actor, id: string, input: AccessInput): P
 
 /** The people and roles a manager may grant access to (for the access page). */
 export async function grantablePrincipals(actor: Actor, id: string) {
-  await requireApp(actor, id, "manage");
+  await requireApp(actor, { appId: id, level: "manage" });
   return await selectPrincipals(actor.sql);
 }

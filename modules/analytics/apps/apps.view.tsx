@@ -10,7 +10,7 @@ import {
   RelativeTime,
   type Tone,
 } from "../../../ui/kit.ts";
-import type { AppLevel } from "./access.ts";
+import type { AppLevel } from "./access.rules.ts";
 import type { App } from "./apps.schemas.ts";
 
 export type T = (key: string, vars?: Record<string, string | number>) => string;

@@ -1,6 +1,7 @@
 /** SQL of sheets: ordered inside their application (tenant-scoped connection; RLS). */
 import type { Sql } from "../../../shared/db/database.ts";
-import { type SheetRecord, toSheet } from "./access.ts";
+import type { SheetRecord } from "./access.rules.ts";
+import { toSheet } from "./access.repo.ts";
 
 const COLS = "id, app_id, name, position, refresh_seconds, filters, created_at, updated_at";
 

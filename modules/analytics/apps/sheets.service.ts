@@ -5,7 +5,8 @@
 import type { Actor } from "../../../shared/http/actor.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { recordActivity } from "../../../platform/activity/public.ts";
-import { type AppLevel, findSheet, requireApp, type SheetRecord } from "./access.ts";
+import type { AppLevel, SheetRecord } from "./access.rules.ts";
+import { findSheet, requireApp } from "./access.service.ts";
 import {
   deleteSheet,
   insertSheet,
@@ -19,7 +20,7 @@ export async function listSheets(
   actor: Actor,
   appId: string,
 ): Promise<{ items: SheetRecord[]; level: AppLevel }> {
-  const { level } = await requireApp(actor, appId, "view");
+  const { level } = await requireApp(actor, { appId, level: "view" });
   return { items: await selectSheets(actor.sql, appId), level };
 }
 
@@ -32,10 +33,9 @@ async function sheetOf(actor: Actor, appId: string, sheetId: string): Promise<Sh
 
 export async function createSheet(
   actor: Actor,
-  appId: string,
-  input: SheetInput,
+  { appId, input }: { appId: string; input: SheetInput },
 ): Promise<SheetRecord> {
-  const { app } = await requireApp(actor, appId, "edit", { lock: true });
+  const { app } = await requireApp(actor, { appId, level: "edit", lock: true });
   const id = crypto.randomUUID();
   await insertSheet(actor.sql, { id, appId, ...input });
   await recordActivity(actor.sql, {
@@ -51,11 +51,9 @@ export async function createSheet(
 
 export async function patchSheet(
   actor: Actor,
-  appId: string,
-  sheetId: string,
-  patch: SheetPatch,
+  { appId, sheetId, patch }: { appId: string; sheetId: string; patch: SheetPatch },
 ): Promise<SheetRecord> {
-  await requireApp(actor, appId, "edit");
+  await requireApp(actor, { appId, level: "edit" });
   const before = await sheetOf(actor, appId, sheetId);
   await updateSheet(actor.sql, sheetId, patch);
   const after = (await findSheet(actor, sheetId))!;
@@ -74,8 +72,11 @@ export async function patchSheet(
   return after;
 }
 
-export async function removeSheet(actor: Actor, appId: string, sheetId: string): Promise<void> {
-  await requireApp(actor, appId, "edit", { lock: true });
+export async function removeSheet(
+  actor: Actor,
+  { appId, sheetId }: { appId: string; sheetId: string },
+): Promise<void> {
+  await requireApp(actor, { appId, level: "edit", lock: true });
   const sheet = await sheetOf(actor, appId, sheetId);
   await deleteSheet(actor.sql, sheetId);
   await recordActivity(actor.sql, {
@@ -91,10 +92,9 @@ export async function removeSheet(actor: Actor, appId: string, sheetId: string):
 /** PUT /apps/{id}/sheets/order: every sheet of the app exactly once, in the new order. */
 export async function orderSheets(
   actor: Actor,
-  appId: string,
-  sheetIds: string[],
+  { appId, sheetIds }: { appId: string; sheetIds: string[] },
 ): Promise<{ items: SheetRecord[]; level: AppLevel }> {
-  const { level } = await requireApp(actor, appId, "edit", { lock: true });
+  const { level } = await requireApp(actor, { appId, level: "edit", lock: true });
   const current = await selectSheets(actor.sql, appId);
   const given = new Set(sheetIds);
   if (
@@ -111,12 +111,15 @@ export async function orderSheets(
 }
 
 /** Moves one sheet one place left (-1) or right (+1); used by the page's arrow buttons. */
-export async function moveSheet(actor: Actor, appId: string, sheetId: string, by: -1 | 1) {
+export async function moveSheet(
+  actor: Actor,
+  { appId, sheetId, by }: { appId: string; sheetId: string; by: -1 | 1 },
+) {
   const ids = (await listSheets(actor, appId)).items.map((s) => s.id);
   const i = ids.indexOf(sheetId);
   if (i < 0) throw problems.notFound("No such sheet.");
   const j = i + by;
   if (j < 0 || j >= ids.length) return;
   [ids[i], ids[j]] = [ids[j], ids[i]];
-  await orderSheets(actor, appId, ids);
+  await orderSheets(actor, { appId, sheetIds: ids });
 }

@@ -11,7 +11,7 @@ import {
   IconButton,
   Tabs,
 } from "../../../ui/kit.ts";
-import type { AppRecord, SheetRecord } from "./access.ts";
+import type { AppRecord, SheetRecord } from "./access.rules.ts";
 import { BASE, type T } from "./apps.view.tsx";
 
 /** Refresh intervals offered (seconds); the API takes any value from 5 to 86400. */

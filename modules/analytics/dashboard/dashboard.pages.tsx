@@ -18,11 +18,13 @@ import {
 import { Problem, problems } from "../../../shared/http/problem.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
 import { tr } from "../../../ui/kit.ts";
-import { atLeast, requireSheet } from "../apps/access.ts";
+import { atLeast } from "../apps/access.rules.ts";
+import { requireSheet } from "../apps/access.service.ts";
 import { appFrame } from "../apps/apps.pages.tsx";
-import { datasetCatalog } from "../query/query.api.ts";
+import { datasetCatalog } from "../query/query.datasets.lib.ts";
 import {
   createWidget,
+  eachWidget,
   listWidgets,
   loadWidget,
   removeWidget,
@@ -31,10 +33,8 @@ import {
 } from "./widgets.service.ts";
 import { CHART_TYPES, type ChartType, type Widget, WidgetInput } from "./widgets.schemas.ts";
 import { type Body, cellText, Dashboard, DrillRows, WidgetBody } from "./dashboard.view.tsx";
-import { type FilterState, filterState } from "./dashboard.filters.ts";
-import { mapWidgets } from "./widgets.concurrent.ts";
+import { type FilterState, filterState } from "./dashboard.filters.lib.ts";
 import "./dashboard.messages.ts";
-import "./dashboard.assets.ts";
 
 const SHEET_READ = "analytics.sheet.read";
 const sheetPath = (appId: string, sheetId: string) => `/analytics/apps/${appId}/sheets/${sheetId}`;
@@ -42,7 +42,7 @@ const paramsOf = (c: C) => new URL(c.req.url).searchParams;
 
 async function bodyOf(actor: Actor, w: Widget, f: FilterState, locale: string): Promise<Body> {
   try {
-    const d = await widgetData(actor, w.id, f, locale);
+    const d = await widgetData(actor, { id: w.id, filters: f, locale });
     if (w.chartType === "kpi") return { kind: "kpi", kpi: d.kpi };
     if (w.chartType === "table") return { kind: "table", columns: d.columns, rows: d.rows };
     return { kind: "chart", option: d.option, keys: d.keys, rows: d.rows };
@@ -62,25 +62,21 @@ async function dashboardPage(
 ) {
   const t = tr(c);
   const actor = actorOf(c);
-  const { sheet, level } = await requireSheet(actor, sheetId, "view");
+  const { sheet, level } = await requireSheet(actor, { sheetId, level: "view" });
   if (sheet.appId !== appId) throw problems.notFound("No such sheet.");
   const f = filterState(paramsOf(c));
   const { items } = await listWidgets(actor, sheetId);
   const { db, config } = c.var.platform;
-  const widgets = await mapWidgets(
-    {
-      db,
-      poolSize: config.DATABASE_POOL_SIZE,
-      session: actor.session,
-      requestId: c.var.requestId,
-      sql: actor.sql,
-    },
+  const widgets = await eachWidget(actor, {
+    db,
+    poolSize: config.DATABASE_POOL_SIZE,
+    requestId: c.var.requestId,
     items,
-    async (widget, sql) => ({
+    work: async (widget, widgetActor) => ({
       widget,
-      body: await bodyOf({ ...actor, sql }, widget, f, c.var.locale),
+      body: await bodyOf(widgetActor, widget, f, c.var.locale),
     }),
-  );
+  });
   return await appFrame(c, appId, {
     sheetId,
     flash,
@@ -166,7 +162,7 @@ export function mountDashboardPages(app: Hono<AppEnv>) {
   app.post("/apps/:appId/sheets/:sheetId/widgets", read, async (c) => {
     const { appId, sheetId } = c.req.param();
     try {
-      await createWidget(actorOf(c), sheetId, widgetFromForm(await readForm(c)));
+      await createWidget(actorOf(c), { sheetId, input: widgetFromForm(await readForm(c)) });
     } catch (err) {
       const { flash, status } = problemFlash(err);
       return await dashboardPage(c, appId, sheetId, flash, status);
@@ -188,7 +184,7 @@ export function mountDashboardPages(app: Hono<AppEnv>) {
   // A widget's body under the filters in the query string (refresh keeps them).
   app.get("/widgets/:id/body", read, async (c) => {
     const actor = actorOf(c);
-    const { widget } = await loadWidget(actor, c.req.param("id"), "view");
+    const { widget } = await loadWidget(actor, { id: c.req.param("id"), level: "view" });
     const f = filterState(paramsOf(c));
     const body = await bodyOf(actor, widget, f, c.var.locale);
     const width = Math.max(200, Number(c.req.query("width")) || widget.w * 100);
@@ -211,11 +207,12 @@ export function mountDashboardPages(app: Hono<AppEnv>) {
     const actor = actorOf(c);
     const f = filterState(paramsOf(c));
     const point = c.req.query("point") ?? undefined;
-    const { widget, columns, rows, truncated } = await widgetRows(actor, c.req.param("id"), {
-      ...f,
-      point,
-    }, c.var.locale);
-    const { sheet } = await requireSheet(actor, widget.sheetId, "view");
+    const { widget, columns, rows, truncated } = await widgetRows(actor, {
+      id: c.req.param("id"),
+      query: { ...f, point },
+      locale: c.var.locale,
+    });
+    const { sheet } = await requireSheet(actor, { sheetId: widget.sheetId, level: "view" });
     const field = widget.query.fields?.[0];
     const col = columns.find((x) => x.name === field?.field);
     const pointLabel = point === undefined

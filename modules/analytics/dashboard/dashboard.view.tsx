@@ -4,12 +4,12 @@
  * dialog. CSP is strict: behaviour lives in client/dashboard.js, data in data-attributes.
  */
 import { Button, formatNumber, IconButton, Kpi } from "../../../ui/kit.ts";
-import type { DatasetInfo, ResultColumn } from "../query/query.types.ts";
+import type { DatasetInfo, ResultColumn } from "../query/query.types.schemas.ts";
 import type { Widget } from "./widgets.schemas.ts";
-import { cspSafeSvg, renderSvg } from "./widgets.charts.ts";
-import type { FilterState } from "./dashboard.filters.ts";
-import { cellText, type T } from "./dashboard.cells.ts";
-import { AddWidget, FilterBar } from "./dashboard.forms.tsx";
+import { cspSafeSvg, renderSvg } from "./widgets.charts.lib.ts";
+import type { FilterState } from "./dashboard.filters.lib.ts";
+import { cellText, type T } from "./dashboard.cells.lib.ts";
+import { AddWidget, FilterBar } from "./dashboard.forms.view.tsx";
 export { cellText };
 
 export interface Body {

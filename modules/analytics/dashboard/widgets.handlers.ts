@@ -4,7 +4,7 @@ import type { AppEnv } from "../../../shared/http/env.ts";
 import { actorOf } from "../../../shared/http/actor.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { acquireStream } from "../../../shared/realtime/stream-limits.ts";
-import { requireSheet } from "../apps/access.ts";
+import { requireSheet } from "../apps/access.service.ts";
 import {
   createWidgetRoute,
   deleteWidgetRoute,
@@ -28,8 +28,8 @@ import {
   widgetRows,
 } from "./widgets.service.ts";
 import { toCsv } from "./widgets.rules.ts";
-import { renderSvg } from "./widgets.charts.ts";
-import { LIVE_CHANNEL, type LiveMessage } from "./widgets.live.ts";
+import { renderSvg } from "./widgets.charts.lib.ts";
+import { LIVE_CHANNEL, type LiveMessage } from "./widgets.live.lib.ts";
 
 const KEEPALIVE_MS = 25_000;
 
@@ -43,54 +43,62 @@ const list: RouteHandler<typeof listWidgetsRoute, AppEnv> = async (c) =>
   c.json(await listWidgets(actorOf(c), c.req.valid("param").sheetId), 200);
 const create: RouteHandler<typeof createWidgetRoute, AppEnv> = async (c) =>
   c.json(
-    await createWidget(actorOf(c), c.req.valid("param").sheetId, c.req.valid("json")),
+    await createWidget(actorOf(c), {
+      sheetId: c.req.valid("param").sheetId,
+      input: c.req.valid("json"),
+    }),
     201,
   );
 const patch: RouteHandler<typeof patchWidgetRoute, AppEnv> = async (c) =>
-  c.json(await patchWidget(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200);
+  c.json(
+    await patchWidget(actorOf(c), { id: c.req.valid("param").id, patch: c.req.valid("json") }),
+    200,
+  );
 const remove: RouteHandler<typeof deleteWidgetRoute, AppEnv> = async (c) => {
   await removeWidget(actorOf(c), c.req.valid("param").id);
   return c.body(null, 204);
 };
 const layout: RouteHandler<typeof putLayoutRoute, AppEnv> = async (c) =>
-  c.json(await putLayout(actorOf(c), c.req.valid("param").sheetId, c.req.valid("json")), 200);
-const data: RouteHandler<typeof widgetDataRoute, AppEnv> = async (c) => {
-  const { widget: _w, ...out } = await widgetData(
-    actorOf(c),
-    c.req.valid("param").id,
-    c.req.valid("query"),
-    c.var.locale,
+  c.json(
+    await putLayout(actorOf(c), {
+      sheetId: c.req.valid("param").sheetId,
+      layout: c.req.valid("json"),
+    }),
+    200,
   );
+const data: RouteHandler<typeof widgetDataRoute, AppEnv> = async (c) => {
+  const { widget: _w, ...out } = await widgetData(actorOf(c), {
+    id: c.req.valid("param").id,
+    filters: c.req.valid("query"),
+    locale: c.var.locale,
+  });
   return c.json(out, 200);
 };
 const rows: RouteHandler<typeof widgetRowsRoute, AppEnv> = async (c) => {
-  const { columns, rows, truncated } = await widgetRows(
-    actorOf(c),
-    c.req.valid("param").id,
-    c.req.valid("query"),
-    c.var.locale,
-  );
+  const { columns, rows, truncated } = await widgetRows(actorOf(c), {
+    id: c.req.valid("param").id,
+    query: c.req.valid("query"),
+    locale: c.var.locale,
+  });
   return c.json({ columns, rows, truncated }, 200);
 };
 const csv: RouteHandler<typeof widgetCsvRoute, AppEnv> = async (c) => {
-  const out = await widgetExport(
-    actorOf(c),
-    c.req.valid("param").id,
-    c.req.valid("query"),
-    c.var.locale,
-  );
+  const out = await widgetExport(actorOf(c), {
+    id: c.req.valid("param").id,
+    filters: c.req.valid("query"),
+    locale: c.var.locale,
+  });
   return c.body(toCsv(out), 200, {
     "Content-Type": "text/csv; charset=utf-8",
     "Content-Disposition": `attachment; filename="${fileName(out.widget.title, "csv")}"`,
   });
 };
 const svg: RouteHandler<typeof widgetSvgRoute, AppEnv> = async (c) => {
-  const out = await widgetData(
-    actorOf(c),
-    c.req.valid("param").id,
-    c.req.valid("query"),
-    c.var.locale,
-  );
+  const out = await widgetData(actorOf(c), {
+    id: c.req.valid("param").id,
+    filters: c.req.valid("query"),
+    locale: c.var.locale,
+  });
   if (!out.option) throw problems.unprocessable("Tables and KPI numbers have no chart image.");
   return c.body(renderSvg({ ...out.option, title: { text: out.widget.title } }, 900, 450), 200, {
     "Content-Type": "image/svg+xml",
@@ -106,7 +114,7 @@ const events: RouteHandler<typeof sheetEventsRoute, AppEnv> = async (c) => {
   const { platform } = c.var;
   const { tenantId, userId, exp } = c.var.session;
   const sheetId = c.req.valid("param").sheetId;
-  await c.var.scope((tx) => requireSheet(actorOf(c, tx), sheetId, "view"));
+  await c.var.scope((tx) => requireSheet(actorOf(c, tx), { sheetId: sheetId, level: "view" }));
   const release = acquireStream(userId, {
     perUser: platform.config.SSE_MAX_PER_USER,
     perInstance: platform.config.SSE_MAX_PER_INSTANCE,

@@ -72,3 +72,9 @@ export async function saveLayout(sql: Sql, sheetId: string, items: LayoutInput["
     returning w.id`;
   return rows.length;
 }
+
+/** The tenant of the scoped transaction. */
+export async function currentTenantId(sql: Sql): Promise<string> {
+  const [row] = await sql<{ id: string }[]>`select current_setting('app.tenant_id') as id`;
+  return row.id;
+}

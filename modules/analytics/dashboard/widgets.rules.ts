@@ -2,7 +2,7 @@
  * Pure rules of widgets: the sheet's filters turned into query filters, the drill-down query
  * for a clicked point, the KPI's previous period, CSV. Tested directly.
  */
-import type { AnalyticsQuery, QueryResult } from "../query/query.types.ts";
+import type { AnalyticsQuery, QueryResult } from "../query/query.types.schemas.ts";
 import type { FilterQuery, RowsQuery, Widget, WidgetOptions } from "./widgets.schemas.ts";
 
 type Filter = NonNullable<AnalyticsQuery["filters"]>[number];

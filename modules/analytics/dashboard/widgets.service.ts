@@ -2,11 +2,15 @@
  * Widgets of a sheet: created, changed, placed and deleted by the app's editors, read and run
  * by its viewers. Queries run through the query door in the caller's scope, so RLS applies.
  */
+import type { Database } from "../../../shared/db/database.ts";
 import type { Actor } from "../../../shared/http/actor.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { recordActivity } from "../../../platform/activity/public.ts";
-import { isUuid, requireSheet } from "../apps/access.ts";
-import { type AnalyticsQuery, datasetCatalog, runQuery } from "../query/query.api.ts";
+import { isUuid } from "../apps/access.rules.ts";
+import { requireSheet } from "../apps/access.service.ts";
+import type { AnalyticsQuery } from "../query/query.types.schemas.ts";
+import { datasetCatalog } from "../query/query.datasets.lib.ts";
+import { runQuery } from "../query/query.service.ts";
 import {
   deleteWidget,
   insertWidget,
@@ -15,6 +19,7 @@ import {
   selectWidgets,
   updateWidget,
 } from "./widgets.repo.ts";
+import { mapWidgets } from "./widgets.concurrent.repo.ts";
 import {
   change,
   drillQuery,
@@ -25,7 +30,7 @@ import {
   toNumber,
   withFilters,
 } from "./widgets.rules.ts";
-import { categoryKeys, chartOption } from "./widgets.charts.ts";
+import { categoryKeys, chartOption } from "./widgets.charts.lib.ts";
 import type {
   FilterQuery,
   LayoutInput,
@@ -51,13 +56,38 @@ function mustFit(x: number, w: number) {
   }
 }
 
+/**
+ * Work on each of a sheet's widgets at the same time (widgets.concurrent.repo.ts): each item
+ * gets the caller as actor, with its own short read-only transaction where the pool allows.
+ */
+export async function eachWidget<T, R>(
+  actor: Actor,
+  input: {
+    db: Database;
+    poolSize: number;
+    requestId?: string;
+    items: T[];
+    work: (item: T, actor: Actor) => Promise<R>;
+  },
+): Promise<R[]> {
+  const { db, poolSize, requestId, items, work } = input;
+  return await mapWidgets(
+    { db, poolSize, session: actor.session, requestId, sql: actor.sql },
+    items,
+    (item, sql) => work(item, { ...actor, sql }),
+  );
+}
+
 export async function listWidgets(actor: Actor, sheetId: string) {
-  await requireSheet(actor, sheetId, "view");
+  await requireSheet(actor, { sheetId, level: "view" });
   return { items: await selectWidgets(actor.sql, sheetId) };
 }
 
-export async function createWidget(actor: Actor, sheetId: string, input: WidgetInput) {
-  await requireSheet(actor, sheetId, "edit");
+export async function createWidget(
+  actor: Actor,
+  { sheetId, input }: { sheetId: string; input: WidgetInput },
+) {
+  await requireSheet(actor, { sheetId, level: "edit" });
   const x = input.x ?? 0;
   mustFit(x, input.w);
   const y = input.y ?? nextY(await selectWidgets(actor.sql, sheetId));
@@ -67,11 +97,14 @@ export async function createWidget(actor: Actor, sheetId: string, input: WidgetI
 }
 
 /** The widget and the caller's level on its app (404 when its app is not shared). */
-export async function loadWidget(actor: Actor, id: string, level: "view" | "edit") {
+export async function loadWidget(
+  actor: Actor,
+  { id, level }: { id: string; level: "view" | "edit" },
+) {
   const widget = isUuid(id) ? await selectWidget(actor.sql, id) : null;
   if (!widget) throw problems.notFound("No such widget.");
   try {
-    const found = await requireSheet(actor, widget.sheetId, level);
+    const found = await requireSheet(actor, { sheetId: widget.sheetId, level });
     return { widget, ...found };
   } catch (err) {
     if ((err as { status?: number }).status === 404) throw problems.notFound("No such widget.");
@@ -79,8 +112,11 @@ export async function loadWidget(actor: Actor, id: string, level: "view" | "edit
   }
 }
 
-export async function patchWidget(actor: Actor, id: string, patch: WidgetPatch) {
-  const { widget } = await loadWidget(actor, id, "edit");
+export async function patchWidget(
+  actor: Actor,
+  { id, patch }: { id: string; patch: WidgetPatch },
+) {
+  const { widget } = await loadWidget(actor, { id, level: "edit" });
   mustFit(patch.x ?? widget.x, patch.w ?? widget.w);
   const after = await updateWidget(actor.sql, id, patch);
   await audit(actor, after, "updated", `Changed the widget ${after.title}`);
@@ -88,14 +124,17 @@ export async function patchWidget(actor: Actor, id: string, patch: WidgetPatch) 
 }
 
 export async function removeWidget(actor: Actor, id: string) {
-  const { widget } = await loadWidget(actor, id, "edit");
+  const { widget } = await loadWidget(actor, { id, level: "edit" });
   await deleteWidget(actor.sql, id);
   await audit(actor, widget, "deleted", `Removed the widget ${widget.title}`);
 }
 
 /** PUT layout: every listed widget must be on the sheet; all are placed or none. */
-export async function putLayout(actor: Actor, sheetId: string, input: LayoutInput) {
-  await requireSheet(actor, sheetId, "edit");
+export async function putLayout(
+  actor: Actor,
+  { sheetId, layout: input }: { sheetId: string; layout: LayoutInput },
+) {
+  await requireSheet(actor, { sheetId, level: "edit" });
   const mine = new Set((await selectWidgets(actor.sql, sheetId)).map((w) => w.id));
   const errors = input.items.flatMap((it, i) => [
     ...(mine.has(it.id) ? [] : [{ path: `items.${i}.id`, message: "Not a widget of this sheet" }]),
@@ -117,25 +156,25 @@ function knownFields(query: AnalyticsQuery, locale: string): Set<string> | undef
 /** Runs the widget's query under the sheet's filters and builds what the page draws. */
 export async function widgetData(
   actor: Actor,
-  id: string,
-  filters: FilterQuery,
-  locale = "en",
+  { id, filters, locale = "en" }: { id: string; filters: FilterQuery; locale?: string },
 ): Promise<WidgetData & { widget: Widget }> {
-  const { widget } = await loadWidget(actor, id, "view");
+  const { widget } = await loadWidget(actor, { id, level: "view" });
   const query = widget.query as AnalyticsQuery;
   const extra = sheetFilters(filters, knownFields(query, locale));
   const m = mapping(widget);
   if (widget.chartType === "kpi") {
     const { trendField, trendDays } = widget.options;
-    const now = await runQuery(actor.sql, withFilters(query, extra), { locale });
+    const now = await runQuery(actor, { query: withFilters(query, extra), locale });
     let previous: number | null = null;
     let value = toNumber(now.rows[0]?.[m.value ?? ""]);
     if (trendField) {
       const p = kpiPeriods(trendField, trendDays ?? 30);
-      const cur = await runQuery(actor.sql, withFilters(query, [...extra, ...p.current]), {
+      const cur = await runQuery(actor, {
+        query: withFilters(query, [...extra, ...p.current]),
         locale,
       });
-      const prev = await runQuery(actor.sql, withFilters(query, [...extra, ...p.previous]), {
+      const prev = await runQuery(actor, {
+        query: withFilters(query, [...extra, ...p.previous]),
         locale,
       });
       value = toNumber(cur.rows[0]?.[m.value ?? ""]) ?? 0;
@@ -149,7 +188,7 @@ export async function widgetData(
       kpi: { value, previous, change: change(value, previous) },
     };
   }
-  const result = await runQuery(actor.sql, withFilters(query, extra), { locale });
+  const result = await runQuery(actor, { query: withFilters(query, extra), locale });
   return {
     widget,
     ...result,
@@ -160,22 +199,27 @@ export async function widgetData(
 }
 
 /** The rows behind a clicked point (no aggregates), under the sheet's filters. */
-export async function widgetRows(actor: Actor, id: string, q: RowsQuery, locale = "en") {
-  const { widget } = await loadWidget(actor, id, "view");
+export async function widgetRows(
+  actor: Actor,
+  { id, query: q, locale = "en" }: { id: string; query: RowsQuery; locale?: string },
+) {
+  const { widget } = await loadWidget(actor, { id, level: "view" });
   const query = widget.query as AnalyticsQuery;
   const extra = sheetFilters(q, knownFields(query, locale));
-  const result = await runQuery(actor.sql, drillQuery(query, extra, q), { locale });
+  const result = await runQuery(actor, { query: drillQuery(query, extra, q), locale });
   return { widget, ...result };
 }
 
 /** Everything the widget shows, for CSV (its own rows, not the drill-down). */
-export async function widgetExport(actor: Actor, id: string, f: FilterQuery, locale = "en") {
-  const { widget } = await loadWidget(actor, id, "view");
+export async function widgetExport(
+  actor: Actor,
+  { id, filters: f, locale = "en" }: { id: string; filters: FilterQuery; locale?: string },
+) {
+  const { widget } = await loadWidget(actor, { id, level: "view" });
   const query = widget.query as AnalyticsQuery;
-  const result = await runQuery(
-    actor.sql,
-    withFilters(query, sheetFilters(f, knownFields(query, locale))),
-    { locale },
-  );
+  const result = await runQuery(actor, {
+    query: withFilters(query, sheetFilters(f, knownFields(query, locale))),
+    locale,
+  });
   return { widget, ...result };
 }

@@ -5,40 +5,24 @@
  */
 import type { Hono } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
-import type { Sql } from "../../../shared/db/database.ts";
+import { actorOf } from "../../../shared/http/actor.ts";
 import { type C, type Flash, problemFlash } from "../../../shared/http/pages.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
 import { page, tr } from "../../../ui/kit.ts";
-import {
-  datasetCatalog,
-  type QueryResult,
-  type ResultColumn,
-  runQuery,
-} from "../query/query.api.ts";
-import { readExplore, toQuery } from "./explore.form.ts";
+import type { QueryResult, ResultColumn } from "../query/query.types.schemas.ts";
+import { datasetCatalog } from "../query/query.datasets.lib.ts";
+import { runQuery } from "../query/query.service.ts";
+import { readExplore, toQuery } from "./explore.form.lib.ts";
+import { tenantTables } from "./explore.service.ts";
 import { ExploreFormView, ResultView, type SourceOption } from "./explore.view.tsx";
 import "./explore.messages.ts";
-
-const TYPES = ["text", "number", "boolean", "date", "datetime"];
-
-async function tenantTables(sql: Sql) {
-  const rows = await sql<{ id: string; name: string; columns: ResultColumn[] }[]>`
-    select id, name, columns from analytics_tables order by lower(name), id limit 500`;
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    fields: (Array.isArray(r.columns) ? r.columns : [])
-      .filter((c) => typeof c?.name === "string" && TYPES.includes(c.type))
-      .map((c) => ({ name: c.name, label: c.label || c.name, type: c.type })),
-  }));
-}
 
 async function explorePage(c: C) {
   const t = tr(c);
   const locale = c.var.locale;
   const form = readExplore(new URL(c.req.url).searchParams);
   const catalog = datasetCatalog(locale);
-  const tables = await tenantTables(c.var.sql);
+  const tables = await tenantTables(actorOf(c));
   const sources: SourceOption[] = [
     ...catalog.map((d) => ({
       value: `dataset:${d.name}`,
@@ -63,7 +47,8 @@ async function explorePage(c: C) {
   let flash: Flash | undefined;
   let status = 200;
   try {
-    result = await runQuery(c.var.sql, toQuery(form, new Map(fields.map((f) => [f.name, f]))), {
+    result = await runQuery(actorOf(c), {
+      query: toQuery(form, new Map(fields.map((f) => [f.name, f]))),
       locale,
     });
   } catch (err) {

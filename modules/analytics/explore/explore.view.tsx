@@ -11,11 +11,11 @@ import {
   useReader,
 } from "../../../ui/kit.ts";
 import type { Flash } from "../../../shared/http/pages.ts";
-import type { QueryResult, ResultColumn } from "../query/query.api.ts";
-import { valueLabel } from "../query/query.api.ts";
-import { opsFor } from "../query/query.filters.ts";
-import type { ExploreForm } from "./explore.form.ts";
-import { SUMMARY } from "./explore.form.ts";
+import type { QueryResult, ResultColumn } from "../query/query.types.schemas.ts";
+import { valueLabel } from "../query/query.series.lib.ts";
+import { opsFor } from "../query/query.filters.lib.ts";
+import type { ExploreForm } from "./explore.form.lib.ts";
+import { SUMMARY } from "./explore.form.lib.ts";
 
 type T = (key: string, vars?: Record<string, string | number>) => string;
 

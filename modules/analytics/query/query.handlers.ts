@@ -1,11 +1,13 @@
 import type { OpenAPIHono, RouteHandler } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../shared/http/env.ts";
+import { actorOf } from "../../../shared/http/actor.ts";
 import { problems } from "../../../shared/http/problem.ts";
-import type { AnalyticsQuery } from "./query.types.ts";
+import type { AnalyticsQuery } from "./query.types.schemas.ts";
 import { analyticsDataRoute, analyticsQueryRoute, listDatasetsRoute } from "./query.routes.ts";
 import { AnalyticsQuerySchema, asQuery } from "./query.schemas.ts";
-import { datasetCatalog, runQuery } from "./query.service.ts";
-import { toSeries } from "./query.series.ts";
+import { runQuery } from "./query.service.ts";
+import { datasetCatalog } from "./query.datasets.lib.ts";
+import { toSeries } from "./query.series.lib.ts";
 
 /** `q` is JSON text: parsed and checked like a body, a fault is a 400 naming its place. */
 export function parseQueryParam(q: string): AnalyticsQuery {
@@ -30,7 +32,7 @@ async function answer(
   query: AnalyticsQuery,
   format: string,
 ) {
-  const result = await runQuery(c.var.sql, query, { locale: c.var.locale });
+  const result = await runQuery(actorOf(c), { query, locale: c.var.locale });
   return format === "series" ? toSeries(result, c.var.locale) : result;
 }
 

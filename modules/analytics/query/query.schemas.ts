@@ -1,7 +1,7 @@
 /** The API shapes of analytics queries (GET /analytics, POST /analytics/query, GET /datasets). */
 import { z } from "@hono/zod-openapi";
-import type { AnalyticsQuery } from "./query.types.ts";
-import { FILTER_OPS } from "./query.filters.ts";
+import type { AnalyticsQuery } from "./query.types.schemas.ts";
+import { FILTER_OPS } from "./query.filters.lib.ts";
 
 const FieldName = z.string().min(1).max(200);
 

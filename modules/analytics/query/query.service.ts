@@ -3,32 +3,28 @@
  * views) and tenant tables are compiled here and run in a savepoint under a statement timeout;
  * external sources go through the sources door, which applies its own safety rules.
  */
-import type { Sql } from "../../../shared/db/database.ts";
 import { runTimed } from "../../../shared/db/savepoint.ts";
+import type { SystemActor } from "../../../shared/http/actor.ts";
 import { Problem } from "../../../shared/http/problem.ts";
-import { runExternalQuery } from "../sources/sources.api.ts";
-import type { AnalyticsQuery, QueryResult } from "./query.types.ts";
-import { type Compiled, compileFor } from "./query.compile.ts";
-import { planQuery } from "./query.plan.ts";
-import { rollupPlan } from "./query.rollup.ts";
-import { STATEMENT_TIMEOUT_MS, unprocessable } from "./query.values.ts";
+import { runExternalQuery } from "../sources/sources.run.service.ts";
+import type { AnalyticsQuery, QueryResult } from "./query.types.schemas.ts";
+import { type Compiled, compileFor } from "./query.compile.repo.ts";
+import { planQuery } from "./query.plan.repo.ts";
+import { rollupPlan } from "./query.rollup.repo.ts";
+import { STATEMENT_TIMEOUT_MS, unprocessable } from "./query.values.lib.ts";
 
-export { datasetCatalog } from "./query.datasets.ts";
-
-export interface RunOptions {
+export interface RunInput {
+  query: AnalyticsQuery;
   locale?: string;
   /** Answer counts from a rollup where one can (default); false reads the dataset's view. */
   rollups?: boolean;
 }
 
 /** Compiles a dataset or table query for PostgreSQL (tests and the explore page show it). */
-export async function compileQuery(
-  sql: Sql,
-  query: AnalyticsQuery,
-  opts: RunOptions = {},
-): Promise<Compiled> {
+export async function compileQuery(actor: SystemActor, opts: RunInput): Promise<Compiled> {
+  const { query } = opts;
   const locale = opts.locale ?? "en";
-  const { fields, extra } = await planQuery(sql, query, locale);
+  const { fields, extra } = await planQuery(actor.sql, query, locale);
   const rolled = opts.rollups === false ? null : rollupPlan(query, fields, locale);
   if (!rolled) return compileFor("postgres", query, fields, extra);
   // The rollup renames the created-date bounds; compiling the original too keeps every
@@ -38,16 +34,16 @@ export async function compileQuery(
 }
 
 /** Runs a query in the caller's scoped transaction (datasets, tables, external sources). */
-export async function runQuery(
-  sql: Sql,
-  query: AnalyticsQuery,
-  opts: RunOptions = {},
-): Promise<QueryResult> {
-  if (query?.source?.kind === "external") return await runExternalQuery(sql, query, opts);
+export async function runQuery(actor: SystemActor, opts: RunInput): Promise<QueryResult> {
+  const { sql } = actor;
+  const { query } = opts;
+  if (query?.source?.kind === "external") {
+    return await runExternalQuery(actor, { query, locale: opts.locale });
+  }
   if (query?.source?.kind !== "dataset" && query?.source?.kind !== "table") {
     throw unprocessable([{ path: "source", message: "Choose a dataset or table." }]);
   }
-  const compiled = await compileQuery(sql, query, opts);
+  const compiled = await compileQuery(actor, opts);
   let rows: Record<string, unknown>[];
   try {
     rows = await runTimed(sql, compiled.sql, compiled.parameters, STATEMENT_TIMEOUT_MS);

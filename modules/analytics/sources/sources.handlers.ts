@@ -2,7 +2,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { actorOf } from "../../../shared/http/actor.ts";
-import { useSourcesConfig } from "./sources.config.ts";
+import { useSourcesConfig } from "./sources.config.lib.ts";
 import * as r from "./sources.routes.ts";
 import {
   createSource,
@@ -13,7 +13,7 @@ import {
   removeSource,
   testSource,
 } from "./sources.service.ts";
-import { introspect, runRawSql } from "./sources.run.ts";
+import { introspect, runRawSql } from "./sources.run.service.ts";
 
 /** The actor, with the operator's allowlist taken from this platform's config. */
 function act(c: Context<AppEnv>) {
@@ -35,7 +35,10 @@ export function mountSources(app: OpenAPIHono<AppEnv>) {
   app.openapi(
     r.patchSourceRoute,
     async (c) =>
-      c.json(await patchSource(act(c), c.req.valid("param").id, c.req.valid("json")), 200),
+      c.json(
+        await patchSource(act(c), { id: c.req.valid("param").id, patch: c.req.valid("json") }),
+        200,
+      ),
   );
   app.openapi(r.deleteSourceRoute, async (c) => {
     await removeSource(act(c), c.req.valid("param").id);
@@ -48,11 +51,17 @@ export function mountSources(app: OpenAPIHono<AppEnv>) {
   app.openapi(
     r.sqlRoute,
     async (c) =>
-      c.json(await runRawSql(act(c).sql, c.req.valid("param").id, c.req.valid("json").sql), 200),
+      c.json(
+        await runRawSql(act(c), {
+          sourceId: c.req.valid("param").id,
+          statement: c.req.valid("json").sql,
+        }),
+        200,
+      ),
   );
   app.openapi(r.databaseRoute, async (c) => c.json(await databaseOverview(act(c)), 200));
   app.openapi(
     r.schemaRoute,
-    async (c) => c.json(await introspect(act(c).sql, c.req.valid("query").sourceId), 200),
+    async (c) => c.json(await introspect(act(c), c.req.valid("query").sourceId), 200),
   );
 }

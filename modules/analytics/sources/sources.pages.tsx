@@ -20,9 +20,9 @@ import {
 import { problems } from "../../../shared/http/problem.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
 import { Card, FlashMessage, html, page, Toast, tr } from "../../../ui/kit.ts";
-import { useSourcesConfig } from "./sources.config.ts";
+import { useSourcesConfig } from "./sources.config.lib.ts";
 import { SOURCE_READ, SOURCE_WRITE } from "./sources.routes.ts";
-import { introspect, runRawSql } from "./sources.run.ts";
+import { introspect, runRawSql } from "./sources.run.service.ts";
 import { SourceInput, SourcePatch } from "./sources.schemas.ts";
 import {
   createSource,
@@ -76,7 +76,7 @@ async function sourcePage(c: C, id: string, flash?: Flash, status = 200) {
   let tree;
   let treeFlash: Flash | undefined;
   try {
-    tree = await introspect(actor.sql, id);
+    tree = await introspect(actor, id);
   } catch (err) {
     treeFlash = problemFlash(err).flash;
   }
@@ -100,8 +100,8 @@ async function sourcePage(c: C, id: string, flash?: Flash, status = 200) {
           <form
             class="form"
             method="post"
-            action={`${BASE}/${id}/sql`}
-            hx-post={`${BASE}/${id}/sql`}
+            action={`${BASE}/${id}` + "/sql"}
+            hx-post={`${BASE}/${id}` + "/sql"}
             hx-target="#sql-out"
             hx-swap="innerHTML"
           >
@@ -175,10 +175,9 @@ export function mountSourcesPages(app: Hono<AppEnv>) {
     try {
       const form = await readForm(c);
       const password = typeof form.password === "string" ? form.password : "";
-      await patchSource(
-        act(c),
+      await patchSource(act(c), {
         id,
-        parsed(SourcePatch.safeParse({
+        patch: parsed(SourcePatch.safeParse({
           name: one(form.name),
           host: one(form.host),
           port: num(one(form.port)),
@@ -188,7 +187,7 @@ export function mountSourcesPages(app: Hono<AppEnv>) {
           password: password === "" ? undefined : password,
           options: options(form),
         })),
-      );
+      });
     } catch (err) {
       const { flash, status } = problemFlash(err);
       return await sourcePage(c, id, flash, status);
@@ -215,7 +214,7 @@ export function mountSourcesPages(app: Hono<AppEnv>) {
     try {
       const text = one((await readForm(c)).sql);
       if (!text) throw problems.validation([{ path: "sql", message: "Enter a statement." }]);
-      const result = await runRawSql(c.var.sql, id, text);
+      const result = await runRawSql(actorOf(c), { sourceId: id, statement: text });
       return html(c, <SqlResultTable t={t} result={result} />);
     } catch (err) {
       // 200, so htmx swaps the message in where the table would be.

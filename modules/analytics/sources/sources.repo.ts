@@ -114,3 +114,10 @@ export async function setStatus(
 export async function deleteSource(sql: Sql, id: string): Promise<void> {
   await sql`delete from analytics_sources where id = ${id}`;
 }
+
+/** Whether another source (not `id`) has this name, whatever the case. */
+export async function sourceNameTaken(sql: Sql, name: string, id: string): Promise<boolean> {
+  const [taken] = await sql`select 1 from analytics_sources
+    where lower(name) = lower(${name}) and id <> ${id}`;
+  return !!taken;
+}

@@ -5,8 +5,8 @@
 import type { Actor } from "../../../shared/http/actor.ts";
 import { Problem, problems } from "../../../shared/http/problem.ts";
 import { recordActivity } from "../../../platform/activity/public.ts";
-import { operatorAllowlist } from "./sources.config.ts";
-import { type Target, withSource } from "./sources.engine.ts";
+import { operatorAllowlist } from "./sources.config.lib.ts";
+import { type Target, withSource } from "./sources.engine.repo.ts";
 import {
   deleteSource,
   findSource,
@@ -14,11 +14,12 @@ import {
   newSourceId,
   selectSources,
   setStatus,
+  sourceNameTaken,
   type SourceWrite,
   updateSource,
 } from "./sources.repo.ts";
 import type { Source, SourceInput, SourcePatch } from "./sources.schemas.ts";
-import { loadTarget, sealPassword } from "./sources.target.ts";
+import { loadTarget, sealPassword } from "./sources.target.service.ts";
 
 /** What the audit log keeps of a source: never the password. */
 const auditView = (s: Source | null) =>
@@ -42,9 +43,9 @@ export async function getSource(actor: Actor, id: string): Promise<Source> {
 }
 
 async function mustBeFreeName(actor: Actor, name: string, id: string) {
-  const [taken] = await actor.sql`select 1 from analytics_sources
-    where lower(name) = lower(${name}) and id <> ${id}`;
-  if (taken) throw problems.conflict("A data source with this name exists.");
+  if (await sourceNameTaken(actor.sql, name, id)) {
+    throw problems.conflict("A data source with this name exists.");
+  }
 }
 
 /** Connects with every safety rule; refused (422) before anything is stored. */
@@ -56,7 +57,7 @@ export async function createSource(actor: Actor, input: SourceInput): Promise<So
   const info = await check({ ...input, ssl: input.options.ssl });
   const id = newSourceId();
   const sealed = input.password
-    ? await sealPassword(actor.session.tenantId, id, input.password)
+    ? await sealPassword(actor, { id, password: input.password })
     : null;
   const write: SourceWrite = { ...input, serverVersion: info.version, sizeBytes: info.sizeBytes };
   await mustBeFreeName(actor, input.name, id);
@@ -73,8 +74,11 @@ export async function createSource(actor: Actor, input: SourceInput): Promise<So
   return after;
 }
 
-export async function patchSource(actor: Actor, id: string, patch: SourcePatch): Promise<Source> {
-  const { source, target } = await loadTarget(actor.sql, id);
+export async function patchSource(
+  actor: Actor,
+  { id, patch }: { id: string; patch: SourcePatch },
+): Promise<Source> {
+  const { source, target } = await loadTarget(actor, id);
   const options = { ...source.options, ...patch.options };
   const next: Target = {
     engine: source.engine,
@@ -89,7 +93,7 @@ export async function patchSource(actor: Actor, id: string, patch: SourcePatch):
   const sealed = patch.password === undefined
     ? undefined
     : patch.password
-    ? await sealPassword(actor.session.tenantId, id, patch.password)
+    ? await sealPassword(actor, { id, password: patch.password })
     : null;
   await mustBeFreeName(actor, patch.name ?? source.name, id);
   await updateSource(actor.sql, id, {
@@ -127,7 +131,7 @@ export async function removeSource(actor: Actor, id: string): Promise<void> {
 
 /** Connects now and records the outcome; a refusal is a result here, not an error. */
 export async function testSource(actor: Actor, id: string) {
-  const { target } = await loadTarget(actor.sql, id);
+  const { target } = await loadTarget(actor, id);
   let result;
   try {
     const info = await check(target);

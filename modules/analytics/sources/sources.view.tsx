@@ -1,5 +1,5 @@
 /** The data sources pages' parts: the list, the create/edit dialog, schema browser, SQL result. */
-import type { QueryResult } from "../query/query.types.ts";
+import type { QueryResult } from "../query/query.types.schemas.ts";
 import {
   Badge,
   Button,

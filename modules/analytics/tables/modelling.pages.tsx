@@ -19,9 +19,9 @@ import {
 import { problems } from "../../../shared/http/problem.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
 import { html, page, Toast, tr } from "../../../ui/kit.ts";
-import { datasetCatalog } from "../query/query.api.ts";
-import { importFromForm } from "./tables.upload.ts";
-import { createRelation, listRelations, type RelSource, removeRelation } from "./relations.ts";
+import { datasetCatalog } from "../query/query.datasets.lib.ts";
+import type { RelSource } from "./relations.schemas.ts";
+import { createRelation, listRelations, removeRelation } from "./relations.service.ts";
 import { MODEL_READ, MODEL_WRITE } from "./tables.routes.ts";
 import { parseText } from "./tables.rules.ts";
 import { COLUMN_TYPES, type ColumnInput, type ColumnType, type Table } from "./tables.schemas.ts";
@@ -115,7 +115,7 @@ async function tablePage(c: C, flash?: Flash, status = 200) {
   const id = pathId(c);
   const canWrite = hasPermission(c.var.session.permissions, MODEL_WRITE);
   const table = await s.getTable(actor, id);
-  const rows = await s.listRows(actor, id, { limit: 50, cursor: c.req.query("cursor") });
+  const rows = await s.listRows(actor, { id, limit: 50, cursor: c.req.query("cursor") });
   return await page(
     c,
     table.name,
@@ -195,7 +195,16 @@ export function mountModellingPages(app: Hono<AppEnv>) {
   app.post(
     "/modelling/import",
     write,
-    post(async (c) => tableUrl((await importFromForm(c, actorOf(c))).id), modellingPage),
+    post(async (c) => {
+      const actor = actorOf(c);
+      let form: Record<string, string | File>;
+      try {
+        form = await c.req.parseBody();
+      } catch {
+        throw problems.badRequest("The upload could not be read.");
+      }
+      return tableUrl((await s.importUpload(actor, form)).id);
+    }, modellingPage),
   );
   app.post(
     "/modelling/tables/:id/delete",
@@ -217,10 +226,13 @@ export function mountModellingPages(app: Hono<AppEnv>) {
         if (!label || one(form[`col_remove_${i}`])) return [];
         return [{ name: col.name, label, type: typeOf(one(form[`col_type_${i}`])) }];
       });
-      await s.patchTable(actorOf(c), id, {
-        name: one(form.name) || undefined,
-        description: one(form.description),
-        columns: [...kept, ...newColumns(form)],
+      await s.patchTable(actorOf(c), {
+        id,
+        patch: {
+          name: one(form.name) || undefined,
+          description: one(form.description),
+          columns: [...kept, ...newColumns(form)],
+        },
       });
       return tableUrl(id);
     }, tablePage),
@@ -231,7 +243,7 @@ export function mountModellingPages(app: Hono<AppEnv>) {
     post(async (c) => {
       const id = pathId(c);
       const table = await s.getTable(actorOf(c), id);
-      await s.addRow(actorOf(c), id, rowData(table, await readForm(c)));
+      await s.addRow(actorOf(c), { id, data: rowData(table, await readForm(c)) });
       return tableUrl(id);
     }, tablePage),
   );
@@ -241,7 +253,11 @@ export function mountModellingPages(app: Hono<AppEnv>) {
     post(async (c) => {
       const id = pathId(c);
       const table = await s.getTable(actorOf(c), id);
-      await s.patchRow(actorOf(c), id, pathId(c, "rowId"), rowData(table, await readForm(c)));
+      await s.patchRow(actorOf(c), {
+        id,
+        rowId: pathId(c, "rowId"),
+        data: rowData(table, await readForm(c)),
+      });
       return tableUrl(id);
     }, tablePage),
   );
@@ -250,7 +266,7 @@ export function mountModellingPages(app: Hono<AppEnv>) {
     write,
     post(async (c) => {
       const id = pathId(c);
-      await s.removeRow(actorOf(c), id, pathId(c, "rowId"));
+      await s.removeRow(actorOf(c), { id, rowId: pathId(c, "rowId") });
       return tableUrl(id);
     }, tablePage),
   );

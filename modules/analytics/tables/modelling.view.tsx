@@ -8,8 +8,8 @@ import {
   Field,
   RelativeTime,
 } from "../../../ui/kit.ts";
-import type { DatasetInfo } from "../query/query.types.ts";
-import type { Relation, RelSource } from "./relations.ts";
+import type { DatasetInfo } from "../query/query.types.schemas.ts";
+import type { Relation, RelSource } from "./relations.schemas.ts";
 import { COLUMN_TYPES, type Table } from "./tables.schemas.ts";
 
 export type T = (key: string, vars?: Record<string, string | number>) => string;

@@ -1,10 +1,10 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { actorOf } from "../../../shared/http/actor.ts";
+import { problems } from "../../../shared/http/problem.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
 import * as r from "./tables.routes.ts";
 import * as s from "./tables.service.ts";
-import { importFromForm } from "./tables.upload.ts";
 
 /** /api/analytics/app-tables… */
 export function mountTables(app: OpenAPIHono<AppEnv>) {
@@ -19,7 +19,16 @@ export function mountTables(app: OpenAPIHono<AppEnv>) {
   app.post(
     "/app-tables/import",
     requirePermission(r.MODEL_WRITE),
-    async (c) => c.json(await importFromForm(c, actorOf(c)), 201),
+    async (c) => {
+      const actor = actorOf(c);
+      let form: Record<string, string | File>;
+      try {
+        form = await c.req.parseBody();
+      } catch {
+        throw problems.badRequest("The upload could not be read.");
+      }
+      return c.json(await s.importUpload(actor, form), 201);
+    },
   );
   app.openapi(
     r.getTableRoute,
@@ -27,7 +36,7 @@ export function mountTables(app: OpenAPIHono<AppEnv>) {
   );
   app.openapi(r.patchTableRoute, async (c) =>
     c.json(
-      await s.patchTable(actorOf(c), c.req.valid("param").id, c.req.valid("json")),
+      await s.patchTable(actorOf(c), { id: c.req.valid("param").id, patch: c.req.valid("json") }),
       200,
     ));
   app.openapi(r.deleteTableRoute, async (c) => {
@@ -36,21 +45,21 @@ export function mountTables(app: OpenAPIHono<AppEnv>) {
   });
   app.openapi(r.listRowsRoute, async (c) =>
     c.json(
-      await s.listRows(actorOf(c), c.req.valid("param").id, c.req.valid("query")),
+      await s.listRows(actorOf(c), { id: c.req.valid("param").id, ...c.req.valid("query") }),
       200,
     ));
   app.openapi(r.addRowRoute, async (c) =>
     c.json(
-      await s.addRow(actorOf(c), c.req.valid("param").id, c.req.valid("json").data),
+      await s.addRow(actorOf(c), { id: c.req.valid("param").id, data: c.req.valid("json").data }),
       201,
     ));
   app.openapi(r.patchRowRoute, async (c) => {
     const { id, rowId } = c.req.valid("param");
-    return c.json(await s.patchRow(actorOf(c), id, rowId, c.req.valid("json").data), 200);
+    return c.json(await s.patchRow(actorOf(c), { id, rowId, data: c.req.valid("json").data }), 200);
   });
   app.openapi(r.deleteRowRoute, async (c) => {
     const { id, rowId } = c.req.valid("param");
-    await s.removeRow(actorOf(c), id, rowId);
+    await s.removeRow(actorOf(c), { id, rowId });
     return c.body(null, 204);
   });
 }

@@ -8,8 +8,9 @@ import { problems } from "../../../shared/http/problem.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
 import { recordActivity } from "../../../platform/activity/public.ts";
 import * as repo from "./tables.repo.ts";
+import { deleteTableRelations } from "./relations.repo.ts";
 import { checkRow, columnNames, readText } from "./tables.rules.ts";
-import type { Parsed } from "./tables.import.ts";
+import { type Parsed, parseUpload } from "./tables.import.lib.ts";
 import {
   type Column,
   type ColumnInput,
@@ -22,7 +23,12 @@ import {
 
 export const listTables = async (actor: Actor) => ({ items: await repo.selectTables(actor.sql) });
 
-export async function getTable(actor: Actor, id: string, lock = false): Promise<Table> {
+export async function getTable(actor: Actor, id: string): Promise<Table> {
+  return await tableOf(actor, id);
+}
+
+/** The table (404 when there is none); `lock` takes a row lock for changes. */
+async function tableOf(actor: Actor, id: string, lock = false): Promise<Table> {
   const table = await repo.findTable(actor.sql, id, lock);
   if (!table) throw problems.notFound("No such table.");
   return table;
@@ -77,8 +83,7 @@ export async function createTable(actor: Actor, raw: TableCreate): Promise<Table
 
 export async function importTable(
   actor: Actor,
-  raw: { name: string; description: string },
-  parsed: Parsed,
+  { parsed, ...raw }: { name: string; description: string; parsed: Parsed },
 ): Promise<Table> {
   const input = valid(TableCreate.pick({ name: true, description: true }), raw);
   await mustBeFreeName(actor, input.name);
@@ -92,10 +97,31 @@ export async function importTable(
   return await getTable(actor, id);
 }
 
+/**
+ * An uploaded CSV or XLSX file (with an optional name) from an upload form's fields, read into
+ * a new table; the API and the page both send their form here.
+ */
+export async function importUpload(
+  actor: Actor,
+  form: Record<string, string | File>,
+): Promise<Table> {
+  const file = form.file;
+  if (!(file instanceof File)) {
+    throw problems.validation([{ path: "body.file", message: "A CSV or XLSX file is required" }]);
+  }
+  const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
+  const name = (text(form.name) || file.name.replace(/\.[^.]*$/, "") || "Import").slice(0, 120);
+  const parsed = await parseUpload(file.name, file.type, new Uint8Array(await file.arrayBuffer()));
+  return await importTable(actor, { name, description: text(form.description), parsed });
+}
+
 /** Rename, describe, add/remove columns; a changed type converts the stored values or fails. */
-export async function patchTable(actor: Actor, id: string, raw: TablePatch): Promise<Table> {
+export async function patchTable(
+  actor: Actor,
+  { id, patch: raw }: { id: string; patch: TablePatch },
+): Promise<Table> {
   const input = valid(TablePatch, raw);
-  const before = await getTable(actor, id, true);
+  const before = await tableOf(actor, id, true);
   const name = input.name ?? before.name;
   if (input.name) await mustBeFreeName(actor, name, id);
   const columns = input.columns ? toColumns(input.columns) : before.columns;
@@ -130,19 +156,16 @@ export async function patchTable(actor: Actor, id: string, raw: TablePatch): Pro
 }
 
 export async function removeTable(actor: Actor, id: string): Promise<void> {
-  const before = await getTable(actor, id, true);
+  const before = await tableOf(actor, id, true);
   // Relations over the table would point at nothing.
-  await actor.sql`delete from analytics_relations where (left_source ->> 'kind' = 'table'
-    and left_source ->> 'id' = ${id}) or (right_source ->> 'kind' = 'table'
-    and right_source ->> 'id' = ${id})`;
+  await deleteTableRelations(actor.sql, id);
   await repo.deleteTable(actor.sql, id);
   await audit(actor, id, "deleted", `Deleted the table ${before.name}`);
 }
 
 export async function listRows(
   actor: Actor,
-  id: string,
-  q: { limit: number; cursor?: string },
+  { id, ...q }: { id: string; limit: number; cursor?: string },
 ): Promise<{ items: Row[]; nextCursor: string | null }> {
   await getTable(actor, id);
   const after = decodeCursor(q.cursor, ["uuid"]);
@@ -156,8 +179,11 @@ function mustFit(table: Table, data: Record<string, unknown>) {
   return checked.data;
 }
 
-export async function addRow(actor: Actor, id: string, data: Record<string, unknown>) {
-  const table = await getTable(actor, id, true);
+export async function addRow(
+  actor: Actor,
+  { id, data }: { id: string; data: Record<string, unknown> },
+) {
+  const table = await tableOf(actor, id, true);
   const [rowId] = await repo.insertRows(actor.sql, id, [mustFit(table, data)]);
   return (await repo.findRow(actor.sql, id, rowId))!;
 }
@@ -165,9 +191,7 @@ export async function addRow(actor: Actor, id: string, data: Record<string, unkn
 /** Changes the given columns of a row; the others keep their values. */
 export async function patchRow(
   actor: Actor,
-  id: string,
-  rowId: string,
-  data: Record<string, unknown>,
+  { id, rowId, data }: { id: string; rowId: string; data: Record<string, unknown> },
 ) {
   const table = await getTable(actor, id);
   const row = await repo.findRow(actor.sql, id, rowId);
@@ -176,8 +200,11 @@ export async function patchRow(
   return (await repo.findRow(actor.sql, id, rowId))!;
 }
 
-export async function removeRow(actor: Actor, id: string, rowId: string): Promise<void> {
-  await getTable(actor, id, true);
+export async function removeRow(
+  actor: Actor,
+  { id, rowId }: { id: string; rowId: string },
+): Promise<void> {
+  await tableOf(actor, id, true);
   if (!await repo.findRow(actor.sql, id, rowId)) throw problems.notFound("No such row.");
   await repo.deleteRow(actor.sql, id, rowId);
 }

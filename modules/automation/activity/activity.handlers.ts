@@ -7,7 +7,7 @@ import { activityLogCsvRoute, listActivityLogRoute } from "./activity.routes.ts"
 import { activityLogCsv, type ActivityLogInput, listActivityLog } from "./activity.service.ts";
 
 async function csv(c: Context<AppEnv>, input: ActivityLogInput) {
-  const out = await activityLogCsv(actorOf(c), c.var.platform.modules, input);
+  const out = await activityLogCsv(actorOf(c), { ...input, modules: c.var.platform.modules });
   const day = new Date().toISOString().slice(0, 10);
   const res = csvResponse(c, `activity-${day}.csv`, out.csv);
   if (out.truncated) res.headers.set("X-Truncated", "true");
@@ -18,7 +18,12 @@ const list: RouteHandler<typeof listActivityLogRoute, AppEnv> = async (c) => {
   const { format, limit, cursor, ...filter } = c.req.valid("query");
   if (format === "csv") return await csv(c, filter) as never;
   return c.json(
-    await listActivityLog(actorOf(c), c.var.platform.modules, { ...filter, limit, cursor }),
+    await listActivityLog(actorOf(c), {
+      ...filter,
+      limit,
+      cursor,
+      modules: c.var.platform.modules,
+    }),
     200,
   );
 };

@@ -92,7 +92,8 @@ async function activityLogPage(c: C) {
   const actor = actorOf(c);
   const { filter, query, cursor } = readFilters(c);
   const modules = modulesFor(actor, c.var.platform.modules);
-  const list = await listActivityLog(actor, c.var.platform.modules, {
+  const list = await listActivityLog(actor, {
+    modules: c.var.platform.modules,
     module: filter.module,
     userId: filter.actorId,
     entityType: filter.entityType,

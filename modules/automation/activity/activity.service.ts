@@ -64,8 +64,12 @@ const strip = ({ sortAt: _, ...entry }: ActivityLogRow): ActivityEntry => entry;
 /** The cross-module activity log the reader may see, newest first, keyset-paged. */
 export async function listActivityLog(
   actor: Actor,
-  modules: readonly ModulePermissions[],
-  input: ActivityLogInput & { limit: number; cursor?: string },
+  { modules, ...input }: ActivityLogInput & {
+    /** The modules of the installation (the reader's readable ones are listed). */
+    modules: readonly ModulePermissions[];
+    limit: number;
+    cursor?: string;
+  },
 ): Promise<{ items: ActivityEntry[]; nextCursor: string | null }> {
   const filter = filterFor(actor, modules, input);
   const rows = await selectActivityLog(actor.sql, filter, input.limit, cursorOf(input.cursor));
@@ -91,8 +95,7 @@ const CSV_COLUMNS: CsvColumn<ActivityEntry>[] = [
  */
 export async function activityLogCsv(
   actor: Actor,
-  modules: readonly ModulePermissions[],
-  input: ActivityLogInput,
+  { modules, ...input }: ActivityLogInput & { modules: readonly ModulePermissions[] },
 ): Promise<{ csv: string; truncated: boolean }> {
   const filter = filterFor(actor, modules, input);
   const entries: ActivityEntry[] = [];

@@ -21,8 +21,13 @@ import { hasMessageKey } from "../../../shared/i18n/i18n.ts";
 import { entityHistory, historyLabelsFor } from "../../../platform/activity/public.ts";
 import { memberName } from "../../../platform/identity/public.ts";
 import { Button, Dialog, Field, page, Tabs, Toast, tr } from "../../../ui/kit.ts";
-import { AGENT_KINDS, AGENT_STATES, type AgentKind, type AgentState } from "../common/types.ts";
-import { templatesIn } from "../templates/templates.service.ts";
+import {
+  AGENT_KINDS,
+  AGENT_STATES,
+  type AgentKind,
+  type AgentState,
+} from "../common/common.schemas.ts";
+import { templatesIn } from "../templates/templates.lib.ts";
 import { deleteEnv, listEnv, setEnv } from "../secrets/secrets.service.ts";
 import {
   agentDetail,
@@ -36,7 +41,7 @@ import {
   setAgentState,
 } from "./agents.service.ts";
 import { grantChoices } from "./agents.rules.ts";
-import { jsonField, kindConfig } from "./agents.forms.ts";
+import { jsonField, kindConfig } from "./agents.forms.lib.ts";
 import {
   AgentFilters,
   AgentsTable,
@@ -46,11 +51,11 @@ import {
   Overview,
   type T,
 } from "./agents.view.tsx";
-import { CodeTab, ConfigTab, EnvTab, VersionsTab } from "./agents.tabs.tsx";
+import { CodeTab, ConfigTab, EnvTab, VersionsTab } from "./agents.tabs.view.tsx";
+import { OPERATIONS } from "../operations/operations.service.ts";
 import { AgentInput, AgentUpdate } from "./agents.schemas.ts";
 import "./agents.messages.ts";
 import "../kinds/kinds.messages.ts";
-import "./assets.ts";
 
 const READ = "automation.agent.read";
 const WRITE = "automation.agent.write";
@@ -94,7 +99,7 @@ async function listPage(c: C, flash?: Flash, status: Status = 200) {
   const state = AGENT_STATES.includes(q.state as AgentState) ? q.state as AgentState : undefined;
   const kind = AGENT_KINDS.includes(q.kind as AgentKind) ? q.kind as AgentKind : undefined;
   const text = (q.q ?? "").slice(0, 200);
-  const list = await listAgents(c.var.sql, {
+  const list = await listAgents(actorOf(c), {
     limit: 25,
     cursor: q.cursor || undefined,
     state,
@@ -130,7 +135,9 @@ async function createPage(c: C) {
     description: one(form.description),
     ...(how === "template" ? { template: value } : { kind: value as AgentKind }),
   };
-  const done = await attempt(() => createAgent(actorOf(c), valid(AgentInput, input), perms(c)));
+  const done = await attempt(() =>
+    createAgent(actorOf(c), { agent: valid(AgentInput, input), perms: perms(c) })
+  );
   if (!done.ok) return await listPage(c, done.flash, done.status);
   return redirectAfterPost(c, `/automation/agents/${done.value.id}`);
 }
@@ -140,7 +147,8 @@ async function agentPage(c: C, tab: Tab, flash?: Flash, status: Status = 200) {
   const t = tr(c);
   const id = pathId(c);
   const sql = c.var.sql;
-  const agent = await agentDetail(sql, id);
+  const actor = actorOf(c);
+  const agent = await agentDetail(actor, id);
   const write = canWrite(c);
   const href = (tb: Tab) => `/automation/agents/${id}${tb === "overview" ? "" : `/${tb}`}`;
   const codeLabel = t(`automation.agents.tab.code.${agent.kind}`);
@@ -158,13 +166,13 @@ async function agentPage(c: C, tab: Tab, flash?: Flash, status: Status = 200) {
       />
     );
   } else if (tab === "code") {
-    body = <CodeTab t={t} agent={agent} write={write} />;
+    body = <CodeTab t={t} agent={agent} write={write} operations={[...OPERATIONS.values()]} />;
   } else if (tab === "config") {
     body = <ConfigTab t={t} agent={agent} write={write} />;
   } else if (tab === "env") {
-    body = <EnvTab t={t} agentId={id} items={(await listEnv(sql, id)).items} write={write} />;
+    body = <EnvTab t={t} agentId={id} items={(await listEnv(actor, id)).items} write={write} />;
   } else if (tab === "versions") {
-    const list = await listVersions(sql, id, 100, undefined);
+    const list = await listVersions(actor, { id, limit: 100 });
     const asked = (name: string, fallback: number) => {
       const n = Number(c.req.query(name) ?? fallback);
       return Number.isInteger(n) && n >= 1 && n <= agent.version ? n : fallback;
@@ -172,7 +180,7 @@ async function agentPage(c: C, tab: Tab, flash?: Flash, status: Status = 200) {
     const show = asked("show", agent.version);
     const against = asked("against", Math.max(1, show - 1));
     const diff = show !== against
-      ? await attempt(() => diffVersions(sql, id, show, against))
+      ? await attempt(() => diffVersions(actor, { id, version: show, against }))
       : null;
     body = (
       <VersionsTab
@@ -392,14 +400,18 @@ function action(
 }
 
 async function saveCode(c: C, id: string, form: Form) {
-  const agent = await agentDetail(c.var.sql, id);
+  const agent = await agentDetail(actorOf(c), id);
   const note = one(form.note) || undefined;
   if (agent.kind === "script") {
     const code = typeof form.code === "string" ? form.code.replace(/\r\n/g, "\n") : "";
-    return await changeAgent(actorOf(c), id, valid(AgentUpdate, { code, note }), perms(c));
+    return await changeAgent(actorOf(c), {
+      id,
+      patch: valid(AgentUpdate, { code, note }),
+      perms: perms(c),
+    });
   }
   const patch = valid(AgentUpdate, { config: kindConfig(agent.kind, form), note });
-  return await changeAgent(actorOf(c), id, patch, perms(c));
+  return await changeAgent(actorOf(c), { id, patch, perms: perms(c) });
 }
 
 export function mountAgentsPages(app: Hono<AppEnv>) {
@@ -417,71 +429,72 @@ export function mountAgentsPages(app: Hono<AppEnv>) {
       if (state !== "aktif" && state !== "pasif") {
         throw problems.validation([{ path: "state", message: "aktif or pasif" }]);
       }
-      return setAgentState(actorOf(c), id, state);
+      return setAgentState(actorOf(c), { id, state });
     }),
   );
   app.post(
     "/agents/:id/edit",
     write,
     action("overview", (c, id, form) =>
-      changeAgent(
-        actorOf(c),
+      changeAgent(actorOf(c), {
         id,
-        valid(AgentUpdate, {
+        patch: valid(AgentUpdate, {
           name: one(form.name),
           description: typeof form.description === "string" ? form.description : "",
           ...(one(form.grantsShown) ? { grants: many(form.grants) } : {}),
         }),
-        perms(c),
-      )),
+        perms: perms(c),
+      })),
   );
   app.post("/agents/:id/code", write, action("code", saveCode));
   app.post(
     "/agents/:id/config",
     write,
     action("config", (c, id, form) =>
-      changeAgent(
-        actorOf(c),
+      changeAgent(actorOf(c), {
         id,
-        valid(AgentUpdate, {
+        patch: valid(AgentUpdate, {
           config: jsonField(form, "config"),
           note: one(form.note) || undefined,
         }),
-        perms(c),
-      )),
+        perms: perms(c),
+      })),
   );
   app.post(
     "/agents/:id/env",
     write,
     action("env", (c, id, form) =>
-      setEnv(
-        actorOf(c),
-        id,
-        one(form.name).toUpperCase(),
-        typeof form.value === "string" ? form.value : "",
-      )),
+      setEnv(actorOf(c), {
+        agentId: id,
+        name: one(form.name).toUpperCase(),
+        value: typeof form.value === "string" ? form.value : "",
+      })),
   );
   app.post(
     "/agents/:id/env/:name/delete",
     write,
-    action("env", (c, id) => deleteEnv(actorOf(c), id, c.req.param("name") ?? "")),
+    action(
+      "env",
+      (c, id) => deleteEnv(actorOf(c), { agentId: id, name: c.req.param("name") ?? "" }),
+    ),
   );
   app.post(
     "/agents/:id/versions/:version/restore",
     write,
     action("versions", (c, id, form) =>
-      restoreVersion(
-        actorOf(c),
+      restoreVersion(actorOf(c), {
         id,
-        versionOf(c.req.param("version")),
-        one(form.note) || undefined,
-        perms(c),
-      )),
+        version: versionOf(c.req.param("version")),
+        note: one(form.note) || undefined,
+        perms: perms(c),
+      })),
   );
   app.post("/agents/:id/delete", write, async (c) => {
     const id = pathId(c);
     const form = await readForm(c);
-    const done = await attempt(() => removeAgent(actorOf(c), id, one(form.force) === "true"));
+    const done = await attempt(() =>
+      removeAgent(actorOf(c), { id, force: one(form.force) === "true" })
+    );
     if (!done.ok) return await agentPage(c, "overview", done.flash, done.status);
     return redirectAfterPost(c, "/automation/agents");
   });

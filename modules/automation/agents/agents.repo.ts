@@ -1,5 +1,5 @@
 import type { Sql } from "../../../shared/db/database.ts";
-import type { AgentRecord, AgentState } from "../common/types.ts";
+import type { AgentRecord, AgentState } from "../common/common.schemas.ts";
 
 const US = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
 
@@ -197,4 +197,18 @@ export async function findVersion(
     left join member_directory md on md.user_id = v.created_by
     where v.agent_id = ${agentId} and v.version = ${version}`;
   return row ? { ...row, config: JSON.parse(row.configJson) } : null;
+}
+
+/** The id of the agent with this name, or null. */
+export async function agentIdByName(sql: Sql, name: string): Promise<string | null> {
+  const [agent] = await sql<{ id: string }[]>`select id from automation_agents
+                                              where name = ${name}`;
+  return agent?.id ?? null;
+}
+
+/** The names of the tenant's active agents (at most 500, by name). */
+export async function activeAgentNames(sql: Sql): Promise<string[]> {
+  const rows = await sql<{ name: string }[]>`select name from automation_agents
+                                             where state <> 'pasif' order by name limit 500`;
+  return rows.map((r) => r.name);
 }

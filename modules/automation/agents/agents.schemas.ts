@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { PageQuery } from "../../../shared/http/paging.ts";
-import { AGENT_KINDS, AGENT_STATES } from "../common/types.ts";
+import { AGENT_KINDS, AGENT_STATES } from "../common/common.schemas.ts";
 
 const q = (name: string) => ({ param: { name, in: "query" as const } });
 

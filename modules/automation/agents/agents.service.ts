@@ -5,10 +5,10 @@ import type { Actor } from "../../../shared/http/actor.ts";
 import { decodeCursor, encodeCursor, toPage } from "../../../shared/http/paging.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { recordActivity } from "../../../platform/activity/public.ts";
-import type { AgentKind, AgentRecord, AgentState } from "../common/types.ts";
+import type { AgentKind, AgentRecord, AgentState } from "../common/common.schemas.ts";
 import { publishAutomation } from "../events.ts";
-import { kindOf } from "../kinds/registry.ts";
-import { templateByKey } from "../templates/templates.ts";
+import { kindOf } from "../kinds/kinds.registry.lib.ts";
+import { templateByKey } from "../templates/templates.lib.ts";
 import { envNamesOf } from "../secrets/secrets.service.ts";
 import {
   type AgentChange,
@@ -26,14 +26,14 @@ import {
   updateAgent,
 } from "./agents.repo.ts";
 import { checkGrants, sameContent, versionDiff } from "./agents.rules.ts";
-import { codeProblem, STARTER_CODE } from "./agents.check.ts";
+import { codeProblem, STARTER_CODE } from "./agents.check.lib.ts";
 import type { Agent, AgentInput, AgentQuery, AgentUpdate } from "./agents.schemas.ts";
 
 const MODULE = "automation";
 const ENTITY = "agent";
 
 /** The API's agent from a row (one literal: no internal keys leak). */
-export function toAgent(r: AgentRecord): Agent {
+function toAgent(r: AgentRecord): Agent {
   return {
     id: r.id,
     name: r.name,
@@ -67,22 +67,23 @@ const snapshot = (a: AgentRecord | Agent) => ({
   lastError: a.lastError,
 });
 
-export async function getAgentRow(sql: Sql, id: string, lock = false): Promise<AgentRow> {
+async function getAgentRow(sql: Sql, id: string, lock = false): Promise<AgentRow> {
   const row = await findAgent(sql, id, lock);
   if (!row) throw problems.notFound("No such agent.");
   return row;
 }
 
-export async function listAgents(sql: Sql, q: AgentQuery) {
+export async function listAgents({ sql }: Actor, q: AgentQuery) {
   const after = decodeCursor(q.cursor, ["timestamp", "uuid"]) as [string, string] | null;
   const rows = await selectAgents(sql, q, q.limit, after);
   const page = toPage(rows, q.limit, (r) => [r.sortKey, r.id]);
   return { items: page.items.map(toAgent), nextCursor: page.nextCursor };
 }
 
-export async function agentDetail(sql: Sql, id: string) {
+export async function agentDetail(actor: Actor, id: string) {
+  const { sql } = actor;
   const row = await getAgentRow(sql, id);
-  const [jobs, env] = [await jobsOfAgent(sql, id), await envNamesOf(sql, id)];
+  const [jobs, env] = [await jobsOfAgent(sql, id), await envNamesOf(actor, id)];
   return { ...toAgent(row), jobs, envNames: env };
 }
 
@@ -136,7 +137,10 @@ export interface Permissions {
   known: readonly string[];
 }
 
-export async function createAgent(actor: Actor, input: AgentInput, perms: Permissions) {
+export async function createAgent(
+  actor: Actor,
+  { agent: input, perms }: { agent: AgentInput; perms: Permissions },
+) {
   const { sql, session } = actor;
   const template = input.template ? templateByKey(input.template) : null;
   if (input.template && !template) throw problems.unprocessable("No such agent template.");
@@ -186,10 +190,12 @@ export async function createAgent(actor: Actor, input: AgentInput, perms: Permis
 
 export async function createFromTemplate(
   actor: Actor,
-  input: { template: string; name: string },
-  perms: Permissions,
+  input: { template: string; name: string; perms: Permissions },
 ) {
-  return await createAgent(actor, { name: input.name, template: input.template }, perms);
+  return await createAgent(actor, {
+    agent: { name: input.name, template: input.template },
+    perms: input.perms,
+  });
 }
 
 /**
@@ -198,10 +204,13 @@ export async function createFromTemplate(
  */
 export async function changeAgent(
   actor: Actor,
-  id: string,
-  patch: AgentUpdate,
-  perms: Permissions,
-  action = "updated",
+  { id, patch, perms, action = "updated" }: {
+    id: string;
+    patch: AgentUpdate;
+    perms: Permissions;
+    /** The activity log's action (`restored` for a restore). */
+    action?: string;
+  },
 ) {
   const { sql, session } = actor;
   const before = await getAgentRow(sql, id, true);
@@ -262,7 +271,10 @@ export async function changeAgent(
  * Enables or disables an agent by hand. `hata` is only ever set automatically; enabling a
  * failing agent clears its failure streak.
  */
-export async function setAgentState(actor: Actor, id: string, state: "aktif" | "pasif") {
+export async function setAgentState(
+  actor: Actor,
+  { id, state }: { id: string; state: "aktif" | "pasif" },
+) {
   const { sql } = actor;
   const before = await getAgentRow(sql, id, true);
   if (before.state === state) return toAgent(before);
@@ -285,7 +297,7 @@ export async function setAgentState(actor: Actor, id: string, state: "aktif" | "
 }
 
 /** Deletes an agent; one that jobs run is refused (409 naming them) unless `force`. */
-export async function removeAgent(actor: Actor, id: string, force: boolean) {
+export async function removeAgent(actor: Actor, { id, force }: { id: string; force: boolean }) {
   const { sql } = actor;
   const before = await getAgentRow(sql, id, true);
   const jobs = await jobsOfAgent(sql, id);
@@ -313,7 +325,10 @@ export async function removeAgent(actor: Actor, id: string, force: boolean) {
 
 // Versions ------------------------------------------------------------------------------------
 
-export async function listVersions(sql: Sql, id: string, limit: number, cursor?: string) {
+export async function listVersions(
+  { sql }: Actor,
+  { id, limit, cursor }: { id: string; limit: number; cursor?: string },
+) {
   const agent = await getAgentRow(sql, id);
   const after = decodeCursor(cursor, ["number"]) as [number] | null;
   const rows = await selectVersions(sql, id, limit, after?.[0] ?? null);
@@ -333,13 +348,19 @@ async function versionRow(sql: Sql, id: string, version: number) {
   return row;
 }
 
-export async function getVersion(sql: Sql, id: string, version: number) {
+export async function getVersion(
+  { sql }: Actor,
+  { id, version }: { id: string; version: number },
+) {
   const agent = await getAgentRow(sql, id);
   const row = await versionRow(sql, id, version);
   return { ...row, current: row.version === agent.version };
 }
 
-export async function diffVersions(sql: Sql, id: string, version: number, against?: number) {
+export async function diffVersions(
+  { sql }: Actor,
+  { id, version, against }: { id: string; version: number; against?: number },
+) {
   await getAgentRow(sql, id);
   const base = against ?? version - 1;
   if (base < 1) {
@@ -352,17 +373,18 @@ export async function diffVersions(sql: Sql, id: string, version: number, agains
 /** Makes an old version current again, as a new version (history is never rewritten). */
 export async function restoreVersion(
   actor: Actor,
-  id: string,
-  version: number,
-  note: string | undefined,
-  perms: Permissions,
+  { id, version, note, perms }: {
+    id: string;
+    version: number;
+    note?: string;
+    perms: Permissions;
+  },
 ) {
   const old = await versionRow(actor.sql, id, version);
-  return await changeAgent(
-    actor,
+  return await changeAgent(actor, {
     id,
-    { code: old.code, config: old.config, note: note || `Restored version ${version}` },
+    patch: { code: old.code, config: old.config, note: note || `Restored version ${version}` },
     perms,
-    "restored",
-  );
+    action: "restored",
+  });
 }

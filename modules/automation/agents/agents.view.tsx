@@ -15,8 +15,8 @@ import {
   UserChip,
 } from "../../../ui/kit.ts";
 import type { Flash } from "../../../shared/http/pages.ts";
-import { AGENT_KINDS, AGENT_STATES, type AgentKind } from "../common/types.ts";
-import { KINDS } from "../kinds/registry.ts";
+import { AGENT_KINDS, AGENT_STATES, type AgentKind } from "../common/common.schemas.ts";
+import { KIND_LOOK } from "../kinds/kinds.lib.ts";
 import type { Agent } from "./agents.schemas.ts";
 
 export type T = (key: string, vars?: Record<string, string | number>) => string;
@@ -26,7 +26,7 @@ const base = (id: string) => `/automation/agents/${id}`;
 export function KindLabel({ t, kind }: { t: T; kind: AgentKind }) {
   return (
     <span class="inline-icon">
-      <Icon name={KINDS[kind].icon} size={16} /> {t(KINDS[kind].labelKey)}
+      <Icon name={KIND_LOOK[kind].icon} size={16} /> {t(KIND_LOOK[kind].labelKey)}
     </span>
   );
 }
@@ -70,7 +70,7 @@ export function AgentFilters(
         <select name="kind">
           <option value="">{t("automation.agents.allKinds")}</option>
           {AGENT_KINDS.map((k) => (
-            <option value={k} selected={v.kind === k}>{t(KINDS[k].labelKey)}</option>
+            <option value={k} selected={v.kind === k}>{t(KIND_LOOK[k].labelKey)}</option>
           ))}
         </select>
       </Field>
@@ -147,10 +147,12 @@ export function NewAgentDialog(
               <li>
                 <label>
                   <input type="radio" name="start" value={`kind:${k}`} checked={i === 0} />
-                  <Icon name={KINDS[k].icon} />
+                  <Icon name={KIND_LOOK[k].icon} />
                   <span>
-                    <strong>{t("automation.agents.blank", { kind: t(KINDS[k].labelKey) })}</strong>
-                    <span class="muted">{t(`${KINDS[k].labelKey}.hint`)}</span>
+                    <strong>
+                      {t("automation.agents.blank", { kind: t(KIND_LOOK[k].labelKey) })}
+                    </strong>
+                    <span class="muted">{t(`${KIND_LOOK[k].labelKey}.hint`)}</span>
                   </span>
                 </label>
               </li>

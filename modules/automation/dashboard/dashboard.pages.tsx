@@ -21,7 +21,7 @@ async function dashboardPage(c: C) {
     c,
     t(l, "page.dashboard"),
     <>
-      {/* Registered by runs/assets.ts: turns run changes into `automation-run` events. */}
+      {/* Registered in mod.ts: turns run changes into `automation-run` events. */}
       <script src="/assets/automation-live.js" defer></script>
       <link rel="stylesheet" href="/assets/automation-dashboard.css" />
       <DashboardFigures l={l} d={d} />

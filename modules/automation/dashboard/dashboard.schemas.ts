@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { AGENT_STATES, RUN_STATUSES, TRIGGER_KINDS } from "../common/types.ts";
+import { AGENT_STATES, RUN_STATUSES, TRIGGER_KINDS } from "../common/common.schemas.ts";
 
 const Count = z.number().int().min(0);
 const StatusCounts = z.record(z.enum(RUN_STATUSES), Count);

@@ -6,7 +6,7 @@ import {
   type RunStatus,
   TRIGGER_KINDS,
   type TriggerKind,
-} from "../common/types.ts";
+} from "../common/common.schemas.ts";
 import { loadSettings } from "../settings/settings.repo.ts";
 import {
   countAgentsByState,

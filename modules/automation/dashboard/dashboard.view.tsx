@@ -14,7 +14,7 @@ import {
   StateBadge,
   TextWithTimes,
 } from "../../../ui/kit.ts";
-import { RUN_STATUSES } from "../common/types.ts";
+import { RUN_STATUSES } from "../common/common.schemas.ts";
 import type { Dashboard } from "./dashboard.schemas.ts";
 
 /** Where the live container fetches its figures from (the dashboard page's fragment). */

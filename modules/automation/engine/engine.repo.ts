@@ -1,5 +1,5 @@
 import type { Sql } from "../../../shared/db/database.ts";
-import type { RunStatus } from "../common/types.ts";
+import type { RunStatus } from "../common/common.schemas.ts";
 
 /** What the engine reads of a run before starting it (locked: one worker starts it). */
 export interface RunToStart {
@@ -109,4 +109,16 @@ export async function queuedCount(sql: Sql): Promise<number> {
   const [{ n }] = await sql`select count(*)::int as n from automation_runs
                             where status = 'queued'`;
   return n;
+}
+
+/** Sets the run to running (before finishRun records how it ended). */
+export async function setRunning(sql: Sql, id: string) {
+  await sql`update automation_runs set status = 'running' where id = ${id}`;
+}
+
+/** The run's status, or null when there is no such run. */
+export async function runStatus(sql: Sql, id: string): Promise<string | null> {
+  const [row] = await sql<{ status: string }[]>`select status from automation_runs
+                                                where id = ${id}`;
+  return row?.status ?? null;
 }

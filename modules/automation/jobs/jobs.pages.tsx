@@ -18,7 +18,7 @@ import { Problem } from "../../../shared/http/problem.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
 import { Button, Card, Dialog, Grid, html, page, Toast, tr } from "../../../ui/kit.ts";
 import { entityHistory, historyLabelsFor } from "../../../platform/activity/public.ts";
-import { TRIGGER_KINDS, type TriggerKind } from "../common/types.ts";
+import { TRIGGER_KINDS, type TriggerKind } from "../common/common.schemas.ts";
 import { listHistory } from "../runs/runs.service.ts";
 import { RunsTable } from "../runs/runs.view.tsx";
 import {
@@ -36,24 +36,18 @@ import {
   updateJob,
 } from "./jobs.service.ts";
 import { eventNames } from "./jobs.rules.ts";
-import { EMPTY_FORM, formValues, jobToForm, parseJobForm } from "./jobs.form.ts";
+import { EMPTY_FORM, formValues, jobToForm, parseJobForm } from "./jobs.form.lib.ts";
+import type { T } from "./jobs.view.tsx";
+import { JobFilters, type JobFilterValues, JobsTable } from "./jobs.list.view.tsx";
+import { CronPreview, JobForm, type JobFormValues, NewJobDialog } from "./jobs.form.view.tsx";
 import {
-  CronPreview,
-  JobFilters,
-  type JobFilterValues,
-  JobForm,
-  type JobFormValues,
-  JobsTable,
   JobSummary,
-  NewJobDialog,
   NewSecret,
   NextRunsCard,
   PolicyCard,
-  type T,
   WebhookCard,
-} from "./jobs.view.tsx";
+} from "./jobs.detail.view.tsx";
 import "./jobs.messages.ts";
-import "./assets.ts";
 
 const READ = "automation.job.read";
 const WRITE = "automation.job.write";
@@ -89,7 +83,7 @@ function readFilters(q: URLSearchParams): JobFilterValues & { cursor?: string } 
 async function jobsTable(c: C, query: URLSearchParams, flash?: Flash) {
   const t = tr(c);
   const v = readFilters(query);
-  const list = await listJobs(c.var.sql, {
+  const list = await listJobs(actorOf(c), {
     limit: 25,
     cursor: v.cursor,
     q: v.q || undefined,
@@ -122,7 +116,7 @@ async function jobsTable(c: C, query: URLSearchParams, flash?: Flash) {
 }
 
 async function formProps(c: C, flash?: Flash) {
-  const [agents, minInterval] = [await jobAgents(c.var.sql), await minIntervalSeconds(c.var.sql)];
+  const [agents, minInterval] = [await jobAgents(actorOf(c)), await minIntervalSeconds(actorOf(c))];
   return {
     t: tr(c),
     agents,
@@ -194,7 +188,7 @@ async function createPage(c: C) {
   const form = await readForm(c);
   try {
     const input = parseJobForm(form, zone(c));
-    const job = await createJob(actorOf(c), input, events(c));
+    const job = await createJob(actorOf(c), { job: input, events: events(c) });
     const to = `${LIST}/${job.id}`;
     // A webhook job's secret is shown once: on its page, right after creation.
     if (job.webhookSecret) return await detailPage(c, job.id, job.webhookSecret);
@@ -212,7 +206,7 @@ async function previewPage(c: C) {
   if (!cron) return html(c, <CronPreview t={t} items={[]} />);
   try {
     const timezone = typeof form.timezone === "string" ? form.timezone : null;
-    const p = await previewSchedule(c.var.sql, { cron, timezone, count: 5 });
+    const p = await previewSchedule(actorOf(c), { cron, timezone, count: 5 });
     const tooOften = p.smallestGapSeconds !== null && p.smallestGapSeconds < p.minIntervalSeconds
       ? p.minIntervalSeconds
       : undefined;
@@ -226,12 +220,12 @@ async function previewPage(c: C) {
 
 async function detailPage(c: C, id = pathId(c), secret?: string) {
   const t = tr(c) as T;
-  const job = await getJob(c.var.sql, id);
+  const job = await getJob(actorOf(c), id);
   const write = canWrite(c);
   const base = `${LIST}/${job.id}`;
   const [next, runs] = [
-    await jobNextRuns(c.var.sql, id, 5),
-    await listHistory(c.var.sql, { limit: 10, jobId: id }),
+    await jobNextRuns(actorOf(c), { id, count: 5 }),
+    await listHistory(actorOf(c), { limit: 10, jobId: id }),
   ];
   const history = await entityHistory(c, {
     module: "automation",
@@ -363,7 +357,7 @@ async function updatePage(c: C) {
   const form = await readForm(c);
   try {
     const input = parseJobForm(form, zone(c));
-    await updateJob(actorOf(c), id, input, events(c));
+    await updateJob(actorOf(c), { id, patch: input, events: events(c) });
     return redirectAfterPost(c, `${LIST}/${id}`);
   } catch (err) {
     return await formAnswer(
@@ -429,15 +423,15 @@ function action(run: (c: C, id: string) => Promise<Notice | void>, after?: (id: 
 }
 
 const runNow = action(async (c, id) => {
-  const queued = await runJobNow(actorOf(c), id, undefined);
+  const queued = await runJobNow(actorOf(c), { id });
   return queued.status === "queued" ? "queued" : "skipped";
 });
 const enable = action(async (c, id) => {
-  await setJobEnabled(actorOf(c), id, true, events(c));
+  await setJobEnabled(actorOf(c), { id, enabled: true, events: events(c) });
   return "saved";
 });
 const disable = action(async (c, id) => {
-  await setJobEnabled(actorOf(c), id, false, events(c));
+  await setJobEnabled(actorOf(c), { id, enabled: false, events: events(c) });
   return "saved";
 });
 const remove = action(async (c, id) => {

@@ -1,5 +1,5 @@
 import type { Sql } from "../../../shared/db/database.ts";
-import type { AgentState, JobRecord, RunStatus } from "../common/types.ts";
+import type { AgentState, JobRecord, RunStatus } from "../common/common.schemas.ts";
 
 // Keyset key with microseconds: jobs created in one transaction share one now().
 const US = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
@@ -186,4 +186,11 @@ export async function tenantActive(sql: Sql): Promise<boolean> {
   const [row] = await sql`select status from tenants
                           where id = nullif(current_setting('app.tenant_id', true), '')::uuid`;
   return row?.status === "active";
+}
+
+/** Whether another job (not `except`) already has this name. */
+export async function jobNameTaken(sql: Sql, name: string, except?: string): Promise<boolean> {
+  const [taken] = await sql`select 1 from automation_jobs where name = ${name}
+                            ${except ? sql`and id <> ${except}` : sql``}`;
+  return !!taken;
 }

@@ -21,7 +21,7 @@ import {
   RunNowInput,
   WebhookSecretSchema,
 } from "./jobs.schemas.ts";
-import { checkHookSize } from "./jobs.webhook.ts";
+import { checkHookSize } from "./jobs.webhook.lib.ts";
 
 const tags = ["automation"];
 const read = [requirePermission("automation.job.read")];

@@ -3,9 +3,9 @@
  * a trigger kind needs, whether a schedule respects the tenant's minimum interval, and when the
  * job fires next.
  */
-import { nextRuns, parseCron } from "../../../shared/jobs/scheduler.ts";
+import { nextRuns, parseCron } from "../common/common.lib.ts";
 import { type FieldError, Problem, problems } from "../../../shared/http/problem.ts";
-import type { TriggerKind } from "../common/types.ts";
+import type { TriggerKind } from "../common/common.schemas.ts";
 
 /** The trigger part of a job, as stored. */
 export interface TriggerFields {

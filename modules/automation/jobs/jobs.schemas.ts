@@ -5,7 +5,7 @@ import {
   CONCURRENCY_POLICIES,
   RUN_STATUSES,
   TRIGGER_KINDS,
-} from "../common/types.ts";
+} from "../common/common.schemas.ts";
 
 const q = (name: string) => ({ param: { name, in: "query" as const } });
 const DateTime = z.iso.datetime({ offset: true });

@@ -1,13 +1,13 @@
 import { uuidv7 } from "uuidv7";
 import type { Sql } from "../../../shared/db/database.ts";
-import type { Actor } from "../../../shared/http/actor.ts";
+import type { Actor, SystemActor } from "../../../shared/http/actor.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { nextRuns } from "../../../shared/jobs/scheduler.ts";
 import { recordActivity } from "../../../platform/activity/public.ts";
-import type { JobRecord } from "../common/types.ts";
+import type { JobRecord } from "../common/common.schemas.ts";
 import { loadSettings } from "../settings/settings.repo.ts";
-import { enqueueRun } from "../runs/runs.enqueue.ts";
+import { enqueueRun } from "../runs/runs.enqueue.service.ts";
 import {
   agentChoices,
   currentTenant,
@@ -16,6 +16,7 @@ import {
   findJob,
   findJobRow,
   insertJob,
+  jobNameTaken,
   type JobRow,
   type JobWrite,
   lastQueuedAt,
@@ -34,15 +35,10 @@ import {
   smallestGapSeconds,
 } from "./jobs.rules.ts";
 import type { Job, JobInput, JobQuery, JobUpdate } from "./jobs.schemas.ts";
-
-export type { Actor };
-
-/** Where a tenant's job receives webhooks (relative to the server's origin). */
-export const webhookPath = (tenantId: string, jobId: string) =>
-  `/api/automation/hooks/${tenantId}/${jobId}`;
+import { sha256, webhookPath } from "./jobs.webhook.lib.ts";
 
 /** The API's job: the secret's hash never leaves; the webhook URL is spelled out. */
-export function toJob(r: JobRow, tenantId: string): Job {
+function toJob(r: JobRow, tenantId: string): Job {
   return {
     id: r.id,
     name: r.name,
@@ -106,7 +102,7 @@ function snapshot(j: JobRecord | JobWrite) {
   };
 }
 
-export async function listJobs(sql: Sql, q: JobQuery) {
+export async function listJobs({ sql }: Actor, q: JobQuery) {
   const after = decodeCursor(q.cursor, ["timestamp", "uuid"]) as [string, string] | null;
   const rows = await selectJobs(sql, q, q.limit, after);
   const page = toPage(rows, q.limit, (r) => [r.sortKey, r.id]);
@@ -114,17 +110,18 @@ export async function listJobs(sql: Sql, q: JobQuery) {
   return { items: page.items.map((r) => toJob(r, tenantId)), nextCursor: page.nextCursor };
 }
 
-export async function getJob(sql: Sql, id: string): Promise<Job> {
+export async function getJob({ sql }: SystemActor, id: string): Promise<Job> {
   const row = await findJobRow(sql, id);
   if (!row) throw problems.notFound("No such job.");
   return toJob(row, await currentTenant(sql));
 }
 
 /** The workspace's minimum gap between two runs of a job (the form's hint). */
-export const minIntervalSeconds = async (sql: Sql) => (await loadSettings(sql)).minIntervalSeconds;
+export const minIntervalSeconds = async ({ sql }: Actor) =>
+  (await loadSettings(sql)).minIntervalSeconds;
 
 /** The agents a job may name (the form's picker). */
-export const jobAgents = (sql: Sql) => agentChoices(sql);
+export const jobAgents = ({ sql }: Actor) => agentChoices(sql);
 
 /** Checks a whole job as it would be stored and fills in its next run. */
 async function prepare(
@@ -157,22 +154,15 @@ async function newSecret(): Promise<{ secret: string; hash: string }> {
   return { secret, hash: await sha256(secret) };
 }
 
-export async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 async function assertNameFree(sql: Sql, name: string, except?: string) {
-  const [taken] = await sql`select 1 from automation_jobs where name = ${name}
-                            ${except ? sql`and id <> ${except}` : sql``}`;
-  if (taken) throw problems.conflict(`A job named "${name}" already exists.`);
+  if (await jobNameTaken(sql, name, except)) {
+    throw problems.conflict(`A job named "${name}" already exists.`);
+  }
 }
 
 export async function createJob(
   actor: Actor,
-  input: JobInput,
-  events: string[],
-  now = new Date(),
+  { job: input, events, now = new Date() }: { job: JobInput; events: string[]; now?: Date },
 ): Promise<Job & { webhookSecret?: string }> {
   const { sql, session } = actor;
   const draft: JobWrite = {
@@ -212,7 +202,7 @@ export async function createJob(
     summary: `Created the job ${job.name}`,
     after: snapshot(job),
   });
-  const created = await getJob(sql, id);
+  const created = await getJob(actor, id);
   return secret ? { ...created, webhookSecret: secret.secret } : created;
 }
 
@@ -224,10 +214,12 @@ async function lockedJob(sql: Sql, id: string): Promise<JobRecord> {
 
 export async function updateJob(
   actor: Actor,
-  id: string,
-  patch: JobUpdate,
-  events: string[],
-  now = new Date(),
+  { id, patch, events, now = new Date() }: {
+    id: string;
+    patch: JobUpdate;
+    events: string[];
+    now?: Date;
+  },
 ): Promise<Job> {
   const { sql } = actor;
   const before = await lockedJob(sql, id);
@@ -249,16 +241,13 @@ export async function updateJob(
     before: snapshot(before),
     after: snapshot(job),
   });
-  return await getJob(sql, id);
+  return await getJob(actor, id);
 }
 
 export const setJobEnabled = (
   actor: Actor,
-  id: string,
-  enabled: boolean,
-  events: string[],
-  now = new Date(),
-) => updateJob(actor, id, { enabled }, events, now);
+  { id, enabled, events, now }: { id: string; enabled: boolean; events: string[]; now?: Date },
+) => updateJob(actor, { id, patch: { enabled }, events, now });
 
 export async function deleteJob(actor: Actor, id: string): Promise<void> {
   const { sql } = actor;
@@ -281,9 +270,11 @@ export async function deleteJob(actor: Actor, id: string): Promise<void> {
  */
 export async function runJobNow(
   actor: Actor,
-  id: string,
-  override: Record<string, unknown> | undefined,
-  now = new Date(),
+  { id, override, now = new Date() }: {
+    id: string;
+    override?: Record<string, unknown>;
+    now?: Date;
+  },
 ) {
   const { sql, bus, session } = actor;
   const job = await lockedJob(sql, id);
@@ -306,7 +297,7 @@ export async function runJobNow(
   }
   const input = override ? { ...job.input, ...override } : job.input;
   checkInput(input);
-  const queued = await enqueueRun(sql, bus, {
+  const queued = await enqueueRun({ sql, bus }, {
     job,
     agentId: job.agentId,
     trigger: "manual",
@@ -326,13 +317,16 @@ export async function runJobNow(
 }
 
 /** The next occurrences of a scheduled job (none for manual, event and webhook jobs). */
-export async function jobNextRuns(sql: Sql, id: string, count: number, now = new Date()) {
+export async function jobNextRuns(
+  { sql }: Actor,
+  { id, count, now = new Date() }: { id: string; count: number; now?: Date },
+) {
   const job = await findJob(sql, id);
   if (!job) throw problems.notFound("No such job.");
   return { items: upcoming(job, count, now) };
 }
 
-export function upcoming(job: JobRecord, count: number, now = new Date()): string[] {
+function upcoming(job: JobRecord, count: number, now = new Date()): string[] {
   if (!job.enabled) return [];
   switch (job.triggerKind) {
     case "cron":
@@ -353,10 +347,10 @@ export function upcoming(job: JobRecord, count: number, now = new Date()): strin
 
 /** A cron expression's next runs, as people type it; a bad one is a 400 with croner's reason. */
 export async function previewSchedule(
-  sql: Sql,
-  p: { cron: string; timezone?: string | null; count: number },
-  now = new Date(),
+  { sql }: Actor,
+  p: { cron: string; timezone?: string | null; count: number; now?: Date },
 ) {
+  const now = p.now ?? new Date();
   const zone = p.timezone || undefined;
   if (zone && !isTimeZone(zone)) {
     throw problems.validation([{ path: "timezone", message: `Unknown time zone "${zone}".` }]);

@@ -11,13 +11,13 @@ import {
 import { cancelRun, getRun, listHistory, runStatistics, testRun } from "./runs.service.ts";
 
 const history: RouteHandler<typeof historyRoute, AppEnv> = async (c) =>
-  c.json(await listHistory(c.var.sql, c.req.valid("query")), 200);
+  c.json(await listHistory(actorOf(c), c.req.valid("query")), 200);
 
 const stats: RouteHandler<typeof statsRoute, AppEnv> = async (c) =>
-  c.json(await runStatistics(c.var.sql, c.req.valid("query")), 200);
+  c.json(await runStatistics(actorOf(c), c.req.valid("query")), 200);
 
 const get: RouteHandler<typeof getRunRoute, AppEnv> = async (c) =>
-  c.json(await getRun(c.var.sql, c.req.valid("param").id), 200);
+  c.json(await getRun(actorOf(c), c.req.valid("param").id), 200);
 
 const cancel: RouteHandler<typeof cancelRunRoute, AppEnv> = async (c) =>
   c.json(await cancelRun(actorOf(c), c.req.valid("param").id), 200);
@@ -25,7 +25,10 @@ const cancel: RouteHandler<typeof cancelRunRoute, AppEnv> = async (c) =>
 const test: RouteHandler<typeof testRunRoute, AppEnv> = async (c) => {
   // The body is optional: no body (or an empty one) runs with an empty input.
   const body = (c.req.valid("json") ?? {}) as { input?: unknown };
-  return c.json(await testRun(actorOf(c), c.req.valid("param").id, body.input), 202);
+  return c.json(
+    await testRun(actorOf(c), { agentId: c.req.valid("param").id, input: body.input }),
+    202,
+  );
 };
 
 /** Mount before the jobs and agents features: `/jobs/history` must win over `/jobs/{id}`. */

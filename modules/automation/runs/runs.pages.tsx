@@ -7,7 +7,12 @@ import { problems } from "../../../shared/http/problem.ts";
 import { acquireStream } from "../../../shared/realtime/stream-limits.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
 import { Grid, page, tr } from "../../../ui/kit.ts";
-import { RUN_STATUSES, type RunEvent, RUNS_CHANNEL, type RunStatus } from "../common/types.ts";
+import {
+  RUN_STATUSES,
+  type RunEvent,
+  RUNS_CHANNEL,
+  type RunStatus,
+} from "../common/common.schemas.ts";
 import {
   cancelRun,
   getRun,
@@ -27,7 +32,6 @@ import {
   TRIGGERS,
 } from "./runs.view.tsx";
 import "./runs.messages.ts";
-import "./assets.ts";
 
 const READ = "automation.job.read";
 const KEEPALIVE_MS = 25_000;
@@ -47,7 +51,7 @@ async function historyPage(c: C) {
   const from = period === "all"
     ? undefined
     : new Date(Date.now() - Number(period) * 86_400_000).toISOString();
-  const choices = await historyChoices(c.var.sql);
+  const choices = await historyChoices(actorOf(c));
   // Only ids of this tenant's agents and jobs count; anything else is ignored like a bad status.
   const agentId = choices.agents.some((a) => a.id === q.agentId) ? q.agentId : "";
   const jobId = choices.jobs.some((j) => j.id === q.jobId) ? q.jobId : "";
@@ -61,10 +65,10 @@ async function historyPage(c: C) {
     from,
   };
   const [runs, days, agents, jobs] = [
-    await listHistory(c.var.sql, filter),
-    await runStatistics(c.var.sql, { days: 14, groupBy: "day" }),
-    await runStatistics(c.var.sql, { days: 30, groupBy: "agent" }),
-    await runStatistics(c.var.sql, { days: 30, groupBy: "job" }),
+    await listHistory(actorOf(c), filter),
+    await runStatistics(actorOf(c), { days: 14, groupBy: "day" }),
+    await runStatistics(actorOf(c), { days: 30, groupBy: "agent" }),
+    await runStatistics(actorOf(c), { days: 30, groupBy: "job" }),
   ];
   const params = new URLSearchParams({ status, trigger, period, agentId, jobId });
   const self = `/automation/jobs/history?${params}`;
@@ -108,7 +112,7 @@ async function historyPage(c: C) {
 
 async function runPage(c: C) {
   const t = tr(c);
-  const run = await getRun(c.var.sql, pathId(c));
+  const run = await getRun(actorOf(c), pathId(c));
   const perms = c.var.session.permissions;
   return await page(
     c,
@@ -160,7 +164,7 @@ async function runEvents(c: C, runId: string | null) {
       if (send) send(e);
       else early.push(e);
     });
-    snapshot = runId ? await c.var.scope((tx) => getRunLog(tx, runId)) : null;
+    snapshot = runId ? await c.var.scope((tx) => getRunLog(actorOf(c, tx), runId)) : null;
   } catch (err) {
     unsubscribe();
     release();
@@ -221,7 +225,7 @@ async function testRunPage(c: C) {
       throw problems.validation([{ path: "input", message: "Not valid JSON" }]);
     }
   }
-  const queued = await testRun(actorOf(c), id, input);
+  const queued = await testRun(actorOf(c), { agentId: id, input });
   return redirectAfterPost(c, `/automation/runs/${queued.runId}`);
 }
 

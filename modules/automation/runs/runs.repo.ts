@@ -1,5 +1,5 @@
 import type { Sql } from "../../../shared/db/database.ts";
-import type { RunRecord, RunStatus, RunTrigger } from "../common/types.ts";
+import type { RunRecord, RunStatus, RunTrigger } from "../common/common.schemas.ts";
 
 // Keyset key with microseconds: runs queued in one transaction share one now().
 const US = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
@@ -200,4 +200,14 @@ export async function historyChoices(sql: Sql) {
     sql<{ id: string; name: string }[]>`select id, name from automation_jobs order by name, id`,
   ]);
   return { agents: [...agents], jobs: [...jobs] };
+}
+
+/** How a run ended: its status, result as text JSON (keys keep their spelling) and error. */
+export async function runOutcomeRow(
+  sql: Sql,
+  runId: string,
+): Promise<{ status: string; resultJson: string | null; error: string | null } | null> {
+  const [row] = await sql<{ status: string; resultJson: string | null; error: string | null }[]>`
+    select status, result::text as result_json, error from automation_runs where id = ${runId}`;
+  return row ?? null;
 }

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { PageQuery } from "../../../shared/http/paging.ts";
-import { RUN_STATUSES } from "../common/types.ts";
+import { RUN_STATUSES } from "../common/common.schemas.ts";
 
 const q = (name: string) => ({ param: { name, in: "query" as const } });
 const TRIGGERS = ["cron", "once", "interval", "manual", "event", "webhook", "test"] as const;

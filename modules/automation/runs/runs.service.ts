@@ -1,16 +1,16 @@
-import type { Sql } from "../../../shared/db/database.ts";
 import type { Actor } from "../../../shared/http/actor.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { recordActivity } from "../../../platform/activity/public.ts";
 import { cancelQueued } from "../../../shared/jobs/queue.ts";
-import { enqueueRun } from "./runs.enqueue.ts";
-import { publishCancel, publishRun } from "./runs.events.ts";
+import { enqueueRun } from "./runs.enqueue.service.ts";
+import { publishCancel, publishRun } from "./runs.events.service.ts";
 import {
   agentForRun,
   cancelQueuedRun,
   findRun,
   findRunLog,
+  historyChoices as choicesOf,
   requestCancel,
   type RunRow,
   runStats,
@@ -19,7 +19,7 @@ import {
 import type { HistoryQuery, Run, RunDetail } from "./runs.schemas.ts";
 
 /** The API's run: internal columns (worker, queue job, keys) stay inside. */
-export function toRun(r: RunRow): Run {
+function toRun(r: RunRow): Run {
   return {
     id: r.id,
     jobId: r.jobId,
@@ -45,30 +45,31 @@ export function toRun(r: RunRow): Run {
   };
 }
 
-export async function listHistory(sql: Sql, q: HistoryQuery) {
+export async function listHistory({ sql }: Actor, q: HistoryQuery) {
   const after = decodeCursor(q.cursor, ["timestamp", "uuid"]) as [string, string] | null;
   const rows = await selectRuns(sql, { ...q, statuses: q.status }, q.limit, after);
   const page = toPage(rows, q.limit, (r) => [r.sortKey, r.id]);
   return { items: page.items.map(toRun), nextCursor: page.nextCursor };
 }
 
-export { historyChoices } from "./runs.repo.ts";
+/** The jobs and agents the history's filters offer. */
+export const historyChoices = ({ sql }: Actor) => choicesOf(sql);
 
-export async function getRun(sql: Sql, id: string): Promise<RunDetail> {
+export async function getRun({ sql }: Actor, id: string): Promise<RunDetail> {
   const row = await findRun(sql, id);
   if (!row) throw problems.notFound("No such run.");
   return { ...toRun(row), log: row.log };
 }
 
 /** The log a live run page starts from (404 for a run the reader cannot see). */
-export async function getRunLog(sql: Sql, id: string) {
+export async function getRunLog({ sql }: Actor, id: string) {
   const row = await findRunLog(sql, id);
   if (!row) throw problems.notFound("No such run.");
   return row;
 }
 
 export async function runStatistics(
-  sql: Sql,
+  { sql }: Actor,
   q: { days: number; groupBy: "agent" | "job" | "day" },
 ) {
   const rows = await runStats(sql, q.days, q.groupBy);
@@ -93,9 +94,9 @@ export async function cancelRun(actor: Actor, id: string): Promise<Run> {
   const ref = { id, jobId: before.jobId, agentId: before.agentId };
   if (before.status === "queued" && await cancelQueuedRun(sql, id)) {
     if (before.queueJobId) await cancelQueued(sql, before.queueJobId);
-    await publishRun(sql, bus, { ...ref, status: "cancelled" });
+    await publishRun({ sql, bus }, { ...ref, status: "cancelled" });
   } else if (before.status === "running" && await requestCancel(sql, id)) {
-    await publishCancel(sql, bus, id);
+    await publishCancel({ sql, bus }, id);
   } else {
     throw problems.conflict("The run has already finished.");
   }
@@ -113,11 +114,14 @@ export async function cancelRun(actor: Actor, id: string): Promise<Run> {
 }
 
 /** Queues a test run of an agent (allowed when it is failing: that is how it is fixed). */
-export async function testRun(actor: Actor, agentId: string, input: unknown) {
+export async function testRun(
+  actor: Actor,
+  { agentId, input }: { agentId: string; input: unknown },
+) {
   const { sql, bus, session } = actor;
   const agent = await agentForRun(sql, agentId);
   if (!agent) throw problems.notFound("No such agent.");
-  const queued = await enqueueRun(sql, bus, {
+  const queued = await enqueueRun({ sql, bus }, {
     job: null,
     agentId,
     trigger: "test",

@@ -11,7 +11,7 @@ import {
   RelativeTime,
   StateBadge,
 } from "../../../ui/kit.ts";
-import { RUN_STATUSES } from "../common/types.ts";
+import { RUN_STATUSES } from "../common/common.schemas.ts";
 import type { Run, RunDetail } from "./runs.schemas.ts";
 
 type T = (key: string, vars?: Record<string, string | number>) => string;

@@ -1,5 +1,5 @@
 import type { Sql } from "../../../shared/db/database.ts";
-import type { JobRecord } from "../common/types.ts";
+import type { JobRecord } from "../common/common.schemas.ts";
 import { jobColumns, toRecord } from "../jobs/jobs.repo.ts";
 
 /**

@@ -1,5 +1,5 @@
 import type { Sql } from "../../../shared/db/database.ts";
-import type { Actor } from "../../../shared/http/actor.ts";
+import type { Actor, SystemActor } from "../../../shared/http/actor.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { recordActivity } from "../../../platform/activity/public.ts";
 import {
@@ -10,7 +10,7 @@ import {
   selectSealedNotWith,
   upsertEnv,
 } from "./secrets.repo.ts";
-import { currentKeyId, decryptValue, encryptValue, type Sealed } from "./secrets.crypto.ts";
+import { currentKeyId, decryptValue, encryptValue, type Sealed } from "./secrets.crypto.lib.ts";
 import { findAgent } from "../agents/agents.repo.ts";
 
 const MAX_VALUE = 16_384;
@@ -38,18 +38,21 @@ function checkName(name: string) {
 }
 
 /** The names (never values) of an agent's variables. */
-export async function envNamesOf(sql: Sql, agentId: string): Promise<string[]> {
+export async function envNamesOf({ sql }: SystemActor, agentId: string): Promise<string[]> {
   return (await selectEnvNames(sql, agentId)).map((e) => e.name);
 }
 
-export async function listEnv(sql: Sql, agentId: string) {
+export async function listEnv({ sql }: Actor, agentId: string) {
   await agentOf(sql, agentId);
   const rows = await selectEnvNames(sql, agentId);
   return { items: rows.map((r) => ({ name: r.name, updatedAt: r.updatedAt })) };
 }
 
 /** Sets or rotates a variable. The activity log gets its name, never its value. */
-export async function setEnv(actor: Actor, agentId: string, name: string, value: string) {
+export async function setEnv(
+  actor: Actor,
+  { agentId, name, value }: { agentId: string; name: string; value: string },
+) {
   const { sql } = actor;
   checkName(name);
   if (value.length > MAX_VALUE) {
@@ -71,7 +74,10 @@ export async function setEnv(actor: Actor, agentId: string, name: string, value:
   return { created, item: { name: row.name, updatedAt: row.updatedAt } };
 }
 
-export async function deleteEnv(actor: Actor, agentId: string, name: string) {
+export async function deleteEnv(
+  actor: Actor,
+  { agentId, name }: { agentId: string; name: string },
+) {
   const { sql } = actor;
   const agent = await agentOf(sql, agentId);
   if (!ENV_NAME.test(name) || !(await deleteEnvRow(sql, agentId, name))) {
@@ -91,7 +97,10 @@ export async function deleteEnv(actor: Actor, agentId: string, name: string) {
  * The agent's variables decrypted, for a run. A value sealed with another key (or altered)
  * throws a SecretError whose message tells the author to set it again.
  */
-export async function decryptedEnv(sql: Sql, agentId: string): Promise<Record<string, string>> {
+export async function decryptedEnv(
+  { sql }: SystemActor,
+  agentId: string,
+): Promise<Record<string, string>> {
   const rows = await selectSealed(sql, agentId);
   if (!rows.length) return {};
   const tenantId = await scopeTenant(sql);
@@ -107,7 +116,7 @@ export async function decryptedEnv(sql: Sql, agentId: string): Promise<Record<st
  * old key is given once, everything moves to the current one). Returns how many moved.
  */
 export async function reencryptAll(
-  sql: Sql,
+  { sql }: SystemActor,
   previous: (where: { tenantId: string; agentId: string; name: string }, s: Sealed) => Promise<
     string
   >,

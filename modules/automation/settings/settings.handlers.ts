@@ -37,7 +37,7 @@ export const putSettingsRoute = createRoute({
 });
 
 const get: RouteHandler<typeof getSettingsRoute, AppEnv> = async (c) =>
-  c.json(await readSettings(c.var.sql), 200);
+  c.json(await readSettings(actorOf(c)), 200);
 
 const put: RouteHandler<typeof putSettingsRoute, AppEnv> = async (c) =>
   c.json(await changeSettings(actorOf(c), c.req.valid("json")), 200);

@@ -14,7 +14,7 @@ import { problems } from "../../../shared/http/problem.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
 import { directory } from "../../../platform/identity/public.ts";
 import { Card, Field, page, Toast, tr } from "../../../ui/kit.ts";
-import type { AutomationSettings } from "../common/types.ts";
+import type { AutomationSettings } from "../common/common.schemas.ts";
 import { changeSettings, readSettings } from "./settings.service.ts";
 import type { SettingsUpdate } from "./settings.schemas.ts";
 import "./settings.messages.ts";
@@ -72,7 +72,7 @@ function NumberFields(
 
 async function settingsPage(c: C, flash?: Flash, status: Status = 200, draft?: AutomationSettings) {
   const t = tr(c);
-  const s = draft ?? await readSettings(c.var.sql);
+  const s = draft ?? await readSettings(actorOf(c));
   const members = await directory(c.var.sql, { keep: s.recipients });
   const disabled = !hasPermission(c.var.session.permissions, "automation.settings.write");
   return await page(
@@ -180,7 +180,7 @@ export function mountSettingsPages(app: Hono<AppEnv>) {
     let draft: AutomationSettings | undefined;
     const done = await attempt(async () => {
       const input = readSettingsForm(form);
-      draft = { ...(await readSettings(c.var.sql)), ...input } as AutomationSettings;
+      draft = { ...(await readSettings(actorOf(c))), ...input } as AutomationSettings;
       return await changeSettings(actorOf(c), input);
     });
     if (!done.ok) return await settingsPage(c, done.flash, done.status, draft);

@@ -1,5 +1,5 @@
 import type { Sql } from "../../../shared/db/database.ts";
-import { type AutomationSettings, DEFAULT_SETTINGS } from "../common/types.ts";
+import { type AutomationSettings, DEFAULT_SETTINGS } from "../common/common.schemas.ts";
 
 /** The current tenant's automation settings; the defaults until someone saves them. */
 export async function loadSettings(sql: Sql): Promise<AutomationSettings> {

@@ -1,14 +1,13 @@
-import type { Sql } from "../../../shared/db/database.ts";
 import type { Actor } from "../../../shared/http/actor.ts";
 import { type FieldError, problems } from "../../../shared/http/problem.ts";
 import { recordActivity } from "../../../platform/activity/public.ts";
 import { activeMembers } from "../../../platform/identity/public.ts";
-import type { AutomationSettings } from "../common/types.ts";
+import type { AutomationSettings } from "../common/common.schemas.ts";
 import { loadSettings, saveSettings } from "./settings.repo.ts";
 import { checkAllowEntry } from "./settings.rules.ts";
 import type { SettingsUpdate } from "./settings.schemas.ts";
 
-export const readSettings = (sql: Sql): Promise<AutomationSettings> => loadSettings(sql);
+export const readSettings = ({ sql }: Actor): Promise<AutomationSettings> => loadSettings(sql);
 
 /**
  * Saves a change of the settings (fields left out keep their values). Allowlist entries are

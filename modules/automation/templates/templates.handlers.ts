@@ -3,8 +3,8 @@ import type { AppEnv } from "../../../shared/http/env.ts";
 import { errorResponses } from "../../../shared/http/problem.ts";
 import { jsonResponse } from "../../../shared/http/route-helpers.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
-import { AGENT_KINDS } from "../common/types.ts";
-import { templatesIn } from "./templates.service.ts";
+import { AGENT_KINDS } from "../common/common.schemas.ts";
+import { templatesIn } from "./templates.lib.ts";
 
 const TemplateSchema = z.object({
   key: z.string(),

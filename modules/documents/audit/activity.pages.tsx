@@ -15,8 +15,8 @@ import {
   peopleNames,
   readFilters,
 } from "../../../platform/activity/public.ts";
-import { visibleTo } from "./visibility.ts";
-import { documentsHistory, prepareEntries } from "./history.labels.ts";
+import { visibleTo } from "./visibility.service.ts";
+import { documentsHistory, prepareEntries } from "./history.lib.ts";
 import { historyNames } from "./history.service.ts";
 import { moduleCrumb } from "../common/common.view.tsx";
 

@@ -4,7 +4,7 @@ import { listActivity } from "../../../platform/activity/public.ts";
 import { changeSettings, loadSettings } from "../settings/settings.service.ts";
 import { stats, userActivity } from "../stats/stats.service.ts";
 import * as R from "./audit.routes.ts";
-import { visibleTo } from "./visibility.ts";
+import { visibleTo } from "./visibility.service.ts";
 
 type H<T extends RouteConfig> = RouteHandler<T, AppEnv>;
 

@@ -5,8 +5,8 @@ import { isUuid } from "../../../shared/http/ids.ts";
 import { hasPermission } from "../../../shared/rbac/permissions.ts";
 import type { ActivityEntry } from "../../../platform/activity/public.ts";
 import { listRoles } from "../../../platform/identity/public.ts";
-import { roleLabel } from "../common/labels.ts";
-import { type HistoryNames, mentionedIds } from "./history.labels.ts";
+import { roleLabel } from "../common/labels.lib.ts";
+import { type HistoryNames, mentionedIds } from "./history.lib.ts";
 import { itemNames } from "./history.repo.ts";
 
 /**

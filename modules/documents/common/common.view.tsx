@@ -2,7 +2,7 @@ import type { ComponentChildren } from "preact";
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
 import { type Crumb, Dialog } from "../../../ui/kit.ts";
 import type { Flash } from "../../../shared/http/pages.ts";
-import type { FileKind } from "../files/content-types.ts";
+import type { FileKind } from "../files/content-types.lib.ts";
 
 export type { Flash };
 

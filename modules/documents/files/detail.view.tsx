@@ -15,7 +15,7 @@ import {
   Toast,
   UserChip,
 } from "../../../ui/kit.ts";
-import { fileKind, previewKind } from "./content-types.ts";
+import { fileKind, previewKind } from "./content-types.lib.ts";
 import { ActionForm, type Flash, kindOfFile } from "../common/common.view.tsx";
 import {
   NewLink,

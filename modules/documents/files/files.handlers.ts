@@ -2,10 +2,10 @@ import type { OpenAPIHono, RouteHandler } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { Problem } from "../../../shared/http/problem.ts";
 import { listActivity } from "../../../platform/activity/public.ts";
-import { loadAccess } from "../access.ts";
-import { runBulk } from "./bulk.ts";
-import { fileResponse, PDF_CSP } from "./download.ts";
-import { previewKind } from "./content-types.ts";
+import { loadAccess } from "../access/access.service.ts";
+import { runBulk } from "./bulk.service.ts";
+import { fileResponse, PDF_CSP } from "./download.lib.ts";
+import { previewKind } from "./content-types.lib.ts";
 import {
   deleteFile,
   getFile,

@@ -15,13 +15,14 @@ import { hasPermission, requirePermission } from "../../../shared/rbac/permissio
 import { t } from "../../../shared/i18n/i18n.ts";
 import { listMembers, listRoles } from "../../../platform/identity/public.ts";
 import type { Crumb } from "../../../ui/kit.ts";
-import { docsPage } from "../common/page.tsx";
+import { docsPage } from "../common/page.view.tsx";
 import { moduleCrumb } from "../common/common.view.tsx";
-import { roleLabel } from "../common/labels.ts";
+import { roleLabel } from "../common/labels.lib.ts";
 import { FilesActions, FilesPanel, filesUrl, type ListRow } from "./files.view.tsx";
 import { FileActions, FileDetail } from "./detail.view.tsx";
-import { FILE_KINDS } from "./content-types.ts";
-import { atLeast, loadAccess } from "../access.ts";
+import { FILE_KINDS } from "./content-types.lib.ts";
+import { atLeast } from "../access/access.rules.ts";
+import { loadAccess } from "../access/access.service.ts";
 import { folderTree } from "../folders/folders.service.ts";
 import {
   deleteFile,
@@ -34,7 +35,7 @@ import {
   versions,
 } from "./files.service.ts";
 import { search } from "../search/search.service.ts";
-import { runBulk } from "./bulk.ts";
+import { runBulk } from "./bulk.service.ts";
 import { listShares, sharedWith } from "../shares/shares.service.ts";
 import { SharedPanel } from "../shares/shared.view.tsx";
 import { fileHistory } from "../audit/activity.pages.tsx";

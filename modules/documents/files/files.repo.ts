@@ -3,7 +3,7 @@ import { uuidv7 } from "uuidv7";
 import type { Sql } from "../../../shared/db/database.ts";
 import { rowOf, rowsOf } from "../../../shared/db/rows.ts";
 import { fold } from "../../../shared/text/fold.ts";
-import type { Received } from "./upload.ts";
+import type { Received } from "./upload.lib.ts";
 
 export interface FileRow {
   id: string;
@@ -174,4 +174,12 @@ export async function trimVersions(sql: Sql, fileId: string, keep: number): Prom
 
 export async function deleteVersion(sql: Sql, id: string) {
   await sql`delete from doc_versions where id = ${id}`;
+}
+
+/** Which of these storage keys a file or a kept version refers to. */
+export async function knownKeys(sql: Sql, keys: string[]): Promise<string[]> {
+  return (await sql<{ storageKey: string }[]>`
+        select storage_key from doc_files where storage_key = any(${keys})
+        union select storage_key from doc_versions where storage_key = any(${keys})`)
+    .map((r) => r.storageKey);
 }

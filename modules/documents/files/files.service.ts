@@ -4,11 +4,12 @@ import type { AppEnv, Session } from "../../../shared/http/env.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { afterCommit } from "../../../shared/db/scope.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
-import { type Access, atLeast, loadAccess } from "../access.ts";
-import { audit } from "../audit.ts";
+import { type Access, atLeast } from "../access/access.rules.ts";
+import { loadAccess } from "../access/access.service.ts";
+import { audit } from "../audit/audit.service.ts";
 import { eventPublisher } from "../../../platform/notifications/public.ts";
 import { documentsEvents } from "../events.ts";
-import { checkName, nameCursor } from "../names.ts";
+import { checkName, nameCursor } from "../common/names.lib.ts";
 import { loadSettings, usedBytes } from "../settings/settings.service.ts";
 import { nameTaken } from "../folders/folders.repo.ts";
 import { visibleFolder } from "../folders/folders.service.ts";
@@ -25,7 +26,7 @@ import {
   trimVersions,
   updateFileMeta,
 } from "./files.repo.ts";
-import { discard, type Received, receiveFiles } from "./upload.ts";
+import { discard, type Received, receiveFiles } from "./upload.lib.ts";
 
 type Who = Pick<Session, "userId" | "roles" | "permissions">;
 
@@ -144,10 +145,11 @@ async function storeThenRecord<T>(
   record: (tx: Sql, received: Received[]) => Promise<T>,
   maxFiles?: number,
 ): Promise<T> {
-  const received = await receiveFiles(c, {
+  const received = await receiveFiles(c.req.raw, {
     tenantId: c.var.session.tenantId,
     maxFileBytes,
     maxFiles,
+    config: c.var.platform.config,
   });
   try {
     return await c.var.scope(async (tx) => {

@@ -14,9 +14,9 @@ import {
   Toast,
   UserChip,
 } from "../../../ui/kit.ts";
-import type { Level } from "../access.ts";
+import type { Level } from "../access/access.rules.ts";
 import { ActionForm, type Flash, kindLabel, RowDialog } from "../common/common.view.tsx";
-import { FILE_KINDS, fileKind, KIND_ICONS } from "./content-types.ts";
+import { FILE_KINDS, fileKind, KIND_ICONS } from "./content-types.lib.ts";
 import {
   NewLink,
   type ShareChoices,

@@ -1,7 +1,7 @@
 import type { OpenAPIHono, RouteConfig, RouteHandler } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { actorOf } from "../../../shared/http/actor.ts";
-import { loadAccess } from "../access.ts";
+import { loadAccess } from "../access/access.service.ts";
 import {
   createFolder,
   folderTree,

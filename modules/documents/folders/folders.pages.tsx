@@ -14,11 +14,11 @@ import { t } from "../../../shared/i18n/i18n.ts";
 import { listMembers, listRoles } from "../../../platform/identity/public.ts";
 import { renderAgain } from "../files/files.pages.tsx";
 import { FoldersPanel, NewFolderDialog, PermissionsPanel } from "./folders.view.tsx";
-import { docsPage } from "../common/page.tsx";
+import { docsPage } from "../common/page.view.tsx";
 import { moduleCrumb } from "../common/common.view.tsx";
-import { roleLabel } from "../common/labels.ts";
+import { roleLabel } from "../common/labels.lib.ts";
 import { actorOf } from "../../../shared/http/actor.ts";
-import { loadAccess } from "../access.ts";
+import { loadAccess } from "../access/access.service.ts";
 import {
   createFolder,
   folderTree,

@@ -1,7 +1,7 @@
 import { uuidv7 } from "uuidv7";
 import type { Sql } from "../../../shared/db/database.ts";
 import { fold } from "../../../shared/text/fold.ts";
-import type { AclEntry } from "../access.ts";
+import type { AclEntry } from "../access/access.rules.ts";
 
 export interface FolderRow {
   id: string;
@@ -98,4 +98,17 @@ export async function replaceAcl(
       values (nullif(current_setting('app.tenant_id', true), '')::uuid, ${id},
         ${e.principalType}, ${e.principalId}, ${e.level})`;
   }
+}
+
+/** Every live folder, by name. */
+export async function liveFolders(sql: Sql): Promise<FolderRow[]> {
+  return await sql<FolderRow[]>`
+    select id, parent_id, name, inherit, created_by, created_at, updated_at, deleted_at, trash_root
+    from doc_folders where deleted_at is null order by lower(name), id`;
+}
+
+/** Whether the user has any membership of the tenant (status not null), whatever its state. */
+export async function isMember(sql: Sql, userId: string): Promise<boolean> {
+  return (await sql`select 1 from member_directory where user_id::text = ${userId}
+          and status is not null`).length > 0;
 }

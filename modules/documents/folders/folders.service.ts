@@ -3,16 +3,19 @@ import type { Session } from "../../../shared/http/env.ts";
 import type { Actor } from "../../../shared/http/actor.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { roleExists } from "../../../platform/identity/public.ts";
-import { type Access, type AclEntry, atLeast, type Level, loadAccess } from "../access.ts";
-import { audit } from "../audit.ts";
+import { type Access, type AclEntry, atLeast, type Level } from "../access/access.rules.ts";
+import { loadAccess } from "../access/access.service.ts";
+import { audit } from "../audit/audit.service.ts";
 import { eventPublisher } from "../../../platform/notifications/public.ts";
 import { documentsEvents } from "../events.ts";
-import { checkName } from "../names.ts";
+import { checkName } from "../common/names.lib.ts";
 import {
   findFolder,
   folderAcl,
   type FolderRow,
   insertFolder,
+  isMember,
+  liveFolders,
   nameTaken,
   replaceAcl,
   trashTree,
@@ -36,9 +39,7 @@ export async function visibleFolder(sql: Sql, access: Access, id: string): Promi
 
 export async function folderTree(sql: Sql, who: Who): Promise<FolderView[]> {
   const access = await loadAccess(sql, who);
-  const rows = await sql<FolderRow[]>`
-    select id, parent_id, name, inherit, created_by, created_at, updated_at, deleted_at, trash_root
-    from doc_folders where deleted_at is null order by lower(name), id`;
+  const rows = await liveFolders(sql);
   return rows.filter((f) => atLeast(access.folder(f.id), "view"))
     .map((f) => ({ ...f, access: access.folder(f.id) }));
 }
@@ -131,8 +132,7 @@ export async function checkPrincipals(
   for (const e of entries) {
     // Any membership of the tenant counts (status not null), whatever its state.
     const known = e.principalType === "user"
-      ? (await sql`select 1 from member_directory where user_id::text = ${e.principalId}
-          and status is not null`).length > 0
+      ? await isMember(sql, e.principalId)
       : await roleExists(sql, e.principalId);
     if (!known) throw problems.unprocessable(`Unknown ${e.principalType}: ${e.principalId}`);
   }

@@ -10,7 +10,7 @@ import {
   RelativeTime,
   Toast,
 } from "../../../ui/kit.ts";
-import type { Level } from "../access.ts";
+import type { Level } from "../access/access.rules.ts";
 import { ActionForm, type Flash, RowDialog } from "../common/common.view.tsx";
 import { type FolderItem, FolderOptions } from "../files/files.view.tsx";
 

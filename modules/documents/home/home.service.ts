@@ -1,6 +1,7 @@
 import type { Sql } from "../../../shared/db/database.ts";
 import type { Session } from "../../../shared/http/env.ts";
-import { atLeast, loadAccess } from "../access.ts";
+import { atLeast } from "../access/access.rules.ts";
+import { loadAccess } from "../access/access.service.ts";
 import { recentFiles } from "./home.repo.ts";
 
 /** The reader's most recently changed files, newest first, each with its folder's path. */

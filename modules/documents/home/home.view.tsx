@@ -1,6 +1,6 @@
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
 import { Button, Card, DataTable, Icon, RelativeTime } from "../../../ui/kit.ts";
-import { fileKind, KIND_ICONS } from "../files/content-types.ts";
+import { fileKind, KIND_ICONS } from "../files/content-types.lib.ts";
 
 export interface RecentFile {
   id: string;

@@ -4,7 +4,7 @@ import { requirePermission } from "../../../shared/rbac/permissions.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
 import { listNotifications } from "../../../platform/notifications/public.ts";
-import { docsPage } from "../common/page.tsx";
+import { docsPage } from "../common/page.view.tsx";
 import { moduleCrumb } from "../common/common.view.tsx";
 import { InboxLink, NotificationsPanel } from "./notifications.view.tsx";
 

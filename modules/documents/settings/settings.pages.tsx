@@ -11,7 +11,7 @@ import {
 import { problems } from "../../../shared/http/problem.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
-import { docsPage } from "../common/page.tsx";
+import { docsPage } from "../common/page.view.tsx";
 import { moduleCrumb } from "../common/common.view.tsx";
 import { SettingsPanel } from "./settings.view.tsx";
 import { changeSettings, loadSettings, usedBytes } from "./settings.service.ts";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Sql } from "../../../shared/db/database.ts";
-import { audit } from "../audit.ts";
+import { audit } from "../audit/audit.service.ts";
+import { settingsRow, upsertSettings, usedBytesRow } from "./settings.repo.ts";
 import type { Settings } from "./settings.schemas.ts";
 
 export type { Settings };
@@ -25,7 +26,7 @@ export const DEFAULTS = z.object({
 
 /** The tenant's limits: its own row where set, the configured defaults otherwise. */
 export async function loadSettings(sql: Sql): Promise<Settings> {
-  const [row] = await sql`select * from doc_settings`;
+  const row = await settingsRow(sql);
   return {
     quotaBytes: Number(row?.quotaBytes ?? DEFAULTS.DOCUMENTS_QUOTA_BYTES),
     maxFileBytes: Number(row?.maxFileBytes ?? DEFAULTS.DOCUMENTS_MAX_FILE_BYTES),
@@ -36,28 +37,13 @@ export async function loadSettings(sql: Sql): Promise<Settings> {
 }
 
 export async function saveSettings(sql: Sql, s: Partial<Settings>): Promise<Settings> {
-  await sql`
-    insert into doc_settings (tenant_id, quota_bytes, max_file_bytes, version_limit,
-      retention_days, notify_on_access)
-    values (nullif(current_setting('app.tenant_id', true), '')::uuid, ${s.quotaBytes ?? null},
-      ${s.maxFileBytes ?? null}, ${s.versionLimit ?? null}, ${s.retentionDays ?? null},
-      ${s.notifyOnAccess ?? false})
-    on conflict (tenant_id) do update set
-      quota_bytes = coalesce(excluded.quota_bytes, doc_settings.quota_bytes),
-      max_file_bytes = coalesce(excluded.max_file_bytes, doc_settings.max_file_bytes),
-      version_limit = coalesce(excluded.version_limit, doc_settings.version_limit),
-      retention_days = coalesce(excluded.retention_days, doc_settings.retention_days),
-      notify_on_access = coalesce(${s.notifyOnAccess ?? null}::boolean,
-        doc_settings.notify_on_access),
-      updated_at = now()`;
+  await upsertSettings(sql, s);
   return await loadSettings(sql);
 }
 
 /** Bytes used by the tenant: current files (trash included) and kept versions. */
 export async function usedBytes(sql: Sql): Promise<number> {
-  const [row] = await sql`
-    select coalesce((select sum(size) from doc_files), 0)
-      + coalesce((select sum(size) from doc_versions), 0) as used`;
+  const row = await usedBytesRow(sql);
   return Number(row.used);
 }
 

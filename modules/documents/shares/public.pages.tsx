@@ -6,7 +6,7 @@ import { t } from "../../../shared/i18n/i18n.ts";
 import { html } from "../../../ui/render.tsx";
 import { clientAddress } from "../../../platform/identity/public.ts";
 import { PublicPage, type PublicView } from "./public.view.tsx";
-import { proofCookieName, servePublic } from "./public.ts";
+import { proofCookieName, servePublic } from "./public.service.ts";
 import { openPublic, passwordProof } from "./shares.service.ts";
 import { type C, field, readForm, uuidOrNull } from "../../../shared/http/pages.ts";
 

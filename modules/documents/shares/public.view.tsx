@@ -12,7 +12,7 @@ import {
   IconButton,
   Toast,
 } from "../../../ui/kit.ts";
-import { fileKind, KIND_ICONS, previewKind } from "../files/content-types.ts";
+import { fileKind, KIND_ICONS, previewKind } from "../files/content-types.lib.ts";
 import { kindOfFile } from "../common/common.view.tsx";
 
 export interface PublicView {

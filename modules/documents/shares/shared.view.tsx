@@ -10,7 +10,7 @@ import {
   UserChip,
 } from "../../../ui/kit.ts";
 import type { SharedWithMe } from "./shares.schemas.ts";
-import { fileKind, KIND_ICONS } from "../files/content-types.ts";
+import { fileKind, KIND_ICONS } from "../files/content-types.lib.ts";
 
 /** The files page's two views: the folder tree, and what others shared with the caller. */
 export function FilesTabs({ l, shared }: { l: Locale; shared: boolean }) {

@@ -2,7 +2,7 @@ import type { OpenAPIHono, RouteConfig, RouteHandler } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { createShare, getShare, listShares, revoke } from "./shares.service.ts";
 import { actorOf } from "../../../shared/http/actor.ts";
-import { servePublic } from "./public.ts";
+import { servePublic } from "./public.service.ts";
 import * as R from "./shares.routes.ts";
 
 type H<T extends RouteConfig> = RouteHandler<T, AppEnv>;

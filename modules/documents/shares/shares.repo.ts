@@ -157,3 +157,11 @@ export async function sharedWithMe(sql: Sql, userId: string, roles: string[], li
       and coalesce(f.id, d.id) is not null
     order by s.created_at desc, s.id desc limit ${limit}`;
 }
+
+/** Seconds a throttle key stays locked (0: not locked). */
+export async function lockedFor(sql: Sql, key: string): Promise<number> {
+  const [row] = await sql<{ s: number }[]>`
+    select coalesce(ceil(extract(epoch from locked_until - now())), 0)::int as s
+    from login_throttle where key = ${key} and locked_until > now()`;
+  return row?.s ?? 0;
+}

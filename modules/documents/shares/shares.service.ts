@@ -9,8 +9,9 @@ import { documentsEvents } from "../events.ts";
 import { membersWithRole } from "../../../platform/identity/public.ts";
 import { withScope } from "../../../shared/db/scope.ts";
 import { countAttempt, type ThrottlePolicy } from "../../../shared/auth/throttle.ts";
-import { atLeast, loadAccess } from "../access.ts";
-import { audit } from "../audit.ts";
+import { atLeast } from "../access/access.rules.ts";
+import { loadAccess } from "../access/access.service.ts";
+import { audit } from "../audit/audit.service.ts";
 import { checkPrincipals, visibleFolder } from "../folders/folders.service.ts";
 import { visibleFile } from "../files/files.service.ts";
 import { isUuid } from "../files/files.repo.ts";
@@ -19,13 +20,14 @@ import {
   countAccess,
   findShare,
   insertShare,
+  lockedFor,
   lookupToken,
   revokeShare,
   sharedWithMe,
   type ShareRow,
   sharesOf,
 } from "./shares.repo.ts";
-import { newToken, sha256Hex, TOKEN } from "./tokens.ts";
+import { newToken, sha256Hex, TOKEN } from "./tokens.lib.ts";
 
 const publish = eventPublisher(documentsEvents);
 
@@ -241,13 +243,6 @@ const SHARE_PAIR: ThrottlePolicy = {
 };
 /** Guessing spread over many addresses: the link itself pauses for 5 minutes. */
 const SHARE_CAP: ThrottlePolicy = { max: 200, windowSeconds: 900, lockSeconds: 300 };
-
-async function lockedFor(sql: Sql, key: string): Promise<number> {
-  const [row] = await sql<{ s: number }[]>`
-    select coalesce(ceil(extract(epoch from locked_until - now())), 0)::int as s
-    from login_throttle where key = ${key} and locked_until > now()`;
-  return row?.s ?? 0;
-}
 
 /** A cookie value proving the password was given, without holding the password. */
 export async function passwordProof(token: string, passwordHash: string) {

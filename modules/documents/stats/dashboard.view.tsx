@@ -12,7 +12,7 @@ import {
   Icon,
   Kpi,
 } from "../../../ui/kit.ts";
-import { type FileKind, fileKind, KIND_ICONS } from "../files/content-types.ts";
+import { type FileKind, fileKind, KIND_ICONS } from "../files/content-types.lib.ts";
 import { kindLabel } from "../common/common.view.tsx";
 
 export interface DashboardProps {

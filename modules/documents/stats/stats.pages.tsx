@@ -2,7 +2,7 @@ import type { Hono } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
-import { docsPage } from "../common/page.tsx";
+import { docsPage } from "../common/page.view.tsx";
 import { Dashboard } from "./dashboard.view.tsx";
 import { stats } from "./stats.service.ts";
 import { recentActivity } from "../audit/activity.pages.tsx";

@@ -2,8 +2,15 @@ import type { Sql } from "../../../shared/db/database.ts";
 import { listActivity } from "../../../platform/activity/public.ts";
 import { loadSettings, usedBytes } from "../settings/settings.service.ts";
 import { TYPE_PATTERNS } from "../search/search.repo.ts";
+import {
+  actionCounts,
+  bytesPerType,
+  bytesPerUser,
+  fileCounts,
+  largestFiles,
+} from "./stats.repo.ts";
 import type { Session } from "../../../shared/http/env.ts";
-import { visibleTo } from "../audit/visibility.ts";
+import { visibleTo } from "../audit/visibility.service.ts";
 
 type Who = Pick<Session, "userId" | "roles" | "permissions">;
 
@@ -12,27 +19,11 @@ export async function stats(sql: Sql, who: Who) {
   const v = await visibleTo(sql, who);
   const settings = await loadSettings(sql);
   const used = await usedBytes(sql);
-  const [counts] = await sql<
-    { files: number; trashed: number; attachments: number; folders: number; versions: number }[]
-  >`
-    select count(*) filter (where deleted_at is null and owner_module is null)::int as files,
-      count(*) filter (where deleted_at is not null)::int as trashed,
-      count(*) filter (where owner_module is not null)::int as attachments,
-      (select count(*)::int from doc_folders where deleted_at is null) as folders,
-      (select count(*)::int from doc_versions) as versions
-    from doc_files`;
-  const perUser = await sql<
-    { userId: string | null; name: string; bytes: number; files: number }[]
-  >`
-    select f.created_by as user_id, coalesce(md.name, '—') as name,
-      sum(f.size)::float8 as bytes, count(*)::int as files
-    from doc_files f left join member_directory md on md.user_id = f.created_by
-    group by f.created_by, md.name order by bytes desc limit 20`;
+  const counts = await fileCounts(sql);
+  const perUser = await bytesPerUser(sql);
   const byType: { type: string; files: number; bytes: number }[] = [];
   const categorized = new Set<string>();
-  const rows = await sql<{ contentType: string; files: number; bytes: number }[]>`
-    select content_type, count(*)::int as files, sum(size)::float8 as bytes
-    from doc_files where deleted_at is null group by content_type`;
+  const rows = await bytesPerType(sql);
   for (const [type, patterns] of Object.entries(TYPE_PATTERNS)) {
     const re = patterns.map((p) =>
       new RegExp(`^${p.replace(/[.+]/g, "\\$&").replace(/%/g, ".*")}$`)
@@ -57,19 +48,7 @@ export async function stats(sql: Sql, who: Who) {
       bytes: other.reduce((n, r) => n + r.bytes, 0),
     });
   }
-  const largest = await sql<
-    {
-      id: string;
-      name: string;
-      size: number;
-      contentType: string;
-      folderId: string | null;
-      createdAt: string;
-    }[]
-  >`
-    select id, name, size::float8 as size, content_type, folder_id, created_at
-    from doc_files where deleted_at is null and owner_module is null
-    order by size desc, id limit 100`;
+  const largest = await largestFiles(sql);
   const recent = await listActivity(sql, { module: "documents", limit: 50 });
   return {
     usedBytes: used,
@@ -92,12 +71,7 @@ export async function userActivity(
   from?: string,
   to?: string,
 ) {
-  const counts = await sql<{ action: string; count: number }[]>`
-    select action, count(*)::int as count from activity
-    where module = 'documents' and actor_id = ${userId}::uuid
-      ${from ? sql`and occurred_at >= ${from}::timestamptz` : sql``}
-      ${to ? sql`and occurred_at < ${to}::timestamptz` : sql``}
-    group by action order by count desc, action`;
+  const counts = await actionCounts(sql, userId, from, to);
   const recent = await listActivity(sql, {
     module: "documents",
     actorId: userId,

@@ -3,7 +3,7 @@ import type { AppEnv } from "../../../shared/http/env.ts";
 import { act, type C, type Flash, type Status } from "../../../shared/http/pages.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
-import { docsPage } from "../common/page.tsx";
+import { docsPage } from "../common/page.view.tsx";
 import { moduleCrumb } from "../common/common.view.tsx";
 import { EmptyTrashButton, TrashPanel } from "./trash.view.tsx";
 import { emptyTrash, listTrash, purge, restore } from "./trash.service.ts";

@@ -3,11 +3,12 @@ import type { Session } from "../../../shared/http/env.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { afterCommit } from "../../../shared/db/scope.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
-import { atLeast, loadAccess } from "../access.ts";
-import { audit } from "../audit.ts";
+import { atLeast } from "../access/access.rules.ts";
+import { loadAccess } from "../access/access.service.ts";
+import { audit } from "../audit/audit.service.ts";
 import { nameTaken } from "../folders/folders.repo.ts";
 import { isUuid } from "../files/files.repo.ts";
-import { discard } from "../files/upload.ts";
+import { discard } from "../files/upload.lib.ts";
 import {
   folderLive,
   purgeRows,

@@ -1,7 +1,7 @@
 import type { OpenAPIHono, RouteHandler } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import type { C } from "../../../shared/http/pages.ts";
-import { attachments, taskOwner } from "./attachments.link.ts";
+import { attachments, taskOwner } from "./attachments.lib.ts";
 import { attachToTask, detachFromTask, taskForFiles } from "./attachments.service.ts";
 import {
   deleteAttachmentRoute,

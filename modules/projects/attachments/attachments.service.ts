@@ -7,9 +7,9 @@ import { actorOf } from "../../../shared/http/actor.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { isUuid } from "../../../shared/http/ids.ts";
 import { recordActivity } from "../../../platform/activity/public.ts";
-import { requireProjectRole } from "../access.ts";
+import { requireProjectRole } from "../access/access.service.ts";
 import { getTask } from "../tasks/tasks.service.ts";
-import { attachments, taskOwner } from "./attachments.link.ts";
+import { attachments, taskOwner } from "./attachments.lib.ts";
 
 /**
  * Checks the caller may see (or, with `write`, change) the task, in a short transaction:

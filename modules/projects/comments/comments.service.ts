@@ -6,7 +6,7 @@ import { renderMarkdown } from "../../../shared/text/markdown.ts";
 import { recordActivity } from "../../../platform/activity/public.ts";
 import { eventPublisher } from "../../../platform/notifications/public.ts";
 import { projectsEvents } from "../events.ts";
-import { requireProjectRole } from "../access.ts";
+import { requireProjectRole } from "../access/access.service.ts";
 import { getTask } from "../tasks/tasks.service.ts";
 import { addWatcher, watchersOf } from "../tasks/tasks.repo.ts";
 import { type MemberRow, selectMembers } from "../projects/projects.repo.ts";

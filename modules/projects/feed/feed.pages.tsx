@@ -14,9 +14,9 @@ import {
 } from "../../../platform/activity/public.ts";
 import { type C, isHtmx, many, readForm, redirectAfterPost } from "../../../shared/http/pages.ts";
 import { getPreferences, listFeed, listNotices, putPreferences } from "./feed.service.ts";
-import { projectsHistory } from "./feed.labels.ts";
+import { projectsHistory } from "./history.lib.ts";
 import { NoticesPanel } from "../notices/notices.view.tsx";
-import { NOTICE_KINDS } from "../notices/notices.types.ts";
+import { NOTICE_KINDS } from "../notices/notices.schemas.ts";
 import { Assets } from "../common/ui.view.tsx";
 
 const READ = requirePermission("projects.project.read");

@@ -1,7 +1,7 @@
 import type { Sql } from "../../../shared/db/database.ts";
 import type { Session } from "../../../shared/http/env.ts";
 import type { Changes } from "../../../platform/activity/public.ts";
-import { isTenantAdmin } from "../access.ts";
+import { isTenantAdmin } from "../access/access.rules.ts";
 
 export interface FeedRow {
   id: string;

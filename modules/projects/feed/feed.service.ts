@@ -1,7 +1,7 @@
 import type { Actor } from "../../../shared/http/actor.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
 import { listNotifications } from "../../../platform/notifications/public.ts";
-import { projectAccess } from "../access.ts";
+import { projectAccess } from "../access/access.service.ts";
 import { type FeedFilter, type FeedRow, selectFeed } from "./feed.repo.ts";
 import {
   type MailPreferences,

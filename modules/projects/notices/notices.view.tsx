@@ -1,6 +1,6 @@
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
 import { Button, Card, EmptyState, Toast } from "../../../ui/kit.ts";
-import type { MailPreferences } from "./notices.types.ts";
+import type { MailPreferences } from "./notices.schemas.ts";
 import { NotificationItem } from "../../../platform/notifications/public.ts";
 
 export function NoticesPanel(

@@ -1,7 +1,8 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { VNode } from "preact";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { actorOf } from "../../../shared/http/actor.ts";
+import { problems } from "../../../shared/http/problem.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
 import { listMembers as tenantMembers } from "../../../platform/identity/public.ts";
@@ -18,7 +19,7 @@ import {
 import { Board, NewTaskDialog, NewTaskForm, TaskTable } from "../tasks/board.view.tsx";
 import { FlowEditor, MembersPanel } from "./team.view.tsx";
 import { Assets, defaultStatusLabel, type Flash } from "../common/ui.view.tsx";
-import { projectAccess } from "../access.ts";
+import { projectAccess } from "../access/access.service.ts";
 import {
   changeProject,
   createProject,
@@ -30,7 +31,7 @@ import {
   setProjectMember,
 } from "./projects.service.ts";
 import { creatableStatuses, putFlow, readFlow } from "../statuses/statuses.service.ts";
-import { flowBody, readFlowForm } from "../statuses/statuses.form.ts";
+import { flowBody, type Form } from "../statuses/statuses.form.lib.ts";
 import { boardOf, createTask } from "../tasks/tasks.service.ts";
 import { projectTimeline } from "../feed/feed.pages.tsx";
 import { CreateProjectBody } from "./projects.schemas.ts";
@@ -368,4 +369,16 @@ async function memberAnswer(c: C, id: string, r: Awaited<ReturnType<typeof attem
 /** The project list and a project's pages, at /projects/projects. */
 export function mountProjectPages(app: Hono<AppEnv>) {
   app.route("/projects", projectsPages);
+}
+
+/**
+ * The flow editor's form as posted. Not readForm: an empty `roles-*` field means "anyone may
+ * move" while a missing one keeps the current limit, so empty fields must survive.
+ */
+async function readFlowForm(c: Context): Promise<Form> {
+  try {
+    return await c.req.parseBody({ all: true }) as Form;
+  } catch {
+    throw problems.badRequest("The form could not be read.");
+  }
 }

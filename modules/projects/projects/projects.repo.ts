@@ -2,7 +2,7 @@ import { uuidv7 } from "uuidv7";
 import type { Sql } from "../../../shared/db/database.ts";
 import type { Session } from "../../../shared/http/env.ts";
 import { foldedContains } from "../../../shared/text/fold.ts";
-import { visibleProjects } from "../access.ts";
+import { visibleProjects } from "../access/access.repo.ts";
 import type { MemberRow, ProjectRow } from "./projects.schemas.ts";
 export type { MemberRow, ProjectRow };
 
@@ -92,4 +92,10 @@ export async function deleteMember(sql: Sql, projectId: string, userId: string) 
   const r = await sql`delete from project_members
     where project_id = ${projectId} and user_id = ${userId}`;
   return r.count > 0;
+}
+
+/** Tasks of the project assigned to the user lose their assignee. */
+export async function unassignMember(sql: Sql, projectId: string, userId: string) {
+  await sql`update tasks set assignee_id = null, updated_at = now()
+    where project_id = ${projectId} and assignee_id = ${userId}`;
 }

@@ -9,7 +9,7 @@ import { recordActivity } from "../../../platform/activity/public.ts";
 import { isActiveMember } from "../../../platform/identity/public.ts";
 import { eventPublisher } from "../../../platform/notifications/public.ts";
 import { projectsEvents } from "../events.ts";
-import { projectAccess, requireProjectRole } from "../access.ts";
+import { projectAccess, requireProjectRole } from "../access/access.service.ts";
 import { createDefaultFlow } from "../statuses/statuses.service.ts";
 import type {
   AddMemberBody,
@@ -25,6 +25,7 @@ import {
   selectMembers,
   selectProject,
   selectProjects,
+  unassignMember,
   updateProject,
   upsertMember,
 } from "./projects.repo.ts";
@@ -206,8 +207,7 @@ export async function removeProjectMember(
   if (!before) throw problems.notFound("No such project member.");
   if (before.role === "manager") await keepOneManager(sql, projectId);
   await deleteMember(sql, projectId, userId);
-  await sql`update tasks set assignee_id = null, updated_at = now()
-    where project_id = ${projectId} and assignee_id = ${userId}`;
+  await unassignMember(sql, projectId, userId);
   await recordActivity(sql, {
     module: "projects",
     entityType: "project",

@@ -1,6 +1,6 @@
 import type { Sql } from "../../../shared/db/database.ts";
 import type { Session } from "../../../shared/http/env.ts";
-import { visibleProjects } from "../access.ts";
+import { visibleProjects } from "../access/access.repo.ts";
 
 /** Tasks of visible, unarchived projects (or of one project), as a reusable condition. */
 function scope(sql: Sql, session: Session, projectId?: string) {

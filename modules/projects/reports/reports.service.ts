@@ -2,7 +2,7 @@ import type { Sql } from "../../../shared/db/database.ts";
 import type { Actor } from "../../../shared/http/actor.ts";
 import type { Session } from "../../../shared/http/env.ts";
 import { type CsvColumn, toCsv } from "../../../shared/http/csv.ts";
-import { projectAccess } from "../access.ts";
+import { projectAccess } from "../access/access.service.ts";
 import {
   burnUpRows,
   byStatusRows,

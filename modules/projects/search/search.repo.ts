@@ -2,7 +2,7 @@ import type { Sql } from "../../../shared/db/database.ts";
 import type { Session } from "../../../shared/http/env.ts";
 import { orderedMatches } from "../../../shared/db/search.ts";
 import { escapeLike } from "../../../shared/text/fold.ts";
-import { visibleProjects } from "../access.ts";
+import { visibleProjects } from "../access/access.repo.ts";
 
 /**
  * Projects the caller may see whose folded name contains the folded query: active ones first,

@@ -1,4 +1,4 @@
-import type { MemberRole as MemberRoleName } from "../access.ts";
+import type { MemberRole as MemberRoleName } from "../access/access.rules.ts";
 import { z } from "@hono/zod-openapi";
 import { MemberRole } from "../projects/projects.schemas.ts";
 

@@ -14,7 +14,7 @@ import {
 import type { TaskRow } from "./tasks.schemas.ts";
 import type { StatusRow } from "../statuses/statuses.schemas.ts";
 import type { MemberRow } from "../projects/projects.schemas.ts";
-import type { AttachmentInfo } from "../attachments/attachments.link.ts";
+import type { AttachmentInfo } from "../attachments/attachments.lib.ts";
 import {
   type Flash,
   flowNames,

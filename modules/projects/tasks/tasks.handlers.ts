@@ -11,7 +11,7 @@ import {
   setWatching,
 } from "./tasks.service.ts";
 import { PRIORITIES } from "./tasks.schemas.ts";
-import { attachments, taskOwner } from "../attachments/attachments.link.ts";
+import { attachments, taskOwner } from "../attachments/attachments.lib.ts";
 import {
   createTaskRoute,
   deleteTaskRoute,

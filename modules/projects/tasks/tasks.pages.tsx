@@ -18,7 +18,7 @@ import {
 import { AssigneeFilter, StatusFilter, TaskFilters } from "./tasks.view.tsx";
 import { Assets } from "../common/ui.view.tsx";
 import { blockerCandidates, parentCandidates } from "./tasks.rules.ts";
-import { projectsHistory } from "../feed/feed.labels.ts";
+import { projectsHistory } from "../feed/history.lib.ts";
 import { creatableStatuses, readFlow } from "../statuses/statuses.service.ts";
 import {
   boardOf,
@@ -29,7 +29,7 @@ import {
   setWatching,
   watching,
 } from "./tasks.service.ts";
-import { projectAccess } from "../access.ts";
+import { projectAccess } from "../access/access.service.ts";
 import { TaskQuery, UpdateTaskBody } from "./tasks.schemas.ts";
 import { statusesOf } from "../statuses/statuses.service.ts";
 import { listProjects, membersOf } from "../projects/projects.service.ts";
@@ -40,7 +40,7 @@ import {
   listComments,
   removeComment,
 } from "../comments/comments.service.ts";
-import { attachments, taskOwner } from "../attachments/attachments.link.ts";
+import { attachments, taskOwner } from "../attachments/attachments.lib.ts";
 import { attachToTask, detachFromTask, taskForFiles } from "../attachments/attachments.service.ts";
 import {
   attempt,

@@ -3,7 +3,7 @@ import type { Sql } from "../../../shared/db/database.ts";
 import { rowOf, rowsOf } from "../../../shared/db/rows.ts";
 import type { Session } from "../../../shared/http/env.ts";
 import { foldedContains } from "../../../shared/text/fold.ts";
-import { visibleProjects } from "../access.ts";
+import { visibleProjects } from "../access/access.repo.ts";
 import type { TaskRow } from "./tasks.schemas.ts";
 export type { TaskRow };
 

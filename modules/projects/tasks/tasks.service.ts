@@ -8,7 +8,7 @@ import { problems } from "../../../shared/http/problem.ts";
 import { recordActivity } from "../../../platform/activity/public.ts";
 import { eventPublisher } from "../../../platform/notifications/public.ts";
 import { projectsEvents } from "../events.ts";
-import { projectAccess, requireProjectRole } from "../access.ts";
+import { projectAccess, requireProjectRole } from "../access/access.service.ts";
 import { checkTransition } from "../statuses/statuses.service.ts";
 import { selectStatuses } from "../statuses/statuses.repo.ts";
 import { selectMembers } from "../projects/projects.repo.ts";

@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
+import { actorOf } from "../../../shared/http/actor.ts";
 import type { CrudRoutes } from "./crud.routes.ts";
 import type { CrudOps } from "./crud.service.ts";
 
@@ -11,27 +12,34 @@ type Any = any;
 const valid = (c: Context<AppEnv>, target: string) => (c.req as Any).valid(target);
 
 /** Registers the five handlers of a plain resource on the module's API router. */
-export function mountCrud(app: OpenAPIHono<AppEnv>, routes: CrudRoutes, ops: CrudOps) {
+export function mountCrud(
+  app: OpenAPIHono<AppEnv>,
+  routes: CrudRoutes,
+  ops: CrudOps<unknown, Any, Any>,
+) {
   const on = app.openapi.bind(app) as Any;
   on(
     routes.list,
-    async (c: Context<AppEnv>) => c.json(await ops.list(c.var.sql, valid(c, "query")), 200),
+    async (c: Context<AppEnv>) => c.json(await ops.list(actorOf(c), valid(c, "query")), 200),
   );
   on(
     routes.get,
-    async (c: Context<AppEnv>) => c.json(await ops.get(c.var.sql, valid(c, "param").id), 200),
+    async (c: Context<AppEnv>) => c.json(await ops.get(actorOf(c), valid(c, "param").id), 200),
   );
   on(
     routes.create,
-    async (c: Context<AppEnv>) => c.json(await ops.create(c.var.sql, valid(c, "json")), 201),
+    async (c: Context<AppEnv>) => c.json(await ops.create(actorOf(c), valid(c, "json")), 201),
   );
   on(
     routes.update,
     async (c: Context<AppEnv>) =>
-      c.json(await ops.update(c.var.sql, valid(c, "param").id, valid(c, "json")), 200),
+      c.json(
+        await ops.update(actorOf(c), { id: valid(c, "param").id, patch: valid(c, "json") }),
+        200,
+      ),
   );
   on(
     routes.remove,
-    async (c: Context<AppEnv>) => c.json(await ops.remove(c.var.sql, valid(c, "param").id), 200),
+    async (c: Context<AppEnv>) => c.json(await ops.remove(actorOf(c), valid(c, "param").id), 200),
   );
 }

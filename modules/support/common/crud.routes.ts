@@ -3,7 +3,7 @@ import { errorResponses } from "../../../shared/http/problem.ts";
 import { jsonBody, jsonResponse } from "../../../shared/http/route-helpers.ts";
 import { pageSchema } from "../../../shared/http/paging.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
-import { Deleted, IdParam, ListQuery } from "./schemas.ts";
+import { Deleted, IdParam, ListQuery } from "./common.schemas.ts";
 
 /** The contract of a plain resource: list, read, create, replace and delete by id. */
 export interface CrudDef<

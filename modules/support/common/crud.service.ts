@@ -1,31 +1,20 @@
 import { uuidv7 } from "uuidv7";
-import type { Sql } from "../../../shared/db/database.ts";
+import type { Actor } from "../../../shared/http/actor.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { recordActivity } from "../../../platform/activity/public.ts";
 import type { Row, TableRepo } from "./table.repo.ts";
 
-/** What the handlers and pages of a plain resource call; crudService provides it. */
-export interface CrudOps {
-  list(sql: Sql, input: ListInput): Promise<unknown>;
-  get(sql: Sql, id: string): Promise<unknown>;
-  create(sql: Sql, input: Record<string, unknown>): Promise<unknown>;
-  update(sql: Sql, id: string, input: Record<string, unknown>): Promise<unknown>;
-  remove(sql: Sql, id: string): Promise<unknown>;
+/** One page of a list. */
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
 }
 
-export interface CrudHooks<T extends Row> {
-  entityType: string;
-  noun: string;
-  label(row: T): string;
-  /** Checks and normalises input before a write (business rules: throw 422). */
-  prepare?(
-    sql: Sql,
-    input: Record<string, unknown>,
-    before: T | null,
-  ): Promise<Record<string, unknown>>;
-  /** Refuses a delete that would break something (throw 409/422). */
-  beforeDelete?(sql: Sql, row: T): Promise<void>;
+/** What a delete answers. */
+export interface Deleted {
+  id: string;
+  deleted: true;
 }
 
 export interface ListInput {
@@ -35,28 +24,59 @@ export interface ListInput {
   [filter: string]: unknown;
 }
 
+/**
+ * The service functions of a plain resource, each `(actor, input)`: what its handlers and
+ * pages call. `T` is the record, `C` the create body, `U` the update body.
+ */
+export interface CrudOps<T, C = Record<string, unknown>, U = Partial<C>> {
+  list(actor: Actor, input: ListInput): Promise<Page<T>>;
+  get(actor: Actor, id: string): Promise<T>;
+  create(actor: Actor, input: C): Promise<T>;
+  update(actor: Actor, input: { id: string; patch: U }): Promise<T>;
+  remove(actor: Actor, id: string): Promise<Deleted>;
+}
+
+export interface CrudHooks<T extends Row> {
+  entityType: string;
+  noun: string;
+  label(row: T): string;
+  /** Checks and normalises input before a write (business rules: throw 422). */
+  prepare?(
+    actor: Actor,
+    input: Record<string, unknown>,
+    before: T | null,
+  ): Promise<Record<string, unknown>>;
+  /** Refuses a delete that would break something (throw 409/422). */
+  beforeDelete?(actor: Actor, row: T): Promise<void>;
+}
+
 /** List/read/write of a plain resource, with activity lines in the same transaction. */
-export function crudService<T extends Row>(repo: TableRepo<T>, hooks: CrudHooks<T>) {
-  const get = async (sql: Sql, id: string, lock = false) => {
-    const row = await repo.get(sql, id, lock);
+export function crudService<T extends Row, C extends object, U extends object = Partial<C>>(
+  repo: TableRepo<T>,
+  hooks: CrudHooks<T>,
+): CrudOps<T, C, U> {
+  const get = async (actor: Actor, id: string, lock = false) => {
+    const row = await repo.get(actor.sql, id, lock);
     if (!row) throw problems.notFound(`No such ${hooks.noun}.`);
     return row;
   };
   return {
-    async list(sql: Sql, input: ListInput) {
+    async list(actor, input) {
       const { limit, cursor, q, ...rest } = input;
       const after = decodeCursor(cursor, ["text", "uuid"]) as [string, string] | null;
       const filters = rest as Record<string, string | boolean | null | undefined>;
-      const rows = await repo.list(sql, { limit, after, q, filters });
+      const rows = await repo.list(actor.sql, { limit, after, q, filters });
       const page = toPage(rows, limit, (r) => [r.sortKey, r.id]);
       return {
         items: page.items.map(({ sortKey: _, ...r }) => r as unknown as T),
         nextCursor: page.nextCursor,
       };
     },
-    get,
-    async create(sql: Sql, input: Record<string, unknown>) {
-      const data = hooks.prepare ? await hooks.prepare(sql, input, null) : input;
+    get: (actor, id) => get(actor, id),
+    async create(actor, input) {
+      const { sql } = actor;
+      const body = input as Record<string, unknown>;
+      const data = hooks.prepare ? await hooks.prepare(actor, body, null) : body;
       const row = await repo.insert(sql, uuidv7(), data);
       await recordActivity(sql, {
         module: "support",
@@ -68,9 +88,11 @@ export function crudService<T extends Row>(repo: TableRepo<T>, hooks: CrudHooks<
       });
       return row;
     },
-    async update(sql: Sql, id: string, input: Record<string, unknown>) {
-      const before = await get(sql, id, true);
-      const data = hooks.prepare ? await hooks.prepare(sql, input, before) : input;
+    async update(actor, { id, patch }) {
+      const { sql } = actor;
+      const before = await get(actor, id, true);
+      const body = patch as Record<string, unknown>;
+      const data = hooks.prepare ? await hooks.prepare(actor, body, before) : body;
       const after = (await repo.update(sql, id, data))!;
       await recordActivity(sql, {
         module: "support",
@@ -83,9 +105,10 @@ export function crudService<T extends Row>(repo: TableRepo<T>, hooks: CrudHooks<
       });
       return after;
     },
-    async remove(sql: Sql, id: string) {
-      const before = await get(sql, id, true);
-      await hooks.beforeDelete?.(sql, before);
+    async remove(actor, id) {
+      const { sql } = actor;
+      const before = await get(actor, id, true);
+      await hooks.beforeDelete?.(actor, before);
       await repo.remove(sql, id);
       await recordActivity(sql, {
         module: "support",
@@ -99,4 +122,3 @@ export function crudService<T extends Row>(repo: TableRepo<T>, hooks: CrudHooks<
     },
   };
 }
-export type CrudService = ReturnType<typeof crudService>;

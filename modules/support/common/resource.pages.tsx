@@ -2,6 +2,7 @@ import type { Hono } from "hono";
 import type { ComponentChildren } from "preact";
 import { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../shared/http/env.ts";
+import type { MessageKey } from "../../../shared/i18n/i18n.ts";
 import { type C, isHtmx, problemFlash, readForm, type Status } from "../../../shared/http/pages.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
 import { type Crumb, html, page, tr } from "../../../ui/kit.ts";
@@ -16,6 +17,7 @@ import {
 } from "./resource.view.tsx";
 import type { CrudOps } from "./crud.service.ts";
 import { ID_PARAM } from "../../../shared/http/ids.ts";
+import { actorOf } from "../../../shared/http/actor.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import type { Sql } from "../../../shared/db/database.ts";
 import { SupportAssets } from "./assets.view.tsx";
@@ -140,17 +142,18 @@ export async function guardedWrite<T>(c: C, run: (sql: Sql) => Promise<T>): Prom
   }
 }
 
-export interface ResourcePageDef<T extends { id: string }> {
+// deno-lint-ignore no-explicit-any
+export interface ResourcePageDef<T extends { id: string }, In = any, Patch = any> {
   path: string;
   key: string;
-  titleKey: string;
+  titleKey: MessageKey;
   /** Label of the create action ("New customer"). */
-  newKey?: string;
+  newKey?: MessageKey;
   /** Icon of the empty list. */
   icon?: string;
   read: string;
   write: string;
-  ops: CrudOps;
+  ops: CrudOps<T, In, Patch>;
   create: z.ZodType;
   update: z.ZodType;
   columns: Column<T>[];
@@ -174,9 +177,10 @@ export interface ResourcePanelParts {
 }
 
 /** List, create, update and delete pages of a plain resource under /support<path>. */
-export function resourcePages<T extends { id: string }>(
+// deno-lint-ignore no-explicit-any
+export function resourcePages<T extends { id: string }, In = any, Patch = any>(
   app: Hono<AppEnv>,
-  def: ResourcePageDef<T>,
+  def: ResourcePageDef<T, In, Patch>,
 ): ResourcePanelParts {
   const base = `/support${def.path}`;
   const home = `/support${def.home ?? def.path}`;
@@ -197,13 +201,9 @@ export function resourcePages<T extends { id: string }>(
       if (v) query[k] = v.slice(0, 500);
     }
     const { cursor, q, ...rest } = query;
-    const data = await def.ops.list(c.var.sql, { limit: 25, cursor, q, ...rest }) as {
-      items: T[];
-      nextCursor: string | null;
-    };
+    const data = await def.ops.list(actorOf(c), { limit: 25, cursor, q, ...rest });
     return (
       <ResourcePanel
-        l={c.var.locale}
         base={base}
         panelId={def.key}
         title={tr(c)(def.titleKey)}
@@ -227,7 +227,6 @@ export function resourcePages<T extends { id: string }>(
     canWrite(c)
       ? (
         <NewResourceDialog
-          l={c.var.locale}
           base={base}
           panelId={def.key}
           fields={await def.fields(c)}
@@ -250,7 +249,7 @@ export function resourcePages<T extends { id: string }>(
     schema: z.ZodType,
     rowId: string | undefined,
     run: (data: unknown) => Promise<unknown>,
-    okKey: string,
+    okKey: MessageKey,
   ) => {
     const fields = await def.fields(c);
     const form = await readForm(c);
@@ -282,7 +281,6 @@ export function resourcePages<T extends { id: string }>(
           {!rowId && (
             <div hx-swap-oob={`innerHTML:#${def.key}-new .dialog-body`}>
               <ResourceForm
-                l={c.var.locale}
                 base={base}
                 panelId={def.key}
                 fields={fields}
@@ -299,7 +297,6 @@ export function resourcePages<T extends { id: string }>(
       return html(
         c,
         <ResourceForm
-          l={c.var.locale}
           base={base}
           panelId={def.key}
           fields={fields}
@@ -322,18 +319,22 @@ export function resourcePages<T extends { id: string }>(
         c,
         def.create,
         undefined,
-        (d) => guardedWrite(c, (sql) => def.ops.create(sql, d as Record<string, unknown>)),
+        (d) => guardedWrite(c, (sql) => def.ops.create(actorOf(c, sql), d as In)),
         "support.created",
       ),
   );
   app.post(`${def.path}/${id}`, requirePermission(def.write), async (c) => {
     const rowId = c.req.param("id")!;
-    await def.ops.get(c.var.sql, rowId); // another tenant's id: 404 before anything else
+    await def.ops.get(actorOf(c), rowId); // another tenant's id: 404 before anything else
     return write(
       c,
       def.update,
       rowId,
-      (d) => guardedWrite(c, (sql) => def.ops.update(sql, rowId, d as Record<string, unknown>)),
+      (d) =>
+        guardedWrite(
+          c,
+          (sql) => def.ops.update(actorOf(c, sql), { id: rowId, patch: d as Patch }),
+        ),
       "support.saved",
     );
   });
@@ -341,7 +342,7 @@ export function resourcePages<T extends { id: string }>(
     let flash: Flash;
     let status: Status = 200;
     try {
-      await guardedWrite(c, (sql) => def.ops.remove(sql, c.req.param("id")!));
+      await guardedWrite(c, (sql) => def.ops.remove(actorOf(c, sql), c.req.param("id")!));
       flash = { kind: "ok", text: tr(c)("support.deleted") };
     } catch (err) {
       ({ flash, status } = problemFlash(err));

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from "preact";
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
+import type { Locale, MessageKey } from "../../../shared/i18n/i18n.ts";
 import {
   DataTable,
   Dialog,
@@ -8,11 +8,13 @@ import {
   Filters,
   IconButton,
   Toast,
+  useReader,
+  useT,
 } from "../../../ui/kit.ts";
 import { type FieldDef, type Flash, FormField, FormFields } from "./ui.view.tsx";
 
 export interface Column<T> {
-  labelKey: string;
+  labelKey: MessageKey;
   value: (row: T, l: Locale) => ComponentChildren;
   /** Hidden on phones (secondary facts). */
   wide?: boolean;
@@ -27,7 +29,6 @@ export interface FormState {
 }
 
 export interface ResourceProps<T extends { id: string }> {
-  l: Locale;
   /** Page path, e.g. /support/companies. */
   base: string;
   /** Short id used for element ids, e.g. "companies". */
@@ -62,8 +63,7 @@ export const formId = (panelId: string, rowId?: string) =>
  * resource.pages.tsx), so it stays open in its dialog.
  */
 export function ResourceForm(
-  { l, base, panelId, fields, rowId, state, submitLabel }: {
-    l: Locale;
+  { base, panelId, fields, rowId, state, submitLabel }: {
     base: string;
     panelId: string;
     fields: FieldDef[];
@@ -90,7 +90,6 @@ export function ResourceForm(
         </div>
       )}
       <FormFields
-        l={l}
         fields={fields}
         prefix={prefix}
         values={state?.values}
@@ -105,57 +104,56 @@ export function ResourceForm(
 
 /** The "New …" dialog of a resource page (the page header's primary action). */
 export function NewResourceDialog(
-  { l, base, panelId, fields, title }: {
-    l: Locale;
+  { base, panelId, fields, title }: {
     base: string;
     panelId: string;
     fields: FieldDef[];
     title: string;
   },
 ) {
+  const t = useT();
   return (
     <Dialog
       id={`${panelId}-new`}
       title={title}
       trigger={title}
       icon="plus"
-      closeLabel={t(l, "ui.close")}
+      closeLabel={t("ui.close")}
       wide={fields.length > 6}
     >
       <ResourceForm
-        l={l}
         base={base}
         panelId={panelId}
         fields={fields}
-        submitLabel={t(l, "support.add")}
+        submitLabel={t("support.add")}
       />
     </Dialog>
   );
 }
 
 function RowActions<T extends { id: string }>(
-  { l, p, row }: { l: Locale; p: ResourceProps<T>; row: T },
+  { p, row }: { p: ResourceProps<T>; row: T },
 ) {
+  const t = useT();
   const values = p.values ? p.values(row) : (row as Record<string, unknown>);
   return (
     <span class="support-row-actions">
       <Dialog
         id={`${p.panelId}-edit-${row.id}`}
-        title={t(l, "support.edit")}
-        trigger={t(l, "support.edit")}
+        title={t("support.edit")}
+        trigger={t("support.edit")}
         icon="pencil"
         variant="ghost"
-        closeLabel={t(l, "ui.close")}
+        closeLabel={t("ui.close")}
         wide={p.fields.length > 6}
       >
         <ResourceForm
-          l={l}
           base={p.base}
           panelId={p.panelId}
           fields={p.fields}
           rowId={row.id}
           state={{ values }}
-          submitLabel={t(l, "support.save")}
+          submitLabel={t("support.save")}
         />
       </Dialog>
       <form
@@ -165,9 +163,9 @@ function RowActions<T extends { id: string }>(
         hx-post={`${p.base}/${row.id}/delete`}
         hx-target={`#${p.panelId}-panel`}
         hx-swap="outerHTML"
-        hx-confirm={t(l, "support.confirmDelete")}
+        hx-confirm={t("support.confirmDelete")}
       >
-        <IconButton type="submit" icon="trash-2" label={t(l, "support.delete")} />
+        <IconButton type="submit" icon="trash-2" label={t("support.delete")} />
       </form>
     </span>
   );
@@ -185,19 +183,20 @@ export function moreHref(base: string, query: Record<string, string>, cursor: st
 
 /** A list with search, filters, "load more" and edit/delete per row; htmx swaps it whole. */
 export function ResourcePanel<T extends { id: string }>(p: ResourceProps<T>) {
-  const { l } = p;
+  const t = useT();
+  const { locale: l } = useReader();
   const filtered = Object.entries(p.query).some(([k, v]) => k !== "cursor" && v);
   const more = moreHref(p.base, p.query, p.nextCursor);
   return (
     <div id={`${p.panelId}-panel`}>
       <Toast flash={p.flash} />
       {p.searchable !== false && (
-        <Filters action={p.base} target={`#${p.panelId}`} label={t(l, "support.filters")}>
-          <Field label={t(l, "support.search")}>
+        <Filters action={p.base} target={`#${p.panelId}`} label={t("support.filters")}>
+          <Field label={t("support.search")}>
             <input id={`${p.panelId}-q`} name="q" type="search" value={p.query.q ?? ""} />
           </Field>
           {(p.filters ?? []).map((f) => (
-            <FormField l={l} f={f} id={`${p.panelId}-filter-${f.name}`} value={p.query[f.name]} />
+            <FormField f={f} id={`${p.panelId}-filter-${f.name}`} value={p.query[f.name]} />
           ))}
         </Filters>
       )}
@@ -206,19 +205,19 @@ export function ResourcePanel<T extends { id: string }>(p: ResourceProps<T>) {
         label={p.title}
         rows={p.items}
         columns={p.columns.map((c) => ({
-          label: t(l, c.labelKey),
+          label: t(c.labelKey),
           cell: (row: T) => c.value(row, l),
           wide: c.wide,
         }))}
-        actions={p.canWrite ? (row) => <RowActions l={l} p={p} row={row} /> : undefined}
-        actionsLabel={t(l, "support.actions")}
+        actions={p.canWrite ? (row) => <RowActions p={p} row={row} /> : undefined}
+        actionsLabel={t("support.actions")}
         empty={
           <EmptyState
             icon={p.icon ?? "inbox"}
-            title={t(l, filtered ? "support.noMatches" : "support.empty")}
+            title={t(filtered ? "support.noMatches" : "support.empty")}
           />
         }
-        more={more ? { href: more, label: t(l, "ui.loadMore") } : undefined}
+        more={more ? { href: more, label: t("ui.loadMore") } : undefined}
       />
       {p.children}
     </div>

@@ -1,12 +1,14 @@
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
-import { Field, StateBadge } from "../../../ui/kit.ts";
+import type { MessageKey } from "../../../shared/i18n/i18n.ts";
+import { Field, StateBadge, useT } from "../../../ui/kit.ts";
+import type { Priority, Status } from "./common.schemas.ts";
+import type { SlaState } from "../tickets/tickets.schemas.ts";
 import { type Flash, FlashMessage } from "../../../ui/flash.tsx";
 export { type Flash, FlashMessage };
 
 /** One form control with its label. */
 export interface FieldDef {
   name: string;
-  labelKey: string;
+  labelKey: MessageKey;
   type?:
     | "text"
     | "email"
@@ -22,20 +24,20 @@ export interface FieldDef {
   /** [value, label] pairs of a select; the label is shown as given. */
   options?: [string, string][];
   /** First option of a select that means "none". */
-  emptyLabelKey?: string;
+  emptyLabelKey?: MessageKey;
   min?: number;
   max?: number;
   placeholder?: string;
-  hintKey?: string;
+  hintKey?: MessageKey;
   /** Takes the form's whole width (long text). */
   wide?: boolean;
   /**
    * Label key of the group this field belongs to: consecutive fields of one section are
    * drawn as a fieldset with that legend (long forms such as an SLA policy).
    */
-  section?: string;
+  section?: MessageKey;
   /** A hint for the whole section, shown under its legend (on its first field). */
-  sectionHintKey?: string;
+  sectionHintKey?: MessageKey;
 }
 
 /**
@@ -43,16 +45,16 @@ export interface FieldDef {
  * error go below it. Checkbox groups are a fieldset, a single checkbox sits beside its text.
  */
 export function FormField(
-  { l, f, id, value, error }: {
-    l: Locale;
+  { f, id, value, error }: {
     f: FieldDef;
     id: string;
     value?: unknown;
     error?: string;
   },
 ) {
+  const t = useT();
   const v = value === null || value === undefined ? "" : String(value);
-  const label = t(l, f.labelKey);
+  const label = t(f.labelKey);
   const wide = f.wide ?? (f.type === "textarea" || f.type === "checks");
   if (f.type === "checks") {
     const checked = Array.isArray(value) ? value.map(String) : value ? [String(value)] : [];
@@ -86,7 +88,7 @@ export function FormField(
     );
   }
   return (
-    <Field label={label} hint={f.hintKey ? t(l, f.hintKey) : undefined} error={error} wide={wide}>
+    <Field label={label} hint={f.hintKey ? t(f.hintKey) : undefined} error={error} wide={wide}>
       {f.type === "textarea"
         ? (
           <textarea id={id} name={f.name} required={f.required} rows={4}>
@@ -96,7 +98,7 @@ export function FormField(
         : f.type === "select"
         ? (
           <select id={id} name={f.name} required={f.required}>
-            {f.emptyLabelKey && <option value="">{t(l, f.emptyLabelKey)}</option>}
+            {f.emptyLabelKey && <option value="">{t(f.emptyLabelKey)}</option>}
             {(f.options ?? []).map(([ov, ol]) => (
               <option value={ov} selected={ov === v}>{ol}</option>
             ))}
@@ -119,8 +121,8 @@ export function FormField(
 }
 
 /** Fields in runs: a field without a section alone, consecutive ones of a section together. */
-export function sections(fields: FieldDef[]): { section?: string; fields: FieldDef[] }[] {
-  const out: { section?: string; fields: FieldDef[] }[] = [];
+export function sections(fields: FieldDef[]): { section?: MessageKey; fields: FieldDef[] }[] {
+  const out: { section?: MessageKey; fields: FieldDef[] }[] = [];
   for (const f of fields) {
     const last = out[out.length - 1];
     if (f.section && last?.section === f.section) last.fields.push(f);
@@ -134,17 +136,16 @@ export function sections(fields: FieldDef[]): { section?: string; fields: FieldD
  * out as its own grid.
  */
 export function FormFields(
-  { l, fields, prefix, values = {}, errors = {} }: {
-    l: Locale;
+  { fields, prefix, values = {}, errors = {} }: {
     fields: FieldDef[];
     prefix: string;
     values?: Record<string, unknown>;
     errors?: Record<string, string>;
   },
 ) {
+  const t = useT();
   const one = (f: FieldDef) => (
     <FormField
-      l={l}
       f={f}
       id={`${prefix}-${f.name}`}
       value={values[f.name]}
@@ -157,9 +158,9 @@ export function FormFields(
         run.section
           ? (
             <fieldset class="field field-wide support-section" data-section={run.section}>
-              <legend class="field-label">{t(l, run.section)}</legend>
+              <legend class="field-label">{t(run.section)}</legend>
               {run.fields[0].sectionHintKey && (
-                <p class="field-hint">{t(l, run.fields[0].sectionHintKey)}</p>
+                <p class="field-hint">{t(run.fields[0].sectionHintKey)}</p>
               )}
               <div class="form-grid">{run.fields.map(one)}</div>
             </fieldset>
@@ -171,29 +172,21 @@ export function FormFields(
 }
 
 // StateBadge is called, not nested (see ui/badge.tsx): a ticket list draws three per row.
-export function StatusBadge({ l, status }: { l: Locale; status: string }) {
-  return StateBadge({ kind: "ticket", value: status, label: t(l, `support.status.${status}`) });
+export function StatusBadge({ status }: { status: Status }) {
+  const t = useT();
+  return StateBadge({ kind: "ticket", value: status, label: t(`support.status.${status}`) });
 }
 
-export function PriorityBadge({ l, priority }: { l: Locale; priority: string }) {
+export function PriorityBadge({ priority }: { priority: Priority }) {
+  const t = useT();
   return StateBadge({
     kind: "priority",
     value: priority,
-    label: t(l, `support.priority.${priority}`),
+    label: t(`support.priority.${priority}`),
   });
 }
 
-export function SlaBadge({ l, state }: { l: Locale; state: string }) {
-  return StateBadge({ kind: "sla", value: state, label: t(l, `support.sla.${state}`) });
-}
-
-/** A language code as its name in the reader's language ("tr" → "Turkish" / "Türkçe"). */
-export function languageName(l: Locale, code: string | null | undefined): string {
-  if (!code) return "—";
-  try {
-    const name = new Intl.DisplayNames([l], { type: "language" }).of(code);
-    return name ? name[0].toLocaleUpperCase(l) + name.slice(1) : code;
-  } catch {
-    return code;
-  }
+export function SlaBadge({ state }: { state: SlaState }) {
+  const t = useT();
+  return StateBadge({ kind: "sla", value: state, label: t(`support.sla.${state}`) });
 }

@@ -2,11 +2,12 @@ import type { Hono } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
 import { resourcePages } from "../common/resource.pages.tsx";
+import type { FieldDef } from "../common/ui.view.tsx";
 import { CompanyInput, CompanyUpdate } from "./companies.schemas.ts";
 import { companiesService } from "./companies.service.ts";
 import type { Company } from "./companies.schemas.ts";
 
-export const companyFields = [
+export const companyFields: FieldDef[] = [
   { name: "name", labelKey: "support.field.name", required: true },
   { name: "email", labelKey: "support.field.email", type: "email" as const },
   { name: "phone", labelKey: "support.field.phone" },

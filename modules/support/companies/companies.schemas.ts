@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { Email, OptionalText, Timestamps } from "../common/schemas.ts";
+import { Email, OptionalText, Timestamps } from "../common/common.schemas.ts";
 
 export const CompanySchema = z.object({
   id: z.uuid(),
@@ -19,4 +19,6 @@ export const CompanyInput = z.object({
   website: z.url().max(500).nullish(),
   notes: z.string().max(5000).optional(),
 }).openapi("SupportCompanyInput");
+export type CompanyInput = z.infer<typeof CompanyInput>;
 export const CompanyUpdate = CompanyInput.partial().openapi("SupportCompanyUpdate");
+export type CompanyUpdate = z.infer<typeof CompanyUpdate>;

@@ -1,7 +1,8 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
+import { actorOf } from "../../../shared/http/actor.ts";
 import { resourcePages } from "../common/resource.pages.tsx";
-import { options } from "../common/options.ts";
+import { options } from "../common/options.service.ts";
 import { ContactInput, ContactUpdate } from "./contacts.schemas.ts";
 import { contactsService } from "./contacts.service.ts";
 import type { Contact } from "./contacts.schemas.ts";
@@ -31,7 +32,7 @@ export const mountContactPages = (app: Hono<AppEnv>) =>
         labelKey: "support.field.company",
         type: "select",
         emptyLabelKey: "support.none",
-        options: await options(c.var.sql, "support_companies"),
+        options: await options(actorOf(c), "support_companies"),
       },
       { name: "title", labelKey: "support.field.title" },
       { name: "email", labelKey: "support.field.email", type: "email" },
@@ -42,6 +43,6 @@ export const mountContactPages = (app: Hono<AppEnv>) =>
       labelKey: "support.field.company",
       type: "select",
       emptyLabelKey: "support.all",
-      options: await options(c.var.sql, "support_companies"),
+      options: await options(actorOf(c), "support_companies"),
     }],
   });

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { Email, ListQuery, OptionalText, Timestamps } from "../common/schemas.ts";
+import { Email, ListQuery, OptionalText, Timestamps } from "../common/common.schemas.ts";
 
 export const ContactSchema = z.object({
   id: z.uuid(),
@@ -19,7 +19,9 @@ export const ContactInput = z.object({
   phone: OptionalText(50),
   title: OptionalText(200),
 }).openapi("SupportContactInput");
+export type ContactInput = z.infer<typeof ContactInput>;
 export const ContactUpdate = ContactInput.partial().openapi("SupportContactUpdate");
+export type ContactUpdate = z.infer<typeof ContactUpdate>;
 export const ContactQuery = ListQuery.extend({
   companyId: z.uuid().optional().openapi({ param: { name: "companyId", in: "query" } }),
 });

@@ -1,9 +1,10 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
+import { actorOf } from "../../../shared/http/actor.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
 import { resourcePages } from "../common/resource.pages.tsx";
 import { Badge, DateTime, type Tone } from "../../../ui/kit.ts";
-import { customerNames, options } from "../common/options.ts";
+import { customerNames, options } from "../common/options.service.ts";
 import { ContractInput, ContractUpdate } from "./contracts.schemas.ts";
 import { contractsService } from "./contracts.service.ts";
 import type { Contract } from "./contracts.schemas.ts";
@@ -28,9 +29,9 @@ export const mountContractPages = (app: Hono<AppEnv>) =>
     ops: {
       ...contractsService,
       // Rows show the customer's name (one lookup per page).
-      list: async (sql, input) => {
-        const page = await contractsService.list(sql, input);
-        const names = await customerNames(sql, page.items.map((r) => r.customerId));
+      list: async (actor, input) => {
+        const page = await contractsService.list(actor, input);
+        const names = await customerNames(actor, { ids: page.items.map((r) => r.customerId) });
         return {
           items: page.items.map((r) => ({ ...r, customerName: names.get(r.customerId) })),
           nextCursor: page.nextCursor,
@@ -73,7 +74,7 @@ export const mountContractPages = (app: Hono<AppEnv>) =>
         labelKey: "support.field.customer",
         type: "select",
         required: true,
-        options: await options(c.var.sql, "support_customers"),
+        options: await options(actorOf(c), "support_customers"),
       },
       { name: "startsOn", labelKey: "support.field.startsOn", type: "date", required: true },
       { name: "endsOn", labelKey: "support.field.endsOn", type: "date", required: true },
@@ -89,7 +90,7 @@ export const mountContractPages = (app: Hono<AppEnv>) =>
         labelKey: "support.field.slaPolicy",
         type: "select",
         emptyLabelKey: "support.none",
-        options: await options(c.var.sql, "support_sla_policies"),
+        options: await options(actorOf(c), "support_sla_policies"),
       },
       { name: "notes", labelKey: "support.field.notes", type: "textarea" },
     ],
@@ -98,7 +99,7 @@ export const mountContractPages = (app: Hono<AppEnv>) =>
       labelKey: "support.field.customer",
       type: "select",
       emptyLabelKey: "support.all",
-      options: await options(c.var.sql, "support_customers"),
+      options: await options(actorOf(c), "support_customers"),
     }],
     extra: (c) => Promise.resolve(<p class="muted">{t(c.var.locale, "support.contracts.help")}</p>),
   });

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { ListQuery, Timestamps } from "../common/schemas.ts";
+import { ListQuery, Timestamps } from "../common/common.schemas.ts";
 
 export const CONTRACT_STATES = ["pending", "active", "expiring", "expired"] as const;
 
@@ -27,10 +27,12 @@ export const ContractInput = z.object({
   slaPolicyId: z.uuid().nullish(),
   notes: z.string().max(5000).optional(),
 }).openapi("SupportContractInput");
+export type ContractInput = z.infer<typeof ContractInput>;
 export const ContractUpdate = ContractInput.extend({
   reminderDays: z.number().int().min(0).max(365),
 })
   .partial().openapi("SupportContractUpdate");
+export type ContractUpdate = z.infer<typeof ContractUpdate>;
 export const ContractQuery = ListQuery.extend({
   customerId: z.uuid().optional().openapi({ param: { name: "customerId", in: "query" } }),
 });

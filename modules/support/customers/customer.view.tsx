@@ -1,12 +1,19 @@
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
-import { Card, EmptyState, Timeline, type TimelineEntry } from "../../../ui/kit.ts";
+import { type Locale, t as translate } from "../../../shared/i18n/i18n.ts";
+import {
+  Card,
+  EmptyState,
+  Timeline,
+  type TimelineEntry,
+  useReader,
+  useT,
+} from "../../../ui/kit.ts";
 import {
   type ActivityEntry,
   type HistoryLabels,
   timelineEntry,
 } from "../../../platform/activity/public.ts";
 import type { Customer, CustomerActivity } from "./customers.schemas.ts";
-import { languageName } from "../common/ui.view.tsx";
+import { languageName } from "../common/language.lib.ts";
 
 const ICONS: Record<string, string> = {
   created: "plus",
@@ -56,7 +63,7 @@ export function customerTimeline(
       : undefined;
     // Lines about a ticket or contract name it after the verb ("commented on T-2026-00012").
     const key = `support.customerHistory.${h.kind}.${h.action}`;
-    const what = t(l, key);
+    const what = translate(l, key);
     return {
       ...entry,
       what: what === key ? entry.what : what,
@@ -68,7 +75,8 @@ export function customerTimeline(
 }
 
 /** "Load more" of the history: appends the next lines and replaces itself. */
-function MoreHistory({ l, href }: { l: Locale; href: string | null }) {
+function MoreHistory({ href }: { href: string | null }) {
+  const t = useT();
   if (!href) return <div id="customer-history-more"></div>;
   return (
     <div id="customer-history-more" class="load-more">
@@ -82,7 +90,7 @@ function MoreHistory({ l, href }: { l: Locale; href: string | null }) {
         hx-select-oob="#customer-history-more"
         hx-push-url="false"
       >
-        {t(l, "ui.loadMore")}
+        {t("ui.loadMore")}
       </a>
     </div>
   );
@@ -90,33 +98,34 @@ function MoreHistory({ l, href }: { l: Locale; href: string | null }) {
 
 /** A customer's profile and history (tickets, comments, contracts, edits). */
 export function CustomerDetail(
-  { l, customer, companyName, history, moreHref }: {
-    l: Locale;
+  { customer, companyName, history, moreHref }: {
     customer: Customer;
     companyName: string | null;
     history: TimelineEntry[];
     moreHref: string | null;
   },
 ) {
+  const t = useT();
+  const { locale: l } = useReader();
   return (
     <div id="customer-detail" class="support-detail">
-      <Card title={t(l, "support.customer.profile")}>
+      <Card title={t("support.customer.profile")}>
         <dl class="support-facts">
-          <dt>{t(l, "support.field.kind")}</dt>
-          <dd>{t(l, `support.kind.${customer.kind}`)}</dd>
-          <dt>{t(l, "support.field.email")}</dt>
+          <dt>{t("support.field.kind")}</dt>
+          <dd>{t(`support.kind.${customer.kind}`)}</dd>
+          <dt>{t("support.field.email")}</dt>
           <dd>
             {customer.email ? <a href={`mailto:${customer.email}`}>{customer.email}</a> : "—"}
           </dd>
-          <dt>{t(l, "support.field.phone")}</dt>
+          <dt>{t("support.field.phone")}</dt>
           <dd>{customer.phone ?? "—"}</dd>
-          <dt>{t(l, "support.field.locale")}</dt>
+          <dt>{t("support.field.locale")}</dt>
           <dd>{languageName(l, customer.locale)}</dd>
-          <dt>{t(l, "support.field.company")}</dt>
+          <dt>{t("support.field.company")}</dt>
           <dd>{companyName ?? "—"}</dd>
           {customer.notes && (
             <>
-              <dt>{t(l, "support.field.notes")}</dt>
+              <dt>{t("support.field.notes")}</dt>
               <dd class="support-description">{customer.notes}</dd>
             </>
           )}
@@ -124,18 +133,18 @@ export function CustomerDetail(
       </Card>
       <section id="customer-history" class="card" aria-labelledby="customer-history-heading">
         <header class="card-head">
-          <h2 class="card-title" id="customer-history-heading">{t(l, "support.history")}</h2>
+          <h2 class="card-title" id="customer-history-heading">{t("support.history")}</h2>
         </header>
         {history.length === 0
-          ? <EmptyState icon="history" title={t(l, "support.customer.noHistory")} />
+          ? <EmptyState icon="history" title={t("support.customer.noHistory")} />
           : (
             <Timeline
               entries={history}
-              label={t(l, "support.history")}
-              systemName={t(l, "activity.system")}
+              label={t("support.history")}
+              systemName={t("activity.system")}
             />
           )}
-        <MoreHistory l={l} href={moreHref} />
+        <MoreHistory href={moreHref} />
       </section>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
+import { actorOf } from "../../../shared/http/actor.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
 import {
@@ -9,9 +10,9 @@ import {
 } from "../../../platform/activity/public.ts";
 import { Button, tr } from "../../../ui/kit.ts";
 import { resourcePages, respond, supportCrumbs } from "../common/resource.pages.tsx";
-import { options } from "../common/options.ts";
-import { supportHistory } from "../common/history.ts";
-import { languageName } from "../common/ui.view.tsx";
+import { options } from "../common/options.service.ts";
+import { supportHistory } from "../common/history.lib.ts";
+import { languageName } from "../common/language.lib.ts";
 import { CustomerInput, CustomerUpdate } from "./customers.schemas.ts";
 import { customerActivity, customersService } from "./customers.service.ts";
 import type { Customer } from "./customers.schemas.ts";
@@ -65,7 +66,7 @@ export const mountCustomerPages = (app: Hono<AppEnv>) => {
         labelKey: "support.field.company",
         type: "select",
         emptyLabelKey: "support.none",
-        options: await options(c.var.sql, "support_companies"),
+        options: await options(actorOf(c), "support_companies"),
       },
       { name: "notes", labelKey: "support.field.notes", type: "textarea" },
     ],
@@ -74,7 +75,7 @@ export const mountCustomerPages = (app: Hono<AppEnv>) => {
       labelKey: "support.field.company",
       type: "select",
       emptyLabelKey: "support.all",
-      options: await options(c.var.sql, "support_companies"),
+      options: await options(actorOf(c), "support_companies"),
     }],
   });
   app.get(
@@ -83,12 +84,13 @@ export const mountCustomerPages = (app: Hono<AppEnv>) => {
     async (c) => {
       const l = c.var.locale;
       const id = c.req.param("id");
-      const customer = await customersService.get(c.var.sql, id);
-      const history = await customerActivity(c.var.sql, id, {
+      const customer = await customersService.get(actorOf(c), id);
+      const history = await customerActivity(actorOf(c), {
+        id,
         limit: 30,
         cursor: c.req.query("cursor"),
       });
-      const companies = new Map(await options(c.var.sql, "support_companies"));
+      const companies = new Map(await options(actorOf(c), "support_companies"));
       const labels = historyLabelsFor(c, supportHistory(l, companies));
       // Assignees named in the lines' changes, resolved as the activity feature does.
       const changes = history.items.map((h) => ({ changes: h.changes }) as ActivityEntry);
@@ -98,7 +100,6 @@ export const mountCustomerPages = (app: Hono<AppEnv>) => {
         c,
         customer.name,
         <CustomerDetail
-          l={l}
           customer={customer}
           companyName={customer.companyId ? companies.get(customer.companyId) ?? null : null}
           history={customerTimeline(l, history.items, labels, names)}

@@ -1,5 +1,11 @@
 import { z } from "@hono/zod-openapi";
-import { Email, ListQuery, LocaleCode, OptionalText, Timestamps } from "../common/schemas.ts";
+import {
+  Email,
+  ListQuery,
+  LocaleCode,
+  OptionalText,
+  Timestamps,
+} from "../common/common.schemas.ts";
 import { PageQuery } from "../../../shared/http/paging.ts";
 
 export const CustomerSchema = z.object({
@@ -26,8 +32,10 @@ export const CustomerInput = z.object({
   contactId: z.uuid().nullish(),
   notes: z.string().max(5000).optional(),
 }).openapi("SupportCustomerInput");
+export type CustomerInput = z.infer<typeof CustomerInput>;
 export const CustomerUpdate = CustomerInput.omit({ kind: true })
   .extend({ kind: z.enum(["person", "firm"]) }).partial().openapi("SupportCustomerUpdate");
+export type CustomerUpdate = z.infer<typeof CustomerUpdate>;
 export const CustomerQuery = ListQuery.extend({
   companyId: z.uuid().optional().openapi({ param: { name: "companyId", in: "query" } }),
   kind: z.enum(["person", "firm"]).optional().openapi({ param: { name: "kind", in: "query" } }),

@@ -1,15 +1,16 @@
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
-import { Card, Field } from "../../../ui/kit.ts";
+import type { MessageKey } from "../../../shared/i18n/i18n.ts";
+import { Card, Field, useT } from "../../../ui/kit.ts";
 import type { MessageTemplate, renderTemplate } from "../../../platform/notifications/public.ts";
 
 type RenderedMessage = ReturnType<typeof renderTemplate>;
 
-export function PreviewBox({ l, rendered }: { l: Locale; rendered: RenderedMessage }) {
+export function PreviewBox({ rendered }: { rendered: RenderedMessage }) {
+  const t = useT();
   return (
     <div id="template-preview" class="support-preview-box" aria-live="polite">
-      <h3>{t(l, "support.preview")}</h3>
+      <h3>{t("support.preview")}</h3>
       <p>
-        <strong>{t(l, "support.field.subject")}:</strong> {rendered.subject}
+        <strong>{t("support.field.subject")}:</strong> {rendered.subject}
       </p>
       <pre class="support-preview">{rendered.text}</pre>
     </div>
@@ -17,10 +18,11 @@ export function PreviewBox({ l, rendered }: { l: Locale; rendered: RenderedMessa
 }
 
 /** Type a subject and body; htmx renders them with sample values as you type. */
-export function PreviewForm({ l, initial }: { l: Locale; initial: MessageTemplate }) {
+export function PreviewForm({ initial }: { initial: MessageTemplate }) {
+  const t = useT();
   return (
-    <Card title={t(l, "support.templates.try")}>
-      <p class="muted">{t(l, "support.templates.variables")}</p>
+    <Card title={t("support.templates.try")}>
+      <p class="muted">{t("support.templates.variables")}</p>
       <form
         class="form-grid"
         method="post"
@@ -30,14 +32,14 @@ export function PreviewForm({ l, initial }: { l: Locale; initial: MessageTemplat
         hx-target="#template-preview"
         hx-swap="outerHTML"
       >
-        <Field label={t(l, "support.field.subject")} wide>
+        <Field label={t("support.field.subject")} wide>
           <input id="preview-subject" name="subject" type="text" value={initial.subject} />
         </Field>
-        <Field label={t(l, "support.field.body")} wide>
+        <Field label={t("support.field.body")} wide>
           <textarea id="preview-body" name="body" rows={5}>{initial.body}</textarea>
         </Field>
         <div class="form-actions field-wide js-hide">
-          <button type="submit" class="btn btn-secondary">{t(l, "support.preview")}</button>
+          <button type="submit" class="btn btn-secondary">{t("support.preview")}</button>
         </div>
       </form>
       <div id="template-preview"></div>

@@ -2,7 +2,8 @@ import type { OpenAPIHono, RouteHandler } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { mountCrud } from "../common/crud.handlers.ts";
 import { emailTemplateRoutes, previewRoute } from "./email-templates.routes.ts";
-import { emailTemplatesService, previewTemplate } from "./email-templates.service.ts";
+import { emailTemplatesService } from "./email-templates.service.ts";
+import { previewTemplate } from "./email-templates.lib.ts";
 
 const previewHandler: RouteHandler<typeof previewRoute, AppEnv> = (c) =>
   c.json(previewTemplate(c.req.valid("json")), 200);

@@ -5,18 +5,15 @@ import { t } from "../../../shared/i18n/i18n.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
 import { html } from "../../../ui/render.tsx";
 import { resourcePages } from "../common/resource.pages.tsx";
-import { languageName } from "../common/ui.view.tsx";
+import { languageName } from "../common/language.lib.ts";
 import {
   EmailTemplateInput,
   EmailTemplateUpdate,
   TEMPLATE_KINDS,
 } from "./email-templates.schemas.ts";
 import type { EmailTemplate } from "./email-templates.schemas.ts";
-import {
-  DEFAULT_TEMPLATES,
-  emailTemplatesService,
-  previewTemplate,
-} from "./email-templates.service.ts";
+import { emailTemplatesService } from "./email-templates.service.ts";
+import { DEFAULT_TEMPLATES, previewTemplate } from "./email-templates.lib.ts";
 import { PreviewBox, PreviewForm } from "./email-preview.view.tsx";
 
 export const mountEmailTemplatePages = (app: Hono<AppEnv>) => {
@@ -25,7 +22,7 @@ export const mountEmailTemplatePages = (app: Hono<AppEnv>) => {
     const form = await readForm(c);
     const subject = String(form.subject ?? "").slice(0, 300);
     const body = String(form.body ?? "").slice(0, 20_000);
-    return html(c, <PreviewBox l={c.var.locale} rendered={previewTemplate({ subject, body })} />);
+    return html(c, <PreviewBox rendered={previewTemplate({ subject, body })} />);
   });
   resourcePages<EmailTemplate>(app, {
     path: "/email-templates",
@@ -75,6 +72,6 @@ export const mountEmailTemplatePages = (app: Hono<AppEnv>) => {
       options: TEMPLATE_KINDS.map((k) => [k, t(c.var.locale, `support.templateKind.${k}`)]),
     }],
     extra: (c) =>
-      Promise.resolve(<PreviewForm l={c.var.locale} initial={DEFAULT_TEMPLATES.opened} />),
+      Promise.resolve(<PreviewForm initial={DEFAULT_TEMPLATES.opened} />),
   });
 };

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { ListQuery, LocaleCode, Timestamps } from "../common/schemas.ts";
+import { ListQuery, LocaleCode, Timestamps } from "../common/common.schemas.ts";
 
 export const TEMPLATE_KINDS = ["opened", "updated", "closed", "renewal"] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
@@ -20,9 +20,11 @@ export const EmailTemplateInput = z.object({
   subject: z.string().trim().min(1).max(300),
   body: z.string().min(1).max(20_000),
 }).openapi("SupportEmailTemplateInput");
+export type EmailTemplateInput = z.infer<typeof EmailTemplateInput>;
 export const EmailTemplateUpdate = EmailTemplateInput.partial().openapi(
   "SupportEmailTemplateUpdate",
 );
+export type EmailTemplateUpdate = z.infer<typeof EmailTemplateUpdate>;
 export const EmailTemplateQuery = ListQuery.extend({
   kind: z.enum(TEMPLATE_KINDS).optional().openapi({ param: { name: "kind", in: "query" } }),
   locale: LocaleCode.optional().openapi({ param: { name: "locale", in: "query" } }),

@@ -1,66 +1,32 @@
-import type { Sql } from "../../../shared/db/database.ts";
-import { queueMail } from "../../../platform/notifications/public.ts";
-import { type MessageTemplate, renderTemplate } from "../../../platform/notifications/public.ts";
+import type { SystemActor } from "../../../shared/http/actor.ts";
+import { queueMail, renderTemplate } from "../../../platform/notifications/public.ts";
 import { crudService } from "../common/crud.service.ts";
 import { emailTemplatesRepo, findTemplate } from "./email-templates.repo.ts";
-import type { TemplateKind } from "./email-templates.schemas.ts";
+import { DEFAULT_TEMPLATES } from "./email-templates.lib.ts";
+import type {
+  EmailTemplate,
+  EmailTemplateInput,
+  EmailTemplateUpdate,
+  TemplateKind,
+} from "./email-templates.schemas.ts";
 
-export const emailTemplatesService = crudService(emailTemplatesRepo, {
+export const emailTemplatesService = crudService<
+  EmailTemplate,
+  EmailTemplateInput,
+  EmailTemplateUpdate
+>(emailTemplatesRepo, {
   entityType: "email-template",
   noun: "e-mail template",
   label: (r) => `${r.kind}/${r.locale}`,
 });
 
-/** Used when a tenant has not written its own template for a kind. */
-export const DEFAULT_TEMPLATES: Record<TemplateKind, MessageTemplate> = {
-  opened: {
-    subject: "[{{ticket.number}}] {{ticket.subject}}",
-    body: "Hello {{customer.name}},\n\nwe received your request {{ticket.number}} " +
-      '"{{ticket.subject}}" and will get back to you soon.',
-  },
-  updated: {
-    subject: "[{{ticket.number}}] updated: {{ticket.subject}}",
-    body: "Hello {{customer.name}},\n\nyour request {{ticket.number}} was updated. " +
-      "Status: {{ticket.statusLabel}}.\n\n{{comment.body}}",
-  },
-  closed: {
-    subject: "[{{ticket.number}}] closed: {{ticket.subject}}",
-    body: "Hello {{customer.name}},\n\nyour request {{ticket.number}} is closed. " +
-      "Reply to reopen it.",
-  },
-  renewal: {
-    subject: "Your contract {{contract.name}} ends on {{contract.endsOn}}",
-    body: "Hello {{customer.name}},\n\nyour contract {{contract.name}} ends on " +
-      "{{contract.endsOn}}. Contact us to renew it.",
-  },
-};
-
-/** Sample values for previews: every variable a template may use. */
-export const SAMPLE_VARS = {
-  ticket: {
-    number: "SUP-2026-00042",
-    subject: "Printer does not print",
-    status: "islemde",
-    statusLabel: "In progress",
-    priority: "yuksek",
-    assignee: "Ayşe Agent",
-    link: "/support/tickets/0190f5b4-8c1e-7000-8000-000000000000",
-  },
-  customer: { name: "Mehmet Customer", email: "mehmet@example.com" },
-  comment: { body: "We replaced the toner." },
-  contract: { name: "Premium 2026", endsOn: "2026-12-31" },
-};
-
-export const previewTemplate = (t: MessageTemplate) => renderTemplate(t, SAMPLE_VARS);
-
 /** Renders the tenant's template (or the default) and puts it in the outbox. */
 export async function sendTemplated(
-  sql: Sql,
-  kind: TemplateKind,
-  to: string,
-  locales: string[],
-  vars: unknown,
+  actor: SystemActor,
+  input: { kind: TemplateKind; to: string; locales: string[]; vars: unknown },
 ) {
+  const { sql } = actor;
+  const { kind, to, locales, vars } = input;
   const template = (await findTemplate(sql, kind, locales)) ?? DEFAULT_TEMPLATES[kind];
   const message = renderTemplate(template, vars);
   return await queueMail(sql, {

@@ -1,3 +1,4 @@
+import { actorOf } from "../../../shared/http/actor.ts";
 import type { HomeCard } from "../../../shared/modules.ts";
 import type { C } from "../../../shared/http/pages.ts";
 import { hasPermission } from "../../../shared/rbac/permissions.ts";
@@ -17,13 +18,12 @@ export async function supportHome(c: C): Promise<HomeCard[]> {
   if (!hasPermission(c.var.session.permissions, "support.ticket.read")) return [];
   const l = c.var.locale;
   const cards: HomeCard[] = [];
-  const mine = await myOpenTickets(c.var.sql, c.var.session.userId, SHOWN);
+  const mine = await myOpenTickets(actorOf(c), SHOWN);
   if (mine.length > 0) {
     cards.push({
       order: 10,
       node: (
         <TicketsCard
-          l={l}
           id="home-my-tickets"
           title={t(l, "support.home.myTickets")}
           tickets={mine}
@@ -32,14 +32,13 @@ export async function supportHome(c: C): Promise<HomeCard[]> {
       ),
     });
   }
-  const risky = await ticketsAtRisk(c.var.sql, SHOWN);
+  const risky = await ticketsAtRisk(actorOf(c), SHOWN);
   if (risky.length > 0) {
     const ids = [...new Set(risky.map((x) => x.assigneeId).filter((x): x is string => !!x))];
     cards.push({
       order: 11,
       node: (
         <TicketsCard
-          l={l}
           id="home-sla-risk"
           title={t(l, "support.home.slaRisk")}
           tickets={risky}

@@ -1,5 +1,5 @@
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
-import { Button, Card, DataTable, RelativeTime, UserChip } from "../../../ui/kit.ts";
+import type { MessageKey } from "../../../shared/i18n/i18n.ts";
+import { Button, Card, DataTable, RelativeTime, UserChip, useT } from "../../../ui/kit.ts";
 import type { Ticket } from "../tickets/tickets.schemas.ts";
 import { PriorityBadge, SlaBadge } from "../common/ui.view.tsx";
 
@@ -8,8 +8,7 @@ import { PriorityBadge, SlaBadge } from "../common/ui.view.tsx";
  * home page does not load the module's stylesheet.
  */
 export function TicketsCard(
-  { l, id, title, tickets, allHref, names }: {
-    l: Locale;
+  { id, title, tickets, allHref, names }: {
     id: string;
     title: string;
     tickets: Ticket[];
@@ -18,13 +17,14 @@ export function TicketsCard(
     names?: Map<string, string>;
   },
 ) {
+  const t = useT();
   return (
     <Card
       title={title}
       flush
       actions={
         <Button href={allHref} variant="ghost" small>
-          {t(l, "support.home.all")}
+          {t("support.home.all")}
         </Button>
       }
     >
@@ -34,7 +34,7 @@ export function TicketsCard(
         rows={tickets}
         columns={[
           {
-            label: t(l, "support.home.ticket"),
+            label: t("support.home.ticket"),
             cell: (x) => (
               <span>
                 <a href={`/support/tickets/${x.id}`}>{x.number}</a>
@@ -44,23 +44,23 @@ export function TicketsCard(
             ),
           },
           {
-            label: t(l, "support.field.priority"),
-            cell: (x) => <PriorityBadge l={l} priority={x.priority} />,
+            label: t("support.field.priority"),
+            cell: (x) => <PriorityBadge priority={x.priority} />,
           },
-          { label: t(l, "support.field.sla"), cell: (x) => <SlaBadge l={l} state={x.slaState} /> },
+          { label: t("support.field.sla"), cell: (x) => <SlaBadge state={x.slaState} /> },
           ...(names
             ? [{
-              label: t(l, "support.field.assignee"),
+              label: t("support.field.assignee"),
               cell: (x: Ticket) => (
                 <UserChip
                   name={x.assigneeId ? names.get(x.assigneeId) : null}
-                  none={t(l, "support.unassigned")}
+                  none={t("support.unassigned")}
                 />
               ),
             }]
             : []),
           {
-            label: t(l, "support.field.resolutionDue"),
+            label: t("support.field.resolutionDue"),
             cell: (x) => <RelativeTime at={x.resolutionDue} />,
           },
         ]}

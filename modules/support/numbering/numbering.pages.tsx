@@ -6,8 +6,8 @@ import { Badge, html } from "../../../ui/kit.ts";
 import { resourcePages } from "../common/resource.pages.tsx";
 import { NumberingTemplateInput, NumberingTemplateUpdate } from "./numbering.schemas.ts";
 import type { NumberingTemplate } from "./numbering.schemas.ts";
-import { numberingService, previewNext, previewPattern } from "./numbering.service.ts";
-import type { Reset } from "./numbering.pattern.ts";
+import { numberingService, previewNext } from "./numbering.service.ts";
+import { previewPattern, type Reset } from "./numbering.pattern.rules.ts";
 import { NumberPreview, PatternTry } from "./numbering.view.tsx";
 
 const RESETS: Reset[] = ["never", "yearly", "monthly"];
@@ -16,7 +16,7 @@ export const mountNumberingPages = (app: Hono<AppEnv>) => {
   app.get("/numbering/preview", requirePermission("support.template.read"), (c) => {
     const pattern = (c.req.query("pattern") ?? "").slice(0, 100);
     const reset = RESETS.find((r) => r === c.req.query("reset")) ?? "never";
-    return html(c, <NumberPreview l={c.var.locale} text={previewPattern(pattern, reset)} />);
+    return html(c, <NumberPreview text={previewPattern(pattern, reset)} />);
   });
   resourcePages<NumberingTemplate & { next?: string }>(app, {
     path: "/numbering",
@@ -29,10 +29,12 @@ export const mountNumberingPages = (app: Hono<AppEnv>) => {
     ops: {
       ...numberingService,
       // Each row shows the number its template would give next.
-      list: async (sql, input) => {
-        const page = await numberingService.list(sql, input);
+      list: async (actor, input) => {
+        const page = await numberingService.list(actor, input);
         const items = [];
-        for (const r of page.items) items.push({ ...r, next: (await previewNext(sql, r.id)).next });
+        for (const r of page.items) {
+          items.push({ ...r, next: (await previewNext(actor, { id: r.id })).next });
+        }
         return { items, nextCursor: page.nextCursor };
       },
     },
@@ -68,6 +70,6 @@ export const mountNumberingPages = (app: Hono<AppEnv>) => {
       },
       { name: "active", labelKey: "support.field.active", type: "checkbox" },
     ],
-    extra: (c) => Promise.resolve(<PatternTry l={c.var.locale} />),
+    extra: (c) => Promise.resolve(<PatternTry />),
   });
 };

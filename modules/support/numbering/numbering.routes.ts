@@ -3,7 +3,7 @@ import { crudRoutes } from "../common/crud.routes.ts";
 import { errorResponses } from "../../../shared/http/problem.ts";
 import { jsonResponse } from "../../../shared/http/route-helpers.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
-import { IdParam } from "../common/schemas.ts";
+import { IdParam } from "../common/common.schemas.ts";
 import {
   NextNumber,
   NumberingTemplateInput,

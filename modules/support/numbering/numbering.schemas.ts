@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { Timestamps } from "../common/schemas.ts";
+import { Timestamps } from "../common/common.schemas.ts";
 
 const Reset = z.enum(["never", "yearly", "monthly"]);
 
@@ -19,11 +19,13 @@ export const NumberingTemplateInput = z.object({
   reset: Reset.default("never"),
   active: z.boolean().default(false),
 }).openapi("SupportNumberingTemplateInput");
+export type NumberingTemplateInput = z.infer<typeof NumberingTemplateInput>;
 export const NumberingTemplateUpdate = z.object({
   name: z.string().trim().min(1).max(200),
   pattern: z.string().trim().min(1).max(100),
   reset: Reset,
   active: z.boolean(),
 }).partial().openapi("SupportNumberingTemplateUpdate");
+export type NumberingTemplateUpdate = z.infer<typeof NumberingTemplateUpdate>;
 
 export const NextNumber = z.object({ next: z.string() }).openapi("SupportNextNumber");

@@ -1,4 +1,4 @@
-import type { Sql } from "../../../shared/db/database.ts";
+import type { Actor, SystemActor } from "../../../shared/http/actor.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { crudService } from "../common/crud.service.ts";
 import {
@@ -9,8 +9,12 @@ import {
   numberTaken,
   peekCounter,
 } from "./numbering.repo.ts";
-import { formatNumber, patternError, periodOf, type Reset } from "./numbering.pattern.ts";
-import type { NumberingTemplate } from "./numbering.schemas.ts";
+import { formatNumber, patternError, periodOf, type Reset } from "./numbering.pattern.rules.ts";
+import type {
+  NumberingTemplate,
+  NumberingTemplateInput,
+  NumberingTemplateUpdate,
+} from "./numbering.schemas.ts";
 
 /** Used until a tenant activates a template of its own. */
 export const FALLBACK = {
@@ -19,16 +23,24 @@ export const FALLBACK = {
   reset: "yearly" as Reset,
 };
 
-async function prepare(sql: Sql, input: Record<string, unknown>, before: NumberingTemplate | null) {
+async function prepare(
+  actor: Actor,
+  input: Record<string, unknown>,
+  before: NumberingTemplate | null,
+) {
   const pattern = (input.pattern ?? before?.pattern) as string;
   const reset = (input.reset ?? before?.reset ?? "never") as Reset;
   const error = patternError(pattern, reset);
   if (error) throw problems.unprocessable(error);
-  if (input.active) await deactivateOthers(sql, before?.id ?? null);
+  if (input.active) await deactivateOthers(actor.sql, before?.id ?? null);
   return input;
 }
 
-export const numberingService = crudService(numberingRepo, {
+export const numberingService = crudService<
+  NumberingTemplate,
+  NumberingTemplateInput,
+  NumberingTemplateUpdate
+>(numberingRepo, {
   entityType: "numbering-template",
   noun: "numbering template",
   label: (r) => r.name,
@@ -36,7 +48,8 @@ export const numberingService = crudService(numberingRepo, {
 });
 
 /** Assigns the next number from the active template, inside the ticket's transaction. */
-export async function takeNumber(sql: Sql, at = new Date()): Promise<string> {
+export async function takeNumber(actor: SystemActor, at = new Date()): Promise<string> {
+  const { sql } = actor;
   const t = (await activeTemplate(sql)) ?? FALLBACK;
   const period = periodOf(t.reset, at);
   // A new or edited template may produce numbers older tickets already carry (e.g. the same
@@ -48,12 +61,10 @@ export async function takeNumber(sql: Sql, at = new Date()): Promise<string> {
   throw problems.conflict("The numbering template keeps producing numbers already in use.");
 }
 
-export async function previewNext(sql: Sql, id: string, at = new Date()) {
-  const t = await numberingService.get(sql, id);
-  const seq = (await peekCounter(sql, t.id, periodOf(t.reset, at))) + 1;
+/** The number the template would give next (nothing is taken). */
+export async function previewNext(actor: Actor, input: { id: string; at?: Date }) {
+  const at = input.at ?? new Date();
+  const t = await numberingService.get(actor, input.id);
+  const seq = (await peekCounter(actor.sql, t.id, periodOf(t.reset, at))) + 1;
   return { next: formatNumber(t.pattern, at, seq) };
-}
-
-export function previewPattern(pattern: string, reset: Reset, at = new Date()) {
-  return patternError(pattern, reset) ?? formatNumber(pattern, at, 1);
 }

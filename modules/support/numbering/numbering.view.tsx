@@ -1,18 +1,19 @@
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
-import { Card, Field } from "../../../ui/kit.ts";
+import { Card, Field, useT } from "../../../ui/kit.ts";
 
-export function NumberPreview({ l, text }: { l: Locale; text: string }) {
+export function NumberPreview({ text }: { text: string }) {
+  const t = useT();
   return (
     <p id="number-preview" aria-live="polite">
-      {t(l, "support.numbering.first")}: <code>{text}</code>
+      {t("support.numbering.first")}: <code>{text}</code>
     </p>
   );
 }
 
 /** A pattern playground: htmx shows the first number as you type. */
-export function PatternTry({ l }: { l: Locale }) {
+export function PatternTry() {
+  const t = useT();
   return (
-    <Card title={t(l, "support.numbering.try")}>
+    <Card title={t("support.numbering.try")}>
       <form
         class="form-grid"
         method="get"
@@ -22,18 +23,18 @@ export function PatternTry({ l }: { l: Locale }) {
         hx-target="#number-preview"
         hx-swap="outerHTML"
       >
-        <Field label={t(l, "support.field.pattern")} hint={t(l, "support.numbering.help")}>
+        <Field label={t("support.field.pattern")} hint={t("support.numbering.help")}>
           <input id="try-pattern" name="pattern" type="text" value="SUP-{YYYY}-{SEQ:5}" />
         </Field>
-        <Field label={t(l, "support.field.reset")}>
+        <Field label={t("support.field.reset")}>
           <select id="try-reset" name="reset">
-            {["never", "yearly", "monthly"].map((r) => (
-              <option value={r}>{t(l, `support.reset.${r}`)}</option>
+            {(["never", "yearly", "monthly"] as const).map((r) => (
+              <option value={r}>{t(`support.reset.${r}`)}</option>
             ))}
           </select>
         </Field>
         <div class="form-actions field-wide js-hide">
-          <button type="submit" class="btn btn-secondary">{t(l, "support.preview")}</button>
+          <button type="submit" class="btn btn-secondary">{t("support.preview")}</button>
         </div>
       </form>
       <p id="number-preview" aria-live="polite"></p>

@@ -1,9 +1,10 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
+import { actorOf } from "../../../shared/http/actor.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
 import { resourcePages } from "../common/resource.pages.tsx";
 import { Card } from "../../../ui/kit.ts";
-import { memberOptions, options } from "../common/options.ts";
+import { memberOptions, options } from "../common/options.service.ts";
 import {
   DepartmentInput,
   DepartmentUpdate,
@@ -40,13 +41,13 @@ export const mountOrganizationPages = (app: Hono<AppEnv>) => {
         labelKey: "support.field.department",
         type: "select",
         emptyLabelKey: "support.none",
-        options: await options(c.var.sql, "support_departments"),
+        options: await options(actorOf(c), "support_departments"),
       },
       {
         name: "memberIds",
         labelKey: "support.field.members",
         type: "checks",
-        options: await memberOptions(c.var.sql),
+        options: await memberOptions(actorOf(c)),
       },
     ],
     toInput: (input, form) => {

@@ -1,55 +1,64 @@
-import type { Sql } from "../../../shared/db/database.ts";
+import type { Actor, SystemActor } from "../../../shared/http/actor.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { activeMembers } from "../../../platform/identity/public.ts";
-import { crudService, type ListInput } from "../common/crud.service.ts";
+import { type CrudOps, crudService } from "../common/crud.service.ts";
 import { departmentsRepo, membersOf, replaceMembers, teamsRepo } from "./organizations.repo.ts";
-import type { Team } from "./organizations.schemas.ts";
+import type {
+  Department,
+  DepartmentInput,
+  DepartmentUpdate,
+  Team,
+  TeamInput,
+  TeamUpdate,
+} from "./organizations.schemas.ts";
 
-export const departmentsService = crudService(departmentsRepo, {
-  entityType: "department",
-  noun: "department",
+export const departmentsService = crudService<Department, DepartmentInput, DepartmentUpdate>(
+  departmentsRepo,
+  { entityType: "department", noun: "department", label: (r) => r.name },
+);
+
+const teams = crudService<Omit<Team, "memberIds">, Omit<TeamInput, "memberIds">>(teamsRepo, {
+  entityType: "team",
+  noun: "team",
   label: (r) => r.name,
 });
 
-const teams = crudService(teamsRepo, { entityType: "team", noun: "team", label: (r) => r.name });
-
-async function withMembers<T extends { id: string }>(sql: Sql, rows: T[]) {
-  const members = await membersOf(sql, rows.map((r) => r.id));
+async function withMembers<T extends { id: string }>(actor: Actor, rows: T[]) {
+  const members = await membersOf(actor.sql, rows.map((r) => r.id));
   return rows.map((r) => ({ ...r, memberIds: members.get(r.id) ?? [] }));
 }
 
-async function setMembers(sql: Sql, teamId: string, memberIds: string[] | undefined) {
+async function setMembers(actor: Actor, teamId: string, memberIds: string[] | undefined) {
   if (!memberIds) return;
   const unique = [...new Set(memberIds)];
-  const ok = await activeMembers(sql, unique);
+  const ok = await activeMembers(actor.sql, unique);
   const missing = unique.filter((id) => !ok.includes(id));
   if (missing.length) throw problems.unprocessable(`Not active members: ${missing.join(", ")}`);
-  await replaceMembers(sql, teamId, unique);
+  await replaceMembers(actor.sql, teamId, unique);
 }
 
-export const teamsService = {
-  async list(sql: Sql, input: ListInput) {
-    const page = await teams.list(sql, input);
-    return { items: await withMembers(sql, page.items), nextCursor: page.nextCursor };
+export const teamsService: CrudOps<Team, TeamInput, TeamUpdate> = {
+  async list(actor, input) {
+    const page = await teams.list(actor, input);
+    return { items: await withMembers(actor, page.items), nextCursor: page.nextCursor };
   },
-  get: async (sql: Sql, id: string): Promise<Team> =>
-    (await withMembers(sql, [await teams.get(sql, id)]))[0],
-  async create(sql: Sql, input: Record<string, unknown>) {
-    const { memberIds, ...rest } = input as { memberIds?: string[] };
-    const row = await teams.create(sql, rest);
-    await setMembers(sql, row.id, memberIds);
-    return await teamsService.get(sql, row.id);
+  get: async (actor, id) => (await withMembers(actor, [await teams.get(actor, id)]))[0],
+  async create(actor, input) {
+    const { memberIds, ...rest } = input;
+    const row = await teams.create(actor, rest);
+    await setMembers(actor, row.id, memberIds);
+    return await teamsService.get(actor, row.id);
   },
-  async update(sql: Sql, id: string, input: Record<string, unknown>) {
-    const { memberIds, ...rest } = input as { memberIds?: string[] };
-    await teams.update(sql, id, rest);
-    await setMembers(sql, id, memberIds);
-    return await teamsService.get(sql, id);
+  async update(actor, { id, patch }) {
+    const { memberIds, ...rest } = patch;
+    await teams.update(actor, { id, patch: rest });
+    await setMembers(actor, id, memberIds);
+    return await teamsService.get(actor, id);
   },
   remove: teams.remove,
 };
 
 /** Active members of a team (escalation recipients). */
-export async function teamMemberIds(sql: Sql, teamId: string): Promise<string[]> {
-  return (await membersOf(sql, [teamId])).get(teamId) ?? [];
+export async function teamMemberIds(actor: SystemActor, teamId: string): Promise<string[]> {
+  return (await membersOf(actor.sql, [teamId])).get(teamId) ?? [];
 }

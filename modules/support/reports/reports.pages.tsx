@@ -6,7 +6,8 @@ import { tr } from "../../../ui/render.tsx";
 import { DashboardView, ReportsView } from "./reports.view.tsx";
 import { respond } from "../common/resource.pages.tsx";
 import { ReportQuery } from "./reports.schemas.ts";
-import { buildReport, dashboard, reportCsv } from "./reports.service.ts";
+import { actorOf } from "../../../shared/http/actor.ts";
+import { buildReport, dashboard, reportFile } from "./reports.service.ts";
 import { problems } from "../../../shared/http/problem.ts";
 
 export const mountReportPages = (app: Hono<AppEnv>) => {
@@ -17,7 +18,7 @@ export const mountReportPages = (app: Hono<AppEnv>) => {
       respond(
         c,
         tr(c)("page.dashboard"),
-        <DashboardView l={c.var.locale} data={await dashboard(c.var.sql)} />,
+        <DashboardView data={await dashboard(actorOf(c))} />,
       ),
   );
   app.get("/reports", requirePermission("support.report.read"), async (c) => {
@@ -33,10 +34,11 @@ export const mountReportPages = (app: Hono<AppEnv>) => {
       );
     }
     const q = parsed.data;
-    const report = await buildReport(c.var.sql, q.type, q);
     if (q.format === "csv") {
-      return csvResponse(c, `support-${q.type}-${report.from}-${report.to}.csv`, reportCsv(report));
+      const file = await reportFile(actorOf(c), q);
+      return csvResponse(c, file.filename, file.csv);
     }
-    return respond(c, tr(c)("page.reports"), <ReportsView l={c.var.locale} report={report} />);
+    const report = await buildReport(actorOf(c), q);
+    return respond(c, tr(c)("page.reports"), <ReportsView report={report} />);
   });
 };

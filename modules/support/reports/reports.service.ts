@@ -1,4 +1,4 @@
-import type { Sql } from "../../../shared/db/database.ts";
+import type { SystemActor } from "../../../shared/http/actor.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { openBySla, openByStatus, slaCompliance, teamPerformance, volume } from "./reports.repo.ts";
 import { toCsv } from "../../../shared/http/csv.ts";
@@ -21,7 +21,7 @@ const COLUMNS: Record<ReportType, string[]> = {
 };
 
 /** A report as CSV: one column per report column. */
-export const reportCsv = (r: Report) =>
+const reportCsv = (r: Report) =>
   toCsv(r.rows, r.columns.map((col) => ({ header: col, value: (row) => row[col] })));
 
 const DAY = 86_400_000;
@@ -29,10 +29,11 @@ const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** A report over [from, to] (dates, inclusive; default the last 30 days, at most 366). */
 export async function buildReport(
-  sql: Sql,
-  type: ReportType,
-  range: { from?: string; to?: string },
+  actor: SystemActor,
+  input: { type: ReportType; from?: string; to?: string },
 ): Promise<Report> {
+  const { sql } = actor;
+  const { type, ...range } = input;
   const to = range.to ?? iso(Date.now());
   const from = range.from ?? iso(Date.parse(to) - 29 * DAY);
   const days = (Date.parse(to) - Date.parse(from)) / DAY;
@@ -50,7 +51,21 @@ export async function buildReport(
   return { type, from, to, columns: COLUMNS[type], rows: rows.map((r) => ({ ...r })) };
 }
 
-export async function dashboard(sql: Sql): Promise<Dashboard> {
+/** The report as a CSV file: its name and its text. */
+export async function reportFile(
+  actor: SystemActor,
+  input: { type: ReportType; from?: string; to?: string },
+): Promise<{ filename: string; csv: string }> {
+  const report = await buildReport(actor, input);
+  return {
+    filename: `support-${input.type}-${report.from}-${report.to}.csv`,
+    csv: reportCsv(report),
+  };
+}
+
+/** The dashboard's figures: open tickets by status, priority and SLA state, team, volume. */
+export async function dashboard(actor: SystemActor): Promise<Dashboard> {
+  const { sql } = actor;
   const status = await openByStatus(sql);
   const byStatus: Record<string, number> = { acik: 0, islemde: 0 };
   const byPriority: Record<string, number> = { dusuk: 0, normal: 0, yuksek: 0, kritik: 0 };
@@ -68,7 +83,7 @@ export async function dashboard(sql: Sql): Promise<Dashboard> {
     byStatus,
     byPriority,
     bySla,
-    team: await buildReport(sql, "team", { from: iso(Date.now() - 29 * DAY), to }),
-    volume: await buildReport(sql, "volume", { from, to }),
+    team: await buildReport(actor, { type: "team", from: iso(Date.now() - 29 * DAY), to }),
+    volume: await buildReport(actor, { type: "volume", from, to }),
   };
 }

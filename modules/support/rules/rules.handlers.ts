@@ -1,5 +1,6 @@
 import type { OpenAPIHono, RouteHandler } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../shared/http/env.ts";
+import { actorOf } from "../../../shared/http/actor.ts";
 import {
   createRuleRoute,
   deleteRuleRoute,
@@ -14,16 +15,19 @@ import {
 } from "./rules.service.ts";
 
 const list: RouteHandler<typeof listRulesRoute, AppEnv> = async (c) =>
-  c.json({ items: await listSupportRules(c.var.sql) }, 200);
+  c.json({ items: await listSupportRules(actorOf(c)) }, 200);
 const create: RouteHandler<typeof createRuleRoute, AppEnv> = async (c) =>
-  c.json(await addSupportRule(c.var.sql, c.req.valid("json")), 201);
+  c.json(await addSupportRule(actorOf(c), c.req.valid("json")), 201);
 const toggle: RouteHandler<typeof toggleRuleRoute, AppEnv> = async (c) =>
   c.json(
-    await toggleSupportRule(c.var.sql, c.req.valid("param").id, c.req.valid("json").enabled),
+    await toggleSupportRule(actorOf(c), {
+      id: c.req.valid("param").id,
+      enabled: c.req.valid("json").enabled,
+    }),
     200,
   );
 const remove: RouteHandler<typeof deleteRuleRoute, AppEnv> = async (c) =>
-  c.json(await removeSupportRule(c.var.sql, c.req.valid("param").id), 200);
+  c.json(await removeSupportRule(actorOf(c), c.req.valid("param").id), 200);
 
 export const mountRules = (app: OpenAPIHono<AppEnv>) => {
   app.openapi(listRulesRoute, list);

@@ -1,12 +1,13 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
+import { actorOf } from "../../../shared/http/actor.ts";
 import { type C, formAction, readForm, type Status } from "../../../shared/http/pages.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
 import { tr } from "../../../ui/render.tsx";
 import { NewRuleDialog, RulesPanel } from "./rules.view.tsx";
 import type { Flash } from "../common/ui.view.tsx";
 import { respond } from "../common/resource.pages.tsx";
-import { customerNames, memberOptions } from "../common/options.ts";
+import { customerNames, memberOptions } from "../common/options.service.ts";
 import { directory } from "../../../platform/identity/public.ts";
 import { isUuid } from "../../../shared/http/ids.ts";
 import { RULES_READ, RULES_WRITE } from "./rules.routes.ts";
@@ -57,17 +58,18 @@ export function ruleFromForm(f: Record<string, string | string[]>) {
 }
 
 async function panel(c: C, flash?: Flash) {
-  const rules = await listSupportRules(c.var.sql);
+  const rules = await listSupportRules(actorOf(c));
   // Rules name people and customers by id: the list names them.
   const names = new Map((await directory(c.var.sql)).map((m) => [m.userId, m.name]));
   const customerIds = rules.flatMap((r) =>
     [...(r.condition.all ?? []), ...(r.condition.any ?? [])]
       .filter((x) => x.field === "ticket.customerId").map((x) => String(x.value))
   ).filter(isUuid);
-  for (const [id, name] of await customerNames(c.var.sql, customerIds)) names.set(id, name);
+  for (const [id, name] of await customerNames(actorOf(c), { ids: customerIds })) {
+    names.set(id, name);
+  }
   return (
     <RulesPanel
-      l={c.var.locale}
       rules={rules}
       names={names}
       canWrite={hasPermission(c.var.session.permissions, RULES_WRITE)}
@@ -84,9 +86,8 @@ async function rulesPage(c: C, flash?: Flash, status: Status = 200) {
     actions: canWrite
       ? (
         <NewRuleDialog
-          l={c.var.locale}
           events={[...SUPPORT_EVENTS]}
-          members={await memberOptions(c.var.sql)}
+          members={await memberOptions(actorOf(c))}
         />
       )
       : undefined,
@@ -100,7 +101,7 @@ export const mountRulePages = (app: Hono<AppEnv>) => {
       SupportRuleInput,
       ruleFromForm(await readForm(c)),
       async (data) => {
-        await addSupportRule(c.var.sql, data);
+        await addSupportRule(actorOf(c), data);
         return { kind: "ok", text: tr(c)("support.created") };
       },
     );
@@ -114,8 +115,11 @@ export const mountRulePages = (app: Hono<AppEnv>) => {
   app.post(`/notification-rules/${ID}`, requirePermission(RULES_WRITE), async (c) => {
     const form = await readForm(c);
     const { flash, status } = await formAction(z.object({}), {}, async () => {
-      if (form.delete) await removeSupportRule(c.var.sql, c.req.param("id")!);
-      else await toggleSupportRule(c.var.sql, c.req.param("id")!, form.enabled === "true");
+      if (form.delete) await removeSupportRule(actorOf(c), c.req.param("id")!);
+      else {await toggleSupportRule(actorOf(c), {
+          id: c.req.param("id")!,
+          enabled: form.enabled === "true",
+        });}
       return { kind: "ok", text: tr(c)(form.delete ? "support.deleted" : "support.saved") };
     });
     return respond(c, tr(c)("page.notificationRules"), await panel(c, flash), status);

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { errorResponses } from "../../../shared/http/problem.ts";
 import { jsonBody, jsonResponse } from "../../../shared/http/route-helpers.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
-import { Deleted, IdParam } from "../common/schemas.ts";
+import { Deleted, IdParam } from "../common/common.schemas.ts";
 import { RuleToggle, SupportRule, SupportRuleInput } from "./rules.schemas.ts";
 
 const tags = ["support"];

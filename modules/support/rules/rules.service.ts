@@ -1,5 +1,6 @@
 import type { z } from "@hono/zod-openapi";
 import type { Sql } from "../../../shared/db/database.ts";
+import type { Actor } from "../../../shared/http/actor.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { recordActivity } from "../../../platform/activity/public.ts";
 import {
@@ -13,17 +14,23 @@ import type { SupportRule, SupportRuleInput } from "./rules.schemas.ts";
 
 const isSupport = (r: { event: string }) => r.event.startsWith("support.");
 
-export async function listSupportRules(sql: Sql): Promise<SupportRule[]> {
+async function supportRules(sql: Sql): Promise<SupportRule[]> {
   return ((await listRules(sql)) as unknown as SupportRule[]).filter(isSupport);
 }
 
+/** The tenant's notification rules on Support's events. */
+export async function listSupportRules(actor: Actor): Promise<SupportRule[]> {
+  return await supportRules(actor.sql);
+}
+
 async function supportRule(sql: Sql, id: string) {
-  const rule = (await listSupportRules(sql)).find((r) => r.id === id);
+  const rule = (await supportRules(sql)).find((r) => r.id === id);
   if (!rule) throw problems.notFound("No such rule.");
   return rule;
 }
 
-export async function addSupportRule(sql: Sql, input: z.infer<typeof SupportRuleInput>) {
+export async function addSupportRule(actor: Actor, input: z.infer<typeof SupportRuleInput>) {
+  const { sql } = actor;
   // Recipients are people of this tenant (the engine filters too, but a stored stranger's id
   // would be a silent dead rule).
   const wanted = [
@@ -45,7 +52,11 @@ export async function addSupportRule(sql: Sql, input: z.infer<typeof SupportRule
   return rule;
 }
 
-export async function toggleSupportRule(sql: Sql, id: string, enabled: boolean) {
+export async function toggleSupportRule(
+  actor: Actor,
+  { id, enabled }: { id: string; enabled: boolean },
+) {
+  const { sql } = actor;
   const before = await supportRule(sql, id);
   const after = await setRuleEnabled(sql, id, enabled) as unknown as SupportRule;
   await recordActivity(sql, {
@@ -60,7 +71,8 @@ export async function toggleSupportRule(sql: Sql, id: string, enabled: boolean) 
   return after;
 }
 
-export async function removeSupportRule(sql: Sql, id: string) {
+export async function removeSupportRule(actor: Actor, id: string) {
+  const { sql } = actor;
   const before = await supportRule(sql, id);
   await deleteRule(sql, id);
   await recordActivity(sql, {

@@ -5,7 +5,7 @@ import { getSettingsRoute, updateSettingsRoute } from "./settings.routes.ts";
 import { getSettings, updateSettings } from "./settings.service.ts";
 
 const getHandler: RouteHandler<typeof getSettingsRoute, AppEnv> = async (c) =>
-  c.json(await getSettings(c.var.sql), 200);
+  c.json(await getSettings(actorOf(c)), 200);
 
 const putHandler: RouteHandler<typeof updateSettingsRoute, AppEnv> = async (c) =>
   c.json(await updateSettings(actorOf(c), c.req.valid("json")), 200);

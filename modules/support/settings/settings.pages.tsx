@@ -13,8 +13,7 @@ import type { Flash } from "../common/ui.view.tsx";
 async function panel(c: C, flash?: Flash) {
   return (
     <SettingsPanel
-      l={c.var.locale}
-      settings={await getSettings(c.var.sql)}
+      settings={await getSettings(actorOf(c))}
       canWrite={hasPermission(c.var.session.permissions, "support.settings.write")}
       flash={flash}
     />

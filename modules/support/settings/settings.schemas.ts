@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { LocaleCode, PrioritySchema } from "../common/schemas.ts";
+import { LocaleCode, PrioritySchema } from "../common/common.schemas.ts";
 
 export const SettingsSchema = z.object({
   defaultPriority: PrioritySchema,

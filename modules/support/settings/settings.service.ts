@@ -1,11 +1,10 @@
-import type { Sql } from "../../../shared/db/database.ts";
-import type { Actor } from "../../../shared/http/actor.ts";
+import type { Actor, SystemActor } from "../../../shared/http/actor.ts";
 import { recordActivity } from "../../../platform/activity/public.ts";
 import { readSettings, writeSettings } from "./settings.repo.ts";
 import type { Settings } from "./settings.schemas.ts";
 
 /** The tenant's Support settings (defaults until first saved). */
-export const getSettings = (sql: Sql): Promise<Settings> => readSettings(sql);
+export const getSettings = (actor: SystemActor): Promise<Settings> => readSettings(actor.sql);
 
 /** Saves a change of the settings and records it in the activity log. */
 export async function updateSettings(actor: Actor, patch: Partial<Settings>): Promise<Settings> {

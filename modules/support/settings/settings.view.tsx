@@ -1,19 +1,20 @@
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
-import { Card, Field, Toast } from "../../../ui/kit.ts";
+import type { MessageKey } from "../../../shared/i18n/i18n.ts";
+import { Card, Field, Toast, useReader, useT } from "../../../ui/kit.ts";
 import type { Settings } from "./settings.schemas.ts";
 import type { Flash } from "../common/ui.view.tsx";
-import { languageName } from "../common/ui.view.tsx";
+import { languageName } from "../common/language.lib.ts";
 
-const PRIORITIES = ["dusuk", "normal", "yuksek", "kritik"];
+const PRIORITIES = ["dusuk", "normal", "yuksek", "kritik"] as const;
 
 export function SettingsPanel(
-  { l, settings, canWrite, flash }: {
-    l: Locale;
+  { settings, canWrite, flash }: {
     settings: Settings;
     canWrite: boolean;
     flash?: Flash;
   },
 ) {
+  const t = useT();
+  const { locale: l } = useReader();
   const languages = [...new Set(["tr", "en", settings.defaultLocale])];
   return (
     <div id="settings-panel">
@@ -27,16 +28,16 @@ export function SettingsPanel(
           hx-target="#settings-panel"
           hx-swap="outerHTML"
         >
-          <Field label={t(l, "support.settings.defaultPriority")}>
+          <Field label={t("support.settings.defaultPriority")}>
             <select id="set-priority" name="defaultPriority" disabled={!canWrite}>
               {PRIORITIES.map((p) => (
                 <option value={p} selected={settings.defaultPriority === p}>
-                  {t(l, `support.priority.${p}`)}
+                  {t(`support.priority.${p}`)}
                 </option>
               ))}
             </select>
           </Field>
-          <Field label={t(l, "support.settings.defaultLocale")}>
+          <Field label={t("support.settings.defaultLocale")}>
             <select id="set-locale" name="defaultLocale" disabled={!canWrite}>
               {languages.map((x) => (
                 <option value={x} selected={settings.defaultLocale === x}>
@@ -55,12 +56,12 @@ export function SettingsPanel(
                 checked={settings.customerEmails}
                 disabled={!canWrite}
               />
-              <span>{t(l, "support.settings.customerEmails")}</span>
+              <span>{t("support.settings.customerEmails")}</span>
             </label>
           </div>
           {canWrite && (
             <div class="form-actions field-wide">
-              <button type="submit" class="btn btn-primary">{t(l, "support.save")}</button>
+              <button type="submit" class="btn btn-primary">{t("support.save")}</button>
             </div>
           )}
         </form>

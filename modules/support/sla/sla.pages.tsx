@@ -1,11 +1,12 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
+import { actorOf } from "../../../shared/http/actor.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
 import type { FieldDef } from "../common/ui.view.tsx";
 import type { C } from "../../../shared/http/pages.ts";
 import { resourcePages } from "../common/resource.pages.tsx";
-import { agentOptions, memberOptions, options } from "../common/options.ts";
-import { PRIORITIES } from "../common/schemas.ts";
+import { agentOptions, memberOptions, options } from "../common/options.service.ts";
+import { PRIORITIES } from "../common/common.schemas.ts";
 import { Badge, formatNumber } from "../../../ui/kit.ts";
 import { PriorityBadge } from "../common/ui.view.tsx";
 import type { Locale } from "../../../shared/i18n/i18n.ts";
@@ -13,7 +14,7 @@ import { SlaPolicyInput, SlaPolicyUpdate } from "./sla.schemas.ts";
 import type { SlaPolicy } from "./sla.schemas.ts";
 import { slaService } from "./sla.service.ts";
 
-const DAYS = ["1", "2", "3", "4", "5", "6", "0"];
+const DAYS = ["1", "2", "3", "4", "5", "6", "0"] as const;
 
 /** Business minutes as people say them: "45 min", "8 h", "1.5 h". */
 const duration = (l: Locale, minutes: number) =>
@@ -28,7 +29,7 @@ const showPeriods = (ps: [string, string][] | undefined) =>
   (ps ?? []).map((p) => p.join("-")).join(", ");
 
 async function fields(c: C): Promise<FieldDef[]> {
-  const members = await memberOptions(c.var.sql);
+  const members = await memberOptions(actorOf(c));
   return [
     { name: "name", labelKey: "support.field.name", required: true },
     {
@@ -92,7 +93,7 @@ async function fields(c: C): Promise<FieldDef[]> {
       labelKey: "support.field.escalateTeam",
       type: "select",
       emptyLabelKey: "support.none",
-      options: await options(c.var.sql, "support_teams"),
+      options: await options(actorOf(c), "support_teams"),
     },
     {
       name: "escReassign",
@@ -100,7 +101,7 @@ async function fields(c: C): Promise<FieldDef[]> {
       labelKey: "support.field.reassignTo",
       type: "select",
       emptyLabelKey: "support.none",
-      options: await agentOptions(c.var.sql),
+      options: await agentOptions(actorOf(c)),
     },
     {
       name: "escRaise",
@@ -185,7 +186,7 @@ export const mountSlaPages = (app: Hono<AppEnv>) =>
           <ul class="support-targets">
             {PRIORITIES.map((p) => (
               <li>
-                <PriorityBadge l={l} priority={p} />{" "}
+                <PriorityBadge priority={p} />{" "}
                 {duration(l, r.targets[p].firstResponseMinutes)} /{" "}
                 {duration(l, r.targets[p].resolutionMinutes)}
               </li>

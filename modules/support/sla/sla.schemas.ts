@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { PRIORITIES, Timestamps } from "../common/schemas.ts";
+import { PRIORITIES, Timestamps } from "../common/common.schemas.ts";
 
 const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, "a time HH:MM");
 const Target = z.object({
@@ -53,6 +53,7 @@ export const SlaPolicyInput = z.object({
   escalation: Escalation.default({ raisePriority: false }),
   isDefault: z.boolean().default(false),
 }).openapi("SupportSlaPolicyInput");
+export type SlaPolicyInput = z.infer<typeof SlaPolicyInput>;
 export const SlaPolicyUpdate = z.object({
   name: z.string().trim().min(1).max(200),
   targets: Targets,
@@ -61,3 +62,4 @@ export const SlaPolicyUpdate = z.object({
   escalation: Escalation,
   isDefault: z.boolean(),
 }).partial().openapi("SupportSlaPolicyUpdate");
+export type SlaPolicyUpdate = z.infer<typeof SlaPolicyUpdate>;

@@ -1,14 +1,19 @@
-import type { Sql } from "../../../shared/db/database.ts";
+import type { Actor } from "../../../shared/http/actor.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { crudService } from "../common/crud.service.ts";
-import { addBusinessMinutes, hasWorkingTime, isTimeZone } from "./business-hours.ts";
+import { addBusinessMinutes, hasWorkingTime, isTimeZone } from "./business-hours.rules.ts";
 import { activeMembers } from "../../../platform/identity/public.ts";
 import { teamsRepo } from "../organizations/organizations.repo.ts";
 import { assertAgent } from "../tickets/tickets.service.ts";
 import { clearDefault, slaRepo } from "./sla.repo.ts";
-import type { SlaPolicy } from "./sla.schemas.ts";
+import type { SlaPolicy, SlaPolicyInput, SlaPolicyUpdate } from "./sla.schemas.ts";
 
-async function prepare(sql: Sql, input: Record<string, unknown>, before: SlaPolicy | null) {
+async function prepare(
+  actor: Actor,
+  input: Record<string, unknown>,
+  before: SlaPolicy | null,
+) {
+  const { sql } = actor;
   const calendar = input.calendar as SlaPolicy["calendar"] | undefined;
   if (calendar) {
     if (!isTimeZone(calendar.timeZone)) {
@@ -41,12 +46,12 @@ async function prepare(sql: Sql, input: Record<string, unknown>, before: SlaPoli
   if (esc?.teamId && !(await teamsRepo.get(sql, esc.teamId))) {
     throw problems.unprocessable("No such team.");
   }
-  if (esc?.reassignTo) await assertAgent(sql, esc.reassignTo);
+  if (esc?.reassignTo) await assertAgent(actor, esc.reassignTo);
   if (input.isDefault) await clearDefault(sql, before?.id ?? null);
   return input;
 }
 
-export const slaService = crudService(slaRepo, {
+export const slaService = crudService<SlaPolicy, SlaPolicyInput, SlaPolicyUpdate>(slaRepo, {
   entityType: "sla-policy",
   noun: "SLA policy",
   label: (r) => r.name,

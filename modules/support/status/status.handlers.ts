@@ -1,7 +1,7 @@
 import type { OpenAPIHono, RouteHandler } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { currentLanguages, t } from "../../../shared/i18n/i18n.ts";
-import { STATUSES } from "../common/schemas.ts";
+import { STATUSES } from "../common/common.schemas.ts";
 import { OPEN_STATUSES, TRANSITIONS } from "../tickets/tickets.rules.ts";
 import { statusRoute } from "./status.routes.ts";
 

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { errorResponses } from "../../../shared/http/problem.ts";
 import { jsonResponse } from "../../../shared/http/route-helpers.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
-import { StatusSchema } from "../common/schemas.ts";
+import { StatusSchema } from "../common/common.schemas.ts";
 
 export const StatusDefinition = z.object({
   value: StatusSchema,

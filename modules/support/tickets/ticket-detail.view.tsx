@@ -1,5 +1,5 @@
 import type { ComponentChildren } from "preact";
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
+import type { Status } from "../common/common.schemas.ts";
 import {
   Badge,
   Button,
@@ -11,6 +11,8 @@ import {
   RelativeTime,
   Toast,
   UserChip,
+  type Translate,
+  useT,
 } from "../../../ui/kit.ts";
 import type { Comment, Ticket } from "./tickets.schemas.ts";
 import {
@@ -22,7 +24,7 @@ import {
   StatusBadge,
 } from "../common/ui.view.tsx";
 
-const PRIORITIES = ["dusuk", "normal", "yuksek", "kritik"];
+const PRIORITIES = ["dusuk", "normal", "yuksek", "kritik"] as const;
 type Options = [string, string][];
 
 /** Every form of the ticket page answers with the page; htmx swaps its content in place. */
@@ -43,19 +45,20 @@ const MOVE_ICONS: Record<string, string> = {
 };
 
 /** Forward moves first, going back last. */
-const MOVE_ORDER = ["islemde", "cozuldu", "kapandi", "acik"];
+const MOVE_ORDER: Status[] = ["islemde", "cozuldu", "kapandi", "acik"];
 
 /** Reopening (from resolved or closed) has its own route, so the history says "reopened". */
 const isReopen = (from: string, to: string) =>
   to === "acik" && (from === "cozuldu" || from === "kapandi");
 
-function MoveButton({ l, ticket, to }: { l: Locale; ticket: Ticket; to: string }) {
+function MoveButton({ ticket, to }: { ticket: Ticket; to: Status }) {
+  const t = useT();
   const base = `/support/tickets/${ticket.id}`;
   if (isReopen(ticket.status, to)) {
     return (
       <form class="inline" {...post(`${base}/reopen`)}>
         <Button type="submit" variant="secondary" icon="rotate-ccw">
-          {t(l, "support.reopen")}
+          {t("support.reopen")}
         </Button>
       </form>
     );
@@ -70,14 +73,14 @@ function MoveButton({ l, ticket, to }: { l: Locale; ticket: Ticket; to: string }
         icon={MOVE_ICONS[to]}
         data-move={to}
       >
-        {t(l, `support.move.${to}`)}
+        {t(`support.move.${to}`)}
       </Button>
     </form>
   );
 }
 
 /** The fields of the edit dialog. */
-function editFields(l: Locale): [string, FieldDef][] {
+function editFields(t: Translate): [string, FieldDef][] {
   return [
     ["td-subject", {
       name: "subject",
@@ -89,7 +92,7 @@ function editFields(l: Locale): [string, FieldDef][] {
       name: "priority",
       labelKey: "support.field.priority",
       type: "select",
-      options: PRIORITIES.map((p) => [p, t(l, `support.priority.${p}`)]),
+      options: PRIORITIES.map((p) => [p, t(`support.priority.${p}`)]),
     }],
     ["td-tags", {
       name: "tags",
@@ -109,8 +112,9 @@ function editFields(l: Locale): [string, FieldDef][] {
  * is read-only, so it offers "Reopen" only.
  */
 export function TicketActions(
-  { l, ticket, next }: { l: Locale; ticket: Ticket; next: string[] },
+  { ticket, next }: { ticket: Ticket; next: Status[] },
 ) {
+  const t = useT();
   const closed = ticket.status === "kapandi";
   const values: Record<string, unknown> = {
     subject: ticket.subject,
@@ -121,24 +125,22 @@ export function TicketActions(
   return (
     <>
       {MOVE_ORDER.filter((to) => next.includes(to)).map((to) => (
-        <MoveButton l={l} ticket={ticket} to={to} />
+        <MoveButton ticket={ticket} to={to} />
       ))}
       {!closed && (
         <Dialog
           id="edit-ticket"
-          title={t(l, "support.tickets.edit")}
-          trigger={t(l, "support.edit")}
+          title={t("support.tickets.edit")}
+          trigger={t("support.edit")}
           icon="pencil"
           variant="secondary"
-          closeLabel={t(l, "ui.close")}
+          closeLabel={t("ui.close")}
           wide
         >
           <form class="form-grid" {...post(`/support/tickets/${ticket.id}`)}>
-            {editFields(l).map(([id, f]) => (
-              <FormField l={l} id={id} f={f} value={values[f.name]} />
-            ))}
+            {editFields(t).map(([id, f]) => <FormField id={id} f={f} value={values[f.name]} />)}
             <div class="form-actions field-wide">
-              <button type="submit" class="btn btn-primary">{t(l, "support.save")}</button>
+              <button type="submit" class="btn btn-primary">{t("support.save")}</button>
             </div>
           </form>
         </Dialog>
@@ -147,14 +149,15 @@ export function TicketActions(
   );
 }
 
-function CommentItem({ l, c }: { l: Locale; c: Comment }) {
+function CommentItem({ c }: { c: Comment }) {
+  const t = useT();
   const internal = c.visibility === "internal";
   return (
     <li class={`support-comment${internal ? " is-internal" : ""}`}>
       <p class="support-comment-head">
-        <UserChip name={c.authorName} none={t(l, "support.customer.someone")} />
+        <UserChip name={c.authorName} none={t("support.customer.someone")} />
         <RelativeTime at={c.createdAt} />
-        {internal && <Badge tone="amber">{t(l, "support.comment.internal")}</Badge>}
+        {internal && <Badge tone="amber">{t("support.comment.internal")}</Badge>}
       </p>
       {/* html is sanitized (Markdown) or escaped (text) by the service */}
       <div class="support-comment-body" dangerouslySetInnerHTML={{ __html: c.html }} />
@@ -162,7 +165,8 @@ function CommentItem({ l, c }: { l: Locale; c: Comment }) {
   );
 }
 
-function CommentForm({ l, ticketId }: { l: Locale; ticketId: string }) {
+function CommentForm({ ticketId }: { ticketId: string }) {
+  const t = useT();
   const fields: [string, FieldDef][] = [
     ["td-comment", {
       name: "body",
@@ -174,23 +178,23 @@ function CommentForm({ l, ticketId }: { l: Locale; ticketId: string }) {
       name: "format",
       labelKey: "support.comment.format",
       type: "select",
-      options: [["text", t(l, "support.comment.text")], ["markdown", "Markdown"]],
+      options: [["text", t("support.comment.text")], ["markdown", "Markdown"]],
     }],
     ["td-visibility", {
       name: "visibility",
       labelKey: "support.comment.visibility",
       type: "select",
       options: [
-        ["public", t(l, "support.comment.public")],
-        ["internal", t(l, "support.comment.internal")],
+        ["public", t("support.comment.public")],
+        ["internal", t("support.comment.internal")],
       ],
     }],
   ];
   return (
     <form class="form-grid support-comment-form" {...post(`/support/tickets/${ticketId}/comments`)}>
-      {fields.map(([id, f]) => <FormField l={l} id={id} f={f} />)}
+      {fields.map(([id, f]) => <FormField id={id} f={f} />)}
       <div class="form-actions field-wide">
-        <button type="submit" class="btn btn-primary">{t(l, "support.comment.add")}</button>
+        <button type="submit" class="btn btn-primary">{t("support.comment.add")}</button>
       </div>
     </form>
   );
@@ -208,14 +212,15 @@ function Fact(
 }
 
 /** A due time, and when it was met. */
-function Due({ l, due, done }: { l: Locale; due: string | null; done: string | null }) {
-  if (!due) return <span class="muted">{t(l, "support.sla.none")}</span>;
+function Due({ due, done }: { due: string | null; done: string | null }) {
+  const t = useT();
+  if (!due) return <span class="muted">{t("support.sla.none")}</span>;
   return (
     <span class="support-due">
       <DateTime at={due} />
       {done && (
         <span class="support-met">
-          <Icon name="check" size={14} label={t(l, "support.sla.met")} />
+          <Icon name="check" size={14} label={t("support.sla.met")} />
           <RelativeTime at={done} />
         </span>
       )}
@@ -225,7 +230,6 @@ function Due({ l, due, done }: { l: Locale; due: string | null; done: string | n
 
 export function TicketDetailView(
   {
-    l,
     ticket,
     customerName,
     assigneeName,
@@ -235,7 +239,6 @@ export function TicketDetailView(
     canWrite,
     flash,
   }: {
-    l: Locale;
     ticket: Ticket;
     customerName: string;
     assigneeName: string | null;
@@ -248,6 +251,7 @@ export function TicketDetailView(
     flash?: Flash;
   },
 ) {
+  const t = useT();
   const closed = ticket.status === "kapandi";
   return (
     <div id="ticket-detail" class="support-ticket" data-status={ticket.status}>
@@ -255,61 +259,61 @@ export function TicketDetailView(
       <div class="support-ticket-main">
         <Card title={ticket.subject}>
           <p class="support-badges">
-            <StatusBadge l={l} status={ticket.status} />
-            <PriorityBadge l={l} priority={ticket.priority} />
-            <SlaBadge l={l} state={ticket.slaState} />
+            <StatusBadge status={ticket.status} />
+            <PriorityBadge priority={ticket.priority} />
+            <SlaBadge state={ticket.slaState} />
             {ticket.tags.map((x) => <Badge tone="purple">{x}</Badge>)}
           </p>
           {ticket.description
             ? <p class="support-description">{ticket.description}</p>
-            : <p class="muted">{t(l, "support.tickets.noDescription")}</p>}
+            : <p class="muted">{t("support.tickets.noDescription")}</p>}
         </Card>
         <section class="card" aria-labelledby="comments-heading">
           <header class="card-head">
-            <h2 class="card-title" id="comments-heading">{t(l, "support.comments")}</h2>
+            <h2 class="card-title" id="comments-heading">{t("support.comments")}</h2>
           </header>
           {comments.length === 0
-            ? <EmptyState icon="message-square" title={t(l, "support.comments.empty")} />
+            ? <EmptyState icon="message-square" title={t("support.comments.empty")} />
             : (
               <ol class="support-comments">
-                {comments.map((c) => <CommentItem l={l} c={c} />)}
+                {comments.map((c) => <CommentItem c={c} />)}
               </ol>
             )}
-          {canWrite && !closed && <CommentForm l={l} ticketId={ticket.id} />}
+          {canWrite && !closed && <CommentForm ticketId={ticket.id} />}
           {closed && (
             <p class="support-closed-note" data-testid="closed-note">
               <Icon name="lock" size={16} />
               <span>
-                {t(l, canWrite ? "support.tickets.closedReopen" : "support.tickets.closed")}
+                {t(canWrite ? "support.tickets.closedReopen" : "support.tickets.closed")}
               </span>
             </p>
           )}
         </section>
         {history}
       </div>
-      <aside class="support-ticket-side" aria-label={t(l, "support.tickets.details")}>
-        <Card title={t(l, "support.tickets.details")}>
+      <aside class="support-ticket-side" aria-label={t("support.tickets.details")}>
+        <Card title={t("support.tickets.details")}>
           <dl class="support-facts">
-            <Fact label={t(l, "support.field.customer")}>
+            <Fact label={t("support.field.customer")}>
               <a href={`/support/customers/${ticket.customerId}`}>{customerName}</a>
             </Fact>
-            <Fact label={t(l, "support.field.assignee")} testid="assignee">
-              <UserChip name={assigneeName} none={t(l, "support.unassigned")} />
+            <Fact label={t("support.field.assignee")} testid="assignee">
+              <UserChip name={assigneeName} none={t("support.unassigned")} />
             </Fact>
-            <Fact label={t(l, "support.field.firstResponseDue")}>
-              <Due l={l} due={ticket.firstResponseDue} done={ticket.firstRespondedAt} />
+            <Fact label={t("support.field.firstResponseDue")}>
+              <Due due={ticket.firstResponseDue} done={ticket.firstRespondedAt} />
             </Fact>
-            <Fact label={t(l, "support.field.resolutionDue")}>
-              <Due l={l} due={ticket.resolutionDue} done={ticket.resolvedAt} />
+            <Fact label={t("support.field.resolutionDue")}>
+              <Due due={ticket.resolutionDue} done={ticket.resolvedAt} />
             </Fact>
-            <Fact label={t(l, "support.field.created")}>
+            <Fact label={t("support.field.created")}>
               <RelativeTime at={ticket.createdAt} />
             </Fact>
-            <Fact label={t(l, "support.field.updated")}>
+            <Fact label={t("support.field.updated")}>
               <RelativeTime at={ticket.updatedAt} />
             </Fact>
             {ticket.closedAt && (
-              <Fact label={t(l, "support.field.closed")}>
+              <Fact label={t("support.field.closed")}>
                 <RelativeTime at={ticket.closedAt} />
               </Fact>
             )}
@@ -317,7 +321,6 @@ export function TicketDetailView(
           {canWrite && !closed && (
             <form class="support-assign" {...post(`/support/tickets/${ticket.id}/assign`)}>
               <FormField
-                l={l}
                 id="td-assignee"
                 f={{
                   name: "assigneeId",
@@ -329,7 +332,7 @@ export function TicketDetailView(
                 value={ticket.assigneeId}
               />
               <Button type="submit" variant="secondary" icon="user-check">
-                {t(l, "support.tickets.assign")}
+                {t("support.tickets.assign")}
               </Button>
             </form>
           )}

@@ -25,16 +25,19 @@ import {
 } from "./tickets.service.ts";
 
 const list: RouteHandler<typeof listTicketsRoute, AppEnv> = async (c) =>
-  c.json(await listTickets(c.var.sql, c.var.session.userId, c.req.valid("query")), 200);
+  c.json(await listTickets(actorOf(c), c.req.valid("query")), 200);
 
 const create: RouteHandler<typeof createTicketRoute, AppEnv> = async (c) =>
   c.json(await createTicket(actorOf(c), c.req.valid("json")), 201);
 
 const get: RouteHandler<typeof getTicketRoute, AppEnv> = async (c) =>
-  c.json(await ticketDetail(c.var.sql, c.req.valid("param").id), 200);
+  c.json(await ticketDetail(actorOf(c), c.req.valid("param").id), 200);
 
 const update: RouteHandler<typeof updateTicketRoute, AppEnv> = async (c) =>
-  c.json(await changeTicket(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200);
+  c.json(
+    await changeTicket(actorOf(c), { id: c.req.valid("param").id, patch: c.req.valid("json") }),
+    200,
+  );
 
 const close: RouteHandler<typeof closeTicketRoute, AppEnv> = async (c) =>
   c.json(await closeTicket(actorOf(c), c.req.valid("param").id), 200);
@@ -44,17 +47,24 @@ const reopen: RouteHandler<typeof reopenTicketRoute, AppEnv> = async (c) =>
 
 const assign: RouteHandler<typeof assignTicketRoute, AppEnv> = async (c) =>
   c.json(
-    await assignTicket(actorOf(c), c.req.valid("param").id, c.req.valid("json").assigneeId),
+    await assignTicket(actorOf(c), {
+      id: c.req.valid("param").id,
+      assigneeId: c.req.valid("json").assigneeId,
+    }),
     200,
   );
 
 const comments: RouteHandler<typeof listCommentsRoute, AppEnv> = async (c) => {
   const { limit, cursor } = c.req.valid("query");
-  return c.json(await listComments(c.var.sql, c.req.valid("param").id, limit, cursor), 200);
+  const ticketId = c.req.valid("param").id;
+  return c.json(await listComments(actorOf(c), { ticketId, limit, cursor }), 200);
 };
 
 const comment: RouteHandler<typeof addCommentRoute, AppEnv> = async (c) =>
-  c.json(await addComment(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 201);
+  c.json(
+    await addComment(actorOf(c), { ticketId: c.req.valid("param").id, ...c.req.valid("json") }),
+    201,
+  );
 
 export const mountTickets = (app: OpenAPIHono<AppEnv>) => {
   app.openapi(listTicketsRoute, list);

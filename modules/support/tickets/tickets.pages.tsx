@@ -17,8 +17,9 @@ import { NewTicketDialog, NewTicketForm, TicketsPanel } from "./tickets.view.tsx
 import { TicketActions, TicketDetailView } from "./ticket-detail.view.tsx";
 import type { Flash } from "../common/ui.view.tsx";
 import { issuesState, respond, supportCrumbs } from "../common/resource.pages.tsx";
-import { agentMembers, choice, customerNames, options } from "../common/options.ts";
-import { supportHistory } from "../common/history.ts";
+import { agentMembers, customerNames, options } from "../common/options.service.ts";
+import { choice } from "../common/options.lib.ts";
+import { supportHistory } from "../common/history.lib.ts";
 import {
   AssignInput,
   CommentInput,
@@ -32,11 +33,10 @@ import {
   changeTicket,
   closeTicket,
   createTicket,
-  getTicketRow,
+  getTicket,
   listComments,
   listTickets,
   reopenTicket,
-  toTicket,
 } from "./tickets.service.ts";
 import { TRANSITIONS } from "./tickets.rules.ts";
 import { ID_PARAM as ID } from "../../../shared/http/ids.ts";
@@ -77,8 +77,8 @@ const listCrumbs = (c: C) =>
 /** Choices of the new-ticket form: customers and the members who may work tickets. */
 async function newTicketChoices(c: C) {
   const [customers, members] = await Promise.all([
-    options(c.var.sql, "support_customers"),
-    agentMembers(c.var.sql),
+    options(actorOf(c), "support_customers"),
+    agentMembers(actorOf(c)),
   ]);
   return { customers, members: members.map(choice) };
 }
@@ -101,22 +101,25 @@ async function listData(c: C) {
       parsed.error.issues.map((i) => ({ path: `query.${i.path.join(".")}`, message: i.message })),
     );
   }
-  const sql = c.var.sql;
+  const actor = actorOf(c);
   // Independent reads go out together (pipelined on the request's connection): two round
   // trips for the whole list. The selects list the first 200 customers; the rows name their
   // own customer in any case.
   const [page, customers, companies, agents] = await Promise.all([
-    listTickets(sql, c.var.session.userId, parsed.data),
-    options(sql, "support_customers"),
-    options(sql, "support_companies"),
-    agentMembers(sql),
+    listTickets(actor, parsed.data),
+    options(actor, "support_customers"),
+    options(actor, "support_companies"),
+    agentMembers(actor),
   ]);
   const known = new Set(agents.map((m) => m.userId));
   // An assignee who has since lost the permission still shows by name (rare: a second read).
   const former = page.items.some((x) => x.assigneeId && !known.has(x.assigneeId));
   const [members, rowCustomers] = await Promise.all([
-    former ? agentMembers(sql, page.items.map((x) => x.assigneeId)) : agents,
-    customerNames(sql, page.items.map((x) => x.customerId), new Map(customers)),
+    former ? agentMembers(actor, page.items.map((x) => x.assigneeId)) : agents,
+    customerNames(actor, {
+      ids: page.items.map((x) => x.customerId),
+      known: new Map(customers),
+    }),
   ]);
   const names = new Map([
     ...customers,
@@ -129,7 +132,6 @@ async function listData(c: C) {
 function listPanelOf(c: C, d: Awaited<ReturnType<typeof listData>>, flash?: Flash) {
   return (
     <TicketsPanel
-      l={c.var.locale}
       items={d.page.items}
       nextCursor={d.page.nextCursor}
       query={d.query}
@@ -150,7 +152,6 @@ async function listPage(c: C, flash?: Flash, status: Status = 200) {
     actions: canWrite(c)
       ? (
         <NewTicketDialog
-          l={c.var.locale}
           customers={d.customers}
           members={d.agents.map(choice)}
         />
@@ -161,11 +162,11 @@ async function listPage(c: C, flash?: Flash, status: Status = 200) {
 
 /** The ticket page: facts, comments, history; what may be done with it in the header. */
 async function detailPage(c: C, id: string, flash?: Flash, status: Status = 200) {
-  const sql = c.var.sql;
+  const actor = actorOf(c);
   const l = c.var.locale;
-  const ticket = toTicket(await getTicketRow(sql, id));
-  const customers = await customerNames(sql, [ticket.customerId]);
-  const members = await agentMembers(sql, [ticket.assigneeId]);
+  const ticket = await getTicket(actor, id);
+  const customers = await customerNames(actor, { ids: [ticket.customerId] });
+  const members = await agentMembers(actor, [ticket.assigneeId]);
   const history = await entityHistory(c, {
     module: "support",
     entityType: "ticket",
@@ -174,13 +175,12 @@ async function detailPage(c: C, id: string, flash?: Flash, status: Status = 200)
     headingId: "ticket-history",
     labels: historyLabelsFor(c, supportHistory(l, customers)),
   });
-  const comments = await listComments(sql, id, 100);
+  const comments = await listComments(actor, { ticketId: id, limit: 100 });
   const write = canWrite(c);
   return respond(
     c,
     ticket.number,
     <TicketDetailView
-      l={l}
       ticket={ticket}
       customerName={customers.get(ticket.customerId) ?? tr(c)("support.customer.unknown")}
       assigneeName={members.find((m) => m.userId === ticket.assigneeId)?.name ?? null}
@@ -195,7 +195,7 @@ async function detailPage(c: C, id: string, flash?: Flash, status: Status = 200)
       whole: true,
       crumbs: listCrumbs(c),
       actions: write
-        ? <TicketActions l={l} ticket={ticket} next={TRANSITIONS[ticket.status]} />
+        ? <TicketActions ticket={ticket} next={TRANSITIONS[ticket.status]} />
         : undefined,
     },
   );
@@ -256,7 +256,6 @@ export const mountTicketPages = (app: Hono<AppEnv>) => {
       return html(
         c,
         <NewTicketForm
-          l={c.var.locale}
           {...await newTicketChoices(c)}
           state={{ values: form, flash: failed.flash, errors: failed.errors }}
         />,
@@ -277,7 +276,7 @@ export const mountTicketPages = (app: Hono<AppEnv>) => {
   ) =>
     app.post(`/tickets/${ID}${path}`, write, async (c) => {
       const id = c.req.param("id")!;
-      await getTicketRow(c.var.sql, id); // 404 first
+      await getTicket(actorOf(c), id); // 404 first
       const form = await readForm(c);
       let flash: Flash;
       let status: Status = 200;
@@ -297,11 +296,10 @@ export const mountTicketPages = (app: Hono<AppEnv>) => {
   action(
     "",
     (c, id, form) =>
-      changeTicket(
-        actorOf(c),
+      changeTicket(actorOf(c), {
         id,
-        parseOrThrow(TicketUpdate, { ...form, tags: tags(form.tags) ?? [] }),
-      ),
+        patch: parseOrThrow(TicketUpdate, { ...form, tags: tags(form.tags) ?? [] }),
+      }),
   );
   action("/status", (c, id, form) => {
     const to = form.status;
@@ -309,20 +307,22 @@ export const mountTicketPages = (app: Hono<AppEnv>) => {
     if (to === "acik" && ["cozuldu", "kapandi"].includes(String(form.from))) {
       return reopenTicket(actorOf(c), id);
     }
-    return changeTicket(actorOf(c), id, parseOrThrow(TicketUpdate, { status: to }));
+    return changeTicket(actorOf(c), {
+      id,
+      patch: parseOrThrow(TicketUpdate, { status: to }),
+    });
   });
   action("/reopen", (c, id) => reopenTicket(actorOf(c), id));
   action(
     "/assign",
     (c, id, form) =>
-      assignTicket(
-        actorOf(c),
+      assignTicket(actorOf(c), {
         id,
-        parseOrThrow(AssignInput, { assigneeId: form.assigneeId || null }).assigneeId,
-      ),
+        assigneeId: parseOrThrow(AssignInput, { assigneeId: form.assigneeId || null }).assigneeId,
+      }),
   );
   action(
     "/comments",
-    (c, id, form) => addComment(actorOf(c), id, parseOrThrow(CommentInput, form)),
+    (c, id, form) => addComment(actorOf(c), { ticketId: id, ...parseOrThrow(CommentInput, form) }),
   );
 };

@@ -3,7 +3,7 @@ import { errorResponses } from "../../../shared/http/problem.ts";
 import { jsonBody, jsonResponse } from "../../../shared/http/route-helpers.ts";
 import { PageQuery, pageSchema } from "../../../shared/http/paging.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
-import { IdParam } from "../common/schemas.ts";
+import { IdParam } from "../common/common.schemas.ts";
 import {
   AssignInput,
   CommentInput,

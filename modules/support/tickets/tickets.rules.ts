@@ -1,4 +1,4 @@
-import type { Priority, Status } from "../common/schemas.ts";
+import type { Priority, Status } from "../common/common.schemas.ts";
 
 /** Allowed status moves; anything else is a 422. Reopening goes back to `acik`. */
 export const TRANSITIONS: Record<Status, Status[]> = {

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { PageQuery } from "../../../shared/http/paging.ts";
-import { PrioritySchema, StatusSchema } from "../common/schemas.ts";
+import { PrioritySchema, StatusSchema } from "../common/common.schemas.ts";
 
 export const SLA_STATES = ["none", "ok", "warning", "breached", "met"] as const;
 export type SlaState = (typeof SLA_STATES)[number];

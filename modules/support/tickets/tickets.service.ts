@@ -1,6 +1,6 @@
 import { uuidv7 } from "uuidv7";
 import type { Sql } from "../../../shared/db/database.ts";
-import type { Actor } from "../../../shared/http/actor.ts";
+import type { Actor, SystemActor } from "../../../shared/http/actor.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { hasPermission } from "../../../shared/rbac/permissions.ts";
@@ -10,10 +10,10 @@ import { memberName, memberPermissions } from "../../../platform/identity/public
 import { supportEvents } from "../events.ts";
 import { renderMarkdown } from "../../../shared/text/markdown.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
-import type { Priority, Status } from "../common/schemas.ts";
+import type { Priority, Status } from "../common/common.schemas.ts";
 import { takeNumber } from "../numbering/numbering.service.ts";
 import { policyForCustomer, slaRepo } from "../sla/sla.repo.ts";
-import { computeClocks } from "../sla/sla.clock.ts";
+import { computeClocks } from "../sla/sla.clock.rules.ts";
 import { customersRepo } from "../customers/customers.repo.ts";
 import { readSettings } from "../settings/settings.repo.ts";
 import { sendTemplated } from "../email-templates/email-templates.service.ts";
@@ -29,6 +29,7 @@ import {
   updateTicket,
 } from "./tickets.repo.ts";
 import { canMove, OPEN_STATUSES } from "./tickets.rules.ts";
+import { toTicket } from "./tickets.lib.ts";
 import type { Comment, Ticket, TicketInput, TicketQuery, TicketUpdate } from "./tickets.schemas.ts";
 
 export type { Actor };
@@ -37,51 +38,29 @@ const publish = eventPublisher(supportEvents);
 
 export const AGENT_PERMISSION = "support.ticket.write";
 
-/** The public shape: internal sort keys and warning times stay inside. */
-/**
- * The API's ticket from a row. Built as one literal (one object shape for every ticket): a
- * rest-spread that drops the sort keys was the list's costliest step on the hot path.
- */
-export function toTicket(r: TicketRow): Ticket {
-  return {
-    id: r.id,
-    number: r.number,
-    subject: r.subject,
-    description: r.description,
-    status: r.status,
-    priority: r.priority,
-    assigneeId: r.assigneeId,
-    customerId: r.customerId,
-    contactId: r.contactId,
-    companyId: r.companyId,
-    tags: r.tags,
-    slaPolicyId: r.slaPolicyId,
-    firstResponseDue: r.firstResponseDue,
-    resolutionDue: r.resolutionDue,
-    firstRespondedAt: r.firstRespondedAt,
-    resolvedAt: r.resolvedAt,
-    closedAt: r.closedAt,
-    createdBy: r.createdBy,
-    createdAt: r.createdAt,
-    updatedAt: r.updatedAt,
-    slaState: r.slaState,
-  };
-}
-
-export async function getTicketRow(sql: Sql, id: string, lock = false) {
+async function getTicketRow(sql: Sql, id: string, lock = false) {
   const row = await findTicket(sql, id, lock);
   if (!row) throw problems.notFound("No such ticket.");
   return row;
 }
 
-export async function assertAgent(sql: Sql, userId: string) {
-  const perms = await memberPermissions(sql, userId);
+/** The ticket, or 404 (another tenant's id finds nothing). */
+export async function getTicket(actor: Actor, id: string): Promise<Ticket> {
+  return toTicket(await getTicketRow(actor.sql, id));
+}
+
+/** Refuses (422) a user who may not work tickets as an assignee. */
+export async function assertAgent(actor: SystemActor, userId: string) {
+  const perms = await memberPermissions(actor.sql, userId);
   if (!perms || !hasPermission(perms, AGENT_PERMISSION)) {
     throw problems.unprocessable("The assignee must be an active member who can work tickets.");
   }
 }
 
-export async function listTickets(sql: Sql, me: string, q: TicketQuery) {
+/** A page of tickets; `assignee: "me"` means the actor. */
+export async function listTickets(actor: Actor, q: TicketQuery) {
+  const { sql } = actor;
+  const me = actor.session.userId;
   const parts = {
     created: ["timestamp", "uuid"],
     updated: ["timestamp", "uuid"],
@@ -105,9 +84,9 @@ export async function listTickets(sql: Sql, me: string, q: TicketQuery) {
  * The home page's lists, soonest due first: the reader's tickets that are not closed, and
  * the open tickets whose SLA is at risk (due soon or breached).
  */
-export async function myOpenTickets(sql: Sql, me: string, limit: number) {
-  const rows = await selectTickets(sql, {
-    assignee: me,
+export async function myOpenTickets(actor: Actor, limit: number) {
+  const rows = await selectTickets(actor.sql, {
+    assignee: actor.session.userId,
     statuses: ["acik", "islemde", "cozuldu"],
     sort: "due",
     limit,
@@ -116,8 +95,8 @@ export async function myOpenTickets(sql: Sql, me: string, limit: number) {
   return rows.slice(0, limit).map(toTicket);
 }
 
-export async function ticketsAtRisk(sql: Sql, limit: number) {
-  const rows = await selectTickets(sql, {
+export async function ticketsAtRisk(actor: Actor, limit: number) {
+  const rows = await selectTickets(actor.sql, {
     statuses: OPEN_STATUSES,
     slaStates: ["warning", "breached"],
     sort: "due",
@@ -151,17 +130,18 @@ async function eventData<E extends Record<string, unknown>>(
 }
 
 async function mailCustomer(
-  sql: Sql,
+  actor: SystemActor,
   kind: TemplateKind,
   data: Awaited<ReturnType<typeof eventData<Record<string, unknown>>>>,
 ) {
-  const settings = await readSettings(sql);
+  const settings = await readSettings(actor.sql);
   if (!settings.customerEmails || !data.customer?.email) return;
-  await sendTemplated(sql, kind, data.customer.email, [
-    data.customer.locale,
-    settings.defaultLocale,
-    "en",
-  ], data);
+  await sendTemplated(actor, {
+    kind,
+    to: data.customer.email,
+    locales: [data.customer.locale, settings.defaultLocale, "en"],
+    vars: data,
+  });
 }
 
 async function tellAssignee(actor: Actor, row: TicketRow) {
@@ -179,14 +159,14 @@ export async function createTicket(actor: Actor, input: TicketInput) {
   const { sql } = actor;
   const customer = await customersRepo.get(sql, input.customerId);
   if (!customer) throw problems.unprocessable("No such customer.");
-  if (input.assigneeId) await assertAgent(sql, input.assigneeId);
+  if (input.assigneeId) await assertAgent(actor, input.assigneeId);
   const priority = input.priority ?? (await readSettings(sql)).defaultPriority;
   const now = new Date();
   const clocks = computeClocks(await policyForCustomer(sql, customer.id), priority, now);
   const id = uuidv7();
   await insertTicket(sql, {
     id,
-    number: await takeNumber(sql, now),
+    number: await takeNumber(actor, now),
     subject: input.subject,
     description: input.description,
     priority,
@@ -211,7 +191,7 @@ export async function createTicket(actor: Actor, input: TicketInput) {
   });
   const data = await eventData(sql, row);
   await publish(sql, "support.ticket.created", data);
-  await mailCustomer(sql, "opened", data);
+  await mailCustomer(actor, "opened", data);
   await tellAssignee(actor, row);
   return toTicket(row);
 }
@@ -231,11 +211,10 @@ const FIELDS = [
 /** Applies a change; checks status moves and the assignee, keeps SLA clocks and history. */
 export async function changeTicket(
   actor: Actor,
-  id: string,
-  patch: TicketUpdate,
-  action = "updated",
+  input: { id: string; patch: TicketUpdate; action?: string },
 ) {
   const { sql } = actor;
+  const { id, patch, action = "updated" } = input;
   const before = await getTicketRow(sql, id, true);
   const data: Record<string, unknown> = {};
   for (const f of FIELDS) {
@@ -250,7 +229,7 @@ export async function changeTicket(
   if (!canMove(before.status, to)) {
     throw problems.unprocessable(`A ticket cannot move from ${before.status} to ${to}.`);
   }
-  if (data.assigneeId) await assertAgent(sql, data.assigneeId as string);
+  if (data.assigneeId) await assertAgent(actor, data.assigneeId as string);
   if (data.customerId && !(await customersRepo.get(sql, data.customerId as string))) {
     throw problems.unprocessable("No such customer.");
   }
@@ -298,7 +277,7 @@ export async function changeTicket(
   await publish(sql, `support.ticket.${event}`, eventPayload);
   if (data.assigneeId) await tellAssignee(actor, after);
   if (data.status || data.priority || data.subject) {
-    await mailCustomer(sql, event === "closed" ? "closed" : "updated", eventPayload);
+    await mailCustomer(actor, event === "closed" ? "closed" : "updated", eventPayload);
   }
   return toTicket(after);
 }
@@ -308,7 +287,7 @@ export const closeTicket = async (actor: Actor, id: string) => {
   if (row.status !== "cozuldu") {
     throw problems.unprocessable("Only a resolved (cozuldu) ticket can be closed.");
   }
-  return await changeTicket(actor, id, { status: "kapandi" }, "closed");
+  return await changeTicket(actor, { id, patch: { status: "kapandi" }, action: "closed" });
 };
 
 export const reopenTicket = async (actor: Actor, id: string) => {
@@ -316,11 +295,13 @@ export const reopenTicket = async (actor: Actor, id: string) => {
   if (row.status !== "cozuldu" && row.status !== "kapandi") {
     throw problems.unprocessable("Only a resolved or closed ticket can be reopened.");
   }
-  return await changeTicket(actor, id, { status: "acik" }, "reopened");
+  return await changeTicket(actor, { id, patch: { status: "acik" }, action: "reopened" });
 };
 
-export const assignTicket = (actor: Actor, id: string, assigneeId: string | null) =>
-  changeTicket(actor, id, { assigneeId }, "assigned");
+export const assignTicket = (
+  actor: Actor,
+  { id, assigneeId }: { id: string; assigneeId: string | null },
+) => changeTicket(actor, { id, patch: { assigneeId }, action: "assigned" });
 
 const withHtml = (c: Omit<Comment, "html">): Comment => ({
   ...c,
@@ -329,10 +310,14 @@ const withHtml = (c: Omit<Comment, "html">): Comment => ({
     : `<p>${escapeHtml(c.body).replace(/\r?\n/g, "<br>")}</p>`,
 });
 
-export async function listComments(sql: Sql, ticketId: string, limit: number, cursor?: string) {
-  await getTicketRow(sql, ticketId);
+export async function listComments(
+  actor: Actor,
+  input: { ticketId: string; limit: number; cursor?: string },
+) {
+  const { ticketId, limit, cursor } = input;
+  await getTicketRow(actor.sql, ticketId);
   const after = decodeCursor(cursor, ["timestamp", "uuid"]) as [string, string] | null;
-  return await commentPage(sql, ticketId, limit, after);
+  return await commentPage(actor.sql, ticketId, limit, after);
 }
 
 /** A page of a ticket's comments (the caller has found the ticket). */
@@ -352,8 +337,15 @@ async function commentPage(
 
 export async function addComment(
   actor: Actor,
-  ticketId: string,
-  input: { body: string; format: "text" | "markdown"; visibility: "public" | "internal" },
+  {
+    ticketId,
+    ...input
+  }: {
+    ticketId: string;
+    body: string;
+    format: "text" | "markdown";
+    visibility: "public" | "internal";
+  },
 ) {
   const { sql } = actor;
   const ticket = await getTicketRow(sql, ticketId, true);
@@ -378,12 +370,13 @@ export async function addComment(
   if (input.visibility === "public") {
     const data = await eventData(sql, ticket, { comment: { body: input.body } });
     await publish(sql, "support.ticket.commented", data);
-    await mailCustomer(sql, "updated", data);
+    await mailCustomer(actor, "updated", data);
   }
   return withHtml(plain);
 }
 
-export async function ticketDetail(sql: Sql, id: string) {
+export async function ticketDetail(actor: Actor, id: string) {
+  const { sql } = actor;
   // Three independent reads sent together (pipelined on the request's connection): one round
   // trip instead of three. Another tenant's id finds nothing in any of them (RLS), so the 404
   // of getTicketRow is all the caller learns.

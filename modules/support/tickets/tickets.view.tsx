@@ -1,4 +1,4 @@
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
+import type { Locale, MessageKey } from "../../../shared/i18n/i18n.ts";
 import {
   DataTable,
   Dialog,
@@ -9,6 +9,8 @@ import {
   type TableSort,
   Toast,
   UserChip,
+  useReader,
+  useT,
 } from "../../../ui/kit.ts";
 import type { Ticket } from "./tickets.schemas.ts";
 import {
@@ -37,17 +39,18 @@ const MORE = ["customerId", "companyId", "createdFrom", "createdTo"];
 type Options = [string, string][];
 
 const opt = (l: Locale, prefix: string, values: string[]): Options =>
-  values.map((v) => [v, t(l, `${prefix}.${v}`)]);
+  values.map((v) => [v, t(`${prefix}.${v}`)]);
 
 function TicketFilters(
-  { l, query, customers, companies, members }: {
-    l: Locale;
+  { query, customers, companies, members }: {
     query: Record<string, string>;
     customers: Options;
     companies: Options;
     members: Options;
   },
 ) {
+  const t = useT();
+  const { locale: l } = useReader();
   const select = (
     id: string,
     name: string,
@@ -56,7 +59,6 @@ function TicketFilters(
     emptyLabelKey = "support.all",
   ) => (
     <FormField
-      l={l}
       id={id}
       f={{ name, labelKey, type: "select", emptyLabelKey, options }}
       value={query[name]}
@@ -64,8 +66,8 @@ function TicketFilters(
   );
   const date = (name: string, labelKey: string): FieldDef => ({ name, labelKey, type: "date" });
   return (
-    <Filters action="/support/tickets" target="#tickets" label={t(l, "support.filters")}>
-      <Field label={t(l, "support.search")}>
+    <Filters action="/support/tickets" target="#tickets" label={t("support.filters")}>
+      <Field label={t("support.search")}>
         <input id="tf-q" name="q" type="search" value={query.q ?? ""} />
       </Field>
       {select("tf-status", "status", "support.field.status", opt(l, "support.status", STATUSES))}
@@ -76,25 +78,23 @@ function TicketFilters(
         opt(l, "support.priority", PRIORITIES),
       )}
       {select("tf-assignee", "assignee", "support.field.assignee", [
-        ["me", t(l, "support.me")],
-        ["none", t(l, "support.unassigned")],
+        ["me", t("support.me")],
+        ["none", t("support.unassigned")],
         ...members,
       ])}
       {select("tf-sla", "sla", "support.field.sla", opt(l, "support.sla", SLA))}
       {query.sort && <input type="hidden" name="sort" value={query.sort} />}
       <details class="support-more-filters" open={MORE.some((k) => query[k])}>
-        <summary>{t(l, "support.moreFilters")}</summary>
+        <summary>{t("support.moreFilters")}</summary>
         <div class="support-more-fields">
           {select("tf-customer", "customerId", "support.field.customer", customers)}
           {select("tf-company", "companyId", "support.field.company", companies)}
           <FormField
-            l={l}
             id="tf-from"
             f={date("createdFrom", "support.field.createdFrom")}
             value={query.createdFrom}
           />
           <FormField
-            l={l}
             id="tf-to"
             f={date("createdTo", "support.field.createdTo")}
             value={query.createdTo}
@@ -107,13 +107,14 @@ function TicketFilters(
 
 /** The fields of a new ticket (also shown again, with errors, after a failed post). */
 export function NewTicketForm(
-  { l, customers, members, state }: {
-    l: Locale;
+  { customers, members, state }: {
     customers: Options;
     members: Options;
     state?: FormState;
   },
 ) {
+  const t = useT();
+  const { locale: l } = useReader();
   const v = state?.values ?? {};
   const fields: [string, FieldDef][] = [
     ["nt-subject", {
@@ -170,16 +171,15 @@ export function NewTicketForm(
         </div>
       )}
       {fields.map(([id, f]) => (
-        <FormField l={l} id={id} f={f} value={v[f.name]} error={state?.errors?.[f.name]} />
+        <FormField id={id} f={f} value={v[f.name]} error={state?.errors?.[f.name]} />
       ))}
       {customers.length === 0 && (
         <p class="muted field-wide">
-          {t(l, "support.tickets.needCustomer")}{" "}
-          <a href="/support/customers">{t(l, "page.customers")}</a>
+          {t("support.tickets.needCustomer")} <a href="/support/customers">{t("page.customers")}</a>
         </p>
       )}
       <div class="form-actions field-wide">
-        <button type="submit" class="btn btn-primary">{t(l, "support.tickets.create")}</button>
+        <button type="submit" class="btn btn-primary">{t("support.tickets.create")}</button>
       </div>
     </form>
   );
@@ -187,25 +187,25 @@ export function NewTicketForm(
 
 /** The page header's "New ticket". */
 export function NewTicketDialog(
-  { l, customers, members }: { l: Locale; customers: Options; members: Options },
+  { customers, members }: { customers: Options; members: Options },
 ) {
+  const t = useT();
   return (
     <Dialog
       id="new-ticket"
-      title={t(l, "support.tickets.new")}
-      trigger={t(l, "support.tickets.new")}
+      title={t("support.tickets.new")}
+      trigger={t("support.tickets.new")}
       icon="plus"
-      closeLabel={t(l, "ui.close")}
+      closeLabel={t("ui.close")}
       wide
     >
-      <NewTicketForm l={l} customers={customers} members={members} />
+      <NewTicketForm customers={customers} members={members} />
     </Dialog>
   );
 }
 
 export function TicketsPanel(
-  { l, items, nextCursor, query, customers, companies, members, names, flash }: {
-    l: Locale;
+  { items, nextCursor, query, customers, companies, members, names, flash }: {
     items: Ticket[];
     nextCursor: string | null;
     query: Record<string, string>;
@@ -218,6 +218,7 @@ export function TicketsPanel(
     flash?: Flash;
   },
 ) {
+  const t = useT();
   const filtered = Object.keys(query).some((k) => k !== "cursor" && k !== "sort");
   const sortKey = query.sort && SORT_DIR[query.sort] ? query.sort : "created";
   const keep = Object.fromEntries(
@@ -233,7 +234,6 @@ export function TicketsPanel(
     <div id="tickets-panel">
       <Toast flash={flash} />
       <TicketFilters
-        l={l}
         query={query}
         customers={customers}
         companies={companies}
@@ -241,55 +241,55 @@ export function TicketsPanel(
       />
       <DataTable
         id="tickets"
-        label={t(l, "page.tickets")}
+        label={t("page.tickets")}
         rows={items}
         sort={sort}
         columns={[
           {
-            label: t(l, "support.field.number"),
+            label: t("support.field.number"),
             sort: "created",
             cell: (x) => <a href={`/support/tickets/${x.id}`} class="support-number">{x.number}</a>,
           },
-          { label: t(l, "support.field.subject"), cell: (x) => x.subject },
+          { label: t("support.field.subject"), cell: (x) => x.subject },
           {
-            label: t(l, "support.field.status"),
+            label: t("support.field.status"),
             same: (x) => x.status,
-            cell: (x) => <StatusBadge l={l} status={x.status} />,
+            cell: (x) => <StatusBadge status={x.status} />,
           },
           {
-            label: t(l, "support.field.priority"),
+            label: t("support.field.priority"),
             sort: "priority",
             same: (x) => x.priority,
-            cell: (x) => <PriorityBadge l={l} priority={x.priority} />,
+            cell: (x) => <PriorityBadge priority={x.priority} />,
           },
           {
-            label: t(l, "support.field.assignee"),
+            label: t("support.field.assignee"),
             same: (x) => x.assigneeId,
             cell: (x) => (
               <UserChip
                 name={x.assigneeId ? names.get(x.assigneeId) : null}
-                none={t(l, "support.unassigned")}
+                none={t("support.unassigned")}
               />
             ),
           },
           {
-            label: t(l, "support.field.customer"),
+            label: t("support.field.customer"),
             wide: true,
             same: (x) => x.customerId,
             cell: (x) => (
               <a href={`/support/customers/${x.customerId}`}>
-                {names.get(x.customerId) ?? t(l, "support.customer.unknown")}
+                {names.get(x.customerId) ?? t("support.customer.unknown")}
               </a>
             ),
           },
           {
-            label: t(l, "support.field.sla"),
+            label: t("support.field.sla"),
             sort: "due",
             same: (x) => x.slaState,
-            cell: (x) => <SlaBadge l={l} state={x.slaState} />,
+            cell: (x) => <SlaBadge state={x.slaState} />,
           },
           {
-            label: t(l, "support.field.updated"),
+            label: t("support.field.updated"),
             sort: "updated",
             wide: true,
             cell: (x) => <RelativeTime at={x.updatedAt} />,
@@ -298,10 +298,10 @@ export function TicketsPanel(
         empty={
           <EmptyState
             icon="inbox"
-            title={t(l, filtered ? "support.noMatches" : "support.tickets.empty")}
+            title={t(filtered ? "support.noMatches" : "support.tickets.empty")}
           />
         }
-        more={more ? { href: more, label: t(l, "ui.loadMore") } : undefined}
+        more={more ? { href: more, label: t("ui.loadMore") } : undefined}
       />
     </div>
   );

@@ -17,7 +17,10 @@ const createM: H<typeof r.createDataModelRoute> = async (c) =>
 const getM: H<typeof r.getDataModelRoute> = async (c) =>
   c.json(await model(c, c.req.valid("param").key), 200);
 const updateM: H<typeof r.updateDataModelRoute> = async (c) =>
-  c.json(await updateModel(actorOf(c), c.req.valid("param").key, c.req.valid("json")), 200);
+  c.json(
+    await updateModel(actorOf(c), { key: c.req.valid("param").key, input: c.req.valid("json") }),
+    200,
+  );
 const deleteM: H<typeof r.deleteDataModelRoute> = async (c) => {
   await deleteModel(actorOf(c), c.req.valid("param").key);
   return c.body(null, 204);

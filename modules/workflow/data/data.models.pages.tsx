@@ -20,7 +20,7 @@ import {
   ModelUpdate,
 } from "./data.schemas.ts";
 import { ADMIN, ModelEditor, ModelsTable, NewModelDialog } from "./data.models.view.tsx";
-import { dataFlash } from "./data.flash.ts";
+import { dataFlash } from "./data.flash.pages.tsx";
 import "./data.messages.ts";
 
 async function listPage(c: C, flash?: Flash, status = 200) {
@@ -125,17 +125,16 @@ export function mountDataModelPages(app: Hono<AppEnv>) {
     const key = c.req.param("key");
     try {
       const form = await readForm(c);
-      await updateModel(
-        actorOf(c),
+      await updateModel(actorOf(c), {
         key,
-        checked(ModelUpdate, {
+        input: checked(ModelUpdate, {
           name: one(form.name),
           description: one(form.description),
           fields: fieldsOf(form),
           titleField: one(form.titleField) || null,
           force: !!form.force,
         }),
-      );
+      });
     } catch (err) {
       const { flash, status } = dataFlash(t, err);
       return await editPage(c, key, flash, status);

@@ -59,7 +59,10 @@ export async function createModel(actor: Actor, input: ModelCreate): Promise<Mod
   return model;
 }
 
-export async function updateModel(actor: Actor, key: string, input: ModelUpdate): Promise<Model> {
+export async function updateModel(
+  actor: Actor,
+  { key, input }: { key: string; input: ModelUpdate },
+): Promise<Model> {
   const { sql } = actor;
   const before = await modelOrNotFound(sql, key, true);
   const next = input.fields ?? before.fields;

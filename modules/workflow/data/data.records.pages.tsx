@@ -29,7 +29,7 @@ import {
 } from "./data.records.view.tsx";
 import { RecordHistory } from "./data.history.view.tsx";
 import { ADMIN } from "./data.models.view.tsx";
-import { dataFlash } from "./data.flash.ts";
+import { dataFlash } from "./data.flash.pages.tsx";
 import "./data.messages.ts";
 
 const canWrite = (c: C) => hasPermission(c.var.session.permissions, DATA_WRITE);

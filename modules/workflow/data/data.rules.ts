@@ -5,8 +5,11 @@
  * question: the service asks it for the values these rules name (referencesOf).
  */
 import { fold } from "../../../shared/text/fold.ts";
-import { isUuid } from "../../../shared/http/ids.ts";
 import type { FieldDef } from "./data.schemas.ts";
+
+/** A UUID (any version, either case): the pattern of shared/http/ids.ts. */
+const isUuid = (v: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 
 export interface FieldError {
   path: string;

@@ -20,7 +20,10 @@ const list: RouteHandler<typeof listDecisionsRoute, AppEnv> = async (c) =>
   c.json(await listDecisions(actorOf(c)), 200);
 const get: RouteHandler<typeof getDecisionRoute, AppEnv> = async (c) =>
   c.json(
-    await getDecision(actorOf(c), c.req.valid("param").key, c.req.valid("query").version),
+    await getDecision(actorOf(c), {
+      key: c.req.valid("param").key,
+      version: c.req.valid("query").version,
+    }),
     200,
   );
 const deploy: RouteHandler<typeof deployDecisionRoute, AppEnv> = async (c) =>
@@ -30,7 +33,13 @@ const remove: RouteHandler<typeof deleteDecisionRoute, AppEnv> = async (c) => {
   return c.body(null, 204);
 };
 const evaluate: RouteHandler<typeof evaluateDecisionRoute, AppEnv> = async (c) =>
-  c.json(await evaluateDecision(actorOf(c), c.req.valid("param").key, c.req.valid("json")), 200);
+  c.json(
+    await evaluateDecision(actorOf(c), {
+      key: c.req.valid("param").key,
+      input: c.req.valid("json"),
+    }),
+    200,
+  );
 
 /** /api/workflow/decisions… */
 export function mountDecisions(app: OpenAPIHono<AppEnv>) {

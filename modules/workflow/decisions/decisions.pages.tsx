@@ -35,7 +35,6 @@ import {
   TestResult,
 } from "./decisions.view.tsx";
 import "./decisions.messages.ts";
-import "./assets.ts";
 
 async function listPage(c: C, flash?: Flash, status = 200) {
   const t = tr(c);
@@ -88,7 +87,7 @@ export function mountDecisionPages(app: Hono<AppEnv>) {
 
   app.get("/admin/decisions/:key", guard, async (c) => {
     const t = tr(c);
-    const d = await getDecision(actorOf(c), c.req.param("key"));
+    const d = await getDecision(actorOf(c), { key: c.req.param("key") });
     return await page(
       c,
       t("workflow.decisions.editing", { name: d.name }),
@@ -149,8 +148,11 @@ export function mountDecisionPages(app: Hono<AppEnv>) {
       return html(c, <TestResult t={t} error={t("workflow.decisions.badJson")} />, 400);
     }
     try {
-      const evaluation = await evaluateDecision(actorOf(c), c.req.param("key"), {
-        variables: variables as Record<string, unknown>,
+      const evaluation = await evaluateDecision(actorOf(c), {
+        key: c.req.param("key"),
+        input: {
+          variables: variables as Record<string, unknown>,
+        },
       });
       return html(c, <TestResult t={t} evaluation={evaluation} />);
     } catch (err) {

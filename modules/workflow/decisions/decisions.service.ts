@@ -2,11 +2,11 @@
  * Decision tables: deploy DMN files in versions, list and read them, delete the ones no
  * process uses, and evaluate a decision (the API's test call and business rule tasks).
  */
-import type { Actor } from "../../../shared/http/actor.ts";
+import type { Actor, SystemActor } from "../../../shared/http/actor.ts";
 import type { Sql } from "../../../shared/db/database.ts";
 import { Problem, problems } from "../../../shared/http/problem.ts";
 import { recordActivity } from "../../../platform/activity/public.ts";
-import { compileDmn, DECISION_KEY } from "./decisions.compile.ts";
+import { compileDmn, DECISION_KEY } from "./decisions.compile.lib.ts";
 import {
   type DecisionRow,
   deleteDecision,
@@ -17,7 +17,7 @@ import {
   versionsOf,
 } from "./decisions.repo.ts";
 import { DecisionError, evaluateTable, type Row } from "./decisions.rules.ts";
-import { templateDmn } from "./decisions.template.ts";
+import { templateDmn } from "./decisions.template.lib.ts";
 import type { Decision, DecisionDetail, Evaluation } from "./decisions.schemas.ts";
 
 const summary = ({ table, ...r }: DecisionRow): Decision => ({
@@ -38,8 +38,7 @@ async function mustFind(sql: Sql, key: string, version?: number) {
 
 export async function getDecision(
   actor: Actor,
-  key: string,
-  version?: number,
+  { key, version }: { key: string; version?: number },
 ): Promise<DecisionDetail> {
   const found = await mustFind(actor.sql, key, version);
   return {
@@ -117,11 +116,10 @@ export class MissingDecision extends Error {}
  * MissingDecision, or DecisionError when the table cannot answer.
  */
 export async function evaluateLatest(
-  sql: Sql,
-  key: string,
-  vars: Row,
-  version?: number,
+  actor: SystemActor,
+  { key, vars, version }: { key: string; vars: Row; version?: number },
 ): Promise<Evaluation> {
+  const { sql } = actor;
   const found = DECISION_KEY.test(key) ? await findDecision(sql, key, version) : null;
   if (!found) {
     throw new MissingDecision(
@@ -141,11 +139,10 @@ export async function evaluateLatest(
 /** POST /decisions/{key}/evaluate: 404 when missing, 422 when the table cannot answer. */
 export async function evaluateDecision(
   actor: Actor,
-  key: string,
-  input: { variables: Row; version?: number },
+  { key, input }: { key: string; input: { variables: Row; version?: number } },
 ): Promise<Evaluation> {
   try {
-    return await evaluateLatest(actor.sql, key, input.variables, input.version);
+    return await evaluateLatest(actor, { key, vars: input.variables, version: input.version });
   } catch (err) {
     if (err instanceof MissingDecision) throw problems.notFound(err.message);
     if (err instanceof DecisionError) throw problems.unprocessable(err.message);

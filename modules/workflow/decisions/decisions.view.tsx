@@ -9,7 +9,7 @@ import {
   Field,
   RelativeTime,
 } from "../../../ui/kit.ts";
-import { DMN_SCRIPTS, DMN_STYLES } from "./assets.ts";
+import { DMN_SCRIPTS, DMN_STYLES } from "./decisions.assets.lib.ts";
 import type { HitPolicy } from "./decisions.rules.ts";
 import type { Decision, DecisionDetail, Evaluation } from "./decisions.schemas.ts";
 

@@ -32,7 +32,10 @@ const list: RouteHandler<typeof listDefinitionsRoute, AppEnv> = async (c) =>
   c.json(await listDefinitions(actorOf(c), c.req.valid("query")), 200);
 
 const create: RouteHandler<typeof createDefinitionRoute, AppEnv> = async (c) => {
-  const out = await createDefinition(actorOf(c), c.req.valid("json"), { byKey: true });
+  const out = await createDefinition(actorOf(c), {
+    input: c.req.valid("json"),
+    opts: { byKey: true },
+  });
   return out.duplicate ? c.json(out, 200) : c.json(out, 201);
 };
 
@@ -43,7 +46,10 @@ const get: RouteHandler<typeof getDefinitionRoute, AppEnv> = async (c) =>
   c.json(await getDefinition(actorOf(c), c.req.valid("param").id), 200);
 
 const update: RouteHandler<typeof updateDefinitionRoute, AppEnv> = async (c) =>
-  c.json(await updateDefinition(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200);
+  c.json(
+    await updateDefinition(actorOf(c), { id: c.req.valid("param").id, input: c.req.valid("json") }),
+    200,
+  );
 
 const archive: RouteHandler<typeof archiveDefinitionRoute, AppEnv> = async (c) => {
   await archiveDefinition(actorOf(c), c.req.valid("param").id);
@@ -51,11 +57,17 @@ const archive: RouteHandler<typeof archiveDefinitionRoute, AppEnv> = async (c) =
 };
 
 const draft: RouteHandler<typeof saveDraftRoute, AppEnv> = async (c) =>
-  c.json(await saveDraft(actorOf(c), c.req.valid("param").id, c.req.valid("json").xml), 200);
+  c.json(
+    await saveDraft(actorOf(c), { id: c.req.valid("param").id, xml: c.req.valid("json").xml }),
+    200,
+  );
 
 const deploy: RouteHandler<typeof deployDefinitionRoute, AppEnv> = async (c) =>
   c.json(
-    await deployDefinition(actorOf(c), c.req.valid("param").id, c.req.valid("json") ?? {}),
+    await deployDefinition(actorOf(c), {
+      id: c.req.valid("param").id,
+      input: c.req.valid("json") ?? {},
+    }),
     201,
   );
 
@@ -64,12 +76,12 @@ const versions: RouteHandler<typeof listVersionsRoute, AppEnv> = async (c) =>
 
 const version: RouteHandler<typeof getVersionRoute, AppEnv> = async (c) => {
   const { id, version } = c.req.valid("param");
-  return c.json(await getVersion(actorOf(c), id, version), 200);
+  return c.json(await getVersion(actorOf(c), { id, version }), 200);
 };
 
 const xml: RouteHandler<typeof versionXmlRoute, AppEnv> = async (c) => {
   const { id, version } = c.req.valid("param");
-  const v = await getVersion(actorOf(c), id, version);
+  const v = await getVersion(actorOf(c), { id, version });
   return c.body(v.xml, 200, {
     "Content-Type": "application/xml; charset=utf-8",
     "Content-Disposition": `attachment; filename="${xmlFileName(v.model.id, v.version)}"`,

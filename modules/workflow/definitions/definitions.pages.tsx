@@ -15,7 +15,7 @@ import {
 import { Problem, problems as httpProblems } from "../../../shared/http/problem.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
 import { page, tr } from "../../../ui/kit.ts";
-import type { BpmnProblem } from "./definitions.compile.ts";
+import type { BpmnProblem } from "./definitions.compile.lib.ts";
 import {
   archiveDefinition,
   createDefinition,
@@ -109,9 +109,11 @@ async function createBlank(c: C) {
   }
   try {
     const d = await createDefinition(actorOf(c), {
-      xml: blankBpmn(key, name),
-      name,
-      category: field(form, "category") || undefined,
+      input: {
+        xml: blankBpmn(key, name),
+        name,
+        category: field(form, "category") || undefined,
+      },
     });
     return redirectAfterPost(c, `/workflow/admin/designer?definition=${d.id}`);
   } catch (err) {
@@ -135,9 +137,11 @@ async function importFile(c: C) {
   const category = typeof body.category === "string" ? body.category.trim() : "";
   try {
     const d = await createDefinition(actorOf(c), {
-      xml: await file.text(),
-      category: category || undefined,
-      deploy: body.deploy === "1",
+      input: {
+        xml: await file.text(),
+        category: category || undefined,
+        deploy: body.deploy === "1",
+      },
     });
     return redirectAfterPost(c, `${BASE}/${d.id}`);
   } catch (err) {
@@ -149,11 +153,14 @@ async function edit(c: C) {
   const id = pathId(c);
   const form = await readForm(c);
   try {
-    await updateDefinition(actorOf(c), id, {
-      name: field(form, "name") || undefined,
-      category: field(form, "category"),
-      description: field(form, "description"),
-      startable: field(form, "startable") === "1",
+    await updateDefinition(actorOf(c), {
+      id,
+      input: {
+        name: field(form, "name") || undefined,
+        category: field(form, "category"),
+        description: field(form, "description"),
+        startable: field(form, "startable") === "1",
+      },
     });
     return redirectAfterPost(c, `${BASE}/${id}`);
   } catch (err) {
@@ -164,7 +171,7 @@ async function edit(c: C) {
 async function deploy(c: C) {
   const id = pathId(c);
   try {
-    const v = await deployDefinition(actorOf(c), id, {});
+    const v = await deployDefinition(actorOf(c), { id, input: {} });
     return await detailPage(c, id, {
       flash: { kind: "ok", text: tr(c)("wfd.deployed", { n: v.version }) },
       warnings: v.warnings,
@@ -187,7 +194,7 @@ async function archive(c: C) {
 async function download(c: C) {
   const version = Number(c.req.param("version"));
   if (!Number.isInteger(version) || version < 1) throw httpProblems.notFound();
-  const v = await getVersion(actorOf(c), pathId(c), version);
+  const v = await getVersion(actorOf(c), { id: pathId(c), version });
   return c.body(v.xml, 200, {
     "Content-Type": "application/xml; charset=utf-8",
     "Content-Disposition": `attachment; filename="${xmlFileName(v.model.id, v.version)}"`,

@@ -1,7 +1,7 @@
 /** SQL of process definitions and their versions, through the tenant-scoped connection. */
 import type { Sql } from "../../../shared/db/database.ts";
-import type { ProcessModel, TimerDef } from "../common/model.ts";
-import type { BpmnProblem } from "./definitions.compile.ts";
+import type { ProcessModel, TimerDef } from "../common/model.lib.ts";
+import type { BpmnProblem } from "./definitions.compile.lib.ts";
 import type { Definition, DefinitionDetail, VersionSummary } from "./definitions.schemas.ts";
 
 // Keyset key with microseconds (rows written in one transaction share one now()).

@@ -153,6 +153,6 @@ export interface StartableDefinition {
   category: string;
   version: number;
   versionId: string;
-  formFields: import("../common/model.ts").FormField[];
+  formFields: import("../common/model.lib.ts").FormField[];
   formKey: string | null;
 }

@@ -10,7 +10,7 @@ import { Problem, problems } from "../../../shared/http/problem.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
 import { recordActivity } from "../../../platform/activity/public.ts";
 import { memberNames } from "../../../platform/identity/public.ts";
-import { type BpmnProblem, compileBpmn, type CompileResult } from "./definitions.compile.ts";
+import { type BpmnProblem, compileBpmn, type CompileResult } from "./definitions.compile.lib.ts";
 import {
   archiveDefinitionRow,
   definitionIdByKey,
@@ -36,9 +36,9 @@ import type {
   Validation,
   VersionSummary,
 } from "./definitions.schemas.ts";
-import type { ProcessModel } from "../common/model.ts";
-import { armStartTimers, disarmStartTimers } from "../engine/engine.api.ts";
-import { pinDefinitionForms } from "../forms/forms.api.ts";
+import type { ProcessModel } from "../common/model.lib.ts";
+import { armStartTimers, disarmStartTimers } from "../engine/engine.service.ts";
+import { pinDefinitionForms } from "../forms/forms.pins.service.ts";
 
 const summary = ({ draftXml: _x, ...d }: DefinitionDetail): Definition => d;
 
@@ -104,8 +104,7 @@ async function keyOf(xml: string): Promise<{ result: CompileResult; key: string;
  */
 export async function createDefinition(
   actor: Actor,
-  input: CreateDefinitionInput,
-  opts: { byKey?: boolean } = {},
+  { input, opts = {} }: { input: CreateDefinitionInput; opts?: { byKey?: boolean } },
 ) {
   const { result, key, name } = await keyOf(input.xml);
   if (!/^[A-Za-z_][\w.-]{0,199}$/.test(key)) {
@@ -170,7 +169,10 @@ async function deployByKey(actor: Actor, id: string, result: CompileResult, note
   };
 }
 
-export async function updateDefinition(actor: Actor, id: string, input: UpdateDefinitionInput) {
+export async function updateDefinition(
+  actor: Actor,
+  { id, input }: { id: string; input: UpdateDefinitionInput },
+) {
   const before = await findDefinition(actor.sql, id, true);
   if (!before) throw problems.notFound("No such process definition.");
   await updateDefinitionRow(actor.sql, id, input);
@@ -194,7 +196,10 @@ export async function updateDefinition(actor: Actor, id: string, input: UpdateDe
 }
 
 /** Saves any well-formed BPMN as the draft; problems come back but do not stop the save. */
-export async function saveDraft(actor: Actor, id: string, xml: string) {
+export async function saveDraft(
+  actor: Actor,
+  { id, xml }: { id: string; xml: string },
+) {
   const d = await findDefinition(actor.sql, id, true);
   if (!d) throw problems.notFound("No such process definition.");
   if (d.archivedAt) throw problems.conflict("The process definition is archived.");
@@ -212,7 +217,10 @@ export async function saveDraft(actor: Actor, id: string, xml: string) {
   };
 }
 
-export async function deployDefinition(actor: Actor, id: string, input: DeployInput = {}) {
+export async function deployDefinition(
+  actor: Actor,
+  { id, input = {} }: { id: string; input?: DeployInput },
+) {
   const d = await findDefinition(actor.sql, id, true);
   if (!d) throw problems.notFound("No such process definition.");
   if (d.archivedAt) throw problems.conflict("The process definition is archived.");
@@ -273,8 +281,8 @@ async function deployCompiled(
     note,
   }, actor.session.userId);
   // forms: pin the forms the model names (422 when one does not exist).
-  await pinDefinitionForms(actor.sql, versionId, model);
-  await armStartTimers(actor, id, versionId);
+  await pinDefinitionForms(actor, { versionId, model });
+  await armStartTimers(actor, { definitionId: id, versionId });
   await recordActivity(actor.sql, {
     module: "workflow",
     entityType: "definition",
@@ -309,7 +317,10 @@ export async function listVersions(actor: Actor, id: string) {
   return { items: await withNames(actor, await selectVersions(actor.sql, id)) };
 }
 
-export async function getVersion(actor: Actor, id: string, version: number) {
+export async function getVersion(
+  actor: Actor,
+  { id, version }: { id: string; version: number },
+) {
   const v = await findVersion(actor.sql, id, version);
   if (!v) throw problems.notFound("No such version of the process definition.");
   const [named] = await withNames(actor, [v]);

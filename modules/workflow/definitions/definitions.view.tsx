@@ -13,7 +13,7 @@ import {
   RelativeTime,
   Toast,
 } from "../../../ui/kit.ts";
-import type { BpmnProblem } from "./definitions.compile.ts";
+import type { BpmnProblem } from "./definitions.compile.lib.ts";
 import type { Definition, DefinitionDetail, VersionSummary } from "./definitions.schemas.ts";
 
 const BASE = "/workflow/admin/definitions";

@@ -16,7 +16,7 @@ import {
   saveTask,
   toTask,
 } from "../tasks/tasks.service.ts";
-import { tellAboutTask } from "../tasks/tasks.notify.ts";
+import { tellAboutTask } from "../tasks/tasks.notify.service.ts";
 import { publishWorkflow } from "../events.ts";
 import {
   definitionChoices,
@@ -39,7 +39,7 @@ import type {
 export async function handOver(actor: Actor, input: HandoverInput) {
   const { sql } = actor;
   const me = actor.session.userId;
-  const row = await loadTask(actor, input.taskId, true);
+  const row = await loadTask(actor, { id: input.taskId, lock: true });
   mustBeOpen(row);
   const can = permitted(row, actor.session);
   if (input.mode === "delegate" ? !can.delegate : !can.reassign) {
@@ -55,7 +55,7 @@ export async function handOver(actor: Actor, input: HandoverInput) {
   if (input.toUserId === row.assignee) {
     throw problems.validation([{ path: "toUserId", message: "Already works on this task" }]);
   }
-  await assertWorker(actor, input.toUserId, "toUserId");
+  await assertWorker(actor, { userId: input.toUserId, path: "toUserId" });
   const note = input.note ? { note: input.note } : {};
   if (input.mode === "delegate") {
     // A delegate passing it on keeps the original owner: it still returns to them.
@@ -79,20 +79,18 @@ export async function handOver(actor: Actor, input: HandoverInput) {
     toUser: input.toUserId,
     data: note,
   });
-  await tellAboutTask(
-    sql,
-    actor.bus,
-    input.toUserId,
-    input.mode === "delegate" ? "delegated" : "assigned",
-    row,
-  );
+  await tellAboutTask(actor, {
+    userId: input.toUserId,
+    kind: input.mode === "delegate" ? "delegated" : "assigned",
+    task: row,
+  });
   await publishWorkflow(sql, "workflow.task.assigned", {
     taskId: row.id,
     name: row.name,
     assignee: input.toUserId,
     instanceId: row.instanceId,
   });
-  return toTask(await loadTask(actor, row.id));
+  return toTask(await loadTask(actor, { id: row.id }));
 }
 
 export async function listHandovers(
@@ -143,7 +141,7 @@ export async function createStanding(actor: Actor, input: StandingInput) {
     errors.push({ path: "definitionId", message: "No such process definition" });
   }
   if (errors.length) throw problems.validation(errors);
-  await assertWorker(actor, input.toUserId, "toUserId");
+  await assertWorker(actor, { userId: input.toUserId, path: "toUserId" });
   const id = await insertStanding(actor.sql, {
     fromUser,
     toUser: input.toUserId,

@@ -45,7 +45,7 @@ function operationChoices(c: C): Choice[] {
 
 /** Agent names for `agent:<name>` topics (Automation's active agents). */
 const agentChoices = async (c: C): Promise<Choice[]> =>
-  (await listAgentNames(c.var.sql)).map((name) => ({ value: agentTopic(name), label: name }));
+  (await listAgentNames(actorOf(c))).map((name) => ({ value: agentTopic(name), label: name }));
 
 /** The JSON body of an action, checked; a malformed one is a 400. */
 async function diagramBody(c: C) {
@@ -80,7 +80,10 @@ export const designerPages = new Hono<AppEnv>()
     const asked = c.req.query("definition");
     const id = asked === undefined ? null : uuidOrNull(asked);
     if (asked !== undefined && !id) throw problems.notFound();
-    const diagram = await openDiagram(actorOf(c), id, t("workflow.designer.newTitle"));
+    const diagram = await openDiagram(actorOf(c), {
+      id,
+      blankName: t("workflow.designer.newTitle"),
+    });
     const title = diagram.name
       ? t("workflow.designer.editing", { name: diagram.name })
       : t("workflow.designer.newTitle");

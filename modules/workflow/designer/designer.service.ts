@@ -11,7 +11,7 @@ import {
   saveDraft,
   validateBpmn,
 } from "../definitions/definitions.service.ts";
-import type { BpmnProblem } from "../definitions/definitions.compile.ts";
+import type { BpmnProblem } from "../definitions/definitions.compile.lib.ts";
 import { blankDiagram } from "./designer.rules.ts";
 
 export interface OpenDiagram {
@@ -30,14 +30,13 @@ export interface Findings {
 /** The draft when there is one, else the latest version, else a blank diagram. */
 export async function openDiagram(
   actor: Actor,
-  id: string | null,
-  blankName: string,
+  { id, blankName }: { id: string | null; blankName: string },
 ): Promise<OpenDiagram> {
   if (!id) return { definitionId: null, name: null, version: 0, xml: blankDiagram(blankName) };
   const def = await getDefinition(actor, id);
   const version = def.latestVersion ?? 0;
   let xml = def.draftXml ?? null;
-  if (!xml && version > 0) xml = (await getVersion(actor, id, version)).xml;
+  if (!xml && version > 0) xml = (await getVersion(actor, { id, version })).xml;
   return { definitionId: def.id, name: def.name, version, xml: xml ?? blankDiagram(def.name) };
 }
 
@@ -53,10 +52,10 @@ export async function saveDiagram(
   input: { definitionId?: string; xml: string },
 ): Promise<{ definitionId: string; warnings: BpmnProblem[] }> {
   if (input.definitionId) {
-    const saved = await saveDraft(actor, input.definitionId, input.xml);
+    const saved = await saveDraft(actor, { id: input.definitionId, xml: input.xml });
     return { definitionId: input.definitionId, warnings: saved.warnings };
   }
-  const def = await createDefinition(actor, { xml: input.xml });
+  const def = await createDefinition(actor, { input: { xml: input.xml } });
   return { definitionId: def.id, warnings: def.warnings };
 }
 
@@ -70,9 +69,12 @@ export async function deployDiagram(
     return { ...found, definitionId: input.definitionId ?? null, version: 0 };
   }
   if (!input.definitionId) {
-    const def = await createDefinition(actor, { xml: input.xml, deploy: true });
+    const def = await createDefinition(actor, { input: { xml: input.xml, deploy: true } });
     return { ...found, definitionId: def.id, version: def.deployed?.version ?? def.latestVersion };
   }
-  const deployed = await deployDefinition(actor, input.definitionId, { xml: input.xml });
+  const deployed = await deployDefinition(actor, {
+    id: input.definitionId,
+    input: { xml: input.xml },
+  });
   return { ...found, definitionId: input.definitionId, version: deployed.version };
 }

@@ -3,7 +3,7 @@
  * column with our hints and the properties panel. client/designer.entry.js brings it to life.
  */
 import { Button, Icon } from "../../../ui/kit.ts";
-import { DESIGNER_CSS, DESIGNER_JS } from "./assets.ts";
+import { DESIGNER_CSS, DESIGNER_JS } from "./designer.assets.lib.ts";
 
 type T = (key: string, vars?: Record<string, string | number>) => string;
 

@@ -5,7 +5,7 @@
  */
 import { useReader } from "../../../ui/kit.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
-import { VIEWER_CSS, VIEWER_JS } from "./assets.ts";
+import { VIEWER_CSS, VIEWER_JS } from "./designer.assets.lib.ts";
 import "./designer.messages.ts";
 
 export interface ProcessDiagramProps {

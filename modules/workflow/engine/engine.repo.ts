@@ -4,7 +4,7 @@
  */
 import { uuidv7 } from "uuidv7";
 import type { Sql } from "../../../shared/db/database.ts";
-import type { ProcessModel } from "../common/model.ts";
+import type { ProcessModel } from "../common/model.lib.ts";
 
 export type Vars = Record<string, unknown>;
 export type TokenState =
@@ -306,4 +306,96 @@ export async function memberIdOf(sql: Sql, who: string): Promise<string | null> 
     where ${isId ? sql`user_id = ${who}::uuid` : sql`lower(email) = lower(${who})`}
       and status = 'active'`;
   return row?.userId ?? null;
+}
+
+/** The tenant of the current scope (app.tenant_id). */
+export async function currentTenantId(sql: Sql): Promise<string> {
+  const [{ tenantId }] = await sql`select current_setting('app.tenant_id') as tenant_id`;
+  return tenantId;
+}
+
+/** A new instance's row (engine.start.service.ts builds the values). */
+export async function insertInstance(
+  sql: Sql,
+  i: {
+    id: string;
+    definitionId: string;
+    versionId: string;
+    businessKey: string | null;
+    name: string;
+    variables: Vars;
+    parentInstanceId: string | null;
+    parentTokenId: string | null;
+    startedBy: string | null;
+    search: string;
+  },
+) {
+  await sql`
+    insert into workflow_instances (tenant_id, id, definition_id, version_id, business_key, name,
+      variables, parent_instance_id, parent_token_id, started_by, search)
+    values (current_setting('app.tenant_id')::uuid, ${i.id}, ${i.definitionId}, ${i.versionId},
+      ${i.businessKey}, ${i.name}, ${JSON.stringify(i.variables)}::text::jsonb,
+      ${i.parentInstanceId}, ${i.parentTokenId}, ${i.startedBy},
+      ${i.search})`;
+}
+
+/** A definition's key (for the domain events); null when it is gone. */
+export async function definitionKeyOf(sql: Sql, definitionId: string): Promise<string | null> {
+  const [d] = await sql`select key from workflow_definitions
+                            where id = ${definitionId}`;
+  return (d?.key as string) ?? null;
+}
+
+/** The open incidents of one token. */
+export async function openIncidentsOfToken(sql: Sql, tokenId: string): Promise<{ id: string }[]> {
+  const rows = await sql<{ id: string }[]>`select id from workflow_incidents
+                           where token_id = ${tokenId} and resolved_at is null`;
+  return rows;
+}
+
+/** How a called (child) instance stands: state, variables, version and end element. */
+export async function calledInstanceEnd(sql: Sql, childId: string) {
+  const [child] = await sql<{
+    state: InstanceRow["state"];
+    variablesJson: string;
+    versionId: string;
+    endElementId: string | null;
+  }[]>`select state, variables::text as variables_json, version_id,
+                                end_element_id
+                              from workflow_instances where id = ${childId}`;
+  return child ?? null;
+}
+
+/** The latest versions of live processes with a message start event for this event name. */
+export async function messageStartTargets(sql: Sql, eventName: string) {
+  return await sql<{
+    definitionId: string;
+    key: string;
+    name: string;
+    version: number;
+    createdBy: string | null;
+    modelJson: string;
+  }[]>`
+    select d.id as definition_id, d.key, d.name, v.version, d.created_by,
+      v.model::text as model_json
+    from workflow_definitions d
+    join workflow_definition_versions v on v.definition_id = d.id and v.version = d.latest_version
+    where d.archived_at is null and ${eventName} = any(v.start_events)`;
+}
+
+/** Tokens waiting for an Automation run. */
+export async function tokensWaitingForRun(sql: Sql, runId: string) {
+  return await sql<{ id: string; instanceId: string }[]>`
+    select id, instance_id from workflow_tokens
+    where state = 'waiting' and ended_at is null and vars->>'runId' = ${runId}`;
+}
+
+/** Timers of every tenant due before `late` and not fired (the sweep; runs as the worker). */
+export async function lateTimers(tx: Sql, late: Date) {
+  return await tx<{ tenantId: string; id: string; instanceId: string | null }[]>`
+      select t.tenant_id, t.id, t.instance_id from workflow_timers t
+      left join workflow_instances i on i.tenant_id = t.tenant_id and i.id = t.instance_id
+      where t.fired_at is null and t.cancelled_at is null and t.due_at <= ${late}
+        and (i.state = 'active' or (t.kind = 'start' and t.instance_id is null))
+      order by t.due_at limit 200`;
 }

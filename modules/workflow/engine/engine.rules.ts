@@ -2,7 +2,7 @@
  * Pure helpers of the engine (no database): expression dialects, priorities, templates and
  * graph questions the interpreter asks. Tested directly (tests/workflow/engine.rules.test.ts).
  */
-import type { ElementDef, ProcessModel } from "../common/model.ts";
+import type { ElementDef, ProcessModel } from "../common/model.lib.ts";
 
 export type TaskPriority = "dusuk" | "normal" | "yuksek" | "kritik";
 const PRIORITIES: TaskPriority[] = ["dusuk", "normal", "yuksek", "kritik"];

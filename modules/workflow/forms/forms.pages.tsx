@@ -38,7 +38,7 @@ async function editPage(c: C) {
   const t = tr(c);
   const wanted = Number(c.req.query("version"));
   const version = Number.isSafeInteger(wanted) && wanted > 0 ? wanted : undefined;
-  const form = await getForm(actorOf(c), c.req.param("key") ?? "", version);
+  const form = await getForm(actorOf(c), { key: c.req.param("key") ?? "", version });
   const saved = Number(c.req.query("saved"));
   const latest = form.versions[0]?.version;
   return await page(

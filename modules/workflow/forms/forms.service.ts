@@ -4,12 +4,12 @@
  * designers, deleted only while no deployed process uses them. Every change is audited.
  */
 import { uuidv7 } from "uuidv7";
-import type { Actor } from "../../../shared/http/actor.ts";
+import type { Actor, SystemActor } from "../../../shared/http/actor.ts";
 import type { Sql } from "../../../shared/db/database.ts";
 import { inSavepoint } from "../../../shared/db/savepoint.ts";
 import { Problem, problems } from "../../../shared/http/problem.ts";
 import { recordActivity } from "../../../platform/activity/public.ts";
-import { runSavedQuery } from "../queries/queries.api.ts";
+import { runSavedQuery } from "../queries/queries.service.ts";
 import {
   deleteForm,
   findForm,
@@ -22,7 +22,7 @@ import {
   usedBy,
 } from "./forms.repo.ts";
 import { checkSchema, isFormKey, isSchema, schemaFields } from "./forms.rules.ts";
-import { type Option, queryKeysOf, validateSubmission } from "./forms.validate.ts";
+import { type Option, queryKeysOf, validateSubmission } from "./forms.validate.lib.ts";
 import type { FormDetail, FormSummary, SaveFormInput } from "./forms.schemas.ts";
 
 export async function listForms(actor: Actor): Promise<{ items: FormSummary[] }> {
@@ -35,7 +35,10 @@ export async function listForms(actor: Actor): Promise<{ items: FormSummary[] }>
   };
 }
 
-export async function getForm(actor: Actor, key: string, version?: number): Promise<FormDetail> {
+export async function getForm(
+  actor: Actor,
+  { key, version }: { key: string; version?: number },
+): Promise<FormDetail> {
   const row = isFormKey(key) ? await findForm(actor.sql, key, version) : null;
   if (!row) throw problems.notFound(version ? "No such version of the form." : "No such form.");
   return {
@@ -47,7 +50,10 @@ export async function getForm(actor: Actor, key: string, version?: number): Prom
 }
 
 /** Saves the schema as the key's next version (the first save creates the form). */
-export async function saveForm(actor: Actor, key: string, input: SaveFormInput) {
+export async function saveForm(
+  actor: Actor,
+  { key, input }: { key: string; input: SaveFormInput },
+) {
   if (!isFormKey(key)) {
     throw problems.validation([{
       path: "key",
@@ -79,7 +85,7 @@ export async function saveForm(actor: Actor, key: string, input: SaveFormInput) 
     before: latest ? { version: latest.version, name: latest.name } : null,
     after: { version, name: input.name, fields: schemaFields(input.schema).map((f) => f.key) },
   });
-  return await getForm(actor, key, version);
+  return await getForm(actor, { key, version });
 }
 
 export async function removeForm(actor: Actor, key: string): Promise<void> {
@@ -106,18 +112,20 @@ export async function removeForm(actor: Actor, key: string): Promise<void> {
  * data-query options filled in as they are now.
  */
 export async function taskSchema(
-  sql: Sql,
+  actor: SystemActor,
   taskId: string,
 ): Promise<Record<string, unknown> | null> {
+  const { sql } = actor;
   const row = await taskFormRow(sql, taskId);
   if (!row || !isSchema(row.form)) return null;
-  return await withQueryOptions(sql, row.form as Record<string, unknown>);
+  return await withQueryOptions(actor, row.form as Record<string, unknown>);
 }
 
 /** One saved query's rows as options: columns `value`/`label`, else the first two columns. */
-async function runOptions(sql: Sql, key: string): Promise<Option[]> {
+async function runOptions(actor: SystemActor, key: string): Promise<Option[]> {
+  const { sql } = actor;
   const run = async (tx: Sql) => {
-    const result = await runSavedQuery(tx, key, {});
+    const result = await runSavedQuery({ ...actor, sql: tx }, { key, params: {} });
     const names = result.columns.map((c) => c.name);
     const v = names.includes("value") ? "value" : names[0];
     const l = names.includes("label") ? "label" : names[1] ?? v;
@@ -133,15 +141,21 @@ async function runOptions(sql: Sql, key: string): Promise<Option[]> {
 }
 
 /** Options of the schema's `valuesKey: "query:<key>"` fields, by query key. */
-export async function queryOptions(sql: Sql, schema: unknown): Promise<Record<string, Option[]>> {
+export async function queryOptions(
+  actor: SystemActor,
+  schema: unknown,
+): Promise<Record<string, Option[]>> {
   const out: Record<string, Option[]> = {};
-  for (const key of queryKeysOf(schema)) out[key] = await runOptions(sql, key);
+  for (const key of queryKeysOf(schema)) out[key] = await runOptions(actor, key);
   return out;
 }
 
 /** The schema with each `query:` option source replaced by its current rows (for form-js). */
-export async function withQueryOptions<S>(sql: Sql, schema: S): Promise<S> {
-  const options = await queryOptions(sql, schema);
+export async function withQueryOptions<S>(
+  actor: SystemActor,
+  schema: S,
+): Promise<S> {
+  const options = await queryOptions(actor, schema);
   if (!Object.keys(options).length) return schema;
   const swap = (c: unknown): unknown => {
     if (Array.isArray(c)) return c.map(swap);
@@ -176,14 +190,14 @@ export function invalidSubmission(errors: { path: string; message: string }[]) {
  * 422 with every bad field. Tasks without a form-js schema answer null (their own rules apply).
  */
 export async function checkTaskSubmission(
-  sql: Sql,
-  taskId: string,
-  data: Record<string, unknown>,
+  actor: SystemActor,
+  { taskId, data }: { taskId: string; data: Record<string, unknown> },
 ): Promise<Record<string, unknown> | null> {
-  const schema = await taskSchema(sql, taskId);
+  const { sql } = actor;
+  const schema = await taskSchema(actor, taskId);
   if (!schema) return null;
   const { values, errors } = validateSubmission(schema, data, {
-    queryOptions: await queryOptions(sql, schema),
+    queryOptions: await queryOptions(actor, schema),
     files: await taskFileIds(sql, taskId),
   });
   if (errors.length) throw invalidSubmission(errors);

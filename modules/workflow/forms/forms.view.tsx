@@ -8,7 +8,7 @@ import {
   Field,
   RelativeTime,
 } from "../../../ui/kit.ts";
-import { FORM_ASSETS } from "./forms.assets.ts";
+import { FORM_ASSETS } from "./forms.assets.lib.ts";
 import type { FormDetail, FormSummary } from "./forms.schemas.ts";
 
 type T = (key: string, vars?: Record<string, string | number>) => string;

@@ -7,7 +7,10 @@ import { listGlobals, putGlobal, removeGlobal } from "./globals.service.ts";
 const list: RouteHandler<typeof listGlobalsRoute, AppEnv> = async (c) =>
   c.json(await listGlobals(actorOf(c)), 200);
 const put: RouteHandler<typeof putGlobalRoute, AppEnv> = async (c) =>
-  c.json(await putGlobal(actorOf(c), c.req.valid("param").name, c.req.valid("json")), 200);
+  c.json(
+    await putGlobal(actorOf(c), { name: c.req.valid("param").name, input: c.req.valid("json") }),
+    200,
+  );
 const remove: RouteHandler<typeof deleteGlobalRoute, AppEnv> = async (c) => {
   await removeGlobal(actorOf(c), c.req.valid("param").name);
   return c.body(null, 204);

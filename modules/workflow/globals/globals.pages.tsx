@@ -54,10 +54,13 @@ export function mountGlobalsPages(app: Hono<AppEnv>) {
       const text = typeof form.value === "string" ? form.value : one(form.value);
       // An empty secret field keeps the stored secret (the form never shows it).
       const value = type === "secret" && text === "" ? undefined : parseFormValue(type, text);
-      await putGlobal(actorOf(c), one(form.name), {
-        type,
-        value,
-        description: one(form.description).slice(0, 500),
+      await putGlobal(actorOf(c), {
+        name: one(form.name),
+        input: {
+          type,
+          value,
+          description: one(form.description).slice(0, 500),
+        },
       });
     } catch (err) {
       const { flash, status } = problemFlash(err);

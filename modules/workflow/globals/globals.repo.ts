@@ -95,3 +95,9 @@ export async function selectForEngine(sql: Sql) {
       secret_ciphertext as ciphertext, secret_nonce as nonce, secret_key_id as key_id
     from workflow_globals order by name limit 1000`;
 }
+
+/** The tenant of the current scope (app.tenant_id). */
+export async function currentTenantId(sql: Sql): Promise<string> {
+  const [row] = await sql<{ id: string }[]>`select current_setting('app.tenant_id') as id`;
+  return row.id;
+}

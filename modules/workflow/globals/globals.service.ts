@@ -3,12 +3,13 @@
  * `globals.<name>`. Secrets are write-only: sealed on the way in, never returned, opened only
  * inside an engine step (loadGlobals). Every change is audited with secrets masked.
  */
-import type { Actor } from "../../../shared/http/actor.ts";
+import type { Actor, SystemActor } from "../../../shared/http/actor.ts";
 import type { Sql } from "../../../shared/db/database.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { recordActivity } from "../../../platform/activity/public.ts";
 import { decryptValue, encryptValue } from "../../automation/public.ts";
 import {
+  currentTenantId,
   deleteGlobal,
   findGlobal,
   type GlobalRow,
@@ -27,10 +28,7 @@ export async function listGlobals(actor: Actor): Promise<{ items: Global[] }> {
   return { items: await selectGlobals(actor.sql) };
 }
 
-async function tenantIdOf(sql: Sql): Promise<string> {
-  const [row] = await sql<{ id: string }[]>`select current_setting('app.tenant_id') as id`;
-  return row.id;
-}
+const tenantIdOf = (sql: Sql): Promise<string> => currentTenantId(sql);
 
 function mustBeName(name: string) {
   if (!isGlobalName(name)) {
@@ -42,7 +40,10 @@ function mustBeName(name: string) {
 }
 
 /** PUT /globals/{name}: creates or replaces; a secret without a value keeps the stored one. */
-export async function putGlobal(actor: Actor, name: string, input: GlobalInput): Promise<Global> {
+export async function putGlobal(
+  actor: Actor,
+  { name, input }: { name: string; input: GlobalInput },
+): Promise<Global> {
   mustBeName(name);
   const { sql } = actor;
   const before = await findGlobal(sql, name, true);
@@ -101,7 +102,8 @@ export async function removeGlobal(actor: Actor, name: string): Promise<void> {
  * and scripts see it; it is never written into process variables by the engine. A secret that
  * cannot be opened (another key, altered row) reads as null.
  */
-export async function loadGlobals(sql: Sql): Promise<Record<string, unknown>> {
+export async function loadGlobals(system: SystemActor): Promise<Record<string, unknown>> {
+  const { sql } = system;
   const out: Record<string, unknown> = {};
   for (const r of await selectForEngine(sql)) {
     if (r.type !== "secret") {

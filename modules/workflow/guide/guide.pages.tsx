@@ -9,7 +9,7 @@ import { documentsEvents } from "../../documents/public.ts";
 import { projectsEvents } from "../../projects/public.ts";
 import { supportEvents } from "../../support/public.ts";
 import { workflowEvents } from "../events.ts";
-import { EXAMPLES, GUIDE } from "./guide.examples.ts";
+import { EXAMPLES, GUIDE } from "./guide.examples.lib.ts";
 import { evaluateExample, SCRIPT_LIMITS } from "./guide.service.ts";
 import { type GuideFacts, GuideView, TryResult } from "./guide.view.tsx";
 

@@ -2,10 +2,10 @@
  * Evaluates a guide example (or a designer's edit of it) through the engine's own functions,
  * so what the guide shows is what a running process does.
  */
-import { attribute, condition, feel } from "../engine/engine.feel.ts";
-import { runScript, SCRIPT_LIMITS } from "../engine/engine.script.ts";
-import { timerDue } from "../engine/engine.timers.ts";
-import type { GuideExample } from "./guide.types.ts";
+import { attribute, condition, feel } from "../engine/engine.feel.lib.ts";
+import { runScript, SCRIPT_LIMITS } from "../engine/engine.script.lib.ts";
+import { timerDue } from "../engine/engine.timers.lib.ts";
+import type { GuideExample } from "./guide.types.lib.ts";
 
 /** Timer examples count from this moment (a Monday), so their results never change. */
 export const GUIDE_NOW = new Date("2026-01-05T09:00:00Z");

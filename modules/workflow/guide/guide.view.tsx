@@ -2,7 +2,7 @@
 import { t } from "../../../shared/i18n/i18n.ts";
 import type { Locale } from "../../../shared/i18n/i18n.ts";
 import { Badge, Button, Card, Field } from "../../../ui/kit.ts";
-import type { GuideExample, GuideSection, Prose } from "./guide.types.ts";
+import type { GuideExample, GuideSection, Prose } from "./guide.types.lib.ts";
 
 export const GUIDE_PATH = "/workflow/admin/script-guide";
 

@@ -59,7 +59,7 @@ async function start(c: C) {
   const entry = await entryOf(c);
   const form = await readForm(c);
   try {
-    const id = await startFromForm(actorOf(c), entry.id, form);
+    const id = await startFromForm(actorOf(c), { definitionId: entry.id, form });
     return redirectAfterPost(c, `/workflow/processes/${id}`);
   } catch (err) {
     const { flash, status } = problemFlash(err);

@@ -1,6 +1,6 @@
 /** The process catalog: startable definitions with a deployed version and its start form. */
 import type { Sql } from "../../../shared/db/database.ts";
-import type { ProcessModel } from "../common/model.ts";
+import type { ProcessModel } from "../common/model.lib.ts";
 
 export interface CatalogRow {
   id: string;

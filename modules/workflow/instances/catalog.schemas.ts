@@ -1,4 +1,4 @@
-import type { FormField } from "../common/model.ts";
+import type { FormField } from "../common/model.lib.ts";
 
 /** A process people may start, with the form of its start event. */
 export interface CatalogEntry {

@@ -7,7 +7,7 @@ import type { CatalogEntry } from "./catalog.schemas.ts";
 export type { CatalogEntry };
 import { problems } from "../../../shared/http/problem.ts";
 import { selectCatalog } from "./catalog.repo.ts";
-import { startFormSchema } from "../forms/forms.api.ts";
+import { startFormSchema } from "../forms/forms.pins.service.ts";
 import { formToVariables, startFormFields } from "./instances.rules.ts";
 import { type Actor, startProcess } from "./instances.service.ts";
 
@@ -21,15 +21,18 @@ export async function listCatalog(actor: Actor, only?: string): Promise<CatalogE
     version: r.version,
     running: r.running,
     fields: startFormFields(r.model),
-    formSchema: await startFormSchema(actor.sql, r.id, r.version, r.model),
+    formSchema: await startFormSchema(actor, {
+      definitionId: r.id,
+      version: r.version,
+      model: r.model,
+    }),
   })));
 }
 
 /** Starts a catalog entry from its submitted start form; returns the new instance's id. */
 export async function startFromForm(
   actor: Actor,
-  definitionId: string,
-  form: Record<string, string | string[]>,
+  { definitionId, form }: { definitionId: string; form: Record<string, string | string[]> },
 ) {
   const [entry] = await listCatalog(actor, definitionId);
   if (!entry) throw problems.notFound("No such process to start.");

@@ -2,7 +2,7 @@ import "./instances.messages.ts";
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
 import { Button, Card, Dialog, EmptyState, Field, Grid, Toast } from "../../../ui/kit.ts";
 import type { Flash } from "../../../shared/http/pages.ts";
-import type { FormField } from "../common/model.ts";
+import type { FormField } from "../common/model.lib.ts";
 import type { CatalogEntry } from "./catalog.schemas.ts";
 import { FormViewer } from "../forms/forms.view.tsx";
 

@@ -36,34 +36,48 @@ const start: H<typeof startInstanceRoute> = async (c) =>
 const get: H<typeof getInstanceRoute> = async (c) =>
   c.json(await getInstance(actorOf(c), c.req.valid("param").id), 200);
 const history: H<typeof instanceHistoryRoute> = async (c) =>
-  c.json(await instanceHistory(actorOf(c), c.req.valid("param").id), 200);
+  c.json(await instanceHistory(actorOf(c), { id: c.req.valid("param").id }), 200);
 const variables: H<typeof setVariablesRoute> = async (c) =>
   c.json(
-    await setVariables(actorOf(c), c.req.valid("param").id, c.req.valid("json").variables),
+    await setVariables(actorOf(c), {
+      id: c.req.valid("param").id,
+      vars: c.req.valid("json").variables,
+    }),
     200,
   );
 const cancel: H<typeof cancelInstanceRoute> = async (c) =>
   c.json(
-    await instanceAction(
-      actorOf(c),
-      c.req.valid("param").id,
-      "cancel",
-      c.req.valid("json").reason,
-    ),
+    await instanceAction(actorOf(c), {
+      id: c.req.valid("param").id,
+      action: "cancel",
+      reason: c.req.valid("json").reason,
+    }),
     200,
   );
 const suspend: H<typeof suspendInstanceRoute> = async (c) =>
-  c.json(await instanceAction(actorOf(c), c.req.valid("param").id, "suspend"), 200);
+  c.json(await instanceAction(actorOf(c), { id: c.req.valid("param").id, action: "suspend" }), 200);
 const resume: H<typeof resumeInstanceRoute> = async (c) =>
-  c.json(await instanceAction(actorOf(c), c.req.valid("param").id, "resume"), 200);
+  c.json(await instanceAction(actorOf(c), { id: c.req.valid("param").id, action: "resume" }), 200);
 const incidents: H<typeof listIncidentsRoute> = async (c) =>
   c.json(await listIncidents(actorOf(c), c.req.valid("query")), 200);
 const retry: H<typeof retryIncidentRoute> = async (c) =>
-  c.json(await resolveIncident(actorOf(c), c.req.valid("param").id, "retry"), 200);
+  c.json(
+    await resolveIncident(actorOf(c), { incidentId: c.req.valid("param").id, how: "retry" }),
+    200,
+  );
 const skip: H<typeof skipIncidentRoute> = async (c) =>
-  c.json(await resolveIncident(actorOf(c), c.req.valid("param").id, "skip"), 200);
+  c.json(
+    await resolveIncident(actorOf(c), { incidentId: c.req.valid("param").id, how: "skip" }),
+    200,
+  );
 const migrateAll: H<typeof migrateRoute> = async (c) =>
-  c.json(await migrate(actorOf(c), c.req.valid("param").definitionId, c.req.valid("json")), 200);
+  c.json(
+    await migrate(actorOf(c), {
+      definitionId: c.req.valid("param").definitionId,
+      input: c.req.valid("json"),
+    }),
+    200,
+  );
 const migrations: H<typeof listMigrationsRoute> = async (c) =>
   c.json(await listMigrations(actorOf(c), c.req.valid("param").definitionId), 200);
 

@@ -88,7 +88,7 @@ async function detailPage(c: C, id: string, flash?: Flash, status: Status = 200)
   const actor = actorOf(c);
   const d = await getInstance(actor, id);
   const { xml } = await instanceDiagram(actor, id);
-  const { items } = await instanceHistory(actor, id);
+  const { items } = await instanceHistory(actor, { id });
   const v = { d, history: items, xml, canManage: canManage(c.var.session.permissions), flash };
   return await page(c, d.name, <InstanceDetailView l={l} v={v} />, {
     status,
@@ -141,29 +141,34 @@ export function mountInstancePages(app: Hono<AppEnv>) {
       act(
         c,
         (id, form) =>
-          instanceAction(actorOf(c), id, "cancel", field(form, "reason").trim() || undefined),
+          instanceAction(actorOf(c), {
+            id,
+            action: "cancel",
+            reason: field(form, "reason").trim() || undefined,
+          }),
       ),
   );
   app.post(
     "/processes/:id/suspend",
     manage,
-    (c) => act(c, (id) => instanceAction(actorOf(c), id, "suspend")),
+    (c) => act(c, (id) => instanceAction(actorOf(c), { id, action: "suspend" })),
   );
   app.post(
     "/processes/:id/resume",
     manage,
-    (c) => act(c, (id) => instanceAction(actorOf(c), id, "resume")),
+    (c) => act(c, (id) => instanceAction(actorOf(c), { id, action: "resume" })),
   );
   app.post(
     "/processes/:id/variables",
     manage,
-    (c) => act(c, (id, form) => setVariables(actorOf(c), id, variableFrom(c, form))),
+    (c) => act(c, (id, form) => setVariables(actorOf(c), { id, vars: variableFrom(c, form) })),
   );
   for (const how of ["retry", "skip"] as const) {
     app.post(
       `/processes/:id/incidents/:incidentId/${how}`,
       manage,
-      (c) => act(c, () => resolveIncident(actorOf(c), pathId(c, "incidentId"), how)),
+      (c) =>
+        act(c, () => resolveIncident(actorOf(c), { incidentId: pathId(c, "incidentId"), how })),
     );
   }
 }

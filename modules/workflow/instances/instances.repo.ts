@@ -5,7 +5,7 @@
  */
 import type { Sql } from "../../../shared/db/database.ts";
 import { foldedContains } from "../../../shared/text/fold.ts";
-import type { ProcessModel } from "../common/model.ts";
+import type { ProcessModel } from "../common/model.lib.ts";
 import type { HistoryEntry, Incident, Instance, InstanceTask } from "./instances.schemas.ts";
 
 const US = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;

@@ -4,7 +4,7 @@
  */
 import type { FieldError } from "../../../shared/http/problem.ts";
 import { hasPermission } from "../../../shared/rbac/permissions.ts";
-import type { FormField, ProcessModel } from "../common/model.ts";
+import type { FormField, ProcessModel } from "../common/model.lib.ts";
 
 /**
  * Instance management (cancel, suspend, resume, variables, incidents, migration) and seeing

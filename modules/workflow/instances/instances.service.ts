@@ -16,7 +16,7 @@ import {
   skipIncident,
   startInstance,
   suspendInstance,
-} from "../engine/engine.api.ts";
+} from "../engine/engine.service.ts";
 import {
   definitionOptions,
   doneElements,
@@ -41,7 +41,7 @@ import type {
   InstanceState,
   StartInput,
 } from "./instances.schemas.ts";
-import { checkStartForm } from "../forms/forms.api.ts";
+import { checkStartForm } from "../forms/forms.pins.service.ts";
 
 export type { Actor };
 
@@ -135,7 +135,10 @@ export async function instanceDiagram(actor: Actor, id: string) {
   return { xml: await versionXml(actor.sql, row.versionId), model: row.model };
 }
 
-export async function instanceHistory(actor: Actor, id: string, limit = 500) {
+export async function instanceHistory(
+  actor: Actor,
+  { id, limit = 500 }: { id: string; limit?: number },
+) {
   await visibleInstance(actor, id);
   return { items: await selectHistory(actor.sql, id, limit) };
 }
@@ -155,13 +158,12 @@ export async function startProcess(actor: Actor, input: StartInput): Promise<Ins
   const errors = checkFormValues(startFormFields(def.version.model), input.variables);
   if (errors.length) throw problems.validation(errors, "The start form is not filled in right.");
   // A form-js start form (forms feature): checked and typed there, 422 when it is wrong.
-  const variables = await checkStartForm(
-    actor.sql,
-    def.definitionId,
-    def.version.version,
-    def.version.model,
-    input.variables,
-  );
+  const variables = await checkStartForm(actor, {
+    definitionId: def.definitionId,
+    version: def.version.version,
+    model: def.version.model,
+    variables: input.variables,
+  });
   const { id } = await engine(() =>
     startInstance(actor, {
       definitionId: def.definitionId,
@@ -186,7 +188,10 @@ async function audit(actor: Actor, id: string, action: string, summary: string) 
 }
 
 /** An admin sets variables of a running instance (merged over the others). */
-export async function setVariables(actor: Actor, id: string, vars: Record<string, unknown>) {
+export async function setVariables(
+  actor: Actor,
+  { id, vars }: { id: string; vars: Record<string, unknown> },
+) {
   const errors = checkVariables(vars);
   if (errors.length) throw problems.validation(errors);
   const row = await visibleInstance(actor, id, true);
@@ -211,7 +216,10 @@ const ALLOWED_FROM: Record<Action, InstanceState[]> = {
 };
 
 /** Cancels, suspends or resumes an instance (the engine checks and does it; we audit). */
-export async function instanceAction(actor: Actor, id: string, action: Action, reason?: string) {
+export async function instanceAction(
+  actor: Actor,
+  { id, action, reason }: { id: string; action: Action; reason?: string },
+) {
   const row = await visibleInstance(actor, id);
   if (!ALLOWED_FROM[action].includes(row.state)) {
     throw problems.unprocessable(`A process that is ${row.state} cannot be ${action}ed.`);
@@ -223,7 +231,10 @@ export async function instanceAction(actor: Actor, id: string, action: Action, r
 }
 
 /** Retries or skips an open incident; answers with its instance. */
-export async function resolveIncident(actor: Actor, incidentId: string, how: "retry" | "skip") {
+export async function resolveIncident(
+  actor: Actor,
+  { incidentId, how }: { incidentId: string; how: "retry" | "skip" },
+) {
   const inc = await incidentInstance(actor.sql, incidentId);
   if (!inc) throw problems.notFound("No such incident.");
   if (inc.resolvedAt) throw problems.conflict("This incident is already resolved.");

@@ -74,7 +74,10 @@ async function post(c: C) {
     return await screen(c, picked, { ...keep, error: tr(c)("wfi.migrate.invalid") });
   }
   try {
-    const report = await migrate(actorOf(c), picked.definitionId, parsed.data);
+    const report = await migrate(actorOf(c), {
+      definitionId: picked.definitionId,
+      input: parsed.data,
+    });
     // After an applied migration the instances list is of the old version: show what is left.
     return await screen(c, picked, report.applied ? { report } : { ...keep, report });
   } catch (err) {

@@ -1,6 +1,6 @@
 /** Versions, their running instances and the audit of migrations between them. */
 import type { Sql } from "../../../shared/db/database.ts";
-import type { ProcessModel } from "../common/model.ts";
+import type { ProcessModel } from "../common/model.lib.ts";
 import type { MigrationRecord } from "./migrations.schemas.ts";
 
 export async function definitionVersions(sql: Sql, definitionId: string) {

@@ -7,8 +7,8 @@
  */
 import { problems } from "../../../shared/http/problem.ts";
 import { recordActivity } from "../../../platform/activity/public.ts";
-import type { ElementType, ProcessModel } from "../common/model.ts";
-import { migrateInstances, type MigrationReport } from "../engine/engine.api.ts";
+import type { ElementType, ProcessModel } from "../common/model.lib.ts";
+import { migrateInstances, type MigrationReport } from "../engine/engine.service.ts";
 import { type Actor, engine } from "./instances.service.ts";
 import { batches } from "./instances.rules.ts";
 import {
@@ -57,8 +57,7 @@ export const runningOf = (actor: Actor, versionId: string) =>
 
 export async function migrate(
   actor: Actor,
-  definitionId: string,
-  input: MigrationInput,
+  { definitionId, input }: { definitionId: string; input: MigrationInput },
 ): Promise<MigrationReportOut> {
   const { name, versions } = await versionsOrFail(actor, definitionId);
   const from = versions.find((v) => v.version === input.fromVersion);
@@ -94,7 +93,7 @@ export async function migrate(
   };
   const parts = batches(ids, BATCH_SIZE);
   for (const [i, part] of parts.entries()) {
-    add(i, part, await engine(() => migrateInstances(actor, plan(part), true)));
+    add(i, part, await engine(() => migrateInstances(actor, { plan: plan(part), dryRun: true })));
   }
   report.valid = report.problems.length === 0;
   if (input.dryRun || !report.valid) return report;
@@ -102,7 +101,7 @@ export async function migrate(
   report.moves = [];
   report.batches = [];
   for (const [i, part] of parts.entries()) {
-    const r = await engine(() => migrateInstances(actor, plan(part), false));
+    const r = await engine(() => migrateInstances(actor, { plan: plan(part), dryRun: false }));
     if (!r.valid) {
       throw problems.conflict(`Batch ${i + 1} was refused: ${r.problems[0]?.message ?? ""}`);
     }

@@ -4,8 +4,7 @@
  * that htmx fills below the form.
  */
 import { Button, Field } from "../../../ui/kit.ts";
-import { AGGREGATES, opsFor } from "./queries.compile.ts";
-import type { FieldType } from "./queries.fields.ts";
+import type { FieldType } from "./queries.types.lib.ts";
 import {
   AGG_ROWS,
   type BuilderValue,
@@ -13,11 +12,11 @@ import {
   filterText,
   GROUP_ROWS,
   PARAM_ROWS,
-} from "./queries.form.ts";
-import { splitBucket } from "./queries.rules.ts";
+} from "./queries.form.lib.ts";
+import { AGGREGATES, opsFor, splitBucket } from "./queries.rules.ts";
 import { PARAM_TYPES } from "./queries.schemas.ts";
 import { ADMIN, type T } from "./queries.view.tsx";
-import { type Choices, Select, SourcePicker } from "./queries.builder.parts.tsx";
+import { type Choices, Select, SourcePicker } from "./queries.builder.parts.view.tsx";
 
 export type { Choices };
 

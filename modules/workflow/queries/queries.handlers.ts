@@ -10,9 +10,15 @@ import {
   runQueryRoute,
   updateQueryRoute,
 } from "./queries.routes.ts";
-import { changeQuery, createQuery, getQuery, listQueries, removeQuery } from "./queries.crud.ts";
+import {
+  changeQuery,
+  createQuery,
+  getQuery,
+  listQueries,
+  removeQuery,
+} from "./queries.crud.service.ts";
 import { runAdHocQuery, runSavedQuery } from "./queries.service.ts";
-import type { QueryDefinition } from "./queries.types.ts";
+import type { QueryDefinition } from "./queries.types.lib.ts";
 
 const locale = (c: { var: { locale?: string } }) => c.var.locale ?? "en";
 
@@ -23,7 +29,10 @@ const create: RouteHandler<typeof createQueryRoute, AppEnv> = async (c) =>
 const get: RouteHandler<typeof getQueryRoute, AppEnv> = async (c) =>
   c.json(await getQuery(actorOf(c), c.req.valid("param").key), 200);
 const update: RouteHandler<typeof updateQueryRoute, AppEnv> = async (c) =>
-  c.json(await changeQuery(actorOf(c), c.req.valid("param").key, c.req.valid("json")), 200);
+  c.json(
+    await changeQuery(actorOf(c), { key: c.req.valid("param").key, input: c.req.valid("json") }),
+    200,
+  );
 const remove: RouteHandler<typeof deleteQueryRoute, AppEnv> = async (c) => {
   await removeQuery(actorOf(c), c.req.valid("param").key);
   return c.body(null, 204);
@@ -31,22 +40,24 @@ const remove: RouteHandler<typeof deleteQueryRoute, AppEnv> = async (c) => {
 const run: RouteHandler<typeof runQueryRoute, AppEnv> = async (c) => {
   const { params, offset, limit } = c.req.valid("json");
   const opts = { locale: locale(c), offset, limit };
-  return c.json(await runSavedQuery(c.var.sql, c.req.valid("param").key, params, opts), 200);
+  return c.json(
+    await runSavedQuery(actorOf(c), { key: c.req.valid("param").key, params, opts }),
+    200,
+  );
 };
 const preview: RouteHandler<typeof previewQueryRoute, AppEnv> = async (c) => {
   const { source, model, definition, paramDefs, params, offset, limit } = c.req.valid("json");
   return c.json(
-    await runAdHocQuery(
-      c.var.sql,
-      { source, model: model ?? undefined, definition: definition as QueryDefinition },
+    await runAdHocQuery(actorOf(c), {
+      query: { source, model: model ?? undefined, definition: definition as QueryDefinition },
       params,
-      {
+      opts: {
         locale: locale(c),
         offset,
         limit,
         paramDefs,
       },
-    ),
+    }),
     200,
   );
 };

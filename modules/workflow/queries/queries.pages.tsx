@@ -18,9 +18,9 @@ import {
   listQueries,
   peopleIn,
   removeQuery,
-} from "./queries.crud.ts";
+} from "./queries.crud.service.ts";
 import { runAdHocQuery } from "./queries.service.ts";
-import { type BuilderValue, sourceOf, valueOf } from "./queries.form.ts";
+import { type BuilderValue, sourceOf, valueOf } from "./queries.form.lib.ts";
 import { DataQueryCreate, DataQueryUpdate } from "./queries.schemas.ts";
 import { ADMIN, QueriesTable, ResultTable, type T } from "./queries.view.tsx";
 import { Builder } from "./queries.builder.view.tsx";
@@ -65,7 +65,11 @@ async function builderPage(
   status = 200,
 ) {
   const t = tr(c);
-  const choices = await builderChoices(actorOf(c), value.source, value.model, c.var.locale);
+  const choices = await builderChoices(actorOf(c), {
+    source: value.source,
+    modelKey: value.model,
+    locale: c.var.locale,
+  });
   return await page(
     c,
     isNew ? t("workflow.queries.new") : t("workflow.queries.editNamed", { name: value.name }),
@@ -131,12 +135,11 @@ export function mountQueryPages(app: Hono<AppEnv>) {
     const t = tr(c);
     const v = valueOf(await readForm(c));
     try {
-      const result = await runAdHocQuery(
-        c.var.sql,
-        { source: v.source, model: v.model || undefined, definition: v.definition },
-        v.test,
-        { locale: c.var.locale, paramDefs: v.params, limit: 50 },
-      );
+      const result = await runAdHocQuery(actorOf(c), {
+        query: { source: v.source, model: v.model || undefined, definition: v.definition },
+        params: v.test,
+        opts: { locale: c.var.locale, paramDefs: v.params, limit: 50 },
+      });
       const names = await peopleIn(actorOf(c), result);
       return html(c, <ResultTable t={t} result={result} names={names} />);
     } catch (err) {
@@ -172,7 +175,7 @@ export function mountQueryPages(app: Hono<AppEnv>) {
       return await builderPage(c, value, false, { kind: "error", text }, 400);
     }
     try {
-      await changeQuery(actorOf(c), key, parsed.data);
+      await changeQuery(actorOf(c), { key, input: parsed.data });
     } catch (err) {
       const { flash, status } = flashOf(tr(c), err);
       return await builderPage(c, value, false, flash, status);

@@ -1,7 +1,7 @@
 /** SQL of saved data queries and the models they read (tenant-scoped connection; RLS). */
 import type { Sql } from "../../../shared/db/database.ts";
-import type { QueryDefinition, QuerySource } from "./queries.types.ts";
-import type { ModelField } from "./queries.fields.ts";
+import type { QueryDefinition, QuerySource } from "./queries.types.lib.ts";
+import type { ModelField } from "./queries.fields.repo.ts";
 import type { ParamDef } from "./queries.rules.ts";
 
 export interface ModelRef {
@@ -107,4 +107,10 @@ export async function memberNames(sql: Sql, ids: string[]): Promise<Map<string, 
   const rows = await sql<{ userId: string; name: string }[]>`select user_id::text, name
     from member_directory where user_id = any(${uuids}::uuid[])`;
   return new Map(rows.map((r) => [r.userId, r.name]));
+}
+
+/** Saved queries' keys and names, for pickers. */
+export async function queryNames(sql: Sql): Promise<{ key: string; name: string }[]> {
+  return await sql<{ key: string; name: string }[]>`
+    select key, name from workflow_data_queries order by lower(name), key limit 500`;
 }

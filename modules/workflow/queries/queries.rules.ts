@@ -4,8 +4,42 @@
  */
 import type { FieldError } from "../../../shared/http/problem.ts";
 import { coerce, unprocessable } from "../../../shared/data/values.ts";
+import type { FieldType } from "./queries.types.lib.ts";
 
 export { coerce, likeEscape, unprocessable } from "../../../shared/data/values.ts";
+
+export const AGGREGATES = ["count", "sum", "avg", "min", "max"] as const;
+
+export const FILTER_OPS = [
+  "eq",
+  "ne",
+  "lt",
+  "lte",
+  "gt",
+  "gte",
+  "contains",
+  "startsWith",
+  "in",
+  "isEmpty",
+  "isNotEmpty",
+] as const;
+
+export function opsFor(type: FieldType): string[] {
+  const empty = ["isEmpty", "isNotEmpty"];
+  switch (type) {
+    case "number":
+      return ["eq", "ne", "lt", "lte", "gt", "gte", "in", ...empty];
+    case "date":
+    case "datetime":
+      return ["eq", "ne", "lt", "lte", "gt", "gte", ...empty];
+    case "boolean":
+      return ["eq", "ne", ...empty];
+    case "user":
+      return ["eq", "ne", "in", ...empty];
+    default:
+      return ["eq", "ne", "contains", "startsWith", "in", ...empty];
+  }
+}
 
 export const ROW_CAP = 1000;
 export const DEFAULT_LIMIT = 100;

@@ -3,10 +3,11 @@
  * same shape. Both compile through queries.compile.ts (kysely, values as bind parameters) and
  * run on the caller's tenant-scoped transaction, so row-level security keeps tenants apart.
  */
+import type { SystemActor } from "../../../shared/http/actor.ts";
 import type { Sql } from "../../../shared/db/database.ts";
-import type { AdHocQuery, QueryColumn, QueryResult } from "./queries.types.ts";
-import { compileQuery, type OutColumn } from "./queries.compile.ts";
-import { fieldsFor, type ModelField, type ResultColumn } from "./queries.fields.ts";
+import type { AdHocQuery, QueryColumn, QueryResult } from "./queries.types.lib.ts";
+import { compileQuery, type OutColumn } from "./queries.compile.repo.ts";
+import { fieldsFor, type ModelField, type ResultColumn } from "./queries.fields.repo.ts";
 
 export type { ResultColumn };
 import { findModel, findQuery, modelById } from "./queries.repo.ts";
@@ -87,11 +88,10 @@ async function execute(
 
 /** Runs the tenant's saved query `key` with its parameters, in the caller's scoped transaction. */
 export async function runSavedQuery(
-  sql: Sql,
-  key: string,
-  params: Record<string, unknown>,
-  opts: RunOptions = {},
+  actor: SystemActor,
+  { key, params, opts = {} }: { key: string; params: Record<string, unknown>; opts?: RunOptions },
 ): Promise<QueryResult & { columns: ResultColumn[] }> {
+  const { sql } = actor;
   const q = await findQuery(sql, key);
   if (!q) throw problems.notFound("No such data query.");
   const model = q.modelId ? await modelById(sql, q.modelId) : null;
@@ -122,12 +122,15 @@ function implicitDefs(query: AdHocQuery, defs: ParamDef[]): ParamDef[] {
 
 /** Runs an unsaved definition (report studio, previews) in the caller's scoped transaction. */
 export async function runAdHocQuery(
-  sql: Sql,
-  query: AdHocQuery,
-  params: Record<string, unknown> = {},
-  opts: RunOptions & { paramDefs?: ParamDef[] } = {},
+  actor: SystemActor,
+  { query, params = {}, opts = {} }: {
+    query: AdHocQuery;
+    params?: Record<string, unknown>;
+    opts?: RunOptions & { paramDefs?: ParamDef[] };
+  },
 ): Promise<QueryResult & { columns: ResultColumn[] }> {
-  const model = await modelOf(sql, query);
+  const { sql } = actor;
+  const model = await modelOf(actor, query);
   return await execute(sql, {
     source: query.source,
     modelId: model?.id,
@@ -140,9 +143,10 @@ export async function runAdHocQuery(
 
 /** The model a records query reads; 422 when it is missing or unknown. */
 export async function modelOf(
-  sql: Sql,
+  actor: SystemActor,
   q: { source: string; model?: string | null },
 ) {
+  const { sql } = actor;
   if (q.source !== "records") return null;
   const model = q.model ? await findModel(sql, q.model) : null;
   if (!model) {

@@ -10,8 +10,8 @@ import {
   RelativeTime,
   useReader,
 } from "../../../ui/kit.ts";
-import type { QueryResult } from "./queries.types.ts";
-import type { ResultColumn } from "./queries.fields.ts";
+import type { QueryResult } from "./queries.types.lib.ts";
+import type { ResultColumn } from "./queries.types.lib.ts";
 import type { DataQuery } from "./queries.schemas.ts";
 
 export type T = (key: string, vars?: Record<string, string | number>) => string;

@@ -19,7 +19,7 @@ import {
   replaceReport,
   reportData,
 } from "./reports.service.ts";
-import { listSnapshots, takeSnapshot } from "./reports.archive.ts";
+import { listSnapshots, takeSnapshot } from "./reports.archive.service.ts";
 import "./reports.messages.ts";
 
 const list: RouteHandler<typeof listReportsRoute, AppEnv> = async (c) =>
@@ -27,21 +27,30 @@ const list: RouteHandler<typeof listReportsRoute, AppEnv> = async (c) =>
 const create: RouteHandler<typeof createReportRoute, AppEnv> = async (c) =>
   c.json(await createReport(actorOf(c), c.req.valid("json")), 201);
 const get: RouteHandler<typeof getReportRoute, AppEnv> = async (c) =>
-  c.json(await loadReport(actorOf(c), c.req.valid("param").id, c.var.locale), 200);
+  c.json(await loadReport(actorOf(c), { id: c.req.valid("param").id, l: c.var.locale }), 200);
 const update: RouteHandler<typeof updateReportRoute, AppEnv> = async (c) =>
-  c.json(await replaceReport(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200);
+  c.json(
+    await replaceReport(actorOf(c), { id: c.req.valid("param").id, input: c.req.valid("json") }),
+    200,
+  );
 const remove: RouteHandler<typeof deleteReportRoute, AppEnv> = async (c) => {
   await removeReport(actorOf(c), c.req.valid("param").id);
   return c.body(null, 204);
 };
 const data: RouteHandler<typeof reportDataRoute, AppEnv> = async (c) =>
-  c.json((await reportData(actorOf(c), c.req.valid("param").id, c.var.locale)).data, 200);
+  c.json(
+    (await reportData(actorOf(c), { id: c.req.valid("param").id, l: c.var.locale })).data,
+    200,
+  );
 const snapshots: RouteHandler<typeof listSnapshotsRoute, AppEnv> = async (c) => {
-  const { items } = await listSnapshots(actorOf(c), c.req.valid("param").id, c.var.locale);
+  const { items } = await listSnapshots(actorOf(c), {
+    id: c.req.valid("param").id,
+    l: c.var.locale,
+  });
   return c.json({ items }, 200);
 };
 const snap: RouteHandler<typeof takeSnapshotRoute, AppEnv> = async (c) =>
-  c.json(await takeSnapshot(actorOf(c), c.req.valid("param").id, c.var.locale), 201);
+  c.json(await takeSnapshot(actorOf(c), { id: c.req.valid("param").id, l: c.var.locale }), 201);
 
 /** /api/workflow/reports… */
 export function mountReports(app: OpenAPIHono<AppEnv>) {

@@ -10,9 +10,9 @@ import { type C, type Flash, problemFlash, redirectAfterPost } from "../../../sh
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
 import { Button, Card, page, Toast, tr } from "../../../ui/kit.ts";
 import { REPORT_READ, REPORT_WRITE } from "./reports.routes.ts";
-import { listReports, loadReport, runSource } from "./reports.service.ts";
-import { listSnapshots, takeSnapshot } from "./reports.archive.ts";
-import { fileSafe, resultCsv, stamp } from "./reports.rules.ts";
+import { listReports, loadReport, resultCsv, runSource } from "./reports.service.ts";
+import { listSnapshots, takeSnapshot } from "./reports.archive.service.ts";
+import { fileSafe, stamp } from "./reports.rules.ts";
 import { CATALOG, ReportCatalog, ReportResult, SnapshotTable, STUDIO } from "./reports.view.tsx";
 import "./reports.messages.ts";
 
@@ -44,10 +44,10 @@ async function catalogPage(c: C) {
 async function viewPage(c: C) {
   const t = tr(c);
   const id = c.req.param("id") ?? "";
-  const report = await loadReport(actorOf(c), id, c.var.locale);
+  const report = await loadReport(actorOf(c), { id, l: c.var.locale });
   let body;
   try {
-    const result = await runSource(c.var.sql, report.source, c.var.locale);
+    const result = await runSource(actorOf(c), { source: report.source, l: c.var.locale });
     body = (
       <ReportResult
         t={t}
@@ -91,7 +91,7 @@ async function viewPage(c: C) {
 async function archivePage(c: C, flash?: Flash, status = 200) {
   const t = tr(c);
   const id = c.req.param("id") ?? "";
-  const { report, items } = await listSnapshots(actorOf(c), id, c.var.locale);
+  const { report, items } = await listSnapshots(actorOf(c), { id, l: c.var.locale });
   return await page(
     c,
     t("workflow.reports.archiveOf", { name: report.name }),
@@ -124,15 +124,15 @@ export function mountReportPages(app: Hono<AppEnv>) {
   app.get("/reports", requirePermission(REPORT_READ), (c) => catalogPage(c));
   app.get("/reports/:id", requirePermission(REPORT_READ), (c) => viewPage(c));
   app.get("/reports/:id/csv", requirePermission(REPORT_READ), async (c) => {
-    const report = await loadReport(actorOf(c), c.req.param("id"), c.var.locale);
-    const result = await runSource(c.var.sql, report.source, c.var.locale);
+    const report = await loadReport(actorOf(c), { id: c.req.param("id"), l: c.var.locale });
+    const result = await runSource(actorOf(c), { source: report.source, l: c.var.locale });
     return csvResponse(c, `${fileSafe(report.name)} ${stamp(new Date())}.csv`, resultCsv(result));
   });
   app.get("/reports/:id/archive", requirePermission(REPORT_READ), (c) => archivePage(c));
   app.post("/reports/:id/archive", requirePermission(REPORT_WRITE), async (c) => {
     const id = c.req.param("id");
     try {
-      await takeSnapshot(actorOf(c), id, c.var.locale);
+      await takeSnapshot(actorOf(c), { id, l: c.var.locale });
     } catch (err) {
       const { flash, status } = problemFlash(err);
       return await archivePage(c, flash, status);

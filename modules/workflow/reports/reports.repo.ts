@@ -124,3 +124,10 @@ export async function selectSnapshots(sql: Sql, reportId: string, id?: string) {
     order by s.taken_at desc, s.id desc limit 500`;
   return rows.map((r) => ({ ...r, takenAt: iso(r.takenAt)! }));
 }
+
+/** The tenant of the current scope (app.tenant_id). */
+export async function currentTenantId(sql: Sql): Promise<string> {
+  const [{ tenantId }] = await sql<{ tenantId: string }[]>`
+    select current_setting('app.tenant_id') as tenant_id`;
+  return tenantId;
+}

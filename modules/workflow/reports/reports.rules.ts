@@ -2,9 +2,8 @@
 import { Cron } from "croner";
 import type { Locale } from "../../../shared/i18n/i18n.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
-import { type CsvColumn, toCsv } from "../../../shared/http/csv.ts";
 import { formatDate, formatDateTime, formatNumber } from "../../../ui/format.ts";
-import type { QueryColumn, QueryResult } from "../queries/queries.api.ts";
+import type { QueryColumn, QueryResult } from "../queries/queries.types.lib.ts";
 import type { ChartSettings, Schedule } from "./reports.schemas.ts";
 
 /** Archive runs at 06:00 UTC: every day, Mondays, or the first of the month. */
@@ -99,20 +98,6 @@ export function chartOption(
       data: result.rows.map((r) => num(r[y.name])),
     })),
   };
-}
-
-/** The result as CSV: column labels as the header, values as stored (dates stay ISO). */
-export function resultCsv(result: QueryResult): string {
-  const columns: CsvColumn<Record<string, unknown>>[] = result.columns.map((c) => ({
-    header: c.label,
-    value: (row) => {
-      const v = row[c.name];
-      if (v === null || v === undefined) return null;
-      if (v instanceof Date) return v.toISOString();
-      return typeof v === "object" ? JSON.stringify(v) : v as string | number | boolean;
-    },
-  }));
-  return toCsv(result.rows, columns);
 }
 
 /** A report name as a Documents folder or file name (no slashes or control characters). */

@@ -3,8 +3,9 @@
  * studio's saves, and running a report live. Custom reports run through the query door
  * (queries.api.ts), so SQL is compiled in one place; standard reports run their own SQL.
  */
+import { type CsvColumn, toCsv } from "../../../shared/http/csv.ts";
 import { inSavepoint } from "../../../shared/db/savepoint.ts";
-import type { Actor } from "../../../shared/http/actor.ts";
+import type { Actor, SystemActor } from "../../../shared/http/actor.ts";
 import type { Sql } from "../../../shared/db/database.ts";
 import { log } from "../../../shared/log.ts";
 import { isUuid } from "../../../shared/http/ids.ts";
@@ -13,7 +14,8 @@ import { hasPermission } from "../../../shared/rbac/permissions.ts";
 import type { Locale } from "../../../shared/i18n/i18n.ts";
 import { recordActivity } from "../../../platform/activity/public.ts";
 import { memberNames, roleExists } from "../../../platform/identity/public.ts";
-import { type QueryResult, runAdHocQuery, runSavedQuery } from "../queries/queries.api.ts";
+import type { QueryResult } from "../queries/queries.types.lib.ts";
+import { runAdHocQuery, runSavedQuery } from "../queries/queries.service.ts";
 import {
   deleteReport,
   findReport,
@@ -25,7 +27,12 @@ import {
 import { canView, nextRunAt } from "./reports.rules.ts";
 import { REPORT_WRITE } from "./reports.routes.ts";
 import type { Report, ReportInput, ReportSource } from "./reports.schemas.ts";
-import { isStandardKey, runStandard, standardReport, standardReports } from "./reports.standard.ts";
+import {
+  isStandardKey,
+  runStandard,
+  standardReport,
+  standardReports,
+} from "./reports.standard.service.ts";
 
 const custom = (r: ReportRow): Report => ({ ...r, standard: false });
 
@@ -42,7 +49,10 @@ export async function listReports(actor: Actor, l: Locale): Promise<{ items: Rep
 }
 
 /** One report the caller may view; another tenant's, a hidden one or a bad id: not found. */
-export async function loadReport(actor: Actor, id: string, l: Locale): Promise<Report> {
+export async function loadReport(
+  actor: Actor,
+  { id, l }: { id: string; l: Locale },
+): Promise<Report> {
   if (isStandardKey(id)) return standardReport(l, id);
   const row = isUuid(id) ? await findReport(actor.sql, id) : null;
   if (!row || !canView(row, readerOf(actor))) throw problems.notFound("No such report.");
@@ -97,7 +107,10 @@ export async function createReport(actor: Actor, input: ReportInput): Promise<Re
   return custom(after);
 }
 
-export async function replaceReport(actor: Actor, id: string, input: ReportInput) {
+export async function replaceReport(
+  actor: Actor,
+  { id, input }: { id: string; input: ReportInput },
+) {
   const before = await savedOnly(actor, id, true);
   await updateReport(actor.sql, id, await checked(actor.sql, input), actor.session.userId);
   const after = (await findReport(actor.sql, id))!;
@@ -131,20 +144,23 @@ export async function removeReport(actor: Actor, id: string): Promise<void> {
  * model or saved query) come back as 422 problems, never as a 500.
  */
 export async function runSource(
-  sql: Sql,
-  source: ReportSource,
-  l: Locale,
+  actor: SystemActor,
+  { source, l }: { source: ReportSource; l: Locale },
 ): Promise<QueryResult> {
-  if (source.kind === "standard") return await runStandard(sql, source.key, l);
+  const { sql } = actor;
+  if (source.kind === "standard") return await runStandard(actor, { key: source.key, l });
   const run = (tx: Sql) =>
     source.kind === "query"
-      ? runSavedQuery(tx, source.query, source.params, { locale: l })
-      : runAdHocQuery(
-        tx,
-        { source: source.source, model: source.model, definition: source.definition },
-        {},
-        { locale: l },
-      );
+      ? runSavedQuery({ ...actor, sql: tx }, {
+        key: source.query,
+        params: source.params,
+        opts: { locale: l },
+      })
+      : runAdHocQuery({ ...actor, sql: tx }, {
+        query: { source: source.source, model: source.model, definition: source.definition },
+        params: {},
+        opts: { locale: l },
+      });
   try {
     // A savepoint, so a refused query leaves the caller's transaction usable.
     return await readable(sql, await inSavepoint(sql, run));
@@ -201,7 +217,24 @@ async function readable(sql: Sql, result: QueryResult): Promise<QueryResult> {
   };
 }
 
-export async function reportData(actor: Actor, id: string, l: Locale) {
-  const report = await loadReport(actor, id, l);
-  return { report, data: await runSource(actor.sql, report.source, l) };
+export async function reportData(
+  actor: Actor,
+  { id, l }: { id: string; l: Locale },
+) {
+  const report = await loadReport(actor, { id, l });
+  return { report, data: await runSource(actor, { source: report.source, l }) };
+}
+
+/** The result as CSV: column labels as the header, values as stored (dates stay ISO). */
+export function resultCsv(result: QueryResult): string {
+  const columns: CsvColumn<Record<string, unknown>>[] = result.columns.map((c) => ({
+    header: c.label,
+    value: (row) => {
+      const v = row[c.name];
+      if (v === null || v === undefined) return null;
+      if (v instanceof Date) return v.toISOString();
+      return typeof v === "object" ? JSON.stringify(v) : v as string | number | boolean;
+    },
+  }));
+  return toCsv(result.rows, columns);
 }

@@ -27,12 +27,12 @@ import {
   replaceReport,
   runSource,
 } from "./reports.service.ts";
-import { formOf, inputOf, type StudioForm as FormValue } from "./reports.form.ts";
+import { formOf, inputOf, type StudioForm as FormValue } from "./reports.form.lib.ts";
 import { ReportInput } from "./reports.schemas.ts";
-import { standardChart } from "./reports.standard.ts";
+import { standardChart } from "./reports.standard.service.ts";
 import { CATALOG, ReportCatalog, ReportResult, STUDIO } from "./reports.view.tsx";
 import { PreviewBox, StudioForm } from "./reports.studio.view.tsx";
-import { queryChoices } from "../queries/queries.api.ts";
+import { queryChoices } from "../queries/queries.catalog.service.ts";
 import "./reports.messages.ts";
 
 const BLANK = formOf({
@@ -95,12 +95,11 @@ async function studioPage(
           id={opts.id}
           value={opts.value}
           roles={await roleChoices(c)}
-          choices={await queryChoices(
-            c.var.sql,
-            opts.value.source,
-            opts.value.model || null,
-            c.var.locale,
-          )}
+          choices={await queryChoices(actorOf(c), {
+            source: opts.value.source,
+            modelKey: opts.value.model || null,
+            locale: c.var.locale,
+          })}
         />
       </Card>
       <Card title={t("workflow.reports.previewTitle")}>
@@ -166,7 +165,7 @@ export function mountReportStudioPages(app: Hono<AppEnv>) {
       // A preview needs no name yet: a blank new report previews without complaint.
       const form = await readForm(c);
       const input = parsed(c, { ...form, name: String(form.name ?? "").trim() || "-" });
-      const result = await runSource(c.var.sql, input.source, c.var.locale);
+      const result = await runSource(actorOf(c), { source: input.source, l: c.var.locale });
       return html(
         c,
         <ReportResult
@@ -189,7 +188,7 @@ export function mountReportStudioPages(app: Hono<AppEnv>) {
     const from = c.req.query("from");
     let value = BLANK;
     if (from) {
-      const r = await loadReport(actorOf(c), from, c.var.locale);
+      const r = await loadReport(actorOf(c), { id: from, l: c.var.locale });
       value = formOf({
         ...r,
         name: t("workflow.reports.copyOf", { name: r.name }),
@@ -214,7 +213,7 @@ export function mountReportStudioPages(app: Hono<AppEnv>) {
     }
   });
   app.get("/admin/reports/:id/edit", write, async (c) => {
-    const r = await loadReport(actorOf(c), c.req.param("id"), c.var.locale);
+    const r = await loadReport(actorOf(c), { id: c.req.param("id"), l: c.var.locale });
     if (r.standard) throw problems.notFound("No such report.");
     return await studioPage(c, { id: r.id, value: formOf(r), title: r.name });
   });
@@ -222,7 +221,7 @@ export function mountReportStudioPages(app: Hono<AppEnv>) {
     const id = c.req.param("id");
     const form = await readForm(c);
     try {
-      await studio(c, () => replaceReport(actorOf(c), id, parsed(c, form)));
+      await studio(c, () => replaceReport(actorOf(c), { id, input: parsed(c, form) }));
       return redirectAfterPost(c, `${CATALOG}/${id}`);
     } catch (err) {
       const { flash, status } = problemFlash(err);

@@ -1,9 +1,9 @@
 /** The report studio's form: source, fields, filters, grouping, aggregates, chart, access. */
 import { Button, Field } from "../../../ui/kit.ts";
-import { AGGREGATE_ROWS, FILTER_ROWS, type StudioForm } from "./reports.form.ts";
+import { AGGREGATE_ROWS, FILTER_ROWS, type StudioForm } from "./reports.form.lib.ts";
 import { CHART_TYPES, SCHEDULES, SOURCES, STANDARD_KEYS } from "./reports.schemas.ts";
 import { STUDIO } from "./reports.view.tsx";
-import type { QueryChoices } from "../queries/queries.api.ts";
+import type { QueryChoices } from "../queries/queries.types.lib.ts";
 
 type T = (key: string, vars?: Record<string, string | number>) => string;
 const OPS = [

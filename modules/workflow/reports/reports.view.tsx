@@ -11,7 +11,7 @@ import {
   formatNumber,
   IconButton,
 } from "../../../ui/kit.ts";
-import type { QueryResult } from "../queries/queries.api.ts";
+import type { QueryResult } from "../queries/queries.types.lib.ts";
 import { cellText, chartOption } from "./reports.rules.ts";
 import type { Report, Snapshot } from "./reports.schemas.ts";
 

@@ -15,7 +15,7 @@ async function searchPage(c: C) {
   const criteria = searchCriteria(c.req.query());
   const actor = actorOf(c);
   const found = isSearchable(criteria, fold(criteria.q))
-    ? await searchWorkflowAll(actor, criteria, 25)
+    ? await searchWorkflowAll(actor, { c: criteria, limit: 25 })
     : null;
   const choices = await searchChoices(actor);
   return await page(

@@ -8,7 +8,10 @@ import { assigneeOptions, processHits, taskHits } from "./search.repo.ts";
 import { isSearchable, MIN_QUERY } from "./search.rules.ts";
 import type { SearchCriteria } from "./search.schemas.ts";
 
-export async function searchWorkflowAll(actor: Actor, c: SearchCriteria, limit: number) {
+export async function searchWorkflowAll(
+  actor: Actor,
+  { c, limit }: { c: SearchCriteria; limit: number },
+) {
   const v = viewerOf(actor);
   const perms = actor.session.permissions;
   if (!isSearchable(c, fold(c.q))) return { processes: [], tasks: [] };
@@ -35,7 +38,7 @@ export async function searchChoices(actor: Actor) {
 
 /** Workflow's part of the global search: processes and tasks. */
 export const searchWorkflow: SearchProvider = async (actor, q, limit) => {
-  const found = await searchWorkflowAll(actor, { q }, limit);
+  const found = await searchWorkflowAll(actor, { c: { q }, limit });
   const hits: SearchHit[] = [];
   for (const p of found.processes) {
     hits.push({

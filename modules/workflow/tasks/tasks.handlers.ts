@@ -25,7 +25,7 @@ import {
   unclaimTask,
   updateTask,
 } from "./tasks.service.ts";
-import { mountTaskAttachments } from "./tasks.attachments.ts";
+import { mountTaskAttachments } from "./tasks.attachments.handlers.ts";
 
 const list: RouteHandler<typeof listTasksRoute, AppEnv> = async (c) =>
   c.json(await listTasks(actorOf(c), c.req.valid("query")), 200);
@@ -34,7 +34,10 @@ const create: RouteHandler<typeof createTaskRoute, AppEnv> = async (c) =>
 const get: RouteHandler<typeof getTaskRoute, AppEnv> = async (c) =>
   c.json(await getTask(actorOf(c), c.req.valid("param").id), 200);
 const update: RouteHandler<typeof updateTaskRoute, AppEnv> = async (c) =>
-  c.json(await updateTask(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200);
+  c.json(
+    await updateTask(actorOf(c), { id: c.req.valid("param").id, patch: c.req.valid("json") }),
+    200,
+  );
 const claim: RouteHandler<typeof claimTaskRoute, AppEnv> = async (c) =>
   c.json(await claimTask(actorOf(c), c.req.valid("param").id), 200);
 const unclaim: RouteHandler<typeof unclaimTaskRoute, AppEnv> = async (c) =>
@@ -43,13 +46,16 @@ const cancel: RouteHandler<typeof cancelTaskRoute, AppEnv> = async (c) =>
   c.json(await cancelTask(actorOf(c), c.req.valid("param").id), 200);
 const complete: RouteHandler<typeof completeTaskRoute, AppEnv> = async (c) =>
   c.json(
-    await completeTask(actorOf(c), c.req.valid("param").id, c.req.valid("json").data),
+    await completeTask(actorOf(c), { id: c.req.valid("param").id, data: c.req.valid("json").data }),
     200,
   );
 const comments: RouteHandler<typeof listCommentsRoute, AppEnv> = async (c) =>
   c.json(await listComments(actorOf(c), c.req.valid("param").id), 200);
 const comment: RouteHandler<typeof addCommentRoute, AppEnv> = async (c) =>
-  c.json(await addComment(actorOf(c), c.req.valid("param").id, c.req.valid("json").body), 201);
+  c.json(
+    await addComment(actorOf(c), { id: c.req.valid("param").id, body: c.req.valid("json").body }),
+    201,
+  );
 
 /** /api/workflow/tasks… */
 export function mountTasks(app: OpenAPIHono<AppEnv>) {

@@ -29,13 +29,13 @@ import {
   TASK_WRITE,
   unclaimTask,
 } from "./tasks.service.ts";
-import { listTaskFiles, uploadTaskFiles } from "./tasks.attachments.ts";
+import { listTaskFiles, uploadTaskFiles } from "./tasks.attachments.service.ts";
 import { DUE_FILTERS, NewTaskDialog, TaskFilters, TaskTable } from "./tasks.view.tsx";
 import { DelegateDialog, TaskPage } from "./task-detail.view.tsx";
 import { PRIORITIES, TASK_STATES } from "./tasks.rules.ts";
 import { CommentInput, TaskInput, type TaskQuery } from "./tasks.schemas.ts";
 import "./tasks.messages.ts";
-import { taskSchema } from "../forms/forms.api.ts";
+import { taskSchema } from "../forms/forms.pins.service.ts";
 
 const READ = requirePermission("workflow.task.read");
 const WRITE = requirePermission(TASK_WRITE);
@@ -146,7 +146,7 @@ async function taskPage(c: C, id: string, flash?: Flash, status: number = 200) {
   const t = tr(c);
   const task = await getTask(actorOf(c), id);
   const files = await listTaskFiles(c, id);
-  const formSchema = await taskSchema(c.var.sql, id);
+  const formSchema = await taskSchema(actorOf(c), id);
   const canHand = task.can.delegate || task.can.reassign;
   return await page(
     c,
@@ -216,7 +216,7 @@ export function mountTaskPages(app: Hono<AppEnv>) {
   app.post(
     "/tasks/:id/complete",
     WRITE,
-    (c) => taskAction(c, (id, form) => completeTask(actorOf(c), id, formData(form))),
+    (c) => taskAction(c, (id, form) => completeTask(actorOf(c), { id, data: formData(form) })),
   );
   app.post(
     "/tasks/:id/comments",
@@ -225,7 +225,7 @@ export function mountTaskPages(app: Hono<AppEnv>) {
       taskAction(
         c,
         (id, form) =>
-          addComment(actorOf(c), id, check(CommentInput, { body: one(form.body) }).body),
+          addComment(actorOf(c), { id, body: check(CommentInput, { body: one(form.body) }).body }),
       ),
   );
   app.post("/tasks/:id/delegate", WRITE, (c) =>

@@ -2,6 +2,7 @@
 import { uuidv7 } from "uuidv7";
 import type { Sql } from "../../../shared/db/database.ts";
 import { foldedContains } from "../../../shared/text/fold.ts";
+import type { NewTask } from "./tasks.schemas.ts";
 
 const US = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
 
@@ -203,4 +204,40 @@ export async function tenantsWithReminders(sql: Sql, soonMs: number): Promise<st
 
 export async function markReminded(sql: Sql, id: string, kind: string) {
   await sql`update workflow_tasks set reminded = array_append(reminded, ${kind}) where id = ${id}`;
+}
+
+/** A new task row (tasks.create.service.ts decides assignee and owner). */
+export async function insertTaskRow(
+  sql: Sql,
+  r: {
+    id: string;
+    task: NewTask;
+    assignee: string | null;
+    owner: string | null;
+    createdBy: string;
+    search: string;
+  },
+) {
+  const { id, task: t, assignee, owner } = r;
+  await sql`
+    insert into workflow_tasks (tenant_id, id, instance_id, token_id, definition_id, element_id,
+      name, description, assignee, owner, candidate_users, candidate_roles, priority, due_at,
+      follow_up_at, form_key, form, created_by, state, claimed_at, search)
+    values (current_setting('app.tenant_id')::uuid, ${id}, ${t.instanceId ?? null},
+      ${t.tokenId ?? null}, ${t.definitionId ?? null}, ${t.elementId ?? null}, ${t.name},
+      ${t.description ?? ""}, ${assignee}, ${owner}, ${t.candidateUsers ?? []},
+      ${t.candidateRoles ?? []}, ${t.priority ?? "normal"}, ${t.dueAt ?? null},
+      ${t.followUpAt ?? null}, ${t.formKey ?? null}, ${t.form ? sql.json(t.form as never) : null},
+      ${r.createdBy}, ${assignee ? "claimed" : "created"}, ${assignee ? new Date() : null},
+      ${r.search})`;
+}
+
+/** An active member's e-mail address; null when the person is not an active member. */
+export async function activeMemberEmail(
+  sql: Sql,
+  userId: string,
+): Promise<{ email: string } | null> {
+  const [member] = await sql<{ email: string }[]>`
+    select email from member_directory where user_id = ${userId} and status = 'active'`;
+  return member ?? null;
 }

@@ -2,7 +2,7 @@
  * Pure rules of user tasks: the form a task carries (whatever shape it was stored in) and the
  * checking of submitted data against it. Tested directly and through the API.
  */
-import type { FormField } from "../common/model.ts";
+import type { FormField } from "../common/model.lib.ts";
 import type { FieldError } from "../../../shared/http/problem.ts";
 
 export type { FormField };

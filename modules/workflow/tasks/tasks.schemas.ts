@@ -138,3 +138,21 @@ export const TaskIdParam = z.object({
   id: z.uuid().openapi({ param: { name: "id", in: "path" } }),
 });
 export type FormField = z.infer<typeof FormFieldSchema>;
+
+/** A task to create (a process user task or a stand-alone task). */
+export interface NewTask {
+  instanceId?: string | null;
+  tokenId?: string | null;
+  definitionId?: string | null;
+  elementId?: string | null;
+  name: string;
+  description?: string;
+  assignee?: string | null;
+  candidateUsers?: string[];
+  candidateRoles?: string[];
+  priority?: "dusuk" | "normal" | "yuksek" | "kritik";
+  dueAt?: string | null;
+  followUpAt?: string | null;
+  formKey?: string | null;
+  form?: unknown;
+}

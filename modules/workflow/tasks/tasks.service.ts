@@ -10,11 +10,11 @@ import { Problem, problems } from "../../../shared/http/problem.ts";
 import { hasPermission } from "../../../shared/rbac/permissions.ts";
 import { fold } from "../../../shared/text/fold.ts";
 import { memberPermissions, roleExists } from "../../../platform/identity/public.ts";
-import { continueAfterTask, EngineError } from "../engine/engine.api.ts";
+import { continueAfterTask, EngineError } from "../engine/engine.service.ts";
 import { publishWorkflow } from "../events.ts";
-import { insertTask } from "./tasks.create.ts";
-import { checkTaskSubmission } from "../forms/forms.api.ts";
-import { tellAboutTask } from "./tasks.notify.ts";
+import { insertTask } from "./tasks.create.service.ts";
+import { checkTaskSubmission } from "../forms/forms.pins.service.ts";
+import { tellAboutTask } from "./tasks.notify.service.ts";
 import {
   findTask,
   insertComment,
@@ -107,7 +107,10 @@ export function permitted(r: TaskRow, s: Session): TaskDetail["can"] {
 }
 
 /** The task if the actor may see it; 404 otherwise (also for another tenant's id). */
-export async function loadTask(actor: Actor, id: string, lock = false): Promise<TaskRow> {
+export async function loadTask(
+  actor: Actor,
+  { id, lock = false }: { id: string; lock?: boolean },
+): Promise<TaskRow> {
   const row = await findTask(actor.sql, id, lock);
   if (!row || !(involved(row, actor.session) || isSupervisor(actor.session))) {
     throw problems.notFound("No such task.");
@@ -136,7 +139,7 @@ export async function listTasks(actor: Actor, q: TaskQuery) {
 }
 
 export async function getTask(actor: Actor, id: string): Promise<TaskDetail> {
-  const row = await loadTask(actor, id);
+  const row = await loadTask(actor, { id });
   const [history, comments] = await Promise.all([
     selectTaskEvents(actor.sql, id),
     selectComments(actor.sql, id),
@@ -150,7 +153,10 @@ export async function getTask(actor: Actor, id: string): Promise<TaskDetail> {
 }
 
 /** An assignee or a delegate must be an active member who can work tasks. */
-export async function assertWorker(actor: Actor, userId: string, path: string) {
+export async function assertWorker(
+  actor: Actor,
+  { userId, path }: { userId: string; path: string },
+) {
   const perms = await memberPermissions(actor.sql, userId);
   if (!perms || !hasPermission(perms, TASK_WRITE)) {
     throw problems.validation(
@@ -162,14 +168,14 @@ export async function assertWorker(actor: Actor, userId: string, path: string) {
 
 export async function createTask(actor: Actor, input: TaskInput) {
   for (const [i, u] of input.candidateUsers.entries()) {
-    await assertWorker(actor, u, `candidateUsers.${i}`);
+    await assertWorker(actor, { userId: u, path: `candidateUsers.${i}` });
   }
   for (const [i, r] of input.candidateRoles.entries()) {
     if (!(await roleExists(actor.sql, r))) {
       throw problems.validation([{ path: `candidateRoles.${i}`, message: "No such role" }]);
     }
   }
-  if (input.assignee) await assertWorker(actor, input.assignee, "assignee");
+  if (input.assignee) await assertWorker(actor, { userId: input.assignee, path: "assignee" });
   const pooled = input.candidateUsers.length > 0 || input.candidateRoles.length > 0;
   // Nobody named: the creator keeps it (a note-to-self task), so no task is left unreachable.
   const assignee = input.assignee ?? (pooled ? null : actor.session.userId);
@@ -187,8 +193,11 @@ export async function createTask(actor: Actor, input: TaskInput) {
   return toTask((await findTask(actor.sql, id))!);
 }
 
-export async function updateTask(actor: Actor, id: string, patch: TaskUpdate) {
-  const row = await loadTask(actor, id, true);
+export async function updateTask(
+  actor: Actor,
+  { id, patch }: { id: string; patch: TaskUpdate },
+) {
+  const row = await loadTask(actor, { id, lock: true });
   mustBeOpen(row);
   if (!permitted(row, actor.session).edit) throw problems.forbidden();
   const data: Record<string, unknown> = {};
@@ -220,7 +229,7 @@ export async function updateTask(actor: Actor, id: string, patch: TaskUpdate) {
 }
 
 export async function claimTask(actor: Actor, id: string) {
-  const row = await loadTask(actor, id, true);
+  const row = await loadTask(actor, { id, lock: true });
   mustBeOpen(row);
   if (row.assignee) throw problems.conflict("The task has already been claimed.");
   if (!isCandidate(row, actor.session)) {
@@ -233,7 +242,7 @@ export async function claimTask(actor: Actor, id: string) {
 }
 
 export async function unclaimTask(actor: Actor, id: string) {
-  const row = await loadTask(actor, id, true);
+  const row = await loadTask(actor, { id, lock: true });
   mustBeOpen(row);
   if (row.state !== "claimed") {
     throw problems.conflict("Only a claimed task (not delegated) can go back to the pool.");
@@ -258,10 +267,13 @@ export async function unclaimTask(actor: Actor, id: string) {
  * Completes the task with the submitted form data. A delegate's completion resolves it
  * instead: it goes back to the owner with the data kept, and the owner completes it.
  */
-export async function completeTask(actor: Actor, id: string, data: Record<string, unknown>) {
+export async function completeTask(
+  actor: Actor,
+  { id, data }: { id: string; data: Record<string, unknown> },
+) {
   const { sql } = actor;
   const me = actor.session.userId;
-  const row = await loadTask(actor, id, true);
+  const row = await loadTask(actor, { id, lock: true });
   mustBeOpen(row);
   if (row.assignee !== me) {
     if (!row.assignee && isCandidate(row, actor.session)) {
@@ -270,7 +282,7 @@ export async function completeTask(actor: Actor, id: string, data: Record<string
     throw problems.forbidden("Only the task's assignee can complete it.");
   }
   // A form-js form is checked by forms (422 listing the fields); embedded fields here.
-  const formJs = await checkTaskSubmission(sql, id, data);
+  const formJs = await checkTaskSubmission(actor, { taskId: id, data });
   const { values, errors } = formJs
     ? { values: formJs, errors: [] }
     : validateFormData(formFields(row.form), data);
@@ -289,7 +301,7 @@ export async function completeTask(actor: Actor, id: string, data: Record<string
       fromUser: me,
       toUser: row.owner,
     });
-    await tellAboutTask(sql, actor.bus, row.owner, "returned", row);
+    await tellAboutTask(actor, { userId: row.owner, kind: "returned", task: row });
     return toTask((await findTask(sql, id))!);
   }
   await updateTaskRow(sql, id, {
@@ -307,11 +319,10 @@ export async function completeTask(actor: Actor, id: string, data: Record<string
   });
   if (row.instanceId && row.tokenId) {
     try {
-      await continueAfterTask(
-        actor,
-        { id, instanceId: row.instanceId, tokenId: row.tokenId },
-        values,
-      );
+      await continueAfterTask(actor, {
+        task: { id, instanceId: row.instanceId, tokenId: row.tokenId },
+        data: values,
+      });
     } catch (err) {
       if (err instanceof EngineError) throw engineProblem(err);
       throw err;
@@ -328,7 +339,7 @@ function engineProblem(err: EngineError) {
 
 /** Cancels a stand-alone task (a process's tasks end with their process). */
 export async function cancelTask(actor: Actor, id: string) {
-  const row = await loadTask(actor, id, true);
+  const row = await loadTask(actor, { id, lock: true });
   mustBeOpen(row);
   if (row.instanceId) {
     throw problems.unprocessable("A process task ends with its process; cancel the process.");
@@ -340,22 +351,31 @@ export async function cancelTask(actor: Actor, id: string) {
 }
 
 export async function listComments(actor: Actor, id: string) {
-  await loadTask(actor, id);
+  await loadTask(actor, { id });
   return { items: (await selectComments(actor.sql, id)) as unknown as Comment[] };
 }
 
-export async function addComment(actor: Actor, id: string, body: string) {
-  await loadTask(actor, id, true);
+export async function addComment(
+  actor: Actor,
+  { id, body }: { id: string; body: string },
+) {
+  await loadTask(actor, { id, lock: true });
   const commentId = await insertComment(actor.sql, id, actor.session.userId, body);
   const [comment] = await selectComments(actor.sql, id, commentId);
   return comment as unknown as Comment;
 }
 
 /** Links files stored in Documents to the task (the caller checked the task). */
-export async function attachTask(actor: Actor, id: string, fileIds: string[]) {
+export async function attachTask(
+  actor: Actor,
+  { id, fileIds }: { id: string; fileIds: string[] },
+) {
   for (const f of fileIds) await linkAttachment(actor.sql, id, f, actor.session.userId);
 }
 
-export async function detachTask(actor: Actor, id: string, fileId: string) {
+export async function detachTask(
+  actor: Actor,
+  { id, fileId }: { id: string; fileId: string },
+) {
   await unlinkAttachment(actor.sql, id, fileId);
 }

@@ -1,0 +1,142 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../../../shared/http/env.ts";
+import { problems } from "../../../shared/http/problem.ts";
+import { recordActivity } from "../../../platform/activity/public.ts";
+import { afterCommit } from "../../../shared/db/scope.ts";
+import type { Sql } from "../../../shared/db/database.ts";
+import { deleteFiles, type FileRow, findFile, insertFile, ownerFiles } from "../files/files.repo.ts";
+import { discard, receiveFiles } from "../files/upload.lib.ts";
+import { fileResponse } from "../files/download.lib.ts";
+import { loadSettings, usedBytes } from "../settings/settings.service.ts";
+
+/**
+ * The Documents attachment service: other modules (Projects task attachments) keep their files
+ * through it, on the same storage, quota and audit as Documents. Callers check their own
+ * access rules first; these functions only make sure the file belongs to the given owner.
+ */
+
+/** Which record of which module owns the files (e.g. projects / task / <taskId>). */
+export interface AttachmentOwner {
+  module: string;
+  entityType: string;
+  entityId: string;
+}
+
+export interface AttachmentInfo {
+  id: string;
+  name: string;
+  size: number;
+  contentType: string;
+  sha256: string;
+  createdAt: string;
+  createdBy: string;
+}
+
+const info = (f: FileRow): AttachmentInfo => ({
+  id: f.id,
+  name: f.name,
+  size: f.size,
+  contentType: f.contentType,
+  sha256: f.sha256,
+  createdAt: f.createdAt,
+  createdBy: f.createdBy ?? "",
+});
+
+const summaryOwner = (o: AttachmentOwner) => `${o.module}/${o.entityType}/${o.entityId}`;
+
+function checkOwner(o: AttachmentOwner) {
+  const ok = /^[a-z][a-z0-9_-]{0,40}$/.test(o.module) && o.entityType.length > 0 &&
+    o.entityType.length <= 100 && o.entityId.length > 0 && o.entityId.length <= 200;
+  if (!ok) throw new Error("invalid attachment owner");
+}
+
+async function ownedFile(tx: Sql, owner: AttachmentOwner, id: string): Promise<FileRow> {
+  const f = await findFile(tx, id);
+  if (
+    !f || f.deletedAt || f.ownerModule !== owner.module || f.ownerType !== owner.entityType ||
+    f.ownerId !== owner.entityId
+  ) throw problems.notFound("No such attachment.");
+  return f;
+}
+
+async function audit(tx: Sql, f: FileRow, owner: AttachmentOwner, action: string, verb: string) {
+  await recordActivity(tx, {
+    module: "documents",
+    entityType: "attachment",
+    entityId: f.id,
+    action,
+    summary: `${verb} ${f.name} (${summaryOwner(owner)})`,
+    after: action === "deleted" ? null : { name: f.name, size: f.size, owner: summaryOwner(owner) },
+    before: action === "deleted" ? { name: f.name, owner: summaryOwner(owner) } : null,
+  });
+}
+
+/** Deletes the rows and, once the transaction commits, their bytes. */
+async function removeRows(tx: Sql, files: FileRow[], owner: AttachmentOwner) {
+  for (const f of files) await audit(tx, f, owner, "deleted", "Deleted attachment");
+  const keys = await deleteFiles(tx, files.map((f) => f.id));
+  afterCommit(tx, () => void discard(keys));
+}
+
+export const attachments = {
+  async storeFromRequest(c: Context<AppEnv>, owner: AttachmentOwner): Promise<AttachmentInfo[]> {
+    checkOwner(owner);
+    const { tenantId } = c.var.session;
+    const before = await c.var.scope(async (tx) => ({
+      settings: await loadSettings(tx),
+      used: await usedBytes(tx),
+    }));
+    if (before.used >= before.settings.quotaBytes) {
+      throw problems.unprocessable("The tenant's storage quota is used up.");
+    }
+    const received = await receiveFiles(c.req.raw, {
+      tenantId,
+      maxFileBytes: before.settings.maxFileBytes,
+      config: c.var.platform.config,
+    });
+    try {
+      return await c.var.scope(async (tx) => {
+        const settings = await loadSettings(tx);
+        const total = received.reduce((n, r) => n + r.size, 0);
+        if ((await usedBytes(tx)) + total > settings.quotaBytes) {
+          throw problems.unprocessable("The files do not fit in the tenant's storage quota.");
+        }
+        const rows: AttachmentInfo[] = [];
+        for (const r of received) {
+          const f = await insertFile(tx, { ...r, owner });
+          await audit(tx, f, owner, "uploaded", "Uploaded attachment");
+          rows.push(info(f));
+        }
+        return rows;
+      });
+    } catch (err) {
+      await discard(received.map((r) => r.key));
+      throw err;
+    }
+  },
+
+  async list(c: Context<AppEnv>, owner: AttachmentOwner): Promise<AttachmentInfo[]> {
+    checkOwner(owner);
+    return (await c.var.scope((tx) => ownerFiles(tx, owner))).map(info);
+  },
+
+  async download(c: Context<AppEnv>, owner: AttachmentOwner, id: string): Promise<Response> {
+    checkOwner(owner);
+    const f = await c.var.scope(async (tx) => {
+      const f = await ownedFile(tx, owner, id);
+      await audit(tx, f, owner, "downloaded", "Downloaded attachment");
+      return f;
+    });
+    return await fileResponse(c.req.raw, f);
+  },
+
+  async remove(c: Context<AppEnv>, owner: AttachmentOwner, id: string): Promise<void> {
+    checkOwner(owner);
+    await c.var.scope(async (tx) => removeRows(tx, [await ownedFile(tx, owner, id)], owner));
+  },
+
+  async removeAll(c: Context<AppEnv>, owner: AttachmentOwner): Promise<void> {
+    checkOwner(owner);
+    await c.var.scope(async (tx) => removeRows(tx, await ownerFiles(tx, owner), owner));
+  },
+};

@@ -1,0 +1,20 @@
+import { defineMessages, type KeysOf } from "../../../shared/i18n/i18n.ts";
+
+/** Support's email templates texts: key → [English, Turkish]. */
+export const emailTemplatesMessages = defineMessages({
+  "support.templateKind.opened": ["Ticket opened", "Talep açıldı"],
+  "support.templateKind.updated": ["Ticket updated", "Talep güncellendi"],
+  "support.templateKind.closed": ["Ticket closed", "Talep kapandı"],
+  "support.templateKind.renewal": ["Contract renewal", "Sözleşme yenileme"],
+  "support.preview": ["Preview", "Önizleme"],
+  "support.templates.variables": [
+    "Variables: {{ticket.number}}, {{ticket.subject}}, {{ticket.statusLabel}}, {{ticket.priorityLabel}}, {{ticket.assignee}}, {{customer.name}}, {{comment.body}}, {{contract.name}}, {{contract.endsOn}}",
+    "Değişkenler: {{ticket.number}}, {{ticket.subject}}, {{ticket.statusLabel}}, {{ticket.priorityLabel}}, {{ticket.assignee}}, {{customer.name}}, {{comment.body}}, {{contract.name}}, {{contract.endsOn}}",
+  ],
+  "support.templates.new": ["New template", "Yeni şablon"],
+  "support.templates.try": ["Try a template", "Şablonu deneyin"],
+});
+
+declare module "../../../shared/i18n/i18n.ts" {
+  interface MessageCatalog extends KeysOf<typeof emailTemplatesMessages> {}
+}

@@ -1,0 +1,9 @@
+/** Every element family registers its behaviour with the interpreter when imported. */
+import "./events.service.ts";
+import "./boundary.service.ts";
+import "./gateways.service.ts";
+import "./tasks.service.ts";
+import "./subprocess.service.ts";
+import "./multi.service.ts";
+import "./scope.service.ts";
+import "./business-rules.service.ts";

@@ -1,0 +1,47 @@
+/** The task attachment routes' handlers (streamed: the upload body is read by Documents). */
+import type { OpenAPIHono, RouteHandler } from "@hono/zod-openapi";
+import type { AppEnv } from "../../../shared/http/env.ts";
+import type { C } from "../../../shared/http/pages.ts";
+import { isUuid } from "../../../shared/http/ids.ts";
+import { problems } from "../../../shared/http/problem.ts";
+import {
+  deleteAttachmentRoute,
+  downloadAttachmentRoute,
+  listAttachmentsRoute,
+  uploadAttachmentsRoute,
+} from "./tasks.attachments.routes.ts";
+import {
+  downloadTaskFile,
+  listTaskFiles,
+  removeTaskFile,
+  uploadTaskFiles,
+} from "./tasks.attachments.service.ts";
+
+const list: RouteHandler<typeof listAttachmentsRoute, AppEnv> = async (c) =>
+  c.json({ items: await listTaskFiles(c, c.req.valid("param").id) }, 200);
+
+async function upload(c: C) {
+  const id = c.req.param("id") ?? "";
+  if (!isUuid(id)) throw problems.notFound("No such task.");
+  return c.json({ items: await uploadTaskFiles(c, id) }, 201);
+}
+
+const download: RouteHandler<typeof downloadAttachmentRoute, AppEnv> = async (c) => {
+  const { id, fileId } = c.req.valid("param");
+  return await downloadTaskFile(c, id, fileId) as never;
+};
+
+const remove: RouteHandler<typeof deleteAttachmentRoute, AppEnv> = async (c) => {
+  const { id, fileId } = c.req.valid("param");
+  await removeTaskFile(c, id, fileId);
+  return c.body(null, 204);
+};
+
+export function mountTaskAttachments(app: OpenAPIHono<AppEnv>) {
+  app.openapi(listAttachmentsRoute, list);
+  app.openapi(downloadAttachmentRoute, download);
+  app.openapi(deleteAttachmentRoute, remove);
+  // The body is a stream Documents reads itself, so zod must not parse it.
+  app.openAPIRegistry.registerPath(uploadAttachmentsRoute);
+  app.post("/tasks/:id/attachments", ...uploadAttachmentsRoute.middleware, upload);
+}
