@@ -69,7 +69,9 @@ for (let i = 0; i < TENANTS; i++) {
       const session = { userId: users.ids[0], roles: ["owner"], permissions: ["*"] } as Session;
       const ids: string[] = [];
       for (let p = 0; p < PROJECTS; p++) {
-        const project = await createProject(tx, session, { name: `Project ${p}`, status: "aktif" });
+        const project = await createProject({ sql: tx, session }, {
+          body: { name: `Project ${p}`, status: "aktif" },
+        });
         ids.push(project.id);
         // Each user is in half of the projects, so the member filter has work to do.
         for (let u = 1; u < USERS; u++) {

@@ -263,9 +263,8 @@ async function seed(s: Seeded) {
         const session = { userId: s.ownerId, roles: ["owner"], permissions: ["*"] } as Session;
         for (let p = 0; p < PROJECTS; p++) {
           const names = ["Göç", "Şube açılışı", "İnternet sitesi", "Yazıcı filosu", "ERP"];
-          const project = await createProject(tx, session, {
-            name: `${names[p % names.length]} ${p}`,
-            status: "aktif",
+          const project = await createProject({ sql: tx, session }, {
+            body: { name: `${names[p % names.length]} ${p}`, status: "aktif" },
           });
           // The agent is in every other project.
           if (p % 2 === 0) await upsertMember(tx, project.id, s.agentId, "member");

@@ -3,6 +3,7 @@ import { entries } from "../../shared/modules.ts";
 import { apiRouter, pageRouter } from "../../shared/http/router.ts";
 import { registerAsset } from "../../ui/assets.ts";
 import { analyticsEvents } from "./events.ts";
+import "./common/common.messages.ts";
 import "./apps/apps.messages.ts";
 import "./dashboard/dashboard.messages.ts";
 import "./explore/explore.messages.ts";

@@ -26,6 +26,17 @@ import { runJob } from "./engine/engine.service.ts";
 import { retentionJob, sweepJob } from "./engine/sweep.service.ts";
 import { startAutomationTicker } from "./scheduler/ticker.service.ts";
 import { initSecrets } from "./secrets/secrets.key.service.ts";
+import "./activity/activity.messages.ts";
+import "./agents/agents.messages.ts";
+import "./dashboard/dashboard.messages.ts";
+import "./engine/engine.messages.ts";
+import "./jobs/jobs.messages.ts";
+import "./kinds/kinds.messages.ts";
+import "./notifications/notifications.messages.ts";
+import "./operations/operations.messages.ts";
+import "./runs/runs.messages.ts";
+import "./settings/settings.messages.ts";
+import "./templates/templates.messages.ts";
 
 export const AUTOMATION_PERMISSIONS = ["agent", "job", "settings"]
   .flatMap((r) => [`automation.${r}.read`, `automation.${r}.write`]);

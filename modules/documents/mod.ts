@@ -70,7 +70,7 @@ export const documents: ModuleManifest = {
   // Uploads a crash cut short are swept at every start, not only by the hourly job.
   init: async (platform) => {
     storage(platform.config);
-    await sweepPartialUploads();
+    await sweepPartialUploads({ sql: platform.db.sql, bus: platform.bus });
   },
   events: documentsEvents,
   search: searchDocuments,

@@ -2,7 +2,12 @@
  * What other modules may use of Documents: the attachment service (Projects keeps task
  * attachments on Documents' storage, quota and audit) and the events Documents publishes.
  */
-export { type AttachmentInfo, type AttachmentOwner, attachments } from "./attachments/attachments.service.ts";
+export {
+  type AttachmentInfo,
+  type AttachmentOwner,
+  attachments,
+} from "./attachments/attachments.service.ts";
+export type { Upload } from "./files/upload.lib.ts";
 export { type DocumentsEvents, documentsEvents } from "./events.ts";
 // Automation's `documents.files.upload` operation: a file handed over as bytes.
 export { IMPORT_MAX_BYTES, importFile, type ImportFileInput } from "./files/import.service.ts";

@@ -1,20 +1,21 @@
-import { addMessages } from "../../shared/i18n/i18n.ts";
+import { defineMessages, type KeysOf } from "../../shared/i18n/i18n.ts";
 
-// Histories as people read them (see activity.labels.lib.ts). [key, English, Turkish]
-const MESSAGES: [string, string, string][] = [
-  ["activity.action.other", "made a change", "bir değişiklik yaptı"],
-  ["activity.action.mailed", "sent an e-mail", "e-posta gönderdi"],
-  ["activity.value.yes", "yes", "evet"],
-  ["activity.value.no", "no", "hayır"],
-  ["activity.value.record", "a linked record", "bağlı bir kayıt"],
-  ["activity.value.details", "details changed", "ayrıntılar değişti"],
-  ["activity.field.name", "Name", "Ad"],
-  ["activity.field.title", "Title", "Başlık"],
-  ["activity.field.subject", "Subject", "Konu"],
-  ["activity.field.description", "Description", "Açıklama"],
-  ["activity.anyAction", "Any action", "Tüm işlemler"],
-  ["activity.anyType", "Any record", "Tüm kayıtlar"],
-];
+// Histories as people read them (see activity.labels.lib.ts).
+export const activityMessages = defineMessages({
+  "activity.action.other": ["made a change", "bir değişiklik yaptı"],
+  "activity.action.mailed": ["sent an e-mail", "e-posta gönderdi"],
+  "activity.value.yes": ["yes", "evet"],
+  "activity.value.no": ["no", "hayır"],
+  "activity.value.record": ["a linked record", "bağlı bir kayıt"],
+  "activity.value.details": ["details changed", "ayrıntılar değişti"],
+  "activity.field.name": ["Name", "Ad"],
+  "activity.field.title": ["Title", "Başlık"],
+  "activity.field.subject": ["Subject", "Konu"],
+  "activity.field.description": ["Description", "Açıklama"],
+  "activity.anyAction": ["Any action", "Tüm işlemler"],
+  "activity.anyType": ["Any record", "Tüm kayıtlar"],
+});
 
-addMessages("en", Object.fromEntries(MESSAGES.map(([k, en]) => [k, en])));
-addMessages("tr", Object.fromEntries(MESSAGES.map(([k, , tr]) => [k, tr])));
+declare module "../../shared/i18n/i18n.ts" {
+  interface MessageCatalog extends KeysOf<typeof activityMessages> {}
+}

@@ -28,7 +28,7 @@ import { Dialog, html, page } from "../../ui/kit.ts";
 import { EditMemberBox, InviteBox, UsersPanel } from "./users.view.tsx";
 import { NewRoleDialog, RoleFormBox, RolesPanel } from "./roles.view.tsx";
 import { IdentityStyles } from "./styles.view.tsx";
-import "./identity.messages.ts";
+import "./users.messages.ts";
 
 const PAGE_SIZE = 50;
 

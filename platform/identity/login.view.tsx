@@ -1,7 +1,7 @@
 import { type Locale, t } from "../../shared/i18n/i18n.ts";
 import { Document } from "../../ui/document.tsx";
 import { Button, Field, Icon } from "../../ui/kit.ts";
-import "./identity.messages.ts";
+import "./auth.messages.ts";
 
 export interface LoginProps {
   locale: Locale;

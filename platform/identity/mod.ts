@@ -3,8 +3,14 @@
  * page. Its steps of the request path (locale, authentication, CSRF, session recall, session)
  * are placed by app/middleware.ts.
  */
-import "./identity.messages.ts";
+import "./auth.messages.ts";
+import "./common.messages.ts";
+import "./home.messages.ts";
+import "./profile.messages.ts";
+import "./roles.messages.ts";
+import "./tenant-settings.messages.ts";
 import "./tenants.messages.ts";
+import "./users.messages.ts";
 import type { PlatformFeature } from "../../shared/modules.ts";
 import { actorOf } from "../../shared/http/actor.ts";
 import { apiRouter } from "../../shared/http/router.ts";

@@ -12,7 +12,7 @@ import { NewPassword } from "./profile.schemas.ts";
 import { clientAddress } from "./authentication.middleware.ts";
 import { DetailsCard, PasswordCard, ProfilePage } from "./profile.view.tsx";
 import { IdentityStyles } from "./styles.view.tsx";
-import "./identity.messages.ts";
+import "./profile.messages.ts";
 
 type Status = 200 | 400 | 422 | 429;
 

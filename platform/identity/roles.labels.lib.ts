@@ -1,4 +1,4 @@
-import "./identity.messages.ts";
+import "./roles.messages.ts";
 import { type Locale, t } from "../../shared/i18n/i18n.ts";
 
 const BUILTIN = ["owner", "admin", "agent", "member", "viewer"];

@@ -13,7 +13,7 @@ import {
   type SettingsValues,
   TenantSettingsForm,
 } from "./tenant-settings.view.tsx";
-import "./tenants.messages.ts";
+import "./tenant-settings.messages.ts";
 
 // Built once: Intl's zone list does not change while the process runs.
 let zones: string[] | undefined;

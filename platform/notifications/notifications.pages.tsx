@@ -79,7 +79,7 @@ export const outboxPages = new Hono<AppEnv>()
     return page(
       c,
       t(l, "outbox.title"),
-      <OutboxTable l={l} rows={rows} smtpConfigured={!!platform.config.SMTP_URL} state={state} />,
+      <OutboxTable rows={rows} smtpConfigured={!!platform.config.SMTP_URL} state={state} />,
       { crumbs: [{ label: t(l, "nav.admin") }] },
     );
   });

@@ -35,8 +35,8 @@ export const searchPages = new Hono<AppEnv>()
       q ? `${t("search.title")}: ${q.slice(0, MAX_QUERY)}` : t("search.title"),
       (
         <>
-          <SearchForm t={t} q={raw.slice(0, MAX_QUERY)} />
-          <SearchResultsView t={t} q={q} message={message} results={results} />
+          <SearchForm q={raw.slice(0, MAX_QUERY)} />
+          <SearchResultsView q={q} message={message} results={results} />
         </>
       ),
     );

@@ -1,8 +1,7 @@
-import { Badge, Card, DataTable, EmptyState, Field, Filters, Icon } from "../../ui/kit.ts";
-import { hasMessageKey } from "../../shared/i18n/i18n.ts";
+import { Badge, Card, DataTable, EmptyState, Field, Filters, Icon, useT } from "../../ui/kit.ts";
+import { hasMessageKey, knownKey } from "../../shared/i18n/i18n.ts";
 import type { SearchGroup, SearchResults } from "./search.schemas.ts";
 
-type T = (key: string, vars?: Record<string, string | number>) => string;
 type Hit = SearchGroup["items"][number];
 
 /** A lucide icon per kind of hit, so a column of mixed results reads at a glance. */
@@ -16,7 +15,8 @@ const KIND_ICONS: Record<string, string> = {
 };
 
 /** The search form; it updates the results as people type (htmx) and keeps `?q=` in the URL. */
-export function SearchForm({ t, q }: { t: T; q: string }) {
+export function SearchForm({ q }: { q: string }) {
+  const t = useT();
   return (
     <Filters action="/search" target="#search-results" label={t("search.label")}>
       <Field label={t("search.label")}>
@@ -27,14 +27,15 @@ export function SearchForm({ t, q }: { t: T; q: string }) {
 }
 
 /** One module's hits: what was found, of which kind, and where it is. */
-function GroupTable({ t, group }: { t: T; group: SearchGroup }) {
+function GroupTable({ group }: { group: SearchGroup }) {
+  const t = useT();
   const kind = (h: Hit) => {
     const key = `search.kind.${h.kind}`;
     // A kind a module adds without a label shows its icon only, never a code.
     return (
       <Badge>
         <Icon name={KIND_ICONS[h.kind] ?? "circle"} size={14} />
-        {hasMessageKey(key) ? ` ${t(key)}` : ""}
+        {hasMessageKey(key) ? ` ${t(knownKey(key, "search.column.kind"))}` : ""}
       </Badge>
     );
   };
@@ -59,13 +60,13 @@ function GroupTable({ t, group }: { t: T; group: SearchGroup }) {
  * per module with hits, in menu order.
  */
 export function SearchResultsView(
-  { t, q, message, results }: {
-    t: T;
+  { q, message, results }: {
     q: string;
     message: string | null;
     results: SearchResults | null;
   },
 ) {
+  const t = useT();
   let body;
   if (message || !results) {
     body = <EmptyState icon="search" title={message ?? t("search.prompt")} />;
@@ -76,7 +77,7 @@ export function SearchResultsView(
       </EmptyState>
     );
   } else {
-    body = results.groups.map((g) => <GroupTable t={t} group={g} />);
+    body = results.groups.map((g) => <GroupTable group={g} />);
   }
   return <div id="search-results">{body}</div>;
 }

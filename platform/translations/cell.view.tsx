@@ -1,6 +1,5 @@
-import type { Language, Locale } from "../../shared/i18n/i18n.ts";
-import { t } from "../../shared/i18n/i18n.ts";
-import { Badge, Button, IconButton } from "../../ui/kit.ts";
+import type { Language } from "../../shared/i18n/i18n.ts";
+import { Badge, Button, IconButton, useT } from "../../ui/kit.ts";
 import type { Cell } from "./translations.schemas.ts";
 import { FilterFields, filterQuery, type TranslationsFilter } from "./filter.view.tsx";
 
@@ -24,8 +23,7 @@ export const messageName = (english: string) =>
  * edited) as a form. htmx swaps the whole row after a change.
  */
 export function CellView(
-  { l, base, filter, rowKey, english, lang, cell, canWrite, editing, note }: {
-    l: Locale;
+  { base, filter, rowKey, english, lang, cell, canWrite, editing, note }: {
     base: string;
     filter: TranslationsFilter;
     rowKey: string;
@@ -38,6 +36,7 @@ export function CellView(
     note?: string;
   },
 ) {
+  const t = useT();
   const rowUrl = `${base}/row${filterQuery(filter, { key: rowKey })}`;
   const name = { key: messageName(english), language: lang.name };
   if (editing && canWrite) {
@@ -56,7 +55,7 @@ export function CellView(
           <input type="hidden" name="key" value={rowKey} />
           <input type="hidden" name="locale" value={lang.code} />
           <FilterFields filter={filter} />
-          <label class="sr-only" for={id}>{t(l, "translations.editLabel", name)}</label>
+          <label class="sr-only" for={id}>{t("translations.editLabel", name)}</label>
           <textarea
             id={id}
             name="value"
@@ -71,10 +70,10 @@ export function CellView(
           </textarea>
           {editing.error && <p class="alert error" role="alert" id={errorId}>{editing.error}</p>}
           {cell.source !== "fallback" && cell.default !== cell.value && (
-            <p class="muted">{t(l, "translations.default", { text: cell.default })}</p>
+            <p class="muted">{t("translations.default", { text: cell.default })}</p>
           )}
           <div class="form-actions">
-            <Button type="submit" small icon="check">{t(l, "translations.save")}</Button>
+            <Button type="submit" small icon="check">{t("translations.save")}</Button>
             <Button
               variant="ghost"
               small
@@ -83,7 +82,7 @@ export function CellView(
               hx-target="closest tr"
               hx-swap="outerHTML"
             >
-              {t(l, "translations.cancel")}
+              {t("translations.cancel")}
             </Button>
           </div>
         </form>
@@ -96,19 +95,19 @@ export function CellView(
         {cell.value}
       </span>
       {cell.source === "override" && (
-        <Badge tone="blue" title={t(l, "translations.default", { text: cell.default })}>
-          {t(l, "translations.overridden")}
+        <Badge tone="blue" title={t("translations.default", { text: cell.default })}>
+          {t("translations.overridden")}
         </Badge>
       )}
       {cell.source === "fallback" && lang.code !== "en" && (
-        <Badge tone="amber">{t(l, "translations.missing")}</Badge>
+        <Badge tone="amber">{t("translations.missing")}</Badge>
       )}
       {note && <p class="alert ok" role="status">{note}</p>}
       {canWrite && (
         <span class="tr-actions">
           <IconButton
             icon="pencil"
-            label={t(l, "translations.editLabel", name)}
+            label={t("translations.editLabel", name)}
             href={`${base}${filterQuery(filter, { edit: lang.code, key: rowKey })}#${
               cellId(rowKey, lang.code)
             }`}
@@ -131,7 +130,7 @@ export function CellView(
               <IconButton
                 type="submit"
                 icon="rotate-ccw"
-                label={t(l, "translations.resetLabel", name)}
+                label={t("translations.resetLabel", name)}
               />
             </form>
           )}

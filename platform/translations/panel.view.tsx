@@ -1,6 +1,4 @@
-import type { Locale } from "../../shared/i18n/i18n.ts";
-import { t } from "../../shared/i18n/i18n.ts";
-import { Badge, Button, Card, Field, Filters, IconButton, Toast } from "../../ui/kit.ts";
+import { Badge, Button, Card, Field, Filters, IconButton, Toast, useT } from "../../ui/kit.ts";
 import type { Flash } from "../../shared/http/form.ts";
 import type { Editing } from "./cell.view.tsx";
 import { FilterFields, type TranslationsFilter } from "./filter.view.tsx";
@@ -10,14 +8,14 @@ export type { Flash };
 
 /** The add-language form (in the page's dialog); a refused code comes back here with why. */
 export function AddLanguageForm(
-  { l, base, filter, value, error }: {
-    l: Locale;
+  { base, filter, value, error }: {
     base: string;
     filter: TranslationsFilter;
     value?: { locale: string; name: string };
     error?: string;
   },
 ) {
+  const t = useT();
   return (
     <form
       id="add-language-form"
@@ -30,7 +28,7 @@ export function AddLanguageForm(
     >
       <FilterFields filter={filter} />
       {error && <p class="alert error field-wide" role="alert">{error}</p>}
-      <Field label={t(l, "translations.code")} hint={t(l, "translations.codeHint")}>
+      <Field label={t("translations.code")} hint={t("translations.codeHint")}>
         <input
           name="locale"
           type="text"
@@ -40,11 +38,11 @@ export function AddLanguageForm(
           value={value?.locale}
         />
       </Field>
-      <Field label={t(l, "translations.name")}>
+      <Field label={t("translations.name")}>
         <input name="name" type="text" maxLength={100} value={value?.name} />
       </Field>
       <div class="form-actions field-wide">
-        <Button type="submit" icon="plus">{t(l, "translations.add")}</Button>
+        <Button type="submit" icon="plus">{t("translations.add")}</Button>
       </div>
     </form>
   );
@@ -52,8 +50,7 @@ export function AddLanguageForm(
 
 /** The whole editor: languages, filter, the tables. */
 export function TranslationsPanel(
-  { l, base, filter, table, canWrite, modules, flash, editing }: {
-    l: Locale;
+  { base, filter, table, canWrite, modules, flash, editing }: {
     base: string;
     filter: TranslationsFilter;
     table: TranslationsTableData;
@@ -64,22 +61,23 @@ export function TranslationsPanel(
     editing?: Editing;
   },
 ) {
+  const t = useT();
   return (
     <div id="translations-panel">
-      {!canWrite && <p class="muted">{t(l, "translations.readOnlyNote")}</p>}
+      {!canWrite && <p class="muted">{t("translations.readOnlyNote")}</p>}
       <Toast flash={flash} />
-      <Card title={t(l, "translations.languages")}>
+      <Card title={t("translations.languages")}>
         <ul class="tr-languages">
           {table.languages.map((lang) => (
             <li>
               <span lang={lang.code}>{lang.name}</span>
-              {lang.builtin ? <Badge>{t(l, "translations.builtin")}</Badge> : canWrite && (
+              {lang.builtin ? <Badge>{t("translations.builtin")}</Badge> : canWrite && (
                 <form
                   class="inline"
                   method="post"
                   action={`${base}/languages/remove`}
                   hx-post={`${base}/languages/remove`}
-                  hx-confirm={t(l, "translations.removeConfirm", { language: lang.name })}
+                  hx-confirm={t("translations.removeConfirm", { language: lang.name })}
                 >
                   <input type="hidden" name="locale" value={lang.code} />
                   <FilterFields filter={filter} />
@@ -87,7 +85,7 @@ export function TranslationsPanel(
                     type="submit"
                     icon="trash-2"
                     variant="danger"
-                    label={t(l, "translations.removeLanguage", { language: lang.name })}
+                    label={t("translations.removeLanguage", { language: lang.name })}
                   />
                 </form>
               )}
@@ -95,27 +93,26 @@ export function TranslationsPanel(
           ))}
         </ul>
       </Card>
-      <Filters action={base} target="#translations-table" label={t(l, "ui.filters")}>
-        <Field label={t(l, "translations.search")}>
+      <Filters action={base} target="#translations-table" label={t("ui.filters")}>
+        <Field label={t("translations.search")}>
           <input name="q" type="search" value={filter.q} />
         </Field>
-        <Field label={t(l, "translations.module")}>
+        <Field label={t("translations.module")}>
           <select name="module">
-            <option value="">{t(l, "translations.allModules")}</option>
+            <option value="">{t("translations.allModules")}</option>
             {modules.map((m) => (
-              <option value={m} selected={filter.module === m}>{t(l, `module.${m}`)}</option>
+              <option value={m} selected={filter.module === m}>{t(`module.${m}`)}</option>
             ))}
           </select>
         </Field>
         <div class="checks">
           <label>
             <input type="checkbox" name="missing" value="1" checked={filter.missing} />
-            {t(l, "translations.onlyMissing")}
+            {t("translations.onlyMissing")}
           </label>
         </div>
       </Filters>
       <TranslationsTable
-        l={l}
         base={base}
         filter={filter}
         table={table}

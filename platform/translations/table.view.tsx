@@ -1,6 +1,5 @@
-import type { Language, Locale } from "../../shared/i18n/i18n.ts";
-import { t } from "../../shared/i18n/i18n.ts";
-import { Button, type Column, DataTable, EmptyState } from "../../ui/kit.ts";
+import type { Language } from "../../shared/i18n/i18n.ts";
+import { Button, type Column, DataTable, EmptyState, useT } from "../../ui/kit.ts";
 import type { TranslationRow } from "./translations.schemas.ts";
 import { CellView, type Editing } from "./cell.view.tsx";
 import { filterQuery, type TranslationsFilter } from "./filter.view.tsx";
@@ -26,8 +25,7 @@ interface RowState {
 
 /** The columns of every group's table: the original text, then one per language. */
 function columns(
-  { l, base, filter, languages, canWrite, state }: {
-    l: Locale;
+  { base, filter, languages, canWrite, state }: {
     base: string;
     filter: TranslationsFilter;
     languages: Language[];
@@ -35,10 +33,11 @@ function columns(
     state: (row: TranslationRow) => RowState;
   },
 ): Column<TranslationRow>[] {
+  const t = useT();
   const english = (row: TranslationRow) => row.cells.en?.default ?? "";
   return [
     {
-      label: t(l, "translations.original"),
+      label: t("translations.original"),
       cell: (row) => <span class="tr-original" title={row.key}>{english(row)}</span>,
     },
     ...languages.map((lang): Column<TranslationRow> => ({
@@ -47,7 +46,6 @@ function columns(
         const { editing, note } = state(row);
         return (
           <CellView
-            l={l}
             base={base}
             filter={filter}
             rowKey={row.key}
@@ -69,8 +67,7 @@ function columns(
  * after an edit.
  */
 export function TranslationRowView(
-  { l, base, filter, languages, row, canWrite, editing, note }: {
-    l: Locale;
+  { base, filter, languages, row, canWrite, editing, note }: {
     base: string;
     filter: TranslationsFilter;
     languages: Language[];
@@ -80,7 +77,7 @@ export function TranslationRowView(
     note?: RowNote;
   },
 ) {
-  const cols = columns({ l, base, filter, languages, canWrite, state: () => ({ editing, note }) });
+  const cols = columns({ base, filter, languages, canWrite, state: () => ({ editing, note }) });
   return (
     <tr data-key={row.key}>
       {cols.map((col) => <td data-label={col.label}>{col.cell(row)}</td>)}
@@ -101,8 +98,7 @@ function runs(rows: TranslationRow[]) {
 
 /** The filtered, paged messages, one table per module (the filter form swaps it). */
 export function TranslationsTable(
-  { l, base, filter, table, canWrite, editing }: {
-    l: Locale;
+  { base, filter, table, canWrite, editing }: {
     base: string;
     filter: TranslationsFilter;
     table: TranslationsTableData;
@@ -110,8 +106,9 @@ export function TranslationsTable(
     editing?: Editing;
   },
 ) {
+  const t = useT();
   const { languages, rows, total, offset, limit } = table;
-  const cols = columns({ l, base, filter, languages, canWrite, state: () => ({ editing }) });
+  const cols = columns({ base, filter, languages, canWrite, state: () => ({ editing }) });
   const pageLink = (to: number, label: string, icon: string) => {
     const href = `${base}${filterQuery({ ...filter, offset: to })}`;
     return (
@@ -133,30 +130,30 @@ export function TranslationsTable(
   return (
     <div id="translations-table">
       <p class="muted" role="status">
-        {t(l, "translations.count", {
+        {t("translations.count", {
           from: total ? offset + 1 : 0,
           to: Math.min(offset + limit, total),
           total,
         })}
       </p>
-      {rows.length === 0 && <EmptyState icon="languages" title={t(l, "translations.empty")} />}
+      {rows.length === 0 && <EmptyState icon="languages" title={t("translations.empty")} />}
       {runs(rows).map(({ group, rows }) => (
         <section class="tr-group" aria-labelledby={`tr-group-${group}`}>
-          <h2 id={`tr-group-${group}`}>{t(l, `module.${group}`)}</h2>
+          <h2 id={`tr-group-${group}`}>{t(`module.${group}`)}</h2>
           <DataTable
             id={`translations-${group}`}
-            label={t(l, `module.${group}`)}
+            label={t(`module.${group}`)}
             rows={rows}
             columns={cols}
           />
         </section>
       ))}
       {(offset > 0 || offset + limit < total) && (
-        <nav class="tr-pages" aria-label={t(l, "translations.pages")}>
+        <nav class="tr-pages" aria-label={t("translations.pages")}>
           {offset > 0 &&
-            pageLink(Math.max(0, offset - limit), t(l, "translations.prev"), "chevron-left")}
+            pageLink(Math.max(0, offset - limit), t("translations.prev"), "chevron-left")}
           {offset + limit < total &&
-            pageLink(offset + limit, t(l, "translations.next"), "chevron-right")}
+            pageLink(offset + limit, t("translations.next"), "chevron-right")}
         </nav>
       )}
     </div>

@@ -131,7 +131,6 @@ export function adminTranslationsPages() {
   ) {
     return (
       <TranslationsPanel
-        l={c.var.locale}
         base={base}
         filter={filter}
         table={await tableOf(c, filter)}
@@ -169,7 +168,7 @@ export function adminTranslationsPages() {
           icon="plus"
           closeLabel={t(l, "ui.close")}
         >
-          <AddLanguageForm l={l} base={base} filter={filter} value={newLanguage} />
+          <AddLanguageForm base={base} filter={filter} value={newLanguage} />
         </Dialog>
       ),
     });
@@ -189,7 +188,6 @@ export function adminTranslationsPages() {
     return partial(
       c,
       <TranslationRowView
-        l={c.var.locale}
         base={base}
         filter={filter}
         languages={languages}
@@ -235,7 +233,6 @@ export function adminTranslationsPages() {
         return partial(
           c,
           <TranslationsTable
-            l={c.var.locale}
             base={base}
             filter={filter}
             table={await tableOf(c, filter)}
@@ -292,7 +289,6 @@ export function adminTranslationsPages() {
         return partial(
           c,
           <AddLanguageForm
-            l={c.var.locale}
             base={base}
             filter={filter}
             value={{ locale, name }}

@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { AppEnv, Session } from "../../shared/http/env.ts";
 import { Problem, problemResponse } from "../../shared/http/problem.ts";
 import { withScope } from "../../shared/db/scope.ts";
+import { actorOf } from "../../shared/http/actor.ts";
 import { newTenant, problem, testApp } from "../helpers.ts";
 import { attachments } from "../../modules/documents/attachments/attachments.service.ts";
 import { saveSettings } from "../../modules/documents/settings/settings.service.ts";
@@ -29,15 +30,25 @@ async function serviceApp() {
     entityType: "task",
     entityId: c.req.param("task"),
   });
-  app.post("/t/:task", async (c) => c.json(await attachments.storeFromRequest(c, owner(c)), 201));
-  app.get("/t/:task", async (c) => c.json(await attachments.list(c, owner(c))));
-  app.get("/t/:task/:id", (c) => attachments.download(c, owner(c), c.req.param("id")));
+  const via = (c: Context<AppEnv>) => ({
+    owner: owner(c),
+    upload: { request: c.req.raw, scope: c.var.scope, config: c.var.platform.config },
+  });
+  app.post(
+    "/t/:task",
+    async (c) => c.json(await attachments.storeFromRequest(actorOf(c), via(c)), 201),
+  );
+  app.get("/t/:task", async (c) => c.json(await attachments.list(actorOf(c), via(c))));
+  app.get(
+    "/t/:task/:id",
+    (c) => attachments.download(actorOf(c), { ...via(c), id: c.req.param("id") }),
+  );
   app.delete("/t/:task/:id", async (c) => {
-    await attachments.remove(c, owner(c), c.req.param("id"));
+    await attachments.remove(actorOf(c), { ...via(c), id: c.req.param("id") });
     return c.body(null, 204);
   });
   app.delete("/t/:task", async (c) => {
-    await attachments.removeAll(c, owner(c));
+    await attachments.removeAll(actorOf(c), via(c));
     return c.body(null, 204);
   });
   const sql = <T>(fn: (tx: import("../../shared/db/database.ts").Sql) => Promise<T>) =>
@@ -116,7 +127,7 @@ dtest("attachments: bad input, size limit and quota leave nothing behind", async
   noFile.append("note", "hello");
   await problem(await app.request("/t/x", { method: "POST", body: noFile }), 400);
 
-  await sql((tx) => saveSettings(tx, { maxFileBytes: 1000 }));
+  await sql((tx) => saveSettings({ sql: tx }, { maxFileBytes: 1000 }));
   const big = new Uint8Array(300 * 1024).fill(7);
   const tooLarge = await app.request("/t/x", {
     method: "POST",
@@ -124,7 +135,7 @@ dtest("attachments: bad input, size limit and quota leave nothing behind", async
   });
   await problem(tooLarge, 413);
 
-  await sql((tx) => saveSettings(tx, { maxFileBytes: 10_000_000, quotaBytes: 10 }));
+  await sql((tx) => saveSettings({ sql: tx }, { maxFileBytes: 10_000_000, quotaBytes: 10 }));
   await problem(
     await app.request("/t/x", { method: "POST", body: form([["q.txt", "more than ten"]]) }),
     422,

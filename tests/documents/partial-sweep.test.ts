@@ -10,7 +10,10 @@ import { itest, testApp } from "../helpers.ts";
 import { LocalStorage } from "../../modules/documents/storage/storage.local.lib.ts";
 import { useStorage } from "../../modules/documents/storage/storage.lib.ts";
 import { documents } from "../../modules/documents/mod.ts";
-import { documentsJobs, PARTIAL_IDLE_MS } from "../../modules/documents/storage/maintenance.service.ts";
+import {
+  documentsJobs,
+  PARTIAL_IDLE_MS,
+} from "../../modules/documents/storage/maintenance.service.ts";
 
 async function leftBehind(dir: string, name: string, bytes: number, idleMs: number) {
   const path = join(dir, "tmp", name);

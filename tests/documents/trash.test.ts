@@ -71,7 +71,10 @@ dtest(
     // A stray object (as after a crash between storing and recording) goes; known ones stay.
     const stray = newKey(t.id);
     await storage.put(stray, new Blob(["stray"]).stream());
-    assert.equal(await cleanOrphans(t.id, new Date(Date.now() + 60_000), scoped), 1);
+    assert.equal(
+      await cleanOrphans({ scoped }, { tenantId: t.id, before: new Date(Date.now() + 60_000) }),
+      1,
+    );
     const left = await tenantObjects(storage, t.id);
     assert.equal(left.length, 1);
     assert.ok(!left.includes(stray));

@@ -6,22 +6,31 @@ import {
   EmptyState,
   Field,
   IconButton,
+  type Translate,
   UserChip,
+  useT,
 } from "../../../ui/kit.ts";
+import { knownKey } from "../../../shared/i18n/i18n.ts";
 import { APP_LEVELS } from "./access.rules.ts";
 import type { Grant } from "./apps.schemas.ts";
-import { BASE, LevelBadge, type T } from "./apps.view.tsx";
+import { BASE, LevelBadge } from "./apps.view.tsx";
 
 const BUILTIN_ROLES = ["owner", "admin", "agent", "member", "viewer"];
 
-/** A role as people read it: built-in roles translated, custom roles by their own name. */
-export const roleLabel = (t: T, key: string, name: string) =>
-  BUILTIN_ROLES.includes(key) ? t(`role.${key}`) : name || key;
+/**
+ * A role as people read it: built-in roles translated (their keys are identity's), custom roles
+ * by their own name.
+ */
+export const roleLabel = (t: Translate, key: string, name: string) =>
+  BUILTIN_ROLES.includes(key)
+    ? t(knownKey(`role.${key}`, "analytics.apps.grant.role"))
+    : name || key;
 
 export const principalOf = (g: { userId: string | null; role: string | null }) =>
   g.userId ? `u:${g.userId}` : `r:${g.role}`;
 
-export function GrantTable({ t, appId, grants }: { t: T; appId: string; grants: Grant[] }) {
+export function GrantTable({ appId, grants }: { appId: string; grants: Grant[] }) {
+  const t = useT();
   const name = (g: Grant) => (g.role ? roleLabel(t, g.role, g.name) : g.name);
   const columns: Column<Grant>[] = [
     {
@@ -33,7 +42,7 @@ export function GrantTable({ t, appId, grants }: { t: T; appId: string; grants: 
       cell: (g) => t(g.userId ? "analytics.apps.grant.person" : "analytics.apps.grant.role"),
       wide: true,
     },
-    { label: t("analytics.apps.grant.level"), cell: (g) => <LevelBadge t={t} level={g.level} /> },
+    { label: t("analytics.apps.grant.level"), cell: (g) => <LevelBadge level={g.level} /> },
   ];
   return (
     <DataTable
@@ -58,13 +67,13 @@ export function GrantTable({ t, appId, grants }: { t: T; appId: string; grants: 
 }
 
 export function GrantForm(
-  { t, appId, people, roles }: {
-    t: T;
+  { appId, people, roles }: {
     appId: string;
     people: { userId: string; name: string }[];
     roles: { key: string; name: string }[];
   },
 ) {
+  const t = useT();
   return (
     <form class="form form-grid" method="post" action={`${BASE}/${appId}/access`}>
       <Field label={t("analytics.apps.grant.who")}>

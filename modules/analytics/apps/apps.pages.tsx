@@ -7,6 +7,7 @@ import type { ComponentChildren } from "preact";
 import type { Hono } from "hono";
 import type { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../shared/http/env.ts";
+import { t } from "../../../shared/i18n/i18n.ts";
 import { actorOf } from "../../../shared/http/actor.ts";
 import {
   attempt,
@@ -21,7 +22,7 @@ import {
 } from "../../../shared/http/pages.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
-import { Button, Card, page, Toast, tr } from "../../../ui/kit.ts";
+import { Button, Card, page, Toast } from "../../../ui/kit.ts";
 import { APP_READ, APP_WRITE, atLeast } from "./access.rules.ts";
 import { AccessInput as AccessInputSchema, AppInput, SheetInput } from "./apps.schemas.ts";
 import {
@@ -38,7 +39,6 @@ import { createSheet, listSheets, moveSheet, patchSheet, removeSheet } from "./s
 import { AppCards, AppDialog, BASE, DeleteAppButton } from "./apps.view.tsx";
 import { SheetDialog, SheetTable, SheetTabs } from "./sheets.view.tsx";
 import { GrantForm, GrantTable, principalOf } from "./access.view.tsx";
-import "./apps.messages.ts";
 
 /** Form input checked by the API's schema: the same rules, a 400 with the same messages. */
 function parsed<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
@@ -57,21 +57,20 @@ const sheetForm = (form: Form) => ({
 });
 
 async function appsPage(c: C, flash?: Flash, status: Status = 200) {
-  const t = tr(c);
   const canCreate = hasPermission(c.var.session.permissions, APP_WRITE);
   const { items } = await listApps(actorOf(c));
   return await page(
     c,
-    t("page.applications"),
+    t(c.var.locale, "page.applications"),
     <>
       {flash && <Toast flash={flash} />}
-      <AppCards t={t} apps={items} canCreate={canCreate} />
+      <AppCards apps={items} canCreate={canCreate} />
     </>,
     {
       status,
-      crumbs: [{ label: t("module.analytics") }],
-      description: t("analytics.apps.description"),
-      actions: canCreate ? <AppDialog t={t} /> : undefined,
+      crumbs: [{ label: t(c.var.locale, "module.analytics") }],
+      description: t(c.var.locale, "analytics.apps.description"),
+      actions: canCreate ? <AppDialog /> : undefined,
     },
   );
 }
@@ -85,7 +84,6 @@ export async function appFrame(
   appId: string,
   opts: { sheetId?: string; body?: ComponentChildren; flash?: Flash; status?: Status } = {},
 ) {
-  const t = tr(c);
   const actor = actorOf(c);
   const app = await getApp(actor, appId);
   const { items: sheets, level } = await listSheets(actor, appId);
@@ -95,21 +93,24 @@ export async function appFrame(
     app.name,
     <>
       {opts.flash && <Toast flash={opts.flash} />}
-      <SheetTabs t={t} app={app} sheets={sheets} current={opts.sheetId} />
+      <SheetTabs app={app} sheets={sheets} current={opts.sheetId} />
       {opts.body}
     </>,
     {
       status: opts.status ?? 200,
-      crumbs: [{ label: t("module.analytics") }, { label: t("page.applications"), href: BASE }],
+      crumbs: [{ label: t(c.var.locale, "module.analytics") }, {
+        label: t(c.var.locale, "page.applications"),
+        href: BASE,
+      }],
       description: app.description || undefined,
       actions: manage
         ? (
           <>
             <Button href={`${BASE}/${app.id}/access`} variant="secondary" icon="users">
-              {t("analytics.apps.access")}
+              {t(c.var.locale, "analytics.apps.access")}
             </Button>
-            <AppDialog t={t} value={app} />
-            <DeleteAppButton t={t} app={app} />
+            <AppDialog value={app} />
+            <DeleteAppButton app={app} />
           </>
         )
         : undefined,
@@ -118,22 +119,24 @@ export async function appFrame(
 }
 
 async function appPage(c: C, appId: string, flash?: Flash, status: Status = 200) {
-  const t = tr(c);
   const { items: sheets, level } = await listSheets(actorOf(c), appId);
   const body = atLeast(level, "edit")
     ? (
       <Card
-        title={t("analytics.apps.sheets")}
-        actions={<SheetDialog t={t} appId={appId} />}
+        title={t(c.var.locale, "analytics.apps.sheets")}
+        actions={<SheetDialog appId={appId} />}
         flush
       >
-        <SheetTable t={t} appId={appId} sheets={sheets} />
+        <SheetTable appId={appId} sheets={sheets} />
       </Card>
     )
     : (
       <Card>
         <p class="muted">
-          {t(sheets.length ? "analytics.apps.sheet.pick" : "analytics.apps.sheet.empty")}
+          {t(
+            c.var.locale,
+            sheets.length ? "analytics.apps.sheet.pick" : "analytics.apps.sheet.empty",
+          )}
         </p>
       </Card>
     );
@@ -141,31 +144,30 @@ async function appPage(c: C, appId: string, flash?: Flash, status: Status = 200)
 }
 
 async function accessPage(c: C, appId: string, flash?: Flash, status: Status = 200) {
-  const t = tr(c);
   const actor = actorOf(c);
   const app = await getApp(actor, appId);
   const access = await getAccess(actor, appId);
   const { people, roles } = await grantablePrincipals(actor, appId);
   return await page(
     c,
-    t("analytics.apps.accessOf", { name: app.name }),
+    t(c.var.locale, "analytics.apps.accessOf", { name: app.name }),
     <>
       {flash && <Toast flash={flash} />}
       <Card flush>
-        <GrantTable t={t} appId={appId} grants={access.grants} />
+        <GrantTable appId={appId} grants={access.grants} />
       </Card>
-      <Card title={t("analytics.apps.grant.add")}>
-        <GrantForm t={t} appId={appId} people={people} roles={roles} />
+      <Card title={t(c.var.locale, "analytics.apps.grant.add")}>
+        <GrantForm appId={appId} people={people} roles={roles} />
       </Card>
     </>,
     {
       status,
       crumbs: [
-        { label: t("module.analytics") },
-        { label: t("page.applications"), href: BASE },
+        { label: t(c.var.locale, "module.analytics") },
+        { label: t(c.var.locale, "page.applications"), href: BASE },
         { label: app.name, href: `${BASE}/${appId}` },
       ],
-      description: t("analytics.apps.accessDescription"),
+      description: t(c.var.locale, "analytics.apps.accessDescription"),
     },
   );
 }

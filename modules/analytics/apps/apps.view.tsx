@@ -9,21 +9,22 @@ import {
   Grid,
   RelativeTime,
   type Tone,
+  useT,
 } from "../../../ui/kit.ts";
 import type { AppLevel } from "./access.rules.ts";
 import type { App } from "./apps.schemas.ts";
-
-export type T = (key: string, vars?: Record<string, string | number>) => string;
 
 export const BASE = "/analytics/apps";
 
 const LEVEL_TONES: Record<AppLevel, Tone> = { view: "gray", edit: "blue", manage: "purple" };
 
-export function LevelBadge({ t, level }: { t: T; level: AppLevel }) {
+export function LevelBadge({ level }: { level: AppLevel }) {
+  const t = useT();
   return <Badge tone={LEVEL_TONES[level]}>{t(`analytics.apps.level.${level}`)}</Badge>;
 }
 
-export function AppCards({ t, apps, canCreate }: { t: T; apps: App[]; canCreate: boolean }) {
+export function AppCards({ apps, canCreate }: { apps: App[]; canCreate: boolean }) {
+  const t = useT();
   if (apps.length === 0) {
     return (
       <Card>
@@ -43,7 +44,7 @@ export function AppCards({ t, apps, canCreate }: { t: T; apps: App[]; canCreate:
               {a.name}
             </a>
           }
-          actions={<LevelBadge t={t} level={a.level} />}
+          actions={<LevelBadge level={a.level} />}
         >
           <div data-app={a.id}>
             {a.description && <p class="prewrap">{a.description}</p>}
@@ -73,7 +74,8 @@ export function AppCards({ t, apps, canCreate }: { t: T; apps: App[]; canCreate:
 }
 
 /** Create (no value) or edit an application. */
-export function AppDialog({ t, value }: { t: T; value?: App }) {
+export function AppDialog({ value }: { value?: App }) {
+  const t = useT();
   const action = value ? `${BASE}/${value.id}` : BASE;
   return (
     <Dialog
@@ -99,7 +101,8 @@ export function AppDialog({ t, value }: { t: T; value?: App }) {
   );
 }
 
-export function DeleteAppButton({ t, app }: { t: T; app: App }) {
+export function DeleteAppButton({ app }: { app: App }) {
+  const t = useT();
   return (
     <form
       method="post"

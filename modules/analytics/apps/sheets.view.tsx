@@ -10,16 +10,18 @@ import {
   Field,
   IconButton,
   Tabs,
+  type Translate,
+  useT,
 } from "../../../ui/kit.ts";
 import type { AppRecord, SheetRecord } from "./access.rules.ts";
-import { BASE, type T } from "./apps.view.tsx";
+import { BASE } from "./apps.view.tsx";
 
 /** Refresh intervals offered (seconds); the API takes any value from 5 to 86400. */
 export const REFRESH_CHOICES = [0, 10, 30, 60, 300, 900, 3600];
 
 export const sheetHref = (appId: string, sheetId: string) => `${BASE}/${appId}/sheets/${sheetId}`;
 
-function refreshLabel(t: T, seconds: number | null): string {
+function refreshLabel(t: Translate, seconds: number | null): string {
   if (!seconds) return t("analytics.apps.sheet.refreshOff");
   return seconds % 60 === 0
     ? t("analytics.apps.sheet.refreshMinutes", { count: seconds / 60 })
@@ -28,13 +30,13 @@ function refreshLabel(t: T, seconds: number | null): string {
 
 /** One tab per sheet, linking to the sheet's dashboard; `current` marks the open one. */
 export function SheetTabs(
-  { t, app, sheets, current }: {
-    t: T;
+  { app, sheets, current }: {
     app: AppRecord;
     sheets: SheetRecord[];
     current?: string;
   },
 ) {
+  const t = useT();
   if (sheets.length === 0) return null;
   return (
     <Tabs
@@ -48,7 +50,8 @@ export function SheetTabs(
   );
 }
 
-export function SheetDialog({ t, appId, value }: { t: T; appId: string; value?: SheetRecord }) {
+export function SheetDialog({ appId, value }: { appId: string; value?: SheetRecord }) {
+  const t = useT();
   const action = value ? `${BASE}/${appId}/sheets/${value.id}/edit` : `${BASE}/${appId}/sheets`;
   const choices = value?.refreshSeconds && !REFRESH_CHOICES.includes(value.refreshSeconds)
     ? [...REFRESH_CHOICES, value.refreshSeconds].sort((a, b) => a - b)
@@ -87,8 +90,9 @@ export function SheetDialog({ t, appId, value }: { t: T; appId: string; value?: 
 }
 
 function MoveButton(
-  { t, appId, sheet, dir }: { t: T; appId: string; sheet: SheetRecord; dir: "left" | "right" },
+  { appId, sheet, dir }: { appId: string; sheet: SheetRecord; dir: "left" | "right" },
 ) {
+  const t = useT();
   return (
     <form class="inline" method="post" action={`${BASE}/${appId}/sheets/${sheet.id}/move`}>
       <input type="hidden" name="dir" value={dir} />
@@ -104,8 +108,9 @@ function MoveButton(
 
 /** The sheets as a list editors change (rows stack on a phone). */
 export function SheetTable(
-  { t, appId, sheets }: { t: T; appId: string; sheets: SheetRecord[] },
+  { appId, sheets }: { appId: string; sheets: SheetRecord[] },
 ) {
+  const t = useT();
   const columns: Column<SheetRecord>[] = [
     {
       label: t("analytics.apps.sheet.position"),
@@ -135,9 +140,9 @@ export function SheetTable(
       }
       actions={(s) => (
         <>
-          {sheets[0].id !== s.id && <MoveButton t={t} appId={appId} sheet={s} dir="left" />}
-          {sheets[last].id !== s.id && <MoveButton t={t} appId={appId} sheet={s} dir="right" />}
-          <SheetDialog t={t} appId={appId} value={s} />
+          {sheets[0].id !== s.id && <MoveButton appId={appId} sheet={s} dir="left" />}
+          {sheets[last].id !== s.id && <MoveButton appId={appId} sheet={s} dir="right" />}
+          <SheetDialog appId={appId} value={s} />
           <form
             class="inline"
             method="post"

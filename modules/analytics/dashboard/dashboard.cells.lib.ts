@@ -2,8 +2,6 @@
 import { formatNumber } from "../../../ui/kit.ts";
 import type { ResultColumn } from "../query/query.types.schemas.ts";
 
-export type T = (key: string, vars?: Record<string, string | number>) => string;
-
 /** A cell as people read it: coded values by label, dates without time noise. */
 export function cellText(locale: string, col: ResultColumn, v: unknown): string {
   if (v === null || v === undefined) return "";

@@ -1,21 +1,24 @@
 /** The dashboard's forms: the filter bar and the add-widget dialog (plain forms, no script). */
-import { Button, Dialog, Field } from "../../../ui/kit.ts";
+import { Button, Dialog, Field, useT } from "../../../ui/kit.ts";
 import type { DatasetInfo, ResultColumn } from "../query/query.types.schemas.ts";
 import { CHART_TYPES } from "./widgets.schemas.ts";
 import { parseWhere } from "./widgets.rules.ts";
 import type { FilterState } from "./dashboard.filters.lib.ts";
-import { cellText, type T } from "./dashboard.cells.lib.ts";
+import { cellText } from "./dashboard.cells.lib.ts";
+
+const TIME_BUCKETS = ["day", "week", "month", "quarter", "year"] as const;
+const AGGREGATE_FNS = ["count", "countDistinct", "sum", "avg", "min", "max"] as const;
 
 /** The filter bar: date range on a date field, and field = value pairs (removable). */
 export function FilterBar(
-  { t, f, sheetPath, dateFields, fields }: {
-    t: T;
+  { f, sheetPath, dateFields, fields }: {
     f: FilterState;
     sheetPath: string;
     dateFields: ResultColumn[];
     fields: ResultColumn[];
   },
 ) {
+  const t = useT();
   const labelOf = (name: string) => fields.find((x) => x.name === name);
   return (
     <form
@@ -81,8 +84,9 @@ export function FilterBar(
 
 /** The add-widget dialog: dataset, category (optionally by time), aggregate, chart type. */
 export function AddWidget(
-  { t, datasets, action }: { t: T; datasets: DatasetInfo[]; action: string },
+  { datasets, action }: { datasets: DatasetInfo[]; action: string },
 ) {
+  const t = useT();
   return (
     <Dialog
       id="dash-add"
@@ -119,16 +123,12 @@ export function AddWidget(
         <Field label={t("analytics.dash.bucket")}>
           <select name="bucket">
             <option value="">{t("analytics.dash.none")}</option>
-            {["day", "week", "month", "quarter", "year"].map((b) => (
-              <option value={b}>{t(`analytics.bucket.${b}`)}</option>
-            ))}
+            {TIME_BUCKETS.map((b) => <option value={b}>{t(`analytics.bucket.${b}`)}</option>)}
           </select>
         </Field>
         <Field label={t("analytics.dash.aggregate")}>
           <select name="fn">
-            {["count", "countDistinct", "sum", "avg", "min", "max"].map((f) => (
-              <option value={f}>{t(`analytics.agg.${f}`)}</option>
-            ))}
+            {AGGREGATE_FNS.map((f) => <option value={f}>{t(`analytics.agg.${f}`)}</option>)}
           </select>
         </Field>
         <Field label={t("analytics.dash.valueField")}>

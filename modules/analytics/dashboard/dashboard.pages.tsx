@@ -6,6 +6,7 @@
 import type { Hono } from "hono";
 import { renderToString } from "preact-render-to-string";
 import type { AppEnv } from "../../../shared/http/env.ts";
+import { t } from "../../../shared/i18n/i18n.ts";
 import { type Actor, actorOf } from "../../../shared/http/actor.ts";
 import {
   type C,
@@ -17,7 +18,7 @@ import {
 } from "../../../shared/http/pages.ts";
 import { Problem, problems } from "../../../shared/http/problem.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
-import { tr } from "../../../ui/kit.ts";
+import { type Reader, ReaderContext } from "../../../ui/context.ts";
 import { atLeast } from "../apps/access.rules.ts";
 import { requireSheet } from "../apps/access.service.ts";
 import { appFrame } from "../apps/apps.pages.tsx";
@@ -34,11 +35,16 @@ import {
 import { CHART_TYPES, type ChartType, type Widget, WidgetInput } from "./widgets.schemas.ts";
 import { type Body, cellText, Dashboard, DrillRows, WidgetBody } from "./dashboard.view.tsx";
 import { type FilterState, filterState } from "./dashboard.filters.lib.ts";
-import "./dashboard.messages.ts";
 
 const SHEET_READ = "analytics.sheet.read";
 const sheetPath = (appId: string, sheetId: string) => `/analytics/apps/${appId}/sheets/${sheetId}`;
 const paramsOf = (c: C) => new URL(c.req.url).searchParams;
+/** The reader of a fragment rendered here, as ui/render.tsx's html() sets it. */
+const readerOf = (c: C): Reader => ({
+  locale: c.var.locale ?? "en",
+  timeZone: c.var.timeZone ?? "UTC",
+  now: Date.now(),
+});
 
 async function bodyOf(actor: Actor, w: Widget, f: FilterState, locale: string): Promise<Body> {
   try {
@@ -60,7 +66,6 @@ async function dashboardPage(
   flash?: Flash,
   status: Status = 200,
 ) {
-  const t = tr(c);
   const actor = actorOf(c);
   const { sheet, level } = await requireSheet(actor, { sheetId, level: "view" });
   if (sheet.appId !== appId) throw problems.notFound("No such sheet.");
@@ -83,8 +88,6 @@ async function dashboardPage(
     status,
     body: (
       <Dashboard
-        t={t}
-        locale={c.var.locale}
         sheetId={sheetId}
         sheetPath={sheetPath(appId, sheetId)}
         widgets={widgets}
@@ -190,20 +193,19 @@ export function mountDashboardPages(app: Hono<AppEnv>) {
     const width = Math.max(200, Number(c.req.query("width")) || widget.w * 100);
     const height = Math.max(120, Number(c.req.query("height")) || widget.h * 70 - 56);
     return c.html(renderToString(
-      <WidgetBody
-        t={tr(c)}
-        locale={c.var.locale}
-        widget={widget}
-        body={body}
-        width={Math.min(width, 2000)}
-        height={Math.min(height, 2000)}
-      />,
+      <ReaderContext.Provider value={readerOf(c)}>
+        <WidgetBody
+          widget={widget}
+          body={body}
+          width={Math.min(width, 2000)}
+          height={Math.min(height, 2000)}
+        />
+      </ReaderContext.Provider>,
     ));
   });
 
   // The rows behind a clicked point, with a link that adds the point to the sheet's filters.
   app.get("/widgets/:id/rows", read, async (c) => {
-    const t = tr(c);
     const actor = actorOf(c);
     const f = filterState(paramsOf(c));
     const point = c.req.query("point") ?? undefined;
@@ -218,23 +220,23 @@ export function mountDashboardPages(app: Hono<AppEnv>) {
     const pointLabel = point === undefined
       ? widget.title
       : col
-      ? cellText(c.var.locale, col, point) || t("analytics.dash.empty")
+      ? cellText(c.var.locale, col, point) || t(c.var.locale, "analytics.dash.empty")
       : point;
     // Cross-filter by the clicked value (time buckets filter through the drill only).
     const filterHref = field && !field.bucket && point !== undefined
       ? sheetPath(sheet.appId, sheet.id) + f.withWhere([...f.where, `${field.field}:${point}`])
       : null;
     return c.html(renderToString(
-      <DrillRows
-        t={t}
-        locale={c.var.locale}
-        title={widget.title}
-        columns={columns}
-        rows={rows}
-        truncated={truncated}
-        filterHref={filterHref}
-        pointLabel={pointLabel}
-      />,
+      <ReaderContext.Provider value={readerOf(c)}>
+        <DrillRows
+          title={widget.title}
+          columns={columns}
+          rows={rows}
+          truncated={truncated}
+          filterHref={filterHref}
+          pointLabel={pointLabel}
+        />
+      </ReaderContext.Provider>,
     ));
   });
 }

@@ -3,12 +3,12 @@
  * server-rendered SVG, then interactive on the client), the add-widget dialog and the drill
  * dialog. CSP is strict: behaviour lives in client/dashboard.js, data in data-attributes.
  */
-import { Button, formatNumber, IconButton, Kpi } from "../../../ui/kit.ts";
+import { Button, formatNumber, IconButton, Kpi, useReader, useT } from "../../../ui/kit.ts";
 import type { DatasetInfo, ResultColumn } from "../query/query.types.schemas.ts";
 import type { Widget } from "./widgets.schemas.ts";
 import { cspSafeSvg, renderSvg } from "./widgets.charts.lib.ts";
 import type { FilterState } from "./dashboard.filters.lib.ts";
-import { cellText, type T } from "./dashboard.cells.lib.ts";
+import { cellText } from "./dashboard.cells.lib.ts";
 import { AddWidget, FilterBar } from "./dashboard.forms.view.tsx";
 export { cellText };
 
@@ -23,13 +23,13 @@ export interface Body {
 }
 
 function RowsTable(
-  { locale, columns, rows, caption }: {
-    locale: string;
+  { columns, rows, caption }: {
     columns: ResultColumn[];
     rows: Record<string, unknown>[];
     caption: string;
   },
 ) {
+  const { locale } = useReader();
   const shown = columns.filter((c) => !c.key);
   return (
     <div class="dash-table">
@@ -48,15 +48,15 @@ function RowsTable(
 
 /** What one widget shows (also the fragment the page reloads on refresh). */
 export function WidgetBody(
-  { t, locale, widget, body, width, height }: {
-    t: T;
-    locale: string;
+  { widget, body, width, height }: {
     widget: Widget;
     body: Body;
     width: number;
     height: number;
   },
 ) {
+  const t = useT();
+  const { locale } = useReader();
   if (body.kind === "error") {
     return <p class="dash-error" role="status">{body.message ?? t("analytics.dash.failed")}</p>;
   }
@@ -80,7 +80,6 @@ export function WidgetBody(
   if (body.kind === "table") {
     return (
       <RowsTable
-        locale={locale}
         columns={body.columns ?? []}
         rows={body.rows ?? []}
         caption={widget.title}
@@ -102,9 +101,7 @@ export function WidgetBody(
 }
 
 function WidgetCard(
-  { t, locale, widget, body, canEdit, query, sheetPath }: {
-    t: T;
-    locale: string;
+  { widget, body, canEdit, query, sheetPath }: {
     widget: Widget;
     body: Body;
     canEdit: boolean;
@@ -112,6 +109,7 @@ function WidgetCard(
     sheetPath: string;
   },
 ) {
+  const t = useT();
   const api = `/api/analytics/widgets/${widget.id}`;
   const dataset = widget.query.source.kind === "dataset" ? widget.query.source.name : "";
   return (
@@ -172,8 +170,6 @@ function WidgetCard(
         </header>
         <div class="dash-widget-body" data-body={widget.id}>
           <WidgetBody
-            t={t}
-            locale={locale}
             widget={widget}
             body={body}
             width={widget.w * 100}
@@ -186,8 +182,6 @@ function WidgetCard(
 }
 
 export interface DashboardProps {
-  t: T;
-  locale: string;
   sheetId: string;
   sheetPath: string;
   widgets: { widget: Widget; body: Body }[];
@@ -198,7 +192,7 @@ export interface DashboardProps {
 }
 
 export function Dashboard(p: DashboardProps) {
-  const { t } = p;
+  const t = useT();
   const used = new Set(
     p.widgets.map((w) =>
       w.widget.query.source.kind === "dataset" ? w.widget.query.source.name : ""
@@ -225,7 +219,7 @@ export function Dashboard(p: DashboardProps) {
       <script src="/assets/echarts.min.js" defer></script>
       <script src="/assets/analytics-dashboard.js" defer></script>
       <div class="dash-bar">
-        <FilterBar t={t} f={p.f} sheetPath={p.sheetPath} dateFields={dateFields} fields={fields} />
+        <FilterBar f={p.f} sheetPath={p.sheetPath} dateFields={dateFields} fields={fields} />
         <div class="dash-tools">
           <span class="muted dash-live" data-live="" aria-live="polite">
             {p.refreshSeconds
@@ -237,7 +231,7 @@ export function Dashboard(p: DashboardProps) {
               <Button variant="secondary" icon="move" data-arrange="" aria-pressed="false">
                 {t("analytics.dash.arrange")}
               </Button>
-              <AddWidget t={t} datasets={p.datasets} action={`${p.sheetPath}/widgets${query}`} />
+              <AddWidget datasets={p.datasets} action={`${p.sheetPath}/widgets${query}`} />
             </>
           )}
         </div>
@@ -246,8 +240,6 @@ export function Dashboard(p: DashboardProps) {
       <div class="grid-stack">
         {p.widgets.map(({ widget, body }) => (
           <WidgetCard
-            t={t}
-            locale={p.locale}
             widget={widget}
             body={body}
             canEdit={p.canEdit}
@@ -269,9 +261,7 @@ export function Dashboard(p: DashboardProps) {
 
 /** The drill-down fragment: the rows behind the clicked point and a cross-filter link. */
 export function DrillRows(
-  { t, locale, title, columns, rows, truncated, filterHref, pointLabel }: {
-    t: T;
-    locale: string;
+  { title, columns, rows, truncated, filterHref, pointLabel }: {
     title: string;
     columns: ResultColumn[];
     rows: Record<string, unknown>[];
@@ -280,6 +270,7 @@ export function DrillRows(
     pointLabel: string;
   },
 ) {
+  const t = useT();
   return (
     <div class="dash-drill">
       <p>{t("analytics.dash.rowsOf", { title, point: pointLabel, n: rows.length })}</p>
@@ -288,7 +279,7 @@ export function DrillRows(
           {t("analytics.dash.filterBy", { point: pointLabel })}
         </Button>
       )}
-      <RowsTable locale={locale} columns={columns} rows={rows} caption={title} />
+      <RowsTable columns={columns} rows={rows} caption={title} />
       {truncated && <p class="muted">{t("analytics.dash.truncated")}</p>}
     </div>
   );

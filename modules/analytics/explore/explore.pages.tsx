@@ -5,20 +5,19 @@
  */
 import type { Hono } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
+import { t } from "../../../shared/i18n/i18n.ts";
 import { actorOf } from "../../../shared/http/actor.ts";
 import { type C, type Flash, problemFlash } from "../../../shared/http/pages.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
-import { page, tr } from "../../../ui/kit.ts";
+import { page } from "../../../ui/kit.ts";
 import type { QueryResult, ResultColumn } from "../query/query.types.schemas.ts";
 import { datasetCatalog } from "../query/query.datasets.lib.ts";
 import { runQuery } from "../query/query.service.ts";
 import { readExplore, toQuery } from "./explore.form.lib.ts";
 import { tenantTables } from "./explore.service.ts";
 import { ExploreFormView, ResultView, type SourceOption } from "./explore.view.tsx";
-import "./explore.messages.ts";
 
 async function explorePage(c: C) {
-  const t = tr(c);
   const locale = c.var.locale;
   const form = readExplore(new URL(c.req.url).searchParams);
   const catalog = datasetCatalog(locale);
@@ -56,15 +55,15 @@ async function explorePage(c: C) {
   }
   return await page(
     c,
-    t("analytics.explore.title"),
+    t(c.var.locale, "analytics.explore.title"),
     <div id="explore" class="stack">
-      <ExploreFormView t={t} form={form} sources={sources} fields={fields} />
-      <ResultView t={t} result={result} flash={flash} />
+      <ExploreFormView form={form} sources={sources} fields={fields} />
+      <ResultView result={result} flash={flash} />
     </div>,
     {
       status: status as 200,
-      crumbs: [{ label: t("module.analytics"), href: "/analytics" }],
-      description: t("analytics.explore.description"),
+      crumbs: [{ label: t(c.var.locale, "module.analytics"), href: "/analytics" }],
+      description: t(c.var.locale, "analytics.explore.description"),
     },
   );
 }

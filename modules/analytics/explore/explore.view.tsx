@@ -9,6 +9,7 @@ import {
   formatNumber,
   Toast,
   useReader,
+  useT,
 } from "../../../ui/kit.ts";
 import type { Flash } from "../../../shared/http/pages.ts";
 import type { QueryResult, ResultColumn } from "../query/query.types.schemas.ts";
@@ -17,8 +18,6 @@ import { opsFor } from "../query/query.filters.lib.ts";
 import type { ExploreForm } from "./explore.form.lib.ts";
 import { SUMMARY } from "./explore.form.lib.ts";
 
-type T = (key: string, vars?: Record<string, string | number>) => string;
-
 export interface SourceOption {
   value: string;
   label: string;
@@ -26,8 +25,8 @@ export interface SourceOption {
 }
 
 const BASE = "/analytics/explore";
-const AGGS = ["count", "countDistinct", "sum", "avg", "min", "max"];
-const BUCKETS = ["day", "week", "month", "quarter", "year"];
+const AGGS = ["count", "countDistinct", "sum", "avg", "min", "max"] as const;
+const BUCKETS = ["day", "week", "month", "quarter", "year"] as const;
 
 function Options(
   { items, selected }: { items: { value: string; label: string }[]; selected: string[] },
@@ -42,13 +41,13 @@ function Options(
 }
 
 export function ExploreFormView(
-  { t, form, sources, fields }: {
-    t: T;
+  { form, sources, fields }: {
     form: ExploreForm;
     sources: SourceOption[];
     fields: ResultColumn[];
   },
 ) {
+  const t = useT();
   // Record ids are for joins and drill-down; people pick fields by what they mean.
   const fieldItems = fields.filter((f) => !f.key).map((f) => ({ value: f.name, label: f.label }));
   const filterCol = fields.find((f) => f.name === form.filterField);
@@ -170,8 +169,9 @@ function Cell({ col, value }: { col: ResultColumn; value: unknown }): ComponentC
 }
 
 export function ResultView(
-  { t, result, flash }: { t: T; result?: QueryResult; flash?: Flash },
+  { result, flash }: { result?: QueryResult; flash?: Flash },
 ) {
+  const t = useT();
   return (
     <section aria-label={t("analytics.explore.results")} class="stack">
       {flash && <Toast flash={flash} />}

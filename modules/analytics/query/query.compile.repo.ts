@@ -22,6 +22,7 @@ import {
 } from "kysely";
 import type { FieldError } from "../../../shared/http/problem.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
+import "../common/common.messages.ts";
 import type { AnalyticsQuery, ResultColumn } from "./query.types.schemas.ts";
 import { DEFAULT_LIMIT, type FieldType, NAME, ROW_CAP, unprocessable } from "./query.values.lib.ts";
 import { filterSql } from "./query.filters.repo.ts";

@@ -4,31 +4,43 @@
  * label keys so pages show words, never codes; `key` fields (record ids) are for joins and
  * drill-down, not shown by default.
  */
-import { t } from "../../../shared/i18n/i18n.ts";
+import { type MessageKey, t } from "../../../shared/i18n/i18n.ts";
 import type { DatasetInfo, ResultColumn } from "./query.types.schemas.ts";
+import type { queryMessages } from "./query.messages.ts";
 import "./query.messages.ts";
+
+/** The rest of each query message key that starts with P: `Suffix<"analytics.f.">` = field names. */
+type Suffix<P extends string> = keyof typeof queryMessages extends infer K
+  ? K extends `${P}${infer S}` ? S : never
+  : never;
+/** The fields, datasets and coded-value groups that have labels (analytics.f/ds/v.*). */
+type FieldName = Suffix<"analytics.f.">;
+type DatasetName = Suffix<"analytics.ds.">;
+type ValueKey = Suffix<"analytics.v.">;
+type ValueGroup = ValueKey extends `${infer G}.${string}` ? G : never;
+type CodeOf<G extends ValueGroup> = Suffix<`analytics.v.${G}.`>;
 
 type FieldType = ResultColumn["type"];
 interface FieldDef {
-  name: string;
+  name: FieldName;
   type: FieldType;
-  /** Value-label group (analytics.v.<group>.<code>) for coded values. */
-  codes?: [string, string[]];
+  /** Coded values with their label keys (analytics.v.<group>.<code>). */
+  codes?: { value: string; key: MessageKey }[];
   key?: boolean;
 }
 interface DatasetDef {
-  name: string;
+  name: DatasetName;
   module: string;
   fields: FieldDef[];
   changedBy: string[];
 }
 
-const f = (name: string, type: FieldType = "text"): FieldDef => ({ name, type });
-const key = (name: string): FieldDef => ({ name, type: "text", key: true });
-const coded = (name: string, group: string, codes: string[]): FieldDef => ({
+const f = (name: FieldName, type: FieldType = "text"): FieldDef => ({ name, type });
+const key = (name: FieldName): FieldDef => ({ name, type: "text", key: true });
+const coded = <G extends ValueGroup>(name: FieldName, group: G, codes: CodeOf<G>[]): FieldDef => ({
   name,
   type: "text",
-  codes: [group, codes],
+  codes: codes.map((v) => ({ value: v, key: `analytics.v.${group}.${v}` as MessageKey })),
 });
 const PRIORITY = coded("priority", "priority", ["dusuk", "normal", "yuksek", "kritik"]);
 
@@ -239,7 +251,7 @@ export const DATASETS: DatasetDef[] = [
   },
 ];
 
-const BY_NAME = new Map(DATASETS.map((d) => [d.name, d]));
+const BY_NAME = new Map<string, DatasetDef>(DATASETS.map((d) => [d.name, d]));
 
 export const datasetDef = (name: string): DatasetDef | undefined => BY_NAME.get(name);
 
@@ -253,10 +265,7 @@ function column(locale: string, d: FieldDef): ResultColumn {
     type: d.type,
   };
   if (d.key) col.key = true;
-  if (d.codes) {
-    const [group, codes] = d.codes;
-    col.values = codes.map((v) => ({ value: v, label: t(locale, `analytics.v.${group}.${v}`) }));
-  }
+  if (d.codes) col.values = d.codes.map((v) => ({ value: v.value, label: t(locale, v.key) }));
   return col;
 }
 

@@ -6,6 +6,7 @@
  */
 import { t } from "../../../shared/i18n/i18n.ts";
 import type { QueryResult, ResultColumn } from "./query.types.schemas.ts";
+import "./query.messages.ts";
 
 export interface SeriesResult {
   columns: ResultColumn[];

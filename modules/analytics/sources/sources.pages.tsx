@@ -5,6 +5,7 @@
 import type { z } from "@hono/zod-openapi";
 import type { Hono } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
+import { t } from "../../../shared/i18n/i18n.ts";
 import { actorOf } from "../../../shared/http/actor.ts";
 import {
   type C,
@@ -19,7 +20,7 @@ import {
 } from "../../../shared/http/pages.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
-import { Card, FlashMessage, html, page, Toast, tr } from "../../../ui/kit.ts";
+import { Card, FlashMessage, html, page, Toast } from "../../../ui/kit.ts";
 import { useSourcesConfig } from "./sources.config.lib.ts";
 import { SOURCE_READ, SOURCE_WRITE } from "./sources.routes.ts";
 import { introspect, runRawSql } from "./sources.run.service.ts";
@@ -41,7 +42,6 @@ import {
   SqlResultTable,
   StatusBadge,
 } from "./sources.view.tsx";
-import "./sources.messages.ts";
 
 function act(c: C) {
   useSourcesConfig(c.var.platform.config);
@@ -51,26 +51,24 @@ function act(c: C) {
 const canWrite = (c: C) => hasPermission(c.var.session.permissions, SOURCE_WRITE);
 
 async function listPage(c: C, flash?: Flash, status = 200) {
-  const t = tr(c);
   const { items } = await listSources(act(c));
   return await page(
     c,
-    t("page.dataSources"),
+    t(c.var.locale, "page.dataSources"),
     <>
       {flash && <Toast flash={flash} />}
-      <SourcesTable t={t} rows={items} canWrite={canWrite(c)} />
+      <SourcesTable rows={items} canWrite={canWrite(c)} />
     </>,
     {
       status: status as 200,
-      crumbs: [{ label: t("module.analytics"), href: "/analytics" }],
-      description: t("analytics.sources.description"),
-      actions: canWrite(c) ? <SourceDialog t={t} /> : undefined,
+      crumbs: [{ label: t(c.var.locale, "module.analytics"), href: "/analytics" }],
+      description: t(c.var.locale, "analytics.sources.description"),
+      actions: canWrite(c) ? <SourceDialog /> : undefined,
     },
   );
 }
 
 async function sourcePage(c: C, id: string, flash?: Flash, status = 200) {
-  const t = tr(c);
   const actor = act(c);
   const source = await getSource(actor, id);
   let tree;
@@ -85,10 +83,10 @@ async function sourcePage(c: C, id: string, flash?: Flash, status = 200) {
     source.name,
     <>
       {flash && <Toast flash={flash} />}
-      <Card title={t("analytics.sources.details")}>
+      <Card title={t(c.var.locale, "analytics.sources.details")}>
         <p>
-          <StatusBadge t={t} status={source.status} />{" "}
-          {t(`analytics.sources.engine.${source.engine}`)}{" "}
+          <StatusBadge status={source.status} />{" "}
+          {t(c.var.locale, `analytics.sources.engine.${source.engine}`)}{" "}
           <span class="muted">
             {`${source.host}:${source.port} / ${source.database} · ${source.username}`}
           </span>
@@ -96,7 +94,7 @@ async function sourcePage(c: C, id: string, flash?: Flash, status = 200) {
         {source.statusDetail && <p class="muted">{source.statusDetail}</p>}
       </Card>
       {canWrite(c) && (
-        <Card title={t("analytics.sources.sql")}>
+        <Card title={t(c.var.locale, "analytics.sources.sql")}>
           <form
             class="form"
             method="post"
@@ -106,28 +104,30 @@ async function sourcePage(c: C, id: string, flash?: Flash, status = 200) {
             hx-swap="innerHTML"
           >
             <label class="field">
-              <span>{t("analytics.sources.sqlField")}</span>
+              <span>{t(c.var.locale, "analytics.sources.sqlField")}</span>
               <textarea name="sql" rows={5} required maxLength={20000} spellcheck={false}>
                 {c.req.query("sql") ?? ""}
               </textarea>
-              <span class="field-hint">{t("analytics.sources.sqlHint")}</span>
+              <span class="field-hint">{t(c.var.locale, "analytics.sources.sqlHint")}</span>
             </label>
-            <button type="submit" class="btn btn-primary">{t("analytics.sources.run")}</button>
+            <button type="submit" class="btn btn-primary">
+              {t(c.var.locale, "analytics.sources.run")}
+            </button>
           </form>
           <div id="sql-out" aria-live="polite"></div>
         </Card>
       )}
-      <Card title={t("analytics.sources.schema")}>
-        {treeFlash ? <FlashMessage flash={treeFlash} /> : <SchemaBrowser t={t} tree={tree!} />}
+      <Card title={t(c.var.locale, "analytics.sources.schema")}>
+        {treeFlash ? <FlashMessage flash={treeFlash} /> : <SchemaBrowser tree={tree!} />}
       </Card>
     </>,
     {
       status: status as 200,
       crumbs: [
-        { label: t("module.analytics"), href: "/analytics" },
-        { label: t("page.dataSources"), href: BASE },
+        { label: t(c.var.locale, "module.analytics"), href: "/analytics" },
+        { label: t(c.var.locale, "page.dataSources"), href: BASE },
       ],
-      actions: canWrite(c) ? <SourceActions t={t} s={source} /> : undefined,
+      actions: canWrite(c) ? <SourceActions s={source} /> : undefined,
     },
   );
 }
@@ -196,10 +196,11 @@ export function mountSourcesPages(app: Hono<AppEnv>) {
   });
   app.post("/sources/:id/test", requirePermission(SOURCE_WRITE), async (c) => {
     const id = pathId(c);
-    const t = tr(c);
     const r = await testSource(act(c), id);
     const text = [
-      t("analytics.sources.tested", { status: t(`analytics.sources.status.${r.status}`) }),
+      t(c.var.locale, "analytics.sources.tested", {
+        status: t(c.var.locale, `analytics.sources.status.${r.status}`),
+      }),
       r.detail,
     ].filter(Boolean).join(" ");
     return await sourcePage(c, id, { kind: r.status === "ok" ? "ok" : "error", text });
@@ -209,13 +210,12 @@ export function mountSourcesPages(app: Hono<AppEnv>) {
     return redirectAfterPost(c, BASE);
   });
   app.post("/sources/:id/sql", requirePermission(SOURCE_WRITE), async (c) => {
-    const t = tr(c);
     const id = pathId(c);
     try {
       const text = one((await readForm(c)).sql);
       if (!text) throw problems.validation([{ path: "sql", message: "Enter a statement." }]);
       const result = await runRawSql(actorOf(c), { sourceId: id, statement: text });
-      return html(c, <SqlResultTable t={t} result={result} />);
+      return html(c, <SqlResultTable result={result} />);
     } catch (err) {
       // 200, so htmx swaps the message in where the table would be.
       return html(c, <FlashMessage flash={problemFlash(err).flash} />);

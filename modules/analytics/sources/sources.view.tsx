@@ -14,11 +14,11 @@ import {
   RelativeTime,
   type Tone,
   useReader,
+  useT,
 } from "../../../ui/kit.ts";
 import type { SchemaTree, Source } from "./sources.schemas.ts";
 import { ENGINES } from "./sources.schemas.ts";
 
-type T = (key: string, vars?: Record<string, string | number>) => string;
 export const BASE = "/analytics/sources";
 
 const TONES: Record<Source["status"], Tone> = {
@@ -28,7 +28,8 @@ const TONES: Record<Source["status"], Tone> = {
   unreachable: "amber",
 };
 
-export function StatusBadge({ t, status }: { t: T; status: Source["status"] }) {
+export function StatusBadge({ status }: { status: Source["status"] }) {
+  const t = useT();
   return <Badge tone={TONES[status]}>{t(`analytics.sources.status.${status}`)}</Badge>;
 }
 
@@ -37,7 +38,8 @@ function Size({ bytes }: { bytes: number | null }) {
   return bytes === null ? <span class="muted">—</span> : <>{formatBytes(locale, bytes)}</>;
 }
 
-export function SourcesTable({ t, rows, canWrite }: { t: T; rows: Source[]; canWrite: boolean }) {
+export function SourcesTable({ rows, canWrite }: { rows: Source[]; canWrite: boolean }) {
+  const t = useT();
   const columns: Column<Source>[] = [
     {
       label: t("analytics.sources.col.name"),
@@ -54,7 +56,7 @@ export function SourcesTable({ t, rows, canWrite }: { t: T; rows: Source[]; canW
     },
     {
       label: t("analytics.sources.col.status"),
-      cell: (s) => <StatusBadge t={t} status={s.status} />,
+      cell: (s) => <StatusBadge status={s.status} />,
     },
     { label: t("analytics.sources.col.version"), cell: (s) => s.serverVersion ?? "—", wide: true },
     {
@@ -75,12 +77,13 @@ export function SourcesTable({ t, rows, canWrite }: { t: T; rows: Source[]; canW
       columns={columns}
       rows={rows}
       empty={<EmptyState icon="database" title={t("analytics.sources.empty")} />}
-      actions={canWrite ? (s) => <SourceActions t={t} s={s} /> : undefined}
+      actions={canWrite ? (s) => <SourceActions s={s} /> : undefined}
     />
   );
 }
 
-export function SourceActions({ t, s }: { t: T; s: Source }) {
+export function SourceActions({ s }: { s: Source }) {
+  const t = useT();
   return (
     <>
       <form method="post" action={`${BASE}/${s.id}/test`}>
@@ -88,7 +91,7 @@ export function SourceActions({ t, s }: { t: T; s: Source }) {
           {t("analytics.sources.test")}
         </Button>
       </form>
-      <SourceDialog t={t} value={s} />
+      <SourceDialog value={s} />
       <form
         method="post"
         action={`${BASE}/${s.id}/delete`}
@@ -104,7 +107,8 @@ export function SourceActions({ t, s }: { t: T; s: Source }) {
 }
 
 /** Create or edit; the stored password is never put back in the form. */
-export function SourceDialog({ t, value }: { t: T; value?: Source }) {
+export function SourceDialog({ value }: { value?: Source }) {
+  const t = useT();
   return (
     <Dialog
       id={value ? `edit-source-${value.id}` : "new-source"}
@@ -194,7 +198,8 @@ export function SourceDialog({ t, value }: { t: T; value?: Source }) {
   );
 }
 
-export function SchemaBrowser({ t, tree }: { t: T; tree: SchemaTree }) {
+export function SchemaBrowser({ tree }: { tree: SchemaTree }) {
+  const t = useT();
   const tables = tree.schemas.flatMap((s) => s.tables.map((tb) => ({ schema: s.name, ...tb })));
   if (!tables.length) return <EmptyState icon="table" title={t("analytics.sources.schemaEmpty")} />;
   return (
@@ -220,7 +225,8 @@ export function SchemaBrowser({ t, tree }: { t: T; tree: SchemaTree }) {
   );
 }
 
-function CellValue({ t, v, type }: { t: T; v: unknown; type: string }) {
+function CellValue({ v, type }: { v: unknown; type: string }) {
+  const t = useT();
   const { locale } = useReader();
   if (v === null || v === undefined) return <span class="muted">—</span>;
   if (v instanceof Date) return <DateTime at={v} dateOnly={type === "date"} />;
@@ -232,11 +238,12 @@ function CellValue({ t, v, type }: { t: T; v: unknown; type: string }) {
 
 type Row = Record<string, unknown>;
 
-export function SqlResultTable({ t, result }: { t: T; result: QueryResult }) {
+export function SqlResultTable({ result }: { result: QueryResult }) {
+  const t = useT();
   const columns: Column<Row>[] = result.columns.map((col) => ({
     label: col.label,
     numeric: col.type === "number",
-    cell: (r: Row) => <CellValue t={t} v={r[col.name]} type={col.type} />,
+    cell: (r: Row) => <CellValue v={r[col.name]} type={col.type} />,
   }));
   return (
     <>

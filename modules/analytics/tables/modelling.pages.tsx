@@ -4,6 +4,7 @@
  */
 import type { Hono } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
+import { t } from "../../../shared/i18n/i18n.ts";
 import { actorOf } from "../../../shared/http/actor.ts";
 import {
   type C,
@@ -18,7 +19,7 @@ import {
 } from "../../../shared/http/pages.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
-import { html, page, Toast, tr } from "../../../ui/kit.ts";
+import { html, page, Toast } from "../../../ui/kit.ts";
 import { datasetCatalog } from "../query/query.datasets.lib.ts";
 import type { RelSource } from "./relations.schemas.ts";
 import { createRelation, listRelations, removeRelation } from "./relations.service.ts";
@@ -36,7 +37,6 @@ import {
   UploadDialog,
 } from "./modelling.view.tsx";
 import { ColumnsDialog, RowDialog, RowsGrid } from "./table.view.tsx";
-import "./tables.messages.ts";
 
 const typeOf = (v: string): ColumnType =>
   (COLUMN_TYPES as readonly string[]).includes(v) ? v as ColumnType : "text";
@@ -65,27 +65,25 @@ function relationSide(value: string): { source: RelSource; field: string } {
 }
 
 async function modellingPage(c: C, flash?: Flash, status = 200) {
-  const t = tr(c);
   const actor = actorOf(c);
   const canWrite = hasPermission(c.var.session.permissions, MODEL_WRITE);
   const { items: tables } = await s.listTables(actor);
   const { items: relations } = await listRelations(actor);
   const datasets = datasetCatalog(c.var.locale ?? "en");
-  const options = sourceOptions(t, tables, datasets);
+  const options = sourceOptions((key, vars) => t(c.var.locale, key, vars), tables, datasets);
   return await page(
     c,
-    t("page.dataModelling"),
+    t(c.var.locale, "page.dataModelling"),
     <>
       <div id="modelling-result" aria-live="polite">{flash && <Toast flash={flash} />}</div>
       <section class="stack">
-        <h2>{t("analytics.tables.title")}</h2>
-        <TablesList t={t} tables={tables} canWrite={canWrite} />
+        <h2>{t(c.var.locale, "analytics.tables.title")}</h2>
+        <TablesList tables={tables} canWrite={canWrite} />
       </section>
       <section class="stack">
-        <h2>{t("analytics.relations.title")}</h2>
-        {canWrite && options.length > 0 && <NewRelationDialog t={t} options={options} />}
+        <h2>{t(c.var.locale, "analytics.relations.title")}</h2>
+        {canWrite && options.length > 0 && <NewRelationDialog options={options} />}
         <RelationsList
-          t={t}
           relations={relations}
           tables={tables}
           datasets={datasets}
@@ -95,13 +93,13 @@ async function modellingPage(c: C, flash?: Flash, status = 200) {
     </>,
     {
       status: status as 200,
-      crumbs: [{ label: t("module.analytics"), href: "/analytics" }],
-      description: t("analytics.tables.description"),
+      crumbs: [{ label: t(c.var.locale, "module.analytics"), href: "/analytics" }],
+      description: t(c.var.locale, "analytics.tables.description"),
       actions: canWrite
         ? (
           <>
-            <UploadDialog t={t} />
-            <NewTableDialog t={t} />
+            <UploadDialog />
+            <NewTableDialog />
           </>
         )
         : undefined,
@@ -110,7 +108,6 @@ async function modellingPage(c: C, flash?: Flash, status = 200) {
 }
 
 async function tablePage(c: C, flash?: Flash, status = 200) {
-  const t = tr(c);
   const actor = actorOf(c);
   const id = pathId(c);
   const canWrite = hasPermission(c.var.session.permissions, MODEL_WRITE);
@@ -122,7 +119,6 @@ async function tablePage(c: C, flash?: Flash, status = 200) {
     <>
       <div id="modelling-result" aria-live="polite">{flash && <Toast flash={flash} />}</div>
       <RowsGrid
-        t={t}
         table={table}
         rows={rows.items}
         nextCursor={rows.nextCursor}
@@ -132,18 +128,21 @@ async function tablePage(c: C, flash?: Flash, status = 200) {
     {
       status: status as 200,
       crumbs: [
-        { label: t("module.analytics"), href: "/analytics" },
-        { label: t("page.dataModelling"), href: BASE },
+        { label: t(c.var.locale, "module.analytics"), href: "/analytics" },
+        { label: t(c.var.locale, "page.dataModelling"), href: BASE },
       ],
       description: [
         table.description,
-        t("analytics.tables.summary", { columns: table.columns.length, rows: table.rowCount }),
+        t(c.var.locale, "analytics.tables.summary", {
+          columns: table.columns.length,
+          rows: table.rowCount,
+        }),
       ].filter(Boolean).join(" · "),
       actions: canWrite
         ? (
           <>
-            <ColumnsDialog t={t} table={table} />
-            {table.columns.length > 0 && <RowDialog t={t} table={table} />}
+            <ColumnsDialog table={table} />
+            {table.columns.length > 0 && <RowDialog table={table} />}
           </>
         )
         : undefined,

@@ -7,16 +7,18 @@ import {
   EmptyState,
   Field,
   RelativeTime,
+  type Translate,
+  useT,
 } from "../../../ui/kit.ts";
 import type { DatasetInfo } from "../query/query.types.schemas.ts";
 import type { Relation, RelSource } from "./relations.schemas.ts";
 import { COLUMN_TYPES, type Table } from "./tables.schemas.ts";
 
-export type T = (key: string, vars?: Record<string, string | number>) => string;
 export const BASE = "/analytics/modelling";
 const NEW_COLUMN_SLOTS = 6;
 
-export function TablesList({ t, tables, canWrite }: { t: T; tables: Table[]; canWrite: boolean }) {
+export function TablesList({ tables, canWrite }: { tables: Table[]; canWrite: boolean }) {
+  const t = useT();
   const columns: TableColumn<Table>[] = [
     {
       label: t("analytics.tables.col.name"),
@@ -57,8 +59,9 @@ export function TablesList({ t, tables, canWrite }: { t: T; tables: Table[]; can
 }
 
 export function TypeSelect(
-  { t, name, label, value }: { t: T; name: string; label: string; value?: string },
+  { name, label, value }: { name: string; label: string; value?: string },
 ) {
+  const t = useT();
   return (
     <Field label={label}>
       <select name={name}>
@@ -71,7 +74,8 @@ export function TypeSelect(
 }
 
 /** Column slots: label + type pairs named label_<n>/type_<n>; empty labels are skipped. */
-export function NewColumnSlots({ t, from = 1 }: { t: T; from?: number }) {
+export function NewColumnSlots({ from = 1 }: { from?: number }) {
+  const t = useT();
   return (
     <>
       {Array.from({ length: NEW_COLUMN_SLOTS }, (_, i) => i + from).map((n) => (
@@ -80,7 +84,6 @@ export function NewColumnSlots({ t, from = 1 }: { t: T; from?: number }) {
             <input name={`new_label_${n}`} maxLength={200} autocomplete="off" />
           </Field>
           <TypeSelect
-            t={t}
             name={`new_type_${n}`}
             label={t("analytics.tables.field.columnType", { n })}
           />
@@ -90,7 +93,8 @@ export function NewColumnSlots({ t, from = 1 }: { t: T; from?: number }) {
   );
 }
 
-export function NewTableDialog({ t }: { t: T }) {
+export function NewTableDialog() {
+  const t = useT();
   return (
     <Dialog
       id="new-table"
@@ -107,7 +111,7 @@ export function NewTableDialog({ t }: { t: T }) {
         <Field label={t("analytics.tables.field.description")} wide>
           <input name="description" maxLength={1000} />
         </Field>
-        <NewColumnSlots t={t} />
+        <NewColumnSlots />
         <div class="form-actions field-wide">
           <button type="submit" class="btn btn-primary">{t("analytics.tables.create")}</button>
         </div>
@@ -117,7 +121,8 @@ export function NewTableDialog({ t }: { t: T }) {
 }
 
 /** Upload with htmx (multipart) and an indicator while the file is sent and read. */
-export function UploadDialog({ t }: { t: T }) {
+export function UploadDialog() {
+  const t = useT();
   return (
     <Dialog
       id="upload-table"
@@ -161,7 +166,11 @@ export interface SourceOption {
 }
 
 /** Every field of every source as one option ("Sales › Region code"). */
-export function sourceOptions(t: T, tables: Table[], datasets: DatasetInfo[]): SourceOption[] {
+export function sourceOptions(
+  t: Translate,
+  tables: Table[],
+  datasets: DatasetInfo[],
+): SourceOption[] {
   return [
     ...tables.flatMap((x) =>
       x.columns.map((c) => ({
@@ -196,14 +205,14 @@ function sideText(
 }
 
 export function RelationsList(
-  { t, relations, tables, datasets, canWrite }: {
-    t: T;
+  { relations, tables, datasets, canWrite }: {
     relations: Relation[];
     tables: Table[];
     datasets: DatasetInfo[];
     canWrite: boolean;
   },
 ) {
+  const t = useT();
   const columns: TableColumn<Relation>[] = [
     { label: t("analytics.relations.col.name"), cell: (r) => r.name },
     { label: t("analytics.relations.col.left"), cell: (r) => sideText(tables, datasets, r.left) },
@@ -238,7 +247,8 @@ export function RelationsList(
   );
 }
 
-export function NewRelationDialog({ t, options }: { t: T; options: SourceOption[] }) {
+export function NewRelationDialog({ options }: { options: SourceOption[] }) {
+  const t = useT();
   const select = (name: string) => (
     <select name={name} required>
       {options.map((o) => <option value={o.value}>{o.label}</option>)}

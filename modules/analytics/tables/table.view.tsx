@@ -9,11 +9,13 @@ import {
   formatNumber,
   IconButton,
   useReader,
+  useT,
 } from "../../../ui/kit.ts";
-import { BASE, NewColumnSlots, type T, TypeSelect } from "./modelling.view.tsx";
+import { BASE, NewColumnSlots, TypeSelect } from "./modelling.view.tsx";
 import type { Column, Row, Table } from "./tables.schemas.ts";
 
-function Value({ t, col, value }: { t: T; col: Column; value: unknown }) {
+function Value({ col, value }: { col: Column; value: unknown }) {
+  const t = useT();
   const { locale } = useReader();
   if (value === null || value === undefined || value === "") return <span class="muted">—</span>;
   switch (col.type) {
@@ -31,7 +33,8 @@ function Value({ t, col, value }: { t: T; col: Column; value: unknown }) {
 }
 
 /** One control per column, named v_<column>, filled with the row's values when editing. */
-function ValueInputs({ t, table, row }: { t: T; table: Table; row?: Row }) {
+function ValueInputs({ table, row }: { table: Table; row?: Row }) {
+  const t = useT();
   return (
     <>
       {table.columns.map((col) => {
@@ -62,7 +65,8 @@ function ValueInputs({ t, table, row }: { t: T; table: Table; row?: Row }) {
   );
 }
 
-export function RowDialog({ t, table, row }: { t: T; table: Table; row?: Row }) {
+export function RowDialog({ table, row }: { table: Table; row?: Row }) {
+  const t = useT();
   const action = row
     ? `${BASE}/tables/${table.id}/rows/${row.id}`
     : `${BASE}/tables/${table.id}/rows`;
@@ -83,7 +87,7 @@ export function RowDialog({ t, table, row }: { t: T; table: Table; row?: Row }) 
         hx-post={action}
         hx-target="find .form-result"
       >
-        <ValueInputs t={t} table={table} row={row} />
+        <ValueInputs table={table} row={row} />
         <div class="form-result field-wide" aria-live="polite"></div>
         <div class="form-actions field-wide">
           <button type="submit" class="btn btn-primary">{t("analytics.tables.save")}</button>
@@ -93,7 +97,8 @@ export function RowDialog({ t, table, row }: { t: T; table: Table; row?: Row }) 
   );
 }
 
-export function ColumnsDialog({ t, table }: { t: T; table: Table }) {
+export function ColumnsDialog({ table }: { table: Table }) {
+  const t = useT();
   return (
     <Dialog
       id="edit-columns"
@@ -119,7 +124,6 @@ export function ColumnsDialog({ t, table }: { t: T; table: Table }) {
               <input name={`col_label_${i}`} maxLength={200} value={col.label} />
             </Field>
             <TypeSelect
-              t={t}
               name={`col_type_${i}`}
               label={t("analytics.tables.field.columnType", { n: i + 1 })}
               value={col.type}
@@ -130,7 +134,7 @@ export function ColumnsDialog({ t, table }: { t: T; table: Table }) {
             </label>
           </>
         ))}
-        <NewColumnSlots t={t} from={table.columns.length + 1} />
+        <NewColumnSlots from={table.columns.length + 1} />
         <div class="form-actions field-wide">
           <button type="submit" class="btn btn-primary">{t("analytics.tables.save")}</button>
         </div>
@@ -140,17 +144,17 @@ export function ColumnsDialog({ t, table }: { t: T; table: Table }) {
 }
 
 export function RowsGrid(
-  { t, table, rows, nextCursor, canWrite }: {
-    t: T;
+  { table, rows, nextCursor, canWrite }: {
     table: Table;
     rows: Row[];
     nextCursor: string | null;
     canWrite: boolean;
   },
 ) {
+  const t = useT();
   const columns: GridColumn<Row>[] = table.columns.map((col, i) => ({
     label: col.label,
-    cell: (r) => <Value t={t} col={col} value={r.data[col.name]} />,
+    cell: (r) => <Value col={col} value={r.data[col.name]} />,
     numeric: col.type === "number",
     wide: i >= 4,
   }));
@@ -167,7 +171,7 @@ export function RowsGrid(
       actions={canWrite
         ? (r) => (
           <>
-            <RowDialog t={t} table={table} row={r} />
+            <RowDialog table={table} row={r} />
             <form
               method="post"
               action={`${BASE}/tables/${table.id}/rows/${r.id}/delete`}

@@ -54,8 +54,6 @@ import {
 import { CodeTab, ConfigTab, EnvTab, VersionsTab } from "./agents.tabs.view.tsx";
 import { OPERATIONS } from "../operations/operations.service.ts";
 import { AgentInput, AgentUpdate } from "./agents.schemas.ts";
-import "./agents.messages.ts";
-import "../kinds/kinds.messages.ts";
 
 const READ = "automation.agent.read";
 const WRITE = "automation.agent.write";

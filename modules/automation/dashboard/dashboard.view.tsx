@@ -1,4 +1,3 @@
-import "./dashboard.messages.ts";
 import type { ComponentChildren } from "preact";
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
 import {

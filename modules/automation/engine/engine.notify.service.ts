@@ -4,7 +4,6 @@ import { log } from "../../../shared/log.ts";
 import { notify, queueMail } from "../../../platform/notifications/public.ts";
 import type { AutomationSettings } from "../common/common.schemas.ts";
 import { recipientsOf } from "./engine.repo.ts";
-import "./engine.messages.ts";
 
 export interface Notice {
   /** i18n keys of the title and body (`automation.engine.notice.*`). */

@@ -47,7 +47,6 @@ import {
   PolicyCard,
   WebhookCard,
 } from "./jobs.detail.view.tsx";
-import "./jobs.messages.ts";
 
 const READ = "automation.job.read";
 const WRITE = "automation.job.write";

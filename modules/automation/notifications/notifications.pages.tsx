@@ -1,4 +1,3 @@
-import "./notifications.messages.ts";
 import type { Hono } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { actorOf } from "../../../shared/http/actor.ts";

@@ -1,4 +1,3 @@
-import "./notifications.messages.ts";
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
 import { DataTable, EmptyState, IconButton, Tabs } from "../../../ui/kit.ts";
 import { NotificationItem } from "../../../platform/notifications/public.ts";

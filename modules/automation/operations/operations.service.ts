@@ -15,7 +15,6 @@ import { IMPORT_MAX_BYTES, importFile } from "../../documents/public.ts";
 import { type OperationContext, OperationError, OPERATIONS } from "./operations.lib.ts";
 import type { PlatformOperation } from "./operations.schemas.ts";
 import { MAIL_PERMISSION, MailInput, sendMail } from "./operations.mail.service.ts";
-import "./operations.messages.ts";
 
 export { type OperationContext, OperationError, OPERATIONS } from "./operations.lib.ts";
 

@@ -31,7 +31,6 @@ import {
   RunsTable,
   TRIGGERS,
 } from "./runs.view.tsx";
-import "./runs.messages.ts";
 
 const READ = "automation.job.read";
 const KEEPALIVE_MS = 25_000;

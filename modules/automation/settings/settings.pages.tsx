@@ -17,7 +17,6 @@ import { Card, Field, page, Toast, tr } from "../../../ui/kit.ts";
 import type { AutomationSettings } from "../common/common.schemas.ts";
 import { changeSettings, readSettings } from "./settings.service.ts";
 import type { SettingsUpdate } from "./settings.schemas.ts";
-import "./settings.messages.ts";
 
 type T = (key: string, vars?: Record<string, string | number>) => string;
 

@@ -1,11 +1,16 @@
-import type { Context } from "hono";
-import type { AppEnv } from "../../../shared/http/env.ts";
+import type { Actor } from "../../../shared/http/actor.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { recordActivity } from "../../../platform/activity/public.ts";
 import { afterCommit } from "../../../shared/db/scope.ts";
 import type { Sql } from "../../../shared/db/database.ts";
-import { deleteFiles, type FileRow, findFile, insertFile, ownerFiles } from "../files/files.repo.ts";
-import { discard, receiveFiles } from "../files/upload.lib.ts";
+import {
+  deleteFiles,
+  type FileRow,
+  findFile,
+  insertFile,
+  ownerFiles,
+} from "../files/files.repo.ts";
+import { discard, receiveFiles, type Upload } from "../files/upload.lib.ts";
 import { fileResponse } from "../files/download.lib.ts";
 import { loadSettings, usedBytes } from "../settings/settings.service.ts";
 
@@ -78,27 +83,30 @@ async function removeRows(tx: Sql, files: FileRow[], owner: AttachmentOwner) {
   afterCommit(tx, () => void discard(keys));
 }
 
+/** A streaming request's part in an attachment call (see Upload). */
+type Via = { owner: AttachmentOwner; upload: Upload };
+
 export const attachments = {
-  async storeFromRequest(c: Context<AppEnv>, owner: AttachmentOwner): Promise<AttachmentInfo[]> {
+  async storeFromRequest(actor: Actor, { owner, upload }: Via): Promise<AttachmentInfo[]> {
     checkOwner(owner);
-    const { tenantId } = c.var.session;
-    const before = await c.var.scope(async (tx) => ({
-      settings: await loadSettings(tx),
-      used: await usedBytes(tx),
+    const { tenantId } = actor.session;
+    const before = await upload.scope(async (tx) => ({
+      settings: await loadSettings({ sql: tx }),
+      used: await usedBytes({ sql: tx }),
     }));
     if (before.used >= before.settings.quotaBytes) {
       throw problems.unprocessable("The tenant's storage quota is used up.");
     }
-    const received = await receiveFiles(c.req.raw, {
+    const received = await receiveFiles(upload.request, {
       tenantId,
       maxFileBytes: before.settings.maxFileBytes,
-      config: c.var.platform.config,
+      config: upload.config,
     });
     try {
-      return await c.var.scope(async (tx) => {
-        const settings = await loadSettings(tx);
+      return await upload.scope(async (tx) => {
+        const settings = await loadSettings({ sql: tx });
         const total = received.reduce((n, r) => n + r.size, 0);
-        if ((await usedBytes(tx)) + total > settings.quotaBytes) {
+        if ((await usedBytes({ sql: tx })) + total > settings.quotaBytes) {
           throw problems.unprocessable("The files do not fit in the tenant's storage quota.");
         }
         const rows: AttachmentInfo[] = [];
@@ -115,28 +123,28 @@ export const attachments = {
     }
   },
 
-  async list(c: Context<AppEnv>, owner: AttachmentOwner): Promise<AttachmentInfo[]> {
+  async list(_actor: Actor, { owner, upload }: Via): Promise<AttachmentInfo[]> {
     checkOwner(owner);
-    return (await c.var.scope((tx) => ownerFiles(tx, owner))).map(info);
+    return (await upload.scope((tx) => ownerFiles(tx, owner))).map(info);
   },
 
-  async download(c: Context<AppEnv>, owner: AttachmentOwner, id: string): Promise<Response> {
+  async download(_actor: Actor, { owner, upload, id }: Via & { id: string }): Promise<Response> {
     checkOwner(owner);
-    const f = await c.var.scope(async (tx) => {
+    const f = await upload.scope(async (tx) => {
       const f = await ownedFile(tx, owner, id);
       await audit(tx, f, owner, "downloaded", "Downloaded attachment");
       return f;
     });
-    return await fileResponse(c.req.raw, f);
+    return await fileResponse(upload.request, f);
   },
 
-  async remove(c: Context<AppEnv>, owner: AttachmentOwner, id: string): Promise<void> {
+  async remove(_actor: Actor, { owner, upload, id }: Via & { id: string }): Promise<void> {
     checkOwner(owner);
-    await c.var.scope(async (tx) => removeRows(tx, [await ownedFile(tx, owner, id)], owner));
+    await upload.scope(async (tx) => removeRows(tx, [await ownedFile(tx, owner, id)], owner));
   },
 
-  async removeAll(c: Context<AppEnv>, owner: AttachmentOwner): Promise<void> {
+  async removeAll(_actor: Actor, { owner, upload }: Via): Promise<void> {
     checkOwner(owner);
-    await c.var.scope(async (tx) => removeRows(tx, await ownerFiles(tx, owner), owner));
+    await upload.scope(async (tx) => removeRows(tx, await ownerFiles(tx, owner), owner));
   },
 };

@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import type { VNode } from "preact";
+import { actorOf } from "../../../shared/http/actor.ts";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import type { C } from "../../../shared/http/pages.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
@@ -23,7 +24,7 @@ import { moduleCrumb } from "../common/common.view.tsx";
 /** The module's history labels for these lines (their files, folders and roles named). */
 async function labelsFor(c: C, items: ActivityEntry[]): Promise<HistoryLabels> {
   const l = c.var.locale;
-  const names = await historyNames(c.var.sql, c.var.session, l, items);
+  const names = await historyNames(actorOf(c), { l, items });
   return historyLabelsFor(c, documentsHistory(l, names));
 }
 
@@ -77,7 +78,7 @@ export const mountActivityPages = (app: Hono<AppEnv>) => {
     const l = c.var.locale;
     const { filter, query, cursor } = readFilters(c, "documents");
     const list = await listActivity(c.var.sql, { ...filter, limit: 25, cursor });
-    const v = await visibleTo(c.var.sql, c.var.session);
+    const v = await visibleTo(actorOf(c));
     const items = prepareEntries(l, await v.entries(list.items));
     return await activityAnswer(c, {
       items,

@@ -1,4 +1,5 @@
 import type { OpenAPIHono, RouteConfig, RouteHandler } from "@hono/zod-openapi";
+import { actorOf } from "../../../shared/http/actor.ts";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { listActivity } from "../../../platform/activity/public.ts";
 import { changeSettings, loadSettings } from "../settings/settings.service.ts";
@@ -21,7 +22,7 @@ export const auditList: H<typeof R.auditRoute> = async (c) => {
       limit,
       cursor,
     });
-    const v = await visibleTo(tx, c.var.session);
+    const v = await visibleTo(actorOf(c, tx));
     return { ...found, items: await v.entries(found.items) };
   });
   return c.json(page as never, 200);
@@ -30,20 +31,20 @@ export const auditList: H<typeof R.auditRoute> = async (c) => {
 export const report: H<typeof R.userActivityRoute> = async (c) => {
   const { user, from, to } = c.req.valid("query");
   return c.json(
-    await c.var.scope((tx) => userActivity(tx, c.var.session, user, from, to)) as never,
+    await c.var.scope((tx) => userActivity(actorOf(c, tx), { userId: user, from, to })) as never,
     200,
   );
 };
 
 export const statsHandler: H<typeof R.statsRoute> = async (c) =>
-  c.json(await c.var.scope((tx) => stats(tx, c.var.session)) as never, 200);
+  c.json(await c.var.scope((tx) => stats(actorOf(c, tx))) as never, 200);
 
 export const getSettings: H<typeof R.getSettingsRoute> = async (c) =>
-  c.json(await c.var.scope((tx) => loadSettings(tx)), 200);
+  c.json(await c.var.scope((tx) => loadSettings({ sql: tx })), 200);
 
 export const putSettings: H<typeof R.putSettingsRoute> = async (c) => {
   const body = c.req.valid("json");
-  return c.json(await c.var.scope((tx) => changeSettings(tx, body)), 200);
+  return c.json(await c.var.scope((tx) => changeSettings(actorOf(c, tx), body)), 200);
 };
 
 /** Mounts the audit log, activity report, statistics and settings. */

@@ -1,5 +1,4 @@
-import type { Sql } from "../../../shared/db/database.ts";
-import type { Session } from "../../../shared/http/env.ts";
+import type { Actor } from "../../../shared/http/actor.ts";
 import type { Locale } from "../../../shared/i18n/i18n.ts";
 import { isUuid } from "../../../shared/http/ids.ts";
 import { hasPermission } from "../../../shared/rbac/permissions.ts";
@@ -15,10 +14,8 @@ import { itemNames } from "./history.repo.ts";
  * already left out lines the reader may not see (visibility.ts).
  */
 export async function historyNames(
-  sql: Sql,
-  who: Pick<Session, "permissions">,
-  l: Locale,
-  items: ActivityEntry[],
+  { sql, session: who }: Pick<Actor, "sql" | "session">,
+  { l, items }: { l: Locale; items: ActivityEntry[] },
 ): Promise<HistoryNames> {
   const ids = mentionedIds(items);
   const rows = await itemNames(sql, ids.files.filter(isUuid), ids.folders.filter(isUuid));

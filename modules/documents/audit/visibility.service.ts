@@ -1,11 +1,10 @@
 import type { Sql } from "../../../shared/db/database.ts";
+import type { Actor } from "../../../shared/http/actor.ts";
 import type { Session } from "../../../shared/http/env.ts";
 import { type Access, atLeast } from "../access/access.rules.ts";
 import { loadAccess } from "../access/access.service.ts";
 import { treeFileFolders } from "./visibility.repo.ts";
 import { isUuid } from "../../../shared/http/ids.ts";
-
-type Who = Pick<Session, "userId" | "roles" | "permissions">;
 
 /**
  * Every role reads `documents.*.read`, audit included; the audit lines, statistics and largest
@@ -13,9 +12,11 @@ type Who = Pick<Session, "userId" | "roles" | "permissions">;
  * are left out (owners and admins see everything; settings changes are theirs only). Paging
  * stays keyset over the unfiltered log, so a page may hold fewer than `limit` lines.
  */
-export async function visibleTo(sql: Sql, who: Who): Promise<Visibility> {
-  const access = await loadAccess(sql, who);
-  return new Visibility(sql, access);
+export async function visibleTo(
+  actor: Pick<Actor, "sql"> & { session: Pick<Session, "userId" | "roles" | "permissions"> },
+): Promise<Visibility> {
+  const access = await loadAccess(actor);
+  return new Visibility(actor.sql, access);
 }
 
 export class Visibility {

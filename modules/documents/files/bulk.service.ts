@@ -1,10 +1,10 @@
-import type { Context } from "hono";
 import { downloadZip } from "client-zip";
-import type { AppEnv } from "../../../shared/http/env.ts";
+import type { Actor } from "../../../shared/http/actor.ts";
+import type { Upload } from "./upload.lib.ts";
 import { Problem, problems } from "../../../shared/http/problem.ts";
 import { storage } from "../storage/storage.lib.ts";
 import { loadAccess } from "../access/access.service.ts";
-import { audit } from "../audit/audit.service.ts";
+import { audit } from "../audit/audit.repo.ts";
 import { restore } from "../trash/trash.service.ts";
 import { deleteFile, patchFile, visibleFile } from "./files.service.ts";
 
@@ -19,8 +19,8 @@ export interface BulkInput {
  * others); download answers a zip streamed as it is built.
  */
 export async function runBulk(
-  c: Context<AppEnv>,
-  { action, ids, folderId }: BulkInput,
+  actor: Actor,
+  { action, ids, folderId, scope }: BulkInput & Pick<Upload, "scope">,
 ): Promise<
   { response: Response } | {
     result: {
@@ -30,20 +30,20 @@ export async function runBulk(
     };
   }
 > {
-  const who = c.var.session;
-  if (action === "download") return { response: await zip(c, ids) };
+  if (action === "download") return { response: await zip(actor, scope, ids) };
   const done: string[] = [];
   const failed: { id: string; status: number; detail: string }[] = [];
   for (const id of [...new Set(ids)]) {
     try {
-      await c.var.scope(async (tx) => {
+      await scope(async (tx) => {
+        const txActor = { ...actor, sql: tx };
         if (action === "move") {
           if (folderId === undefined) {
             throw problems.validation([{ path: "body.folderId", message: "Required for move" }]);
           }
-          await patchFile(tx, who, id, { folderId });
-        } else if (action === "delete") await deleteFile(tx, who, id);
-        else await restore(tx, who, id);
+          await patchFile(txActor, { id, patch: { folderId } });
+        } else if (action === "delete") await deleteFile(txActor, id);
+        else await restore(txActor, id);
       });
       done.push(id);
     } catch (err) {
@@ -55,12 +55,12 @@ export async function runBulk(
 }
 
 /** A zip of the files (names made unique inside the archive). */
-async function zip(c: Context<AppEnv>, ids: string[]) {
-  const files = await c.var.scope(async (tx) => {
-    const access = await loadAccess(tx, c.var.session);
+async function zip(actor: Actor, scope: Upload["scope"], ids: string[]) {
+  const files = await scope(async (tx) => {
+    const access = await loadAccess({ sql: tx, session: actor.session });
     const out = [];
     for (const id of [...new Set(ids)]) {
-      const f = await visibleFile(tx, access, id);
+      const f = await visibleFile({ sql: tx }, { access: access, id: id });
       await audit(tx, "file", id, "downloaded", `Downloaded ${f.name} (zip)`);
       out.push(f);
     }

@@ -1,4 +1,7 @@
 import type { Hono } from "hono";
+import { actorOf } from "../../../shared/http/actor.ts";
+import type { Upload } from "./upload.lib.ts";
+import type { Context } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import {
   act,
@@ -73,13 +76,13 @@ async function renderFile(
   status: Status = 200,
   newLink?: string,
 ) {
-  const { sql, session, locale: l } = c.var;
+  const { session, locale: l } = c.var;
   const editable = atLeast(f.access ?? "none", "edit");
   const mayShare = editable && hasPermission(session.permissions, "documents.share.write");
   const choices = mayShare ? await shareChoices(c) : undefined;
   const shares = editable
     ? {
-      items: (await listShares(sql, session, "file", f.id)).items,
+      items: (await listShares(actorOf(c), { type: "file", id: f.id })).items,
       roles: choices?.roles ?? [],
       newLink,
     }
@@ -94,7 +97,7 @@ async function renderFile(
       flash={flash}
       file={f}
       path={f.path}
-      versions={(await versions(sql, session, f.id)).items}
+      versions={(await versions(actorOf(c), f.id)).items}
       shares={shares}
       history={await fileHistory(c, f.id)}
     />,
@@ -108,7 +111,7 @@ async function renderFile(
           back={back}
           canEdit={editable}
           share={choices}
-          folders={editable ? await folderTree(sql, session) : []}
+          folders={editable ? await folderTree(actorOf(c)) : []}
         />
       ),
     },
@@ -141,27 +144,27 @@ export async function renderFiles(
     return await docsPage(
       c,
       t(l, "documents.sharedWithMe"),
-      <SharedPanel l={l} items={await sharedWith(sql, session, 200)} />,
+      <SharedPanel l={l} items={await sharedWith(actorOf(c), 200)} />,
       { status, crumbs: folderCrumbs(c, []) },
     );
   }
   const fileId = uuidOrNull(q.get("file"));
   if (fileId) {
-    const f = await getFile(sql, session, fileId).catch((err) => {
+    const f = await getFile(actorOf(c), fileId).catch((err) => {
       if (err instanceof Problem && err.status === 404) return null;
       throw err;
     });
     if (f) return await renderFile(c, f, url, flash, status, newLink);
   }
   const filters = readListFilters(q);
-  const folders = await folderTree(sql, session);
-  const access = await loadAccess(sql, session);
+  const folders = await folderTree(actorOf(c));
+  const access = await loadAccess({ sql, session });
   if (folderId && !folders.some((f) => f.id === folderId)) throw problems.notFound();
   const cursor = q.get("cursor") ?? undefined;
   let rows: ListRow[];
   let nextCursor: string | null;
   if (filters.q || filters.type || filters.owner) {
-    const found = await search(sql, session, {
+    const found = await search(actorOf(c), {
       q: filters.q || undefined,
       type: filters.type || undefined,
       owner: filters.owner || undefined,
@@ -183,7 +186,7 @@ export async function renderFiles(
     }));
     nextCursor = found.nextCursor;
   } else {
-    const list = await listFolder(sql, session, {
+    const list = await listFolder(actorOf(c), {
       folderId: folderId ?? undefined,
       limit: 50,
       cursor,
@@ -241,7 +244,7 @@ export async function renderFiles(
       flash={flash}
       folderShare={choices && folderId
         ? {
-          shares: (await listShares(sql, session, "folder", folderId)).items,
+          shares: (await listShares(actorOf(c), { type: "folder", id: folderId })).items,
           newLink,
           roles: choices.roles,
         }
@@ -289,8 +292,9 @@ export const mountFilePages = (app: Hono<AppEnv>) => {
       write,
       (c) =>
         act(c, "/documents", fileBack(c.req.param("id")), async (form) => {
-          await patchFile(c.var.sql, c.var.session, c.req.param("id"), {
-            name: field(form, "name"),
+          await patchFile(actorOf(c), {
+            id: c.req.param("id"),
+            patch: { name: field(form, "name") },
           });
         }, renderAgain(c)),
     )
@@ -299,8 +303,9 @@ export const mountFilePages = (app: Hono<AppEnv>) => {
       write,
       (c) =>
         act(c, "/documents", fileBack(c.req.param("id")), async (form) => {
-          await patchFile(c.var.sql, c.var.session, c.req.param("id"), {
-            folderId: uuidOrNull(field(form, "folderId")),
+          await patchFile(actorOf(c), {
+            id: c.req.param("id"),
+            patch: { folderId: uuidOrNull(field(form, "folderId")) },
           });
         }, renderAgain(c)),
     )
@@ -309,7 +314,7 @@ export const mountFilePages = (app: Hono<AppEnv>) => {
       write,
       (c) =>
         act(c, "/documents", "/documents/files", async () => {
-          await deleteFile(c.var.sql, c.var.session, c.req.param("id"));
+          await deleteFile(actorOf(c), c.req.param("id"));
         }, renderAgain(c)),
     )
     .post(
@@ -317,17 +322,20 @@ export const mountFilePages = (app: Hono<AppEnv>) => {
       write,
       (c) =>
         act(c, "/documents", fileBack(c.req.param("id")), async () => {
-          await restoreVersion(c.var.sql, c.var.session, c.req.param("id"), c.req.param("vid"));
+          await restoreVersion(actorOf(c), {
+            id: c.req.param("id"),
+            versionId: c.req.param("vid"),
+          });
         }, renderAgain(c)),
     )
     // Streaming routes (the manifest's streamingPaths): no request transaction.
     .post("/upload", write, async (c) => {
       const folder = uuidOrNull(c.req.query("folder"));
-      await uploadFiles(c, folder);
+      await uploadFiles(actorOf(c), { upload: uploadOf(c), folderId: folder });
       return c.redirect(folder ? `/documents/files?folder=${folder}` : "/documents/files", 303);
     })
     .post(`/files/${ID}/version`, write, async (c) => {
-      await uploadVersion(c, c.req.param("id"));
+      await uploadVersion(actorOf(c), { upload: uploadOf(c), id: c.req.param("id") });
       return c.redirect(fileBack(c.req.param("id")), 303);
     })
     // Bulk form: the zip answer streams, each file gets its own transaction.
@@ -339,7 +347,8 @@ export const mountFilePages = (app: Hono<AppEnv>) => {
       if (!ids.length || !["move", "delete", "download"].includes(action)) {
         return c.redirect(back, 303);
       }
-      const out = await runBulk(c, {
+      const out = await runBulk(actorOf(c), {
+        scope: c.var.scope,
         action: action as "move" | "delete" | "download",
         ids,
         folderId: uuidOrNull(field(form, "folderId")),
@@ -348,3 +357,8 @@ export const mountFilePages = (app: Hono<AppEnv>) => {
       return c.redirect(back, 303);
     });
 };
+
+/** The streaming request's body, and the short transactions the upload opens around it. */
+function uploadOf(c: Context<AppEnv>): Upload {
+  return { request: c.req.raw, scope: c.var.scope, config: c.var.platform.config };
+}

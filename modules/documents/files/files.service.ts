@@ -1,12 +1,12 @@
-import type { Context } from "hono";
+import type { Actor, SystemActor } from "../../../shared/http/actor.ts";
 import type { Sql } from "../../../shared/db/database.ts";
-import type { AppEnv, Session } from "../../../shared/http/env.ts";
+import type { Session } from "../../../shared/http/env.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { afterCommit } from "../../../shared/db/scope.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
 import { type Access, atLeast } from "../access/access.rules.ts";
 import { loadAccess } from "../access/access.service.ts";
-import { audit } from "../audit/audit.service.ts";
+import { audit } from "../audit/audit.repo.ts";
 import { eventPublisher } from "../../../platform/notifications/public.ts";
 import { documentsEvents } from "../events.ts";
 import { checkName, nameCursor } from "../common/names.lib.ts";
@@ -26,20 +26,18 @@ import {
   trimVersions,
   updateFileMeta,
 } from "./files.repo.ts";
-import { discard, type Received, receiveFiles } from "./upload.lib.ts";
+import { discard, type Received, receiveFiles, type Upload } from "./upload.lib.ts";
+import { fileView } from "./files.lib.ts";
 
 type Who = Pick<Session, "userId" | "roles" | "permissions">;
 
 const publish = eventPublisher(documentsEvents);
 
-/** The file as the API shows it (no storage key). */
-export function fileView(f: FileRow, access?: Access) {
-  const { storageKey: _, ownerModule: _m, ownerType: _t, ownerId: _o, trashRoot: _r, ...rest } = f;
-  return { ...rest, access: access ? access.file(f) : undefined };
-}
-
 /** A live document (not an attachment) the caller may see; 404 otherwise. */
-export async function visibleFile(sql: Sql, access: Access, id: string): Promise<FileRow> {
+export async function visibleFile(
+  { sql }: Pick<SystemActor, "sql">,
+  { access, id }: { access: Access; id: string },
+): Promise<FileRow> {
   const f = await findFile(sql, id);
   if (!f || f.deletedAt || f.ownerModule || !atLeast(access.file(f), "view")) {
     throw problems.notFound();
@@ -48,8 +46,7 @@ export async function visibleFile(sql: Sql, access: Access, id: string): Promise
 }
 
 export async function listFolder(
-  sql: Sql,
-  who: Who,
+  { sql, session: who }: Actor,
   q: { folderId?: string; limit: number; cursor?: string },
 ) {
   const folderId = q.folderId ?? null;
@@ -57,18 +54,18 @@ export async function listFolder(
   // The page is read together with the access facts (one round trip) and only returned once the
   // folder is known to be visible.
   const [access, rows] = await Promise.all([
-    loadAccess(sql, who),
+    loadAccess({ sql, session: who }),
     folderFiles(sql, folderId, q.limit, after),
   ]);
-  if (folderId) await visibleFolder(sql, access, folderId);
+  if (folderId) await visibleFolder({ sql }, { access: access, id: folderId });
   else access.require(access.folder(null), "view");
   const page = toPage(rows, q.limit, (r) => [r.sortName!, r.id]);
   return { items: page.items.map((f) => fileView(f, access)), nextCursor: page.nextCursor };
 }
 
-export async function getFile(sql: Sql, who: Who, id: string) {
-  const access = await loadAccess(sql, who);
-  const f = await visibleFile(sql, access, id);
+export async function getFile({ sql, session: who }: Actor, id: string) {
+  const access = await loadAccess({ sql, session: who });
+  const f = await visibleFile({ sql }, { access: access, id: id });
   return {
     ...fileView(f, access),
     path: access.path(f.folderId).map(({ id, name }) => ({ id, name })),
@@ -76,18 +73,16 @@ export async function getFile(sql: Sql, who: Who, id: string) {
 }
 
 export async function patchFile(
-  sql: Sql,
-  who: Who,
-  id: string,
-  patch: { name?: string; folderId?: string | null },
+  { sql, session: who }: Actor,
+  { id, patch }: { id: string; patch: { name?: string; folderId?: string | null } },
 ) {
-  const access = await loadAccess(sql, who);
-  const f = await visibleFile(sql, access, id);
+  const access = await loadAccess({ sql, session: who });
+  const f = await visibleFile({ sql }, { access: access, id: id });
   access.require(access.file(f), "edit");
   const name = patch.name === undefined ? f.name : checkName(patch.name);
   const folderId = patch.folderId === undefined ? f.folderId : patch.folderId;
   if (folderId !== f.folderId) {
-    if (folderId) await visibleFolder(sql, access, folderId);
+    if (folderId) await visibleFolder({ sql }, { access: access, id: folderId });
     access.require(access.folder(folderId), "edit");
   }
   if (await nameTaken(sql, folderId, name, id)) {
@@ -107,9 +102,9 @@ const auditShape = (f: FileRow) => ({
   version: f.version,
 });
 
-export async function deleteFile(sql: Sql, who: Who, id: string) {
-  const access = await loadAccess(sql, who);
-  const f = await visibleFile(sql, access, id);
+export async function deleteFile({ sql, session: who }: Actor, id: string) {
+  const access = await loadAccess({ sql, session: who });
+  const f = await visibleFile({ sql }, { access: access, id: id });
   access.require(access.file(f), "edit");
   await trashFile(sql, id);
   await audit(sql, "file", id, "deleted", `Moved ${f.name} to the trash`, auditShape(f), null);
@@ -123,16 +118,16 @@ export async function deleteFile(sql: Sql, who: Who, id: string) {
 
 /** Checks a folder exists, is visible and writable for an upload (before any bytes). */
 async function uploadTarget(tx: Sql, who: Who, folderId: string | null) {
-  const access = await loadAccess(tx, who);
-  if (folderId) await visibleFolder(tx, access, folderId);
+  const access = await loadAccess({ sql: tx, session: who });
+  if (folderId) await visibleFolder({ sql: tx }, { access: access, id: folderId });
   access.require(access.folder(folderId), "edit");
   return await quotaLeft(tx);
 }
 
 /** The tenant's settings, or 422 when its quota is used up already. */
 async function quotaLeft(tx: Sql) {
-  const settings = await loadSettings(tx);
-  if ((await usedBytes(tx)) >= settings.quotaBytes) {
+  const settings = await loadSettings({ sql: tx });
+  if ((await usedBytes({ sql: tx })) >= settings.quotaBytes) {
     throw problems.unprocessable("The tenant's storage quota is used up.");
   }
   return settings;
@@ -140,22 +135,23 @@ async function quotaLeft(tx: Sql) {
 
 /** Stores the bytes, then records the rows in one short transaction (all or nothing). */
 async function storeThenRecord<T>(
-  c: Context<AppEnv>,
+  who: Session,
+  upload: Upload,
   maxFileBytes: number,
   record: (tx: Sql, received: Received[]) => Promise<T>,
   maxFiles?: number,
 ): Promise<T> {
-  const received = await receiveFiles(c.req.raw, {
-    tenantId: c.var.session.tenantId,
+  const received = await receiveFiles(upload.request, {
+    tenantId: who.tenantId,
     maxFileBytes,
     maxFiles,
-    config: c.var.platform.config,
+    config: upload.config,
   });
   try {
-    return await c.var.scope(async (tx) => {
-      const settings = await loadSettings(tx);
+    return await upload.scope(async (tx) => {
+      const settings = await loadSettings({ sql: tx });
       const total = received.reduce((n, r) => n + r.size, 0);
-      if ((await usedBytes(tx)) + total > settings.quotaBytes) {
+      if ((await usedBytes({ sql: tx })) + total > settings.quotaBytes) {
         throw problems.unprocessable("The files do not fit in the tenant's storage quota.");
       }
       return await record(tx, received);
@@ -166,11 +162,13 @@ async function storeThenRecord<T>(
   }
 }
 
-export async function uploadFiles(c: Context<AppEnv>, folderId: string | null) {
-  const who = c.var.session;
-  const settings = await c.var.scope((tx) => uploadTarget(tx, who, folderId));
-  return await storeThenRecord(c, settings.maxFileBytes, async (tx, received) => {
-    const access = await loadAccess(tx, who);
+export async function uploadFiles(
+  { session: who }: Actor,
+  { upload, folderId }: { upload: Upload; folderId: string | null },
+) {
+  const settings = await upload.scope((tx) => uploadTarget(tx, who, folderId));
+  return await storeThenRecord(who, upload, settings.maxFileBytes, async (tx, received) => {
+    const access = await loadAccess({ sql: tx, session: who });
     const items = [];
     for (const r of received) {
       if (await nameTaken(tx, folderId, r.name)) {
@@ -194,15 +192,17 @@ export async function uploadFiles(c: Context<AppEnv>, folderId: string | null) {
   });
 }
 
-export async function uploadVersion(c: Context<AppEnv>, id: string) {
-  const who = c.var.session;
-  const settings = await c.var.scope(async (tx) => {
-    const access = await loadAccess(tx, who);
-    const f = await visibleFile(tx, access, id);
+export async function uploadVersion(
+  { session: who }: Actor,
+  { upload, id }: { upload: Upload; id: string },
+) {
+  const settings = await upload.scope(async (tx) => {
+    const access = await loadAccess({ sql: tx, session: who });
+    const f = await visibleFile({ sql: tx }, { access: access, id: id });
     access.require(access.file(f), "edit");
     return await quotaLeft(tx);
   });
-  return await storeThenRecord(c, settings.maxFileBytes, async (tx, [r]) => {
+  return await storeThenRecord(who, upload, settings.maxFileBytes, async (tx, [r]) => {
     const f = (await findFile(tx, id))!;
     if (f.deletedAt) throw problems.notFound();
     await pushVersion(tx, f, { ...r, version: f.version + 1 });
@@ -218,13 +218,13 @@ export async function uploadVersion(c: Context<AppEnv>, id: string) {
       auditShape(f),
       auditShape(after),
     );
-    return fileView(after, await loadAccess(tx, who));
+    return fileView(after, await loadAccess({ sql: tx, session: who }));
   }, 1);
 }
 
-export async function versions(sql: Sql, who: Who, id: string) {
-  const access = await loadAccess(sql, who);
-  const f = await visibleFile(sql, access, id);
+export async function versions({ sql, session: who }: Actor, id: string) {
+  const access = await loadAccess({ sql, session: who });
+  const f = await visibleFile({ sql }, { access: access, id: id });
   const older = (await listVersions(sql, id)).map(({ storageKey: _, ...v }) => ({
     ...v,
     current: false,
@@ -245,9 +245,12 @@ export async function versions(sql: Sql, who: Who, id: string) {
 }
 
 /** Makes an earlier version current again; the current content becomes a version. */
-export async function restoreVersion(sql: Sql, who: Who, id: string, versionId: string) {
-  const access = await loadAccess(sql, who);
-  const f = await visibleFile(sql, access, id);
+export async function restoreVersion(
+  { sql, session: who }: Actor,
+  { id, versionId }: { id: string; versionId: string },
+) {
+  const access = await loadAccess({ sql, session: who });
+  const f = await visibleFile({ sql }, { access: access, id: id });
   access.require(access.file(f), "edit");
   const v = isUuid(versionId)
     ? (await listVersions(sql, id)).find((x) => x.id === versionId)
@@ -277,14 +280,11 @@ export async function restoreVersion(sql: Sql, who: Who, id: string, versionId: 
 
 /** Finds what to stream (file or one of its versions) and audits the access. */
 export async function openForRead(
-  sql: Sql,
-  who: Who,
-  id: string,
-  action: "downloaded" | "previewed",
-  versionId?: string,
+  { sql, session: who }: Actor,
+  { id, action, versionId }: { id: string; action: "downloaded" | "previewed"; versionId?: string },
 ) {
-  const access = await loadAccess(sql, who);
-  const f = await visibleFile(sql, access, id);
+  const access = await loadAccess({ sql, session: who });
+  const f = await visibleFile({ sql }, { access: access, id: id });
   let target = f;
   if (versionId) {
     const v = isUuid(versionId)

@@ -11,7 +11,7 @@ import { problems } from "../../../shared/http/problem.ts";
 import { eventPublisher } from "../../../platform/notifications/public.ts";
 import { type Access } from "../access/access.rules.ts";
 import { loadAccess } from "../access/access.service.ts";
-import { audit } from "../audit/audit.service.ts";
+import { audit } from "../audit/audit.repo.ts";
 import { documentsEvents } from "../events.ts";
 import { checkName } from "../common/names.lib.ts";
 import { loadSettings, usedBytes } from "../settings/settings.service.ts";
@@ -21,7 +21,7 @@ import { newKey, storage } from "../storage/storage.lib.ts";
 import { contentTypeFor } from "./content-types.lib.ts";
 import { insertFile } from "./files.repo.ts";
 import { discard } from "./upload.lib.ts";
-import { fileView } from "./files.service.ts";
+import { fileView } from "./files.lib.ts";
 
 /**
  * Bytes handed over as a value travel in memory (and, from an agent, through a JSON relay):
@@ -53,14 +53,14 @@ export async function importFile(actor: Actor, input: ImportFileInput) {
       `A file handed over as a value may have at most ${IMPORT_MAX_BYTES} bytes.`,
     );
   }
-  const settings = await loadSettings(sql);
+  const settings = await loadSettings({ sql });
   if (input.bytes.byteLength > settings.maxFileBytes) {
     throw problems.tooLarge(`A file may have at most ${settings.maxFileBytes} bytes.`);
   }
   const folderId = input.folderPath !== undefined
     ? await folderByPath(actor, input.folderPath)
-    : await writableFolder(sql, await loadAccess(sql, who), input.folderId ?? null);
-  if ((await usedBytes(sql)) + input.bytes.byteLength > settings.quotaBytes) {
+    : await writableFolder(sql, await loadAccess({ sql, session: who }), input.folderId ?? null);
+  if ((await usedBytes({ sql })) + input.bytes.byteLength > settings.quotaBytes) {
     throw problems.unprocessable("The file does not fit in the tenant's storage quota.");
   }
   if (await nameTaken(sql, folderId, name)) {
@@ -87,7 +87,7 @@ export async function importFile(actor: Actor, input: ImportFileInput) {
       contentType: f.contentType,
       actorId: who.userId,
     });
-    return fileView(f, await loadAccess(sql, who));
+    return fileView(f, await loadAccess({ sql, session: who }));
   } catch (err) {
     // Bytes of a row that was never written; a later rollback leaves them to the orphan job.
     await discard([key]);
@@ -96,7 +96,7 @@ export async function importFile(actor: Actor, input: ImportFileInput) {
 }
 
 async function writableFolder(sql: Sql, access: Access, folderId: string | null) {
-  if (folderId) await visibleFolder(sql, access, folderId);
+  if (folderId) await visibleFolder({ sql }, { access: access, id: folderId });
   access.require(access.folder(folderId), "edit");
   return folderId;
 }
@@ -117,7 +117,7 @@ async function folderByPath(actor: Actor, path: string): Promise<string | null> 
     const found = folders.find((f) =>
       f.parentId === parentId && f.name.toLowerCase() === name.toLowerCase()
     );
-    parentId = found ? found.id : (await createFolder(actor, name, parentId)).id;
+    parentId = found ? found.id : (await createFolder(actor, { name, parentId })).id;
   }
-  return await writableFolder(actor.sql, await loadAccess(actor.sql, actor.session), parentId);
+  return await writableFolder(actor.sql, await loadAccess(actor), parentId);
 }

@@ -3,11 +3,22 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream";
 import { createHash } from "node:crypto";
 import type { Config } from "../../../shared/config.ts";
+import type { Sql } from "../../../shared/db/database.ts";
 import { Problem, problems } from "../../../shared/http/problem.ts";
 import { newKey, storage } from "../storage/storage.lib.ts";
 import { uploadName } from "../common/names.lib.ts";
 import { contentTypeFor } from "./content-types.lib.ts";
 import { coalesce, pulled } from "../storage/streams.lib.ts";
+
+/**
+ * A streaming request's body and how to reach the database meanwhile: bytes flow outside any
+ * transaction, and the service opens short ones with `scope` before and after.
+ */
+export interface Upload {
+  request: Request;
+  scope: <T>(fn: (tx: Sql) => Promise<T>) => Promise<T>;
+  config?: Config;
+}
 
 /** One file whose bytes are stored (not yet recorded in the database). */
 export interface Received {

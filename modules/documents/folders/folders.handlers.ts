@@ -16,12 +16,12 @@ import * as R from "./folders.routes.ts";
 type H<T extends RouteConfig> = RouteHandler<T, AppEnv>;
 
 export const tree: H<typeof R.folderTreeRoute> = async (c) =>
-  c.json({ items: await c.var.scope((tx) => folderTree(tx, c.var.session)) }, 200);
+  c.json({ items: await c.var.scope((tx) => folderTree(actorOf(c, tx))) }, 200);
 
 export const create: H<typeof R.createFolderRoute> = async (c) => {
   const { name, parentId } = c.req.valid("json");
   return c.json(
-    await c.var.scope((tx) => createFolder(actorOf(c, tx), name, parentId ?? null)),
+    await c.var.scope((tx) => createFolder(actorOf(c, tx), { name, parentId: parentId ?? null })),
     201,
   );
 };
@@ -30,8 +30,11 @@ export const get: H<typeof R.getFolderRoute> = async (c) => {
   const { id } = c.req.valid("param");
   return c.json(
     await c.var.scope(async (tx) => {
-      const access = await loadAccess(tx, c.var.session);
-      return { ...await visibleFolder(tx, access, id), access: access.folder(id) };
+      const access = await loadAccess({ sql: tx, session: c.var.session });
+      return {
+        ...await visibleFolder({ sql: tx }, { access: access, id: id }),
+        access: access.folder(id),
+      };
     }),
     200,
   );
@@ -40,7 +43,10 @@ export const get: H<typeof R.getFolderRoute> = async (c) => {
 export const patch: H<typeof R.patchFolderRoute> = async (c) => {
   const { id } = c.req.valid("param");
   const body = c.req.valid("json");
-  return c.json(await c.var.scope((tx) => updateFolderMeta(actorOf(c, tx), id, body)), 200);
+  return c.json(
+    await c.var.scope((tx) => updateFolderMeta(actorOf(c, tx), { id, patch: body })),
+    200,
+  );
 };
 
 export const remove: H<typeof R.deleteFolderRoute> = async (c) => {
@@ -50,14 +56,14 @@ export const remove: H<typeof R.deleteFolderRoute> = async (c) => {
 
 export const permissions: H<typeof R.getPermissionsRoute> = async (c) =>
   c.json(
-    await c.var.scope((tx) => getPermissions(tx, c.var.session, c.req.valid("param").id)),
+    await c.var.scope((tx) => getPermissions(actorOf(c, tx), c.req.valid("param").id)),
     200,
   );
 
 export const putPermissions: H<typeof R.putPermissionsRoute> = async (c) => {
   const { id } = c.req.valid("param");
   const body = c.req.valid("json");
-  return c.json(await c.var.scope((tx) => setPermissions(actorOf(c, tx), id, body)), 200);
+  return c.json(await c.var.scope((tx) => setPermissions(actorOf(c, tx), { id, body })), 200);
 };
 
 /** Mounts the folder tree, folders and their permissions. */

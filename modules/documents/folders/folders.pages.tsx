@@ -31,7 +31,7 @@ import {
 
 async function renderFolders(c: C, flash?: Flash, status: Status = 200) {
   const l = c.var.locale;
-  const folders = await folderTree(c.var.sql, c.var.session);
+  const folders = await folderTree(actorOf(c));
   const canWrite = hasPermission(c.var.session.permissions, "documents.folder.write");
   return await docsPage(
     c,
@@ -47,10 +47,10 @@ async function renderFolders(c: C, flash?: Flash, status: Status = 200) {
 
 async function renderPermissions(c: C, id: string, flash?: Flash, status: Status = 200) {
   const { sql, session, locale: l } = c.var;
-  const access = await loadAccess(sql, session);
-  const folder = await visibleFolder(sql, access, id);
+  const access = await loadAccess({ sql, session });
+  const folder = await visibleFolder({ sql }, { access: access, id: id });
   access.require(access.folder(id), "manage");
-  const perms = await getPermissions(sql, session, id);
+  const perms = await getPermissions(actorOf(c), id);
   return await docsPage(
     c,
     t(l, "documents.permissionsOf", { name: folder.name }),
@@ -108,11 +108,10 @@ export const mountFolderPages = (app: Hono<AppEnv>) => {
   app
     .post("/folders/new", fw, (c) =>
       act(c, "/documents", "/documents/files", async (form) => {
-        await createFolder(
-          actorOf(c),
-          field(form, "name"),
-          uuidOrNull(field(form, "parentId")),
-        );
+        await createFolder(actorOf(c), {
+          name: field(form, "name"),
+          parentId: uuidOrNull(field(form, "parentId")),
+        });
       }, (back, f, s) =>
         // Made from the folders page or from the files page: the error shows where it was.
         back.startsWith("/documents/folders")
@@ -124,8 +123,9 @@ export const mountFolderPages = (app: Hono<AppEnv>) => {
       fw,
       (c) =>
         act(c, "/documents", "/documents/folders", async (form) => {
-          await updateFolderMeta(actorOf(c), c.req.param("id"), {
-            name: field(form, "name"),
+          await updateFolderMeta(actorOf(c), {
+            id: c.req.param("id"),
+            patch: { name: field(form, "name") },
           });
         }, again(c)),
     )
@@ -134,8 +134,9 @@ export const mountFolderPages = (app: Hono<AppEnv>) => {
       fw,
       (c) =>
         act(c, "/documents", "/documents/folders", async (form) => {
-          await updateFolderMeta(actorOf(c), c.req.param("id"), {
-            parentId: uuidOrNull(field(form, "parentId")),
+          await updateFolderMeta(actorOf(c), {
+            id: c.req.param("id"),
+            patch: { parentId: uuidOrNull(field(form, "parentId")) },
           });
         }, again(c)),
     )
@@ -151,9 +152,9 @@ export const mountFolderPages = (app: Hono<AppEnv>) => {
     .post(`/folders/${ID}/permissions`, fw, (c) => {
       const id = c.req.param("id");
       return act(c, "/documents", `/documents/folders/${id}/permissions`, async (form) => {
-        await setPermissions(actorOf(c), id, {
-          inherit: field(form, "inherit") === "true",
-          entries: aclEntries(form),
+        await setPermissions(actorOf(c), {
+          id,
+          body: { inherit: field(form, "inherit") === "true", entries: aclEntries(form) },
         });
       }, (_b, f, s) => renderPermissions(c, id, f, s));
     });

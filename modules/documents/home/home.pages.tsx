@@ -1,3 +1,4 @@
+import { actorOf } from "../../../shared/http/actor.ts";
 import type { HomeCard } from "../../../shared/modules.ts";
 import type { C } from "../../../shared/http/pages.ts";
 import { hasPermission } from "../../../shared/rbac/permissions.ts";
@@ -12,7 +13,7 @@ const SHOWN = 6;
  */
 export async function documentsHome(c: C): Promise<HomeCard[]> {
   if (!hasPermission(c.var.session.permissions, "documents.file.read")) return [];
-  const files = await latestFiles(c.var.sql, c.var.session, SHOWN);
+  const files = await latestFiles(actorOf(c), SHOWN);
   if (files.length === 0) return [];
   return [{ order: 40, node: <RecentDocumentsCard l={c.var.locale} files={files} /> }];
 }

@@ -1,16 +1,11 @@
-import type { Sql } from "../../../shared/db/database.ts";
-import type { Session } from "../../../shared/http/env.ts";
+import type { Actor } from "../../../shared/http/actor.ts";
 import { atLeast } from "../access/access.rules.ts";
 import { loadAccess } from "../access/access.service.ts";
 import { recentFiles } from "./home.repo.ts";
 
 /** The reader's most recently changed files, newest first, each with its folder's path. */
-export async function latestFiles(
-  sql: Sql,
-  who: Pick<Session, "userId" | "roles" | "permissions">,
-  limit: number,
-) {
-  const access = await loadAccess(sql, who);
+export async function latestFiles({ sql, session: who }: Actor, limit: number) {
+  const access = await loadAccess({ sql, session: who });
   const rows = await recentFiles(sql, {
     all: access.admin,
     visible: access.visibleFolders(),

@@ -1,5 +1,4 @@
-import type { Sql } from "../../../shared/db/database.ts";
-import type { Session } from "../../../shared/http/env.ts";
+import type { Actor } from "../../../shared/http/actor.ts";
 import type { SearchHit, SearchProvider } from "../../../shared/modules.ts";
 import { hasPermission } from "../../../shared/rbac/permissions.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
@@ -10,17 +9,14 @@ import { fold } from "../../../shared/text/fold.ts";
 import { visibleFolder } from "../folders/folders.service.ts";
 import { folderPaths, newestFileHits, type SearchFilter, searchRows } from "./search.repo.ts";
 
-type Who = Pick<Session, "userId" | "roles" | "permissions">;
-
 export async function search(
-  sql: Sql,
-  who: Who,
+  { sql, session: who }: Actor,
   q: Omit<SearchFilter, "within"> & { folderId?: string; limit: number; cursor?: string },
 ) {
-  const access = await loadAccess(sql, who);
+  const access = await loadAccess({ sql, session: who });
   let within: string[] | undefined;
   if (q.folderId) {
-    await visibleFolder(sql, access, q.folderId);
+    await visibleFolder({ sql }, { access: access, id: q.folderId });
     within = [q.folderId, ...access.descendants(q.folderId)].filter((id) =>
       !access.folders.get(id)?.deletedAt
     );
@@ -57,7 +53,7 @@ export const searchDocuments: SearchProvider = async ({ sql, session }, q, limit
   // Owners and admins see everything: the folder tree is loaded only to work out what others
   // may see (the rule itself stays in Access).
   const admin = new Access(session, [], [], []).admin;
-  const access = admin ? null : await loadAccess(sql, session);
+  const access = admin ? null : await loadAccess({ sql, session });
   const scope = access
     ? {
       all: false,

@@ -1,3 +1,4 @@
+import { actorOf } from "../../../shared/http/actor.ts";
 import type { Hono } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import {
@@ -23,8 +24,8 @@ async function renderSettings(c: C, flash?: Flash, status: Status = 200) {
     t(l, "page.settings"),
     <SettingsPanel
       l={l}
-      settings={await loadSettings(sql)}
-      usedBytes={await usedBytes(sql)}
+      settings={await loadSettings({ sql })}
+      usedBytes={await usedBytes({ sql })}
       flash={flash}
     />,
     { status, crumbs: [moduleCrumb(l)] },
@@ -60,7 +61,7 @@ export const mountSettingsPages = (app: Hono<AppEnv>) => {
     .get("/settings", sw, (c) => renderSettings(c))
     .post("/settings", sw, (c) =>
       act(c, "/documents", "/documents/settings", async (form) => {
-        await changeSettings(c.var.sql, {
+        await changeSettings(actorOf(c), {
           quotaBytes: wholeNumber(c, form, "quotaMiB") * MiB,
           maxFileBytes: wholeNumber(c, form, "maxFileMiB") * MiB,
           versionLimit: wholeNumber(c, form, "versionLimit"),

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Sql } from "../../../shared/db/database.ts";
-import { audit } from "../audit/audit.service.ts";
+import type { SystemActor } from "../../../shared/http/actor.ts";
+import { audit } from "../audit/audit.repo.ts";
 import { settingsRow, upsertSettings, usedBytesRow } from "./settings.repo.ts";
 import type { Settings } from "./settings.schemas.ts";
 
@@ -25,7 +25,7 @@ export const DEFAULTS = z.object({
 });
 
 /** The tenant's limits: its own row where set, the configured defaults otherwise. */
-export async function loadSettings(sql: Sql): Promise<Settings> {
+export async function loadSettings({ sql }: Pick<SystemActor, "sql">): Promise<Settings> {
   const row = await settingsRow(sql);
   return {
     quotaBytes: Number(row?.quotaBytes ?? DEFAULTS.DOCUMENTS_QUOTA_BYTES),
@@ -36,21 +36,28 @@ export async function loadSettings(sql: Sql): Promise<Settings> {
   };
 }
 
-export async function saveSettings(sql: Sql, s: Partial<Settings>): Promise<Settings> {
+export async function saveSettings(
+  { sql }: Pick<SystemActor, "sql">,
+  s: Partial<Settings>,
+): Promise<Settings> {
   await upsertSettings(sql, s);
-  return await loadSettings(sql);
+  return await loadSettings({ sql });
 }
 
 /** Bytes used by the tenant: current files (trash included) and kept versions. */
-export async function usedBytes(sql: Sql): Promise<number> {
+export async function usedBytes({ sql }: Pick<SystemActor, "sql">): Promise<number> {
   const row = await usedBytesRow(sql);
   return Number(row.used);
 }
 
 /** Saves a change of the settings and audits it (the API and the settings page share it). */
-export async function changeSettings(sql: Sql, patch: Partial<Settings>): Promise<Settings> {
-  const before = await loadSettings(sql);
-  const after = await saveSettings(sql, patch);
+export async function changeSettings(
+  actor: Pick<SystemActor, "sql">,
+  patch: Partial<Settings>,
+): Promise<Settings> {
+  const { sql } = actor;
+  const before = await loadSettings(actor);
+  const after = await saveSettings(actor, patch);
   await audit(sql, "settings", "documents", "updated", "Changed storage settings", before, after);
   return after;
 }

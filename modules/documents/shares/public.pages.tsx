@@ -1,22 +1,27 @@
 import { Hono } from "hono";
-import { setCookie } from "hono/cookie";
+import { getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { Problem } from "../../../shared/http/problem.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
 import { html } from "../../../ui/render.tsx";
 import { clientAddress } from "../../../platform/identity/public.ts";
 import { PublicPage, type PublicView } from "./public.view.tsx";
-import { proofCookieName, servePublic } from "./public.service.ts";
-import { openPublic, passwordProof } from "./shares.service.ts";
+import { servePublic } from "./public.service.ts";
+import { openPublic } from "./shares.service.ts";
+import { passwordProof, proofCookieName } from "./tokens.lib.ts";
 import { type C, field, readForm, uuidOrNull } from "../../../shared/http/pages.ts";
 
 async function show(c: C, token: string, password?: string) {
   const l = c.var.locale;
   try {
-    const out = await servePublic(c, {
+    const { db, bus } = c.var.platform;
+    const out = await servePublic({ sql: db.sql, bus }, {
       token,
       password,
       folderId: uuidOrNull(c.req.query("folder")) ?? undefined,
+      proof: getCookie(c, await proofCookieName(token)),
+      address: clientAddress(c),
+      request: c.req.raw,
     });
     return html(c, <PublicPage l={l} token={token} view={out.view as PublicView} />);
   } catch (err) {
@@ -52,13 +57,12 @@ export function publicPages() {
       const token = c.req.param("token");
       const password = field(await readForm(c), "password");
       try {
-        const { share } = await openPublic(
-          c.var.platform.db.sql,
+        const { share } = await openPublic({ sql: c.var.platform.db.sql }, {
           token,
           password,
-          undefined,
-          clientAddress(c),
-        );
+          proof: undefined,
+          address: clientAddress(c),
+        });
         if (share.passwordHash) {
           // Remember the password for this link's downloads (no password kept in the cookie).
           setCookie(

@@ -1,20 +1,11 @@
-import type { Context } from "hono";
-import { getCookie } from "hono/cookie";
-import type { AppEnv } from "../../../shared/http/env.ts";
+import type { SystemActor } from "../../../shared/http/actor.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { withScope } from "../../../shared/db/scope.ts";
-import { clientAddress } from "../../../platform/identity/public.ts";
 import { findFile } from "../files/files.repo.ts";
 import { fileResponse, PDF_CSP } from "../files/download.lib.ts";
 import { previewKind } from "../files/content-types.lib.ts";
 import { folderListing, subtree } from "./shares.repo.ts";
 import { openPublic, recordPublicAccess } from "./shares.service.ts";
-import { sha256Hex } from "./tokens.lib.ts";
-
-/** The cookie that remembers a correct link password (per link, HttpOnly). */
-export async function proofCookieName(token: string) {
-  return `share_${(await sha256Hex(token)).slice(0, 16)}`;
-}
 
 export interface PublicRequest {
   token: string;
@@ -23,23 +14,26 @@ export interface PublicRequest {
   folderId?: string;
   /** Send the bytes: as a download, or inline for the preview. */
   bytes?: "download" | "inline";
+  /** The password cookie's value (see proofCookieName), if any. */
+  proof?: string;
+  /** The caller's address (wrong passwords are counted per link and address). */
+  address: string;
+  /** The request, for conditional and range headers. */
+  request: Request;
 }
 
 /**
  * Serves a public link without a session: the token names the tenant, and everything after
  * runs in that tenant's scope. Returns the JSON view or a streaming file response.
  */
-export async function servePublic(c: Context<AppEnv>, r: PublicRequest) {
-  const { db, bus } = c.var.platform;
-  const proof = getCookie(c, await proofCookieName(r.token));
-  const { tenantId, share } = await openPublic(
-    db.sql,
-    r.token,
-    r.password,
-    proof,
-    clientAddress(c),
-  );
-  const result = await withScope(db.sql, { tenantId }, async (tx) => {
+export async function servePublic({ sql: db, bus }: SystemActor, r: PublicRequest) {
+  const { tenantId, share } = await openPublic({ sql: db }, {
+    token: r.token,
+    password: r.password,
+    proof: r.proof,
+    address: r.address,
+  });
+  const result = await withScope(db, { tenantId }, async (tx) => {
     let folderId: string | null = null;
     let fileId: string | null = share.targetType === "file" ? share.targetId : null;
     if (share.targetType === "folder") {
@@ -58,10 +52,18 @@ export async function servePublic(c: Context<AppEnv>, r: PublicRequest) {
     const file = fileId ? await findFile(tx, fileId) : null;
     if (fileId && (!file || file.deletedAt)) throw problems.notFound();
     if (file && r.bytes) {
-      await recordPublicAccess(tx, bus, share, file.name, "public-download");
+      await recordPublicAccess({ sql: tx, bus }, {
+        share,
+        what: file.name,
+        action: "public-download",
+      });
       return { file };
     }
-    await recordPublicAccess(tx, bus, share, share.targetName ?? "", "public-view");
+    await recordPublicAccess({ sql: tx, bus }, {
+      share,
+      what: share.targetName ?? "",
+      action: "public-view",
+    });
     const listing = folderId ? await folderListing(tx, folderId) : { folders: [], files: [] };
     const pick = file
       ? { id: file.id, name: file.name, size: file.size, contentType: file.contentType }
@@ -84,12 +86,12 @@ export async function servePublic(c: Context<AppEnv>, r: PublicRequest) {
     const kind = previewKind(f.contentType);
     if (!kind) throw problems.notFound("No preview for this file; download it.");
     return {
-      response: await fileResponse(c.req.raw, f, {
+      response: await fileResponse(r.request, f, {
         disposition: "inline",
         contentType: kind === "text" ? "text/plain; charset=utf-8" : undefined,
         csp: kind === "pdf" ? PDF_CSP : undefined,
       }),
     };
   }
-  return { response: await fileResponse(c.req.raw, f) };
+  return { response: await fileResponse(r.request, f) };
 }

@@ -2,7 +2,10 @@ import type { OpenAPIHono, RouteConfig, RouteHandler } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { createShare, getShare, listShares, revoke } from "./shares.service.ts";
 import { actorOf } from "../../../shared/http/actor.ts";
+import { getCookie } from "hono/cookie";
+import { clientAddress } from "../../../platform/identity/public.ts";
 import { servePublic } from "./public.service.ts";
+import { proofCookieName } from "./tokens.lib.ts";
 import * as R from "./shares.routes.ts";
 
 type H<T extends RouteConfig> = RouteHandler<T, AppEnv>;
@@ -18,13 +21,13 @@ export const create: H<typeof R.createShareRoute> = async (c) => {
 export const list: H<typeof R.listSharesRoute> = async (c) => {
   const { targetType, targetId } = c.req.valid("query");
   return c.json(
-    await c.var.scope((tx) => listShares(tx, c.var.session, targetType, targetId)),
+    await c.var.scope((tx) => listShares(actorOf(c, tx), { type: targetType, id: targetId })),
     200,
   );
 };
 
 export const get: H<typeof R.getShareRoute> = async (c) =>
-  c.json(await c.var.scope((tx) => getShare(tx, c.var.session, c.req.valid("param").id)), 200);
+  c.json(await c.var.scope((tx) => getShare(actorOf(c, tx), c.req.valid("param").id)), 200);
 
 export const remove: H<typeof R.revokeShareRoute> = async (c) => {
   await c.var.scope((tx) => revoke(actorOf(c, tx), c.req.valid("param").id));
@@ -34,8 +37,12 @@ export const remove: H<typeof R.revokeShareRoute> = async (c) => {
 export const publicShare: H<typeof R.publicShareRoute> = async (c) => {
   const { token } = c.req.valid("param");
   const q = c.req.valid("query");
-  const out = await servePublic(c, {
+  const { db, bus } = c.var.platform;
+  const out = await servePublic({ sql: db.sql, bus }, {
     token,
+    proof: getCookie(c, await proofCookieName(token)),
+    address: clientAddress(c),
+    request: c.req.raw,
     password: c.req.valid("header")["x-share-password"],
     fileId: q.fileId,
     folderId: q.folderId,

@@ -1,7 +1,6 @@
 import type { Sql } from "../../../shared/db/database.ts";
 import type { Session } from "../../../shared/http/env.ts";
-import type { Actor } from "../../../shared/http/actor.ts";
-import type { Bus } from "../../../shared/realtime/bus.ts";
+import type { Actor, SystemActor } from "../../../shared/http/actor.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { hashPassword, verifyPassword } from "../../../shared/auth/passwords.ts";
 import { eventPublisher, notify } from "../../../platform/notifications/public.ts";
@@ -11,7 +10,7 @@ import { withScope } from "../../../shared/db/scope.ts";
 import { countAttempt, type ThrottlePolicy } from "../../../shared/auth/throttle.ts";
 import { atLeast } from "../access/access.rules.ts";
 import { loadAccess } from "../access/access.service.ts";
-import { audit } from "../audit/audit.service.ts";
+import { audit } from "../audit/audit.repo.ts";
 import { checkPrincipals, visibleFolder } from "../folders/folders.service.ts";
 import { visibleFile } from "../files/files.service.ts";
 import { isUuid } from "../files/files.repo.ts";
@@ -27,7 +26,8 @@ import {
   type ShareRow,
   sharesOf,
 } from "./shares.repo.ts";
-import { newToken, sha256Hex, TOKEN } from "./tokens.lib.ts";
+import { newToken, passwordProof, sha256Hex, TOKEN } from "./tokens.lib.ts";
+import { shareView } from "./shares.lib.ts";
 
 const publish = eventPublisher(documentsEvents);
 
@@ -43,25 +43,15 @@ export interface NewShare {
   password?: string;
 }
 
-export function shareView(s: ShareRow) {
-  const { passwordHash: _, ...rest } = s;
-  const state: "revoked" | "expired" | "active" = s.revokedAt
-    ? "revoked"
-    : s.expiresAt && Date.parse(s.expiresAt) <= Date.now()
-    ? "expired"
-    : "active";
-  return { ...rest, state };
-}
-
 /** The target must be visible, and sharing it needs edit access to it. */
 async function target(sql: Sql, who: Who, type: "file" | "folder", id: string) {
-  const access = await loadAccess(sql, who);
+  const access = await loadAccess({ sql, session: who });
   if (!isUuid(id)) throw problems.notFound();
   if (type === "file") {
-    const f = await visibleFile(sql, access, id);
+    const f = await visibleFile({ sql }, { access: access, id: id });
     return { name: f.name, level: access.file(f), access };
   }
-  const d = await visibleFolder(sql, access, id);
+  const d = await visibleFolder({ sql }, { access: access, id: id });
   return { name: d.name, level: access.folder(id), access };
 }
 
@@ -75,7 +65,7 @@ export async function createShare({ sql, bus, session: who }: Actor, body: NewSh
     if (!body.principalId) {
       throw problems.validation([{ path: "body.principalId", message: "Required" }]);
     }
-    await checkPrincipals(sql, [{
+    await checkPrincipals({ sql }, [{
       principalType: body.kind === "user" ? "user" : "role",
       principalId: body.principalId,
     }]);
@@ -149,13 +139,16 @@ async function managedShare(sql: Sql, who: Who, id: string) {
   return s;
 }
 
-export async function listShares(sql: Sql, who: Who, type: "file" | "folder", id: string) {
+export async function listShares(
+  { sql, session: who }: Actor,
+  { type, id }: { type: "file" | "folder"; id: string },
+) {
   const t = await target(sql, who, type, id);
   t.access.require(t.level, "edit");
   return { items: (await sharesOf(sql, type, id)).map(shareView) };
 }
 
-export async function getShare(sql: Sql, who: Who, id: string) {
+export async function getShare({ sql, session: who }: Actor, id: string) {
   return shareView(await managedShare(sql, who, id));
 }
 
@@ -185,11 +178,13 @@ export interface PublicTarget {
  * `proof` is the value of the cookie a correct password sets (see passwordProof).
  */
 export async function openPublic(
-  db: Sql,
-  token: string,
-  password: string | undefined,
-  proof: string | undefined,
-  address: string,
+  { sql: db }: Pick<SystemActor, "sql">,
+  { token, password, proof, address }: {
+    token: string;
+    password: string | undefined;
+    proof: string | undefined;
+    address: string;
+  },
 ): Promise<PublicTarget & { needsPassword?: false }> {
   if (!TOKEN.test(token)) throw problems.notFound();
   const hash = await sha256Hex(token);
@@ -244,18 +239,14 @@ const SHARE_PAIR: ThrottlePolicy = {
 /** Guessing spread over many addresses: the link itself pauses for 5 minutes. */
 const SHARE_CAP: ThrottlePolicy = { max: 200, windowSeconds: 900, lockSeconds: 300 };
 
-/** A cookie value proving the password was given, without holding the password. */
-export async function passwordProof(token: string, passwordHash: string) {
-  return await sha256Hex(`${token}:${passwordHash}`);
-}
-
 /** Logs a public access (and tells the share's creator when the tenant wants that). */
 export async function recordPublicAccess(
-  tx: Sql,
-  bus: Bus,
-  share: ShareRow,
-  what: string,
-  action: "public-view" | "public-download",
+  { sql: tx, bus }: SystemActor,
+  { share, what, action }: {
+    share: ShareRow;
+    what: string;
+    action: "public-view" | "public-download";
+  },
 ) {
   await countAccess(tx, share.id);
   await audit(
@@ -267,7 +258,7 @@ export async function recordPublicAccess(
     null,
     { shareId: share.id },
   );
-  const settings = await loadSettings(tx);
+  const settings = await loadSettings({ sql: tx });
   if (settings.notifyOnAccess && share.createdBy && action === "public-download") {
     await notify(tx, bus, {
       userId: share.createdBy,
@@ -278,6 +269,6 @@ export async function recordPublicAccess(
 }
 
 /** Live files and folders shared with the caller or one of their roles (the "shared" view). */
-export async function sharedWith(sql: Sql, who: Pick<Session, "userId" | "roles">, limit: number) {
+export async function sharedWith({ sql, session: who }: Actor, limit: number) {
   return await sharedWithMe(sql, who.userId, who.roles, limit);
 }

@@ -1,4 +1,5 @@
 import type { Hono } from "hono";
+import { actorOf } from "../../../shared/http/actor.ts";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
@@ -12,7 +13,7 @@ export const mountDashboardPages = (app: Hono<AppEnv>) => {
   app.get("/", requirePermission("documents.file.read"), async (c) => {
     const l = c.var.locale;
     const p = c.var.session.permissions;
-    const s = await stats(c.var.sql, c.var.session);
+    const s = await stats(actorOf(c));
     return await docsPage(
       c,
       t(l, "page.dashboard"),

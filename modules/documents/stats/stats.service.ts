@@ -1,4 +1,4 @@
-import type { Sql } from "../../../shared/db/database.ts";
+import type { Actor } from "../../../shared/http/actor.ts";
 import { listActivity } from "../../../platform/activity/public.ts";
 import { loadSettings, usedBytes } from "../settings/settings.service.ts";
 import { TYPE_PATTERNS } from "../search/search.repo.ts";
@@ -9,16 +9,14 @@ import {
   fileCounts,
   largestFiles,
 } from "./stats.repo.ts";
-import type { Session } from "../../../shared/http/env.ts";
 import { visibleTo } from "../audit/visibility.service.ts";
 
-type Who = Pick<Session, "userId" | "roles" | "permissions">;
-
 /** Storage statistics of the tenant: used and quota, per user, per type, largest files. */
-export async function stats(sql: Sql, who: Who) {
-  const v = await visibleTo(sql, who);
-  const settings = await loadSettings(sql);
-  const used = await usedBytes(sql);
+export async function stats(actor: Actor) {
+  const { sql } = actor;
+  const v = await visibleTo(actor);
+  const settings = await loadSettings({ sql });
+  const used = await usedBytes({ sql });
   const counts = await fileCounts(sql);
   const perUser = await bytesPerUser(sql);
   const byType: { type: string; files: number; bytes: number }[] = [];
@@ -65,12 +63,10 @@ export async function stats(sql: Sql, who: Who) {
 
 /** What one user did in the module: counts by action and their latest lines. */
 export async function userActivity(
-  sql: Sql,
-  who: Who,
-  userId: string,
-  from?: string,
-  to?: string,
+  actor: Actor,
+  { userId, from, to }: { userId: string; from?: string; to?: string },
 ) {
+  const { sql } = actor;
   const counts = await actionCounts(sql, userId, from, to);
   const recent = await listActivity(sql, {
     module: "documents",
@@ -79,6 +75,6 @@ export async function userActivity(
     to,
     limit: 50,
   });
-  const v = await visibleTo(sql, who);
+  const v = await visibleTo(actor);
   return { userId, counts: [...counts], recent: await v.entries(recent.items) };
 }

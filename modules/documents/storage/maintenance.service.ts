@@ -1,4 +1,6 @@
 import type { SystemJob } from "../../../shared/modules.ts";
+import type { SystemActor } from "../../../shared/http/actor.ts";
+import type { JobContext } from "../../../shared/jobs/dispatcher.ts";
 import { log } from "../../../shared/log.ts";
 import { knownKeys } from "../files/files.repo.ts";
 import type { PartialSweep } from "./storage.contract.lib.ts";
@@ -18,7 +20,7 @@ export const PARTIAL_IDLE_MS = 10 * 60 * 1000;
  * Sweeps partial uploads at start-up too (issue 18): after crashes in a row the daily job came
  * too late and the disk filled. Reports what it reclaimed.
  */
-export async function sweepPartialUploads(): Promise<PartialSweep> {
+export async function sweepPartialUploads(_actor: SystemActor): Promise<PartialSweep> {
   const swept = await storage().sweepPartial(new Date(Date.now() - PARTIAL_IDLE_MS));
   if (swept.removed) log.info("partial uploads removed at start", { ...swept });
   return swept;
@@ -31,9 +33,9 @@ export const documentsJobs: SystemJob[] = [
     schedule: { cron: "30 3 * * *", perTenant: true },
     handler: async (ctx) => {
       const { purged } = await ctx.scoped(async (tx) => {
-        const { retentionDays } = await loadSettings(tx);
+        const { retentionDays } = await loadSettings({ sql: tx });
         const before = new Date(Date.now() - retentionDays * 86400_000).toISOString();
-        return await emptyTrash(tx, null, before);
+        return await emptyTrash({ sql: tx, bus: ctx.bus }, { olderThan: before });
       });
       ctx.log(`purged ${purged} trash items`);
     },
@@ -44,7 +46,7 @@ export const documentsJobs: SystemJob[] = [
     schedule: { cron: "45 3 * * *", perTenant: true },
     handler: async (ctx) => {
       const before = new Date(Date.now() - ORPHAN_GRACE_MS);
-      const removed = await cleanOrphans(ctx.tenantId!, before, (fn) => ctx.scoped(fn));
+      const removed = await cleanOrphans(ctx, { tenantId: ctx.tenantId!, before });
       ctx.log(`removed ${removed} orphaned objects`);
     },
   },
@@ -62,9 +64,8 @@ export const documentsJobs: SystemJob[] = [
 
 /** Deletes the tenant's stored objects older than `before` that no row refers to. */
 export async function cleanOrphans(
-  tenantId: string,
-  before: Date,
-  scoped: <T>(fn: (tx: import("../../../shared/db/database.ts").Sql) => Promise<T>) => Promise<T>,
+  { scoped }: Pick<JobContext, "scoped">,
+  { tenantId, before }: { tenantId: string; before: Date },
 ): Promise<number> {
   const s = storage();
   const candidates: string[] = [];
@@ -73,9 +74,7 @@ export async function cleanOrphans(
   }
   if (!candidates.length) return 0;
   const known = new Set(
-    await scoped(async (tx) =>
-      await knownKeys(tx, candidates)
-    ),
+    await scoped(async (tx) => await knownKeys(tx, candidates)),
   );
   let removed = 0;
   for (const key of candidates) {

@@ -4,7 +4,13 @@ import { LocalStorage } from "./storage.local.lib.ts";
 import { ObjectStorage } from "./storage.s3.lib.ts";
 import type { Storage } from "./storage.contract.lib.ts";
 
-export { type ByteRange, checkKey, newKey, type Storage, type StoredObject } from "./storage.contract.lib.ts";
+export {
+  type ByteRange,
+  checkKey,
+  newKey,
+  type Storage,
+  type StoredObject,
+} from "./storage.contract.lib.ts";
 
 export function createStorage(config: Config): Storage {
   if (config.STORAGE_MODE === "objstore") {

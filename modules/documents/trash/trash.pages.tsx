@@ -1,4 +1,5 @@
 import type { Hono } from "hono";
+import { actorOf } from "../../../shared/http/actor.ts";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { act, type C, type Flash, type Status } from "../../../shared/http/pages.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
@@ -11,7 +12,7 @@ import { emptyTrash, listTrash, purge, restore } from "./trash.service.ts";
 async function renderTrash(c: C, flash?: Flash, status: Status = 200) {
   const l = c.var.locale;
   const cursor = c.req.method === "GET" ? c.req.query("cursor") || undefined : undefined;
-  const list = await listTrash(c.var.sql, c.var.session, { limit: 50, cursor });
+  const list = await listTrash(actorOf(c), { limit: 50, cursor });
   return await docsPage(
     c,
     t(l, "page.trash"),
@@ -36,7 +37,7 @@ export const mountTrashPages = (app: Hono<AppEnv>) => {
       write,
       (c) =>
         act(c, "/documents", "/documents/trash", async () => {
-          await restore(c.var.sql, c.var.session, c.req.param("id"));
+          await restore(actorOf(c), c.req.param("id"));
         }, again(c)),
     )
     .post(
@@ -44,11 +45,11 @@ export const mountTrashPages = (app: Hono<AppEnv>) => {
       write,
       (c) =>
         act(c, "/documents", "/documents/trash", async () => {
-          await purge(c.var.sql, c.var.session, c.req.param("id"));
+          await purge(actorOf(c), c.req.param("id"));
         }, again(c)),
     )
     .post("/trash/empty", write, (c) =>
       act(c, "/documents", "/documents/trash", async () => {
-        await emptyTrash(c.var.sql, c.var.session);
+        await emptyTrash(actorOf(c));
       }, again(c)));
 };

@@ -1,6 +1,10 @@
-import type { Sql } from "../../../shared/db/database.ts";
-import type { Session } from "../../../shared/http/env.ts";
-import { accessFrom, checkProjectRole, type MemberRole, type ProjectAccess } from "./access.rules.ts";
+import type { Actor } from "../../../shared/http/actor.ts";
+import {
+  accessFrom,
+  checkProjectRole,
+  type MemberRole,
+  type ProjectAccess,
+} from "./access.rules.ts";
 import { membership } from "./access.repo.ts";
 
 /**
@@ -8,8 +12,7 @@ import { membership } from "./access.repo.ts";
  * not a member (a non-member must not learn that it exists).
  */
 export async function projectAccess(
-  sql: Sql,
-  session: Session,
+  { sql, session }: Pick<Actor, "sql" | "session">,
   projectId: string,
 ): Promise<ProjectAccess> {
   return accessFrom(session, projectId, await membership(sql, session.userId, projectId));
@@ -17,11 +20,12 @@ export async function projectAccess(
 
 /** Write access: 403 below the needed role, 422 when the project is archived. */
 export async function requireProjectRole(
-  sql: Sql,
-  session: Session,
-  projectId: string,
-  needed: MemberRole,
-  opts: { allowArchived?: boolean } = {},
+  actor: Pick<Actor, "sql" | "session">,
+  { projectId, needed, allowArchived }: {
+    projectId: string;
+    needed: MemberRole;
+    allowArchived?: boolean;
+  },
 ): Promise<ProjectAccess> {
-  return checkProjectRole(await projectAccess(sql, session, projectId), needed, opts);
+  return checkProjectRole(await projectAccess(actor, projectId), needed, { allowArchived });
 }

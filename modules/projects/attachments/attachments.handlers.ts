@@ -1,7 +1,9 @@
+import { actorOf } from "../../../shared/http/actor.ts";
 import type { OpenAPIHono, RouteHandler } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import type { C } from "../../../shared/http/pages.ts";
-import { attachments, taskOwner } from "./attachments.lib.ts";
+import { attachments } from "../../documents/public.ts";
+import { taskOwner, uploadOf } from "./attachments.lib.ts";
 import { attachToTask, detachFromTask, taskForFiles } from "./attachments.service.ts";
 import {
   deleteAttachmentRoute,
@@ -13,29 +15,43 @@ import {
 export const listAttachmentsHandler: RouteHandler<typeof listAttachmentsRoute, AppEnv> = async (
   c,
 ) => {
-  const task = await taskForFiles(c, c.req.valid("param").id, false);
-  return c.json({ items: await attachments.list(c, taskOwner(task.id)) }, 200);
+  const task = await taskForFiles(actorOf(c), {
+    upload: uploadOf(c),
+    taskId: c.req.valid("param").id,
+    write: false,
+  });
+  return c.json({
+    items: await attachments.list(actorOf(c), { owner: taskOwner(task.id), upload: uploadOf(c) }),
+  }, 200);
 };
 
 /** Mounted as a plain route: the body is a stream the Documents service reads itself. */
 export async function uploadAttachmentsHandler(c: C) {
-  const task = await taskForFiles(c, c.req.param("id") ?? "", true);
-  return c.json({ items: await attachToTask(c, task) }, 201);
+  const task = await taskForFiles(actorOf(c), {
+    upload: uploadOf(c),
+    taskId: c.req.param("id") ?? "",
+    write: true,
+  });
+  return c.json({ items: await attachToTask(actorOf(c), { upload: uploadOf(c), task }) }, 201);
 }
 
 export const downloadAttachmentHandler: RouteHandler<typeof downloadAttachmentRoute, AppEnv> =
   async (c) => {
     const { id, fileId } = c.req.valid("param");
-    const task = await taskForFiles(c, id, false);
-    return await attachments.download(c, taskOwner(task.id), fileId) as never;
+    const task = await taskForFiles(actorOf(c), { upload: uploadOf(c), taskId: id, write: false });
+    return await attachments.download(actorOf(c), {
+      owner: taskOwner(task.id),
+      upload: uploadOf(c),
+      id: fileId,
+    }) as never;
   };
 
 export const deleteAttachmentHandler: RouteHandler<typeof deleteAttachmentRoute, AppEnv> = async (
   c,
 ) => {
   const { id, fileId } = c.req.valid("param");
-  const task = await taskForFiles(c, id, true);
-  await detachFromTask(c, task, fileId);
+  const task = await taskForFiles(actorOf(c), { upload: uploadOf(c), taskId: id, write: true });
+  await detachFromTask(actorOf(c), { upload: uploadOf(c), task, fileId: fileId });
   return c.body(null, 204);
 };
 

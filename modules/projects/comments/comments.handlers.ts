@@ -14,12 +14,12 @@ export const listCommentsHandler: RouteHandler<typeof listCommentsRoute, AppEnv>
 
 export const createCommentHandler: RouteHandler<typeof createCommentRoute, AppEnv> = async (c) => {
   const { taskId, body } = c.req.valid("json");
-  return c.json(await addComment(actorOf(c), taskId, body), 201);
+  return c.json(await addComment(actorOf(c), { taskId: taskId, body: body }), 201);
 };
 
 export const updateCommentHandler: RouteHandler<typeof updateCommentRoute, AppEnv> = async (c) =>
   c.json(
-    await editComment(actorOf(c), c.req.valid("param").id, c.req.valid("json").body),
+    await editComment(actorOf(c), { id: c.req.valid("param").id, body: c.req.valid("json").body }),
     200,
   );
 

@@ -1,5 +1,4 @@
-import type { Sql } from "../../../shared/db/database.ts";
-import type { Actor } from "../../../shared/http/actor.ts";
+import type { Actor, SystemActor } from "../../../shared/http/actor.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { renderMarkdown } from "../../../shared/text/markdown.ts";
@@ -25,7 +24,7 @@ const publish = eventPublisher(projectsEvents);
 const MENTION = /(^|[^\w@.])@([\w.+-]+(?:@[\w-]+(?:\.[\w-]+)+)?)/g;
 
 /** Project members named as `@name` (the part of their e-mail before @) or `@full@address`. */
-export function findMentions(body: string, members: MemberRow[]): string[] {
+function findMentions(body: string, members: MemberRow[]): string[] {
   const found = new Set<string>();
   for (const m of body.matchAll(MENTION)) {
     const handle = m[2].replace(/[.]+$/, "").toLowerCase();
@@ -60,12 +59,11 @@ export async function listComments(
 
 export async function addComment(
   actor: Actor,
-  taskId: string,
-  body: string,
+  { taskId, body }: { taskId: string; body: string },
 ) {
   const { sql, bus, session } = actor;
   const { task } = await getTask(actor, taskId);
-  await requireProjectRole(sql, session, task.projectId, "member");
+  await requireProjectRole({ sql, session }, { projectId: task.projectId, needed: "member" });
   const id = await insertComment(sql, taskId, session.userId, body);
   const members = await selectMembers(sql, task.projectId);
   const comment = shape((await selectComment(sql, id))!, members);
@@ -94,7 +92,7 @@ export async function addComment(
   const preview = body.length > 200 ? body.slice(0, 200) + "…" : body;
   const recipients = new Set([...(task.assigneeId ? [task.assigneeId] : [])]);
   for (const w of await watchersOf(sql, taskId)) recipients.add(w);
-  for (const userId of await activeOnly(sql, [...recipients])) {
+  for (const userId of await activeOnly({ sql }, [...recipients])) {
     notices.set(userId, {
       kind: "comment",
       title: `New comment on ${task.title}`,
@@ -102,7 +100,7 @@ export async function addComment(
       link,
     });
   }
-  for (const userId of await activeOnly(sql, comment.mentions)) {
+  for (const userId of await activeOnly({ sql }, comment.mentions)) {
     notices.set(userId, {
       kind: "mention",
       title: `${session.name} mentioned you on ${task.title}`,
@@ -111,7 +109,7 @@ export async function addComment(
     });
   }
   notices.delete(session.userId);
-  await deliver(sql, bus, notices);
+  await deliver({ sql, bus }, notices);
   await addWatcher(sql, taskId, session.userId);
   return comment;
 }
@@ -123,7 +121,7 @@ async function ownComment(actor: Actor, id: string) {
   const { task } = await getTask(actor, comment.taskId).catch(() => {
     throw problems.notFound("No such comment.");
   });
-  await requireProjectRole(sql, session, task.projectId, "member");
+  await requireProjectRole({ sql, session }, { projectId: task.projectId, needed: "member" });
   if (comment.authorId !== session.userId) {
     throw problems.forbidden("Only the author may change a comment.");
   }
@@ -132,8 +130,7 @@ async function ownComment(actor: Actor, id: string) {
 
 export async function editComment(
   actor: Actor,
-  id: string,
-  body: string,
+  { id, body }: { id: string; body: string },
 ) {
   const { sql, bus, session } = actor;
   const { comment, task } = await ownComment(actor, id);
@@ -152,7 +149,7 @@ export async function editComment(
   const before = new Set(findMentions(comment.body, members));
   const added = findMentions(body, members).filter((u) => !before.has(u) && u !== session.userId);
   const notices = new Map<string, Notice>();
-  for (const userId of await activeOnly(sql, added)) {
+  for (const userId of await activeOnly({ sql }, added)) {
     notices.set(userId, {
       kind: "mention",
       title: `${session.name} mentioned you on ${task.title}`,
@@ -160,7 +157,7 @@ export async function editComment(
       link: `/projects/tasks/${task.id}#comment-${id}`,
     });
   }
-  await deliver(sql, bus, notices);
+  await deliver({ sql, bus }, notices);
   return shape((await selectComment(sql, id))!, members);
 }
 
@@ -179,5 +176,7 @@ export async function removeComment(actor: Actor, id: string) {
 }
 
 /** One comment as stored (pages use it to find the task a comment belongs to). */
-export const findComment = (sql: Sql, id: string): Promise<CommentRow | undefined> =>
-  selectComment(sql, id);
+export const findComment = (
+  { sql }: Pick<SystemActor, "sql">,
+  id: string,
+): Promise<CommentRow | undefined> => selectComment(sql, id);

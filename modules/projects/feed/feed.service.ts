@@ -14,7 +14,7 @@ export async function listFeed(
   q: FeedFilter & { limit: number; cursor?: string },
 ) {
   const { sql, session } = actor;
-  if (q.projectId) await projectAccess(sql, session, q.projectId);
+  if (q.projectId) await projectAccess({ sql, session }, q.projectId);
   const after = decodeCursor(q.cursor, ["timestamp", "uuid"]) as [string, string] | null;
   const page = toPage(
     await selectFeed(sql, session, q, q.limit, after),

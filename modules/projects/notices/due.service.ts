@@ -15,7 +15,7 @@ export async function remindDueTasks(ctx: JobContext) {
   if (!ctx.tenantId) return;
   const sent = await ctx.scoped(async (sql) => {
     const due = await claimDueReminders(sql, DUE_WINDOW_DAYS);
-    const active = new Set(await activeOnly(sql, due.map((d) => d.assigneeId)));
+    const active = new Set(await activeOnly({ sql }, due.map((d) => d.assigneeId)));
     for (const d of due) {
       if (!active.has(d.assigneeId)) continue;
       const notice: Notice = {
@@ -24,7 +24,7 @@ export async function remindDueTasks(ctx: JobContext) {
         body: `The task "${d.title}" is due on ${d.dueDate}.`,
         link: `/projects/tasks/${d.id}`,
       };
-      await deliver(sql, ctx.bus, new Map([[d.assigneeId, notice]]));
+      await deliver({ sql, bus: ctx.bus }, new Map([[d.assigneeId, notice]]));
     }
     return due.length;
   });

@@ -35,8 +35,8 @@ export async function mailRecipients(sql: Sql, userIds: string[], kind: NoticeKi
  */
 export async function claimDueReminders(sql: Sql, days: number) {
   return await sql<
-      { id: string; title: string; dueDate: string; assigneeId: string }[]
-    >`
+    { id: string; title: string; dueDate: string; assigneeId: string }[]
+  >`
       insert into task_due_reminders (tenant_id, task_id, due_date)
       select t.tenant_id, t.id, t.due_date from tasks t
         join projects p on p.tenant_id = t.tenant_id and p.id = t.project_id

@@ -1,5 +1,4 @@
-import type { Sql } from "../../../shared/db/database.ts";
-import type { Bus } from "../../../shared/realtime/bus.ts";
+import type { SystemActor } from "../../../shared/http/actor.ts";
 import { notify, queueMail } from "../../../platform/notifications/public.ts";
 import { activeMembers } from "../../../platform/identity/public.ts";
 import { mailRecipients, type NoticeKind } from "./notices.repo.ts";
@@ -16,7 +15,7 @@ export interface Notice {
  * who opted in to this kind. `notices` maps a user to what they get, so one event that is
  * both a mention and a comment for someone reaches them once.
  */
-export async function deliver(sql: Sql, bus: Bus, notices: Map<string, Notice>) {
+export async function deliver({ sql, bus }: SystemActor, notices: Map<string, Notice>) {
   const byKind = new Map<NoticeKind, string[]>();
   for (const [userId, n] of notices) {
     await notify(sql, bus, {
@@ -37,5 +36,7 @@ export async function deliver(sql: Sql, bus: Bus, notices: Map<string, Notice>) 
 }
 
 /** Only active tenant members get notices (a disabled one would make notify() refuse). */
-export const activeOnly = (sql: Sql, userIds: string[]): Promise<string[]> =>
-  activeMembers(sql, userIds);
+export const activeOnly = (
+  { sql }: Pick<SystemActor, "sql">,
+  userIds: string[],
+): Promise<string[]> => activeMembers(sql, userIds);

@@ -28,7 +28,7 @@ export const listProjectsHandler: RouteHandler<typeof listProjectsRoute, AppEnv>
 
 export const createProjectHandler: RouteHandler<typeof createProjectRoute, AppEnv> = async (c) =>
   c.json(
-    await createProject(c.var.sql, c.var.session, c.req.valid("json"), c.var.locale),
+    await createProject(actorOf(c), { body: c.req.valid("json"), locale: c.var.locale }),
     201,
   );
 
@@ -37,7 +37,7 @@ export const getProjectHandler: RouteHandler<typeof getProjectRoute, AppEnv> = a
 
 export const updateProjectHandler: RouteHandler<typeof updateProjectRoute, AppEnv> = async (c) =>
   c.json(
-    await changeProject(actorOf(c), c.req.valid("param").id, c.req.valid("json")),
+    await changeProject(actorOf(c), { id: c.req.valid("param").id, body: c.req.valid("json") }),
     200,
   );
 
@@ -45,7 +45,7 @@ export const archiveProjectHandler: RouteHandler<typeof archiveProjectRoute, App
   c,
 ) =>
   c.json(
-    await changeProject(actorOf(c), c.req.valid("param").id, { archived: true }),
+    await changeProject(actorOf(c), { id: c.req.valid("param").id, body: { archived: true } }),
     200,
   );
 
@@ -53,7 +53,7 @@ export const unarchiveProjectHandler: RouteHandler<typeof unarchiveProjectRoute,
   c,
 ) =>
   c.json(
-    await changeProject(actorOf(c), c.req.valid("param").id, { archived: false }),
+    await changeProject(actorOf(c), { id: c.req.valid("param").id, body: { archived: false } }),
     200,
   );
 
@@ -64,19 +64,23 @@ export const listMembersHandler: RouteHandler<typeof listMembersRoute, AppEnv> =
 
 export const addMemberHandler: RouteHandler<typeof addMemberRoute, AppEnv> = async (c) =>
   c.json(
-    await setProjectMember(actorOf(c), c.req.valid("param").id, c.req.valid("json"), "add"),
+    await setProjectMember(actorOf(c), {
+      projectId: c.req.valid("param").id,
+      body: c.req.valid("json"),
+      mode: "add",
+    }),
     201,
   );
 
 export const changeMemberHandler: RouteHandler<typeof changeMemberRoute, AppEnv> = async (c) => {
   const { id, userId } = c.req.valid("param");
   const body = { userId, role: c.req.valid("json").role };
-  return c.json(await setProjectMember(actorOf(c), id, body, "change"), 200);
+  return c.json(await setProjectMember(actorOf(c), { projectId: id, body, mode: "change" }), 200);
 };
 
 export const removeMemberHandler: RouteHandler<typeof removeMemberRoute, AppEnv> = async (c) => {
   const { id, userId } = c.req.valid("param");
-  await removeProjectMember(actorOf(c), id, userId);
+  await removeProjectMember(actorOf(c), { projectId: id, userId: userId });
   return c.body(null, 204);
 };
 

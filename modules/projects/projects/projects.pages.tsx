@@ -30,7 +30,8 @@ import {
   removeProjectMember,
   setProjectMember,
 } from "./projects.service.ts";
-import { creatableStatuses, putFlow, readFlow } from "../statuses/statuses.service.ts";
+import { putFlow, readFlow } from "../statuses/statuses.service.ts";
+import { creatableStatuses } from "../statuses/statuses.rules.ts";
 import { flowBody, type Form } from "../statuses/statuses.form.lib.ts";
 import { boardOf, createTask } from "../tasks/tasks.service.ts";
 import { projectTimeline } from "../feed/feed.pages.tsx";
@@ -139,7 +140,7 @@ function formAnswer(c: C, title: string, form: VNode, status: Status, back: stri
 }
 
 async function membersPanel(c: C, projectId: string, flash?: Flash) {
-  const access = await projectAccess(c.var.sql, c.var.session, projectId);
+  const access = await projectAccess(actorOf(c), projectId);
   const members = await listProjectMembers(actorOf(c), projectId);
   const all = await tenantMembers(c.var.sql, { limit: 500 });
   const candidates = all.filter((u) =>
@@ -158,8 +159,8 @@ async function membersPanel(c: C, projectId: string, flash?: Flash) {
 }
 
 async function flowPanel(c: C, projectId: string, flash?: Flash) {
-  const access = await projectAccess(c.var.sql, c.var.session, projectId);
-  const f = await readFlow(c.var.sql, projectId);
+  const access = await projectAccess(actorOf(c), projectId);
+  const f = await readFlow({ sql: c.var.sql }, projectId);
   return (
     <FlowEditor
       l={c.var.locale}
@@ -174,24 +175,24 @@ async function flowPanel(c: C, projectId: string, flash?: Flash) {
 
 /** The new-task form of a project with what the caller may choose. */
 async function newTaskProps(c: C, projectId: string) {
-  const access = await projectAccess(c.var.sql, c.var.session, projectId);
-  const flow = await readFlow(c.var.sql, projectId);
+  const access = await projectAccess(actorOf(c), projectId);
+  const flow = await readFlow({ sql: c.var.sql }, projectId);
   return {
     l: c.var.locale,
     projectId,
     statuses: creatableStatuses(flow, access),
-    members: await membersOf(c.var.sql, projectId),
+    members: await membersOf({ sql: c.var.sql }, projectId),
   };
 }
 
 async function viewBody(c: C, id: string, view: View) {
-  const access = await projectAccess(c.var.sql, c.var.session, id);
+  const access = await projectAccess(actorOf(c), id);
   const l = c.var.locale;
   switch (view) {
     case "list":
-      return <TaskTable l={l} id="project-tasks" tasks={await boardOf(c.var.sql, id)} />;
+      return <TaskTable l={l} id="project-tasks" tasks={await boardOf({ sql: c.var.sql }, id)} />;
     case "activity": {
-      const tasks = await boardOf(c.var.sql, id);
+      const tasks = await boardOf({ sql: c.var.sql }, id);
       const titles = new Map(tasks.map((x) => [x.id, x.title]));
       return (
         <Card title={t(l, "projects.activity")}>
@@ -204,13 +205,13 @@ async function viewBody(c: C, id: string, view: View) {
     case "flow":
       return await flowPanel(c, id);
     default: {
-      const flow = await readFlow(c.var.sql, id);
+      const flow = await readFlow({ sql: c.var.sql }, id);
       return (
         <Board
           l={l}
           statuses={flow.items}
           transitions={flow.transitions}
-          tasks={await boardOf(c.var.sql, id)}
+          tasks={await boardOf({ sql: c.var.sql }, id)}
           canWrite={access.role !== "viewer" && !access.archived}
           role={access.role}
           admin={access.admin}
@@ -226,7 +227,7 @@ const projectsPages = new Hono<AppEnv>()
     const l = c.var.locale;
     const parsed = CreateProjectBody.safeParse(projectFields(await readForm(c)));
     const r = parsed.success
-      ? await attempt(() => createProject(c.var.sql, c.var.session, parsed.data, l))
+      ? await attempt(() => createProject(actorOf(c), { body: parsed.data, locale: l }))
       : { ok: false as const, flash: invalid(l, parsed.error.issues), status: 400 as const };
     if (r.ok) return redirectAfterPost(c, `/projects/projects/${r.value.id}`);
     const form = <ProjectForm l={l} action="/projects/projects" flash={r.flash} />;
@@ -236,7 +237,7 @@ const projectsPages = new Hono<AppEnv>()
     const id = pathId(c);
     const l = c.var.locale;
     const p = await getProject(actorOf(c), id);
-    const access = await projectAccess(c.var.sql, c.var.session, id);
+    const access = await projectAccess(actorOf(c), id);
     const canWrite = access.role !== "viewer" && !access.archived &&
       hasPermission(c.var.session.permissions, "projects.task.write");
     const asked = c.req.query("view") as View;
@@ -274,7 +275,7 @@ const projectsPages = new Hono<AppEnv>()
     const l = c.var.locale;
     const parsed = CreateProjectBody.partial().safeParse(projectFields(await readForm(c)));
     const r = parsed.success
-      ? await attempt(() => changeProject(actorOf(c), id, parsed.data))
+      ? await attempt(() => changeProject(actorOf(c), { id, body: parsed.data }))
       : { ok: false as const, flash: invalid(l, parsed.error.issues), status: 400 as const };
     if (r.ok) return redirectAfterPost(c, `/projects/projects/${id}`);
     const p = await getProject(actorOf(c), id);
@@ -283,22 +284,23 @@ const projectsPages = new Hono<AppEnv>()
   })
   .post("/:id/archive", WRITE, async (c) => {
     const id = pathId(c);
-    await changeProject(actorOf(c), id, { archived: true });
+    await changeProject(actorOf(c), { id: id, body: { archived: true } });
     return redirectAfterPost(c, `/projects/projects/${id}`);
   })
   .post("/:id/unarchive", WRITE, async (c) => {
     const id = pathId(c);
-    await changeProject(actorOf(c), id, { archived: false });
+    await changeProject(actorOf(c), { id: id, body: { archived: false } });
     return redirectAfterPost(c, `/projects/projects/${id}`);
   })
   .post("/:id/members", WRITE, async (c) => {
     const id = pathId(c);
     const f = await readForm(c);
     const r = await attempt(() =>
-      setProjectMember(actorOf(c), id, {
-        userId: one(f.userId),
-        role: one(f.role) as "member",
-      }, "add")
+      setProjectMember(actorOf(c), {
+        projectId: id,
+        body: { userId: one(f.userId), role: one(f.role) as "member" },
+        mode: "add",
+      })
     );
     return memberAnswer(c, id, r);
   })
@@ -307,22 +309,31 @@ const projectsPages = new Hono<AppEnv>()
     const userId = pathId(c, "userId");
     const f = await readForm(c);
     const r = await attempt(() =>
-      setProjectMember(actorOf(c), id, { userId, role: one(f.role) as "member" }, "change")
+      setProjectMember(actorOf(c), {
+        projectId: id,
+        body: { userId, role: one(f.role) as "member" },
+        mode: "change",
+      })
     );
     return memberAnswer(c, id, r);
   })
   .post("/:id/members/:userId/remove", WRITE, async (c) => {
     const id = pathId(c);
     const userId = pathId(c, "userId");
-    const r = await attempt(() => removeProjectMember(actorOf(c), id, userId));
+    const r = await attempt(() =>
+      removeProjectMember(actorOf(c), { projectId: id, userId: userId })
+    );
     return memberAnswer(c, id, r);
   })
   .post("/:id/flow", WRITE, async (c) => {
     const id = pathId(c);
     const f = await readFlowForm(c);
-    const current = await readFlow(c.var.sql, id);
+    const current = await readFlow({ sql: c.var.sql }, id);
     const r = await attempt(() =>
-      putFlow(actorOf(c), id, flowBody(f, current, defaultStatusLabel(c.var.locale)))
+      putFlow(actorOf(c), {
+        projectId: id,
+        body: flowBody(f, current, defaultStatusLabel(c.var.locale)),
+      })
     );
     if (!isHtmx(c) && r.ok) return redirectAfterPost(c, `/projects/projects/${id}?view=flow`);
     const flash = r.ok ? { kind: "ok" as const, text: t(c.var.locale, "projects.saved") } : r.flash;
@@ -358,7 +369,7 @@ const projectsPages = new Hono<AppEnv>()
 async function memberAnswer(c: C, id: string, r: Awaited<ReturnType<typeof attempt>>) {
   // A manager who removed themselves no longer sees the project: back to the list (rendering
   // the panel would answer 404, and a failed answer rolls the removal back).
-  if (r.ok && !(await attempt(() => projectAccess(c.var.sql, c.var.session, id))).ok) {
+  if (r.ok && !(await attempt(() => projectAccess(actorOf(c), id))).ok) {
     return redirectAfterPost(c, "/projects/projects");
   }
   if (!isHtmx(c) && r.ok) return redirectAfterPost(c, `/projects/projects/${id}?view=members`);

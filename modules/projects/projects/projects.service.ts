@@ -1,7 +1,6 @@
 import type { z } from "@hono/zod-openapi";
 import type { Sql } from "../../../shared/db/database.ts";
-import type { Actor } from "../../../shared/http/actor.ts";
-import type { Session } from "../../../shared/http/env.ts";
+import type { Actor, SystemActor } from "../../../shared/http/actor.ts";
 import type { Locale } from "../../../shared/i18n/i18n.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
 import { problems } from "../../../shared/http/problem.ts";
@@ -58,7 +57,7 @@ export async function listProjects(
 
 export async function getProject(actor: Actor, id: string) {
   const { sql, session } = actor;
-  await projectAccess(sql, session, id);
+  await projectAccess({ sql, session }, id);
   return strip(await selectProject(sql, session, id));
 }
 
@@ -67,11 +66,10 @@ export async function getProject(actor: Actor, id: string) {
  * `locale` names the default statuses (the creator's language).
  */
 export async function createProject(
-  sql: Sql,
-  session: Session,
-  body: z.infer<typeof CreateProjectBody>,
-  locale: Locale = "en",
+  actor: Pick<Actor, "sql" | "session"> & Partial<Pick<Actor, "bus">>,
+  { body, locale = "en" }: { body: z.infer<typeof CreateProjectBody>; locale?: Locale },
 ) {
+  const { sql, session } = actor;
   const fields = {
     name: body.name,
     description: body.description ?? "",
@@ -82,7 +80,7 @@ export async function createProject(
   checkDates(fields.startDate, fields.dueDate);
   const id = await insertProject(sql, session.userId, fields);
   await upsertMember(sql, id, session.userId, "manager");
-  await createDefaultFlow(sql, id, locale);
+  await createDefaultFlow({ sql }, { projectId: id, locale });
   const row = await selectProject(sql, session, id);
   await recordActivity(sql, {
     module: "projects",
@@ -109,12 +107,15 @@ function checkDates(start: string | null, due: string | null) {
 
 export async function changeProject(
   actor: Actor,
-  id: string,
-  body: z.infer<typeof UpdateProjectBody> & { archived?: boolean },
+  { id, body }: { id: string; body: z.infer<typeof UpdateProjectBody> & { archived?: boolean } },
 ) {
   const { sql, session } = actor;
   const archiving = body.archived !== undefined && Object.keys(body).length === 1;
-  await requireProjectRole(sql, session, id, "manager", { allowArchived: archiving });
+  await requireProjectRole({ sql, session }, {
+    projectId: id,
+    needed: "manager",
+    allowArchived: archiving,
+  });
   const before = await selectProject(sql, session, id);
   const next = {
     name: body.name ?? before.name,
@@ -158,18 +159,20 @@ export async function changeProject(
 
 export async function listProjectMembers(actor: Actor, projectId: string) {
   const { sql, session } = actor;
-  await projectAccess(sql, session, projectId);
+  await projectAccess({ sql, session }, projectId);
   return await selectMembers(sql, projectId);
 }
 
 export async function setProjectMember(
   actor: Actor,
-  projectId: string,
-  body: z.infer<typeof AddMemberBody>,
-  mode: "add" | "change",
+  { projectId, body, mode }: {
+    projectId: string;
+    body: z.infer<typeof AddMemberBody>;
+    mode: "add" | "change";
+  },
 ) {
   const { sql, session } = actor;
-  await requireProjectRole(sql, session, projectId, "manager");
+  await requireProjectRole({ sql, session }, { projectId: projectId, needed: "manager" });
   const before = (await selectMembers(sql, projectId)).find((m) => m.userId === body.userId);
   if (mode === "change" && !before) throw problems.notFound("No such project member.");
   if (mode === "add" && before) throw problems.conflict("Already a member of the project.");
@@ -198,11 +201,10 @@ async function keepOneManager(sql: Sql, projectId: string) {
 
 export async function removeProjectMember(
   actor: Actor,
-  projectId: string,
-  userId: string,
+  { projectId, userId }: { projectId: string; userId: string },
 ) {
   const { sql, session } = actor;
-  await requireProjectRole(sql, session, projectId, "manager");
+  await requireProjectRole({ sql, session }, { projectId: projectId, needed: "manager" });
   const before = (await selectMembers(sql, projectId)).find((m) => m.userId === userId);
   if (!before) throw problems.notFound("No such project member.");
   if (before.role === "manager") await keepOneManager(sql, projectId);
@@ -219,5 +221,7 @@ export async function removeProjectMember(
 }
 
 /** The project's members with their names, for pages that have already checked access. */
-export const membersOf = (sql: Sql, projectId: string): Promise<MemberRow[]> =>
-  selectMembers(sql, projectId);
+export const membersOf = (
+  { sql }: Pick<SystemActor, "sql">,
+  projectId: string,
+): Promise<MemberRow[]> => selectMembers(sql, projectId);

@@ -1,7 +1,6 @@
 import type { Sql } from "../../../shared/db/database.ts";
 import type { Actor } from "../../../shared/http/actor.ts";
 import type { Session } from "../../../shared/http/env.ts";
-import { type CsvColumn, toCsv } from "../../../shared/http/csv.ts";
 import { projectAccess } from "../access/access.service.ts";
 import {
   burnUpRows,
@@ -12,7 +11,7 @@ import {
 } from "./reports.repo.ts";
 
 async function check(sql: Sql, session: Session, projectId?: string) {
-  if (projectId) await projectAccess(sql, session, projectId);
+  if (projectId) await projectAccess({ sql, session }, projectId);
 }
 
 export async function progressReport(
@@ -49,40 +48,3 @@ export async function workloadReport(actor: Actor, q: { projectId?: string }) {
   await check(sql, session, q.projectId);
   return { items: await workloadRows(sql, session, q.projectId) };
 }
-
-type Progress = Awaited<ReturnType<typeof progressReport>>["items"][number];
-export const progressCsv = (items: Progress[]) =>
-  toCsv(items, [
-    { header: "project", value: (r) => r.name },
-    { header: "status", value: (r) => r.status },
-    { header: "total", value: (r) => r.total },
-    { header: "done", value: (r) => r.done },
-    { header: "percent", value: (r) => r.percent },
-  ] as CsvColumn<Progress>[]);
-
-type Dist = Awaited<ReturnType<typeof distributionReport>>;
-export const distributionCsv = (d: Dist) =>
-  toCsv(
-    [
-      ...d.byStatus.map((b) => ({ dimension: "status", ...b })),
-      ...d.byPriority.map((b) => ({ dimension: "priority", ...b })),
-      ...d.byAssignee.map((b) => ({ dimension: "assignee", ...b })),
-    ],
-    [
-      { header: "dimension", value: (r) => r.dimension },
-      { header: "value", value: (r) => r.label },
-      { header: "tasks", value: (r) => r.count },
-      { header: "open", value: (r) => r.open },
-    ],
-  );
-
-type Work = Awaited<ReturnType<typeof workloadReport>>["items"][number];
-export const workloadCsv = (items: Work[]) =>
-  toCsv(items, [
-    { header: "member", value: (r) => r.name },
-    { header: "email", value: (r) => r.email },
-    { header: "open", value: (r) => r.open },
-    { header: "overdue", value: (r) => r.overdue },
-    { header: "estimate_hours", value: (r) => r.estimate },
-    { header: "done", value: (r) => r.done },
-  ] as CsvColumn<Work>[]);

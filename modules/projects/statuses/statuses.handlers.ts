@@ -12,7 +12,7 @@ export const getFlowHandler: RouteHandler<typeof getFlowRoute, AppEnv> = async (
 
 export const putFlowHandler: RouteHandler<typeof putFlowRoute, AppEnv> = async (c) =>
   c.json(
-    await putFlow(actorOf(c), c.req.valid("param").id, c.req.valid("json")),
+    await putFlow(actorOf(c), { projectId: c.req.valid("param").id, body: c.req.valid("json") }),
     200,
   );
 

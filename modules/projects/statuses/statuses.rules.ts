@@ -1,3 +1,5 @@
+import type { ProjectAccess } from "../access/access.rules.ts";
+import type { StatusRow, TransitionRow } from "./statuses.schemas.ts";
 /**
  * The default statuses of a new project, and how their names read in every language.
  *
@@ -62,4 +64,26 @@ export function flowDisplayNames(
       ? name
       : translated;
   });
+}
+
+/** Whether the caller's project role may make a move limited to `roles` (none: anyone). */
+export const mayUse = (access: ProjectAccess, roles: string[]) =>
+  access.admin || !roles.length || roles.includes(access.role);
+
+/**
+ * Statuses a new task may start in: the first open one, or one the caller may move it to from
+ * there (see createTask).
+ */
+export function creatableStatuses(
+  flow: { items: StatusRow[]; transitions: TransitionRow[] },
+  access: ProjectAccess,
+) {
+  const initial = flow.items.find((s) => s.category === "open") ?? flow.items[0];
+  if (!flow.transitions.length) return flow.items;
+  return flow.items.filter((s) =>
+    s.id === initial?.id ||
+    flow.transitions.some((t) =>
+      t.fromStatusId === initial?.id && t.toStatusId === s.id && mayUse(access, t.roles)
+    )
+  );
 }

@@ -1,6 +1,6 @@
+import { mayUse } from "./statuses.rules.ts";
 import type { z } from "@hono/zod-openapi";
-import type { Sql } from "../../../shared/db/database.ts";
-import type { Actor } from "../../../shared/http/actor.ts";
+import type { Actor, SystemActor } from "../../../shared/http/actor.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { recordActivity } from "../../../platform/activity/public.ts";
 import type { ProjectAccess } from "../access/access.rules.ts";
@@ -20,14 +20,17 @@ import {
 } from "./statuses.repo.ts";
 
 /** A new project's statuses, named in the creator's language (see statuses.rules.ts). */
-export async function createDefaultFlow(sql: Sql, projectId: string, locale: Locale) {
+export async function createDefaultFlow(
+  { sql }: Pick<SystemActor, "sql">,
+  { projectId, locale }: { projectId: string; locale: Locale },
+) {
   const flow = defaultFlow((key) => t(locale, `projects.defaultStatus.${key}`));
   for (const [position, s] of flow.entries()) {
     await insertStatus(sql, projectId, { ...s, position });
   }
 }
 
-export async function readFlow(sql: Sql, projectId: string) {
+export async function readFlow({ sql }: Pick<SystemActor, "sql">, projectId: string) {
   return {
     items: await selectStatuses(sql, projectId),
     transitions: await selectTransitions(sql, projectId),
@@ -36,8 +39,8 @@ export async function readFlow(sql: Sql, projectId: string) {
 
 export async function getFlow(actor: Actor, projectId: string) {
   const { sql, session } = actor;
-  await projectAccess(sql, session, projectId);
-  return await readFlow(sql, projectId);
+  await projectAccess({ sql, session }, projectId);
+  return await readFlow({ sql }, projectId);
 }
 
 /**
@@ -46,12 +49,11 @@ export async function getFlow(actor: Actor, projectId: string) {
  */
 export async function putFlow(
   actor: Actor,
-  projectId: string,
-  body: z.infer<typeof PutStatusFlowBody>,
+  { projectId, body }: { projectId: string; body: z.infer<typeof PutStatusFlowBody> },
 ) {
   const { sql, session } = actor;
-  await requireProjectRole(sql, session, projectId, "manager");
-  const before = await readFlow(sql, projectId);
+  await requireProjectRole({ sql, session }, { projectId: projectId, needed: "manager" });
+  const before = await readFlow({ sql }, projectId);
   const names = body.statuses.map((s) => s.name.toLowerCase());
   if (new Set(names).size !== names.length) {
     throw problems.unprocessable("Status names must be unique within a project.");
@@ -112,7 +114,7 @@ export async function putFlow(
   const unique = new Map(transitions.map((t) => [`${t.fromStatusId}>${t.toStatusId}`, t]));
   await replaceTransitions(sql, projectId, [...unique.values()]);
   await syncDoneAt(sql, projectId);
-  const after = await readFlow(sql, projectId);
+  const after = await readFlow({ sql }, projectId);
   const shape = (f: typeof before) => ({
     statuses: f.items.map((s) => `${s.name} (${s.category})`),
     transitions: f.transitions.length,
@@ -130,33 +132,11 @@ export async function putFlow(
 }
 
 /** Whether a transition rule lets this caller's project role make the move. */
-const mayUse = (access: ProjectAccess, roles: string[]) =>
-  access.admin || !roles.length || roles.includes(access.role);
-
-/**
- * Statuses a new task may start in: the first open one, or one the caller may move it to from
- * there (see createTask).
- */
-export function creatableStatuses(
-  flow: Awaited<ReturnType<typeof readFlow>>,
-  access: ProjectAccess,
-) {
-  const initial = flow.items.find((s) => s.category === "open") ?? flow.items[0];
-  if (!flow.transitions.length) return flow.items;
-  return flow.items.filter((s) =>
-    s.id === initial?.id ||
-    flow.transitions.some((t) =>
-      t.fromStatusId === initial?.id && t.toStatusId === s.id && mayUse(access, t.roles)
-    )
-  );
-}
 
 /** 422 unless the caller's project role may move a task from one status to the other. */
 export async function checkTransition(
-  sql: Sql,
-  access: ProjectAccess,
-  from: string,
-  to: string,
+  { sql }: Pick<SystemActor, "sql">,
+  { access, from, to }: { access: ProjectAccess; from: string; to: string },
 ) {
   if (from === to) return;
   const all = await selectTransitions(sql, access.projectId);
@@ -173,5 +153,7 @@ export async function checkTransition(
 }
 
 /** The project's statuses in flow order, for pages that have already checked access. */
-export const statusesOf = (sql: Sql, projectId: string): Promise<StatusRow[]> =>
-  selectStatuses(sql, projectId);
+export const statusesOf = (
+  { sql }: Pick<SystemActor, "sql">,
+  projectId: string,
+): Promise<StatusRow[]> => selectStatuses(sql, projectId);

@@ -11,7 +11,8 @@ import {
   setWatching,
 } from "./tasks.service.ts";
 import { PRIORITIES } from "./tasks.schemas.ts";
-import { attachments, taskOwner } from "../attachments/attachments.lib.ts";
+import { attachments } from "../../documents/public.ts";
+import { taskOwner, uploadOf } from "../attachments/attachments.lib.ts";
 import {
   createTaskRoute,
   deleteTaskRoute,
@@ -37,14 +38,14 @@ export const getTaskHandler: RouteHandler<typeof getTaskRoute, AppEnv> = async (
 
 export const updateTaskHandler: RouteHandler<typeof updateTaskRoute, AppEnv> = async (c) =>
   c.json(
-    await changeTask(actorOf(c), c.req.valid("param").id, c.req.valid("json")),
+    await changeTask(actorOf(c), { id: c.req.valid("param").id, input: c.req.valid("json") }),
     200,
   );
 
 export const deleteTaskHandler: RouteHandler<typeof deleteTaskRoute, AppEnv> = async (c) => {
   const id = c.req.valid("param").id;
   await removeTask(actorOf(c), id);
-  await attachments.removeAll(c, taskOwner(id));
+  await attachments.removeAll(actorOf(c), { owner: taskOwner(id), upload: uploadOf(c) });
   return c.body(null, 204);
 };
 
@@ -59,12 +60,12 @@ export const prioritiesHandler: RouteHandler<typeof prioritiesRoute, AppEnv> = (
 
 export const watchTaskHandler: RouteHandler<typeof watchTaskRoute, AppEnv> = async (c) =>
   c.json({
-    watching: await setWatching(actorOf(c), c.req.valid("param").id, true),
+    watching: await setWatching(actorOf(c), { id: c.req.valid("param").id, watch: true }),
   }, 200);
 
 export const unwatchTaskHandler: RouteHandler<typeof unwatchTaskRoute, AppEnv> = async (c) =>
   c.json({
-    watching: await setWatching(actorOf(c), c.req.valid("param").id, false),
+    watching: await setWatching(actorOf(c), { id: c.req.valid("param").id, watch: false }),
   }, 200);
 
 /** The tasks routes of /api/projects. */

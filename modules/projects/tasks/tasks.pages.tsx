@@ -19,7 +19,8 @@ import { AssigneeFilter, StatusFilter, TaskFilters } from "./tasks.view.tsx";
 import { Assets } from "../common/ui.view.tsx";
 import { blockerCandidates, parentCandidates } from "./tasks.rules.ts";
 import { projectsHistory } from "../feed/history.lib.ts";
-import { creatableStatuses, readFlow } from "../statuses/statuses.service.ts";
+import { readFlow } from "../statuses/statuses.service.ts";
+import { creatableStatuses } from "../statuses/statuses.rules.ts";
 import {
   boardOf,
   changeTask,
@@ -40,7 +41,8 @@ import {
   listComments,
   removeComment,
 } from "../comments/comments.service.ts";
-import { attachments, taskOwner } from "../attachments/attachments.lib.ts";
+import { attachments } from "../../documents/public.ts";
+import { taskOwner, uploadOf } from "../attachments/attachments.lib.ts";
 import { attachToTask, detachFromTask, taskForFiles } from "../attachments/attachments.service.ts";
 import {
   attempt,
@@ -61,14 +63,14 @@ const frag = (c: C, node: preact.VNode, status = 200) => html(c, node, status as
 
 async function fieldsPanel(c: C, id: string, flash?: Flash) {
   const { task, access } = await getTask(actorOf(c), id);
-  const board = await boardOf(c.var.sql, task.projectId);
+  const board = await boardOf({ sql: c.var.sql }, task.projectId);
   const pick = ({ id, title }: { id: string; title: string }) => ({ id, title });
   return (
     <TaskFields
       l={c.var.locale}
       task={task}
-      statuses={await statusesOf(c.var.sql, task.projectId)}
-      members={await membersOf(c.var.sql, task.projectId)}
+      statuses={await statusesOf({ sql: c.var.sql }, task.projectId)}
+      members={await membersOf({ sql: c.var.sql }, task.projectId)}
       parents={parentCandidates(id, board).map(pick)}
       blockers={blockerCandidates(id, board).map(pick)}
       canWrite={access.role !== "viewer" && !access.archived}
@@ -117,13 +119,13 @@ function validation(issues: { path: PropertyKey[]; message: string }[]) {
 }
 
 async function filesPanel(c: C, id: string, flash?: Flash) {
-  const task = await taskForFiles(c, id, false);
+  const task = await taskForFiles(actorOf(c), { upload: uploadOf(c), taskId: id, write: false });
   const access = await c.var.scope(async (tx) => (await getTask(actorOf(c, tx), task.id)).access);
   return (
     <Attachments
       l={c.var.locale}
       taskId={id}
-      files={await attachments.list(c, taskOwner(id))}
+      files={await attachments.list(actorOf(c), { owner: taskOwner(id), upload: uploadOf(c) })}
       canWrite={access.role !== "viewer" && !access.archived}
       flash={flash}
     />
@@ -141,9 +143,9 @@ const tasksPages = new Hono<AppEnv>()
     // A chosen project (visible, or 404) brings its flow and members into the filters; a
     // status left over from another project's flow is dropped.
     const chosen = query.projectId;
-    if (chosen) await projectAccess(c.var.sql, c.var.session, chosen);
-    const statuses = chosen ? await statusesOf(c.var.sql, chosen) : [];
-    const members = chosen ? await membersOf(c.var.sql, chosen) : [];
+    if (chosen) await projectAccess(actorOf(c), chosen);
+    const statuses = chosen ? await statusesOf({ sql: c.var.sql }, chosen) : [];
+    const members = chosen ? await membersOf({ sql: c.var.sql }, chosen) : [];
     if (!statuses.some((s) => s.id === query.statusId)) {
       delete query.statusId;
       delete raw.statusId;
@@ -228,7 +230,7 @@ const tasksPages = new Hono<AppEnv>()
     const id = pathId(c);
     const l = c.var.locale;
     const { task, access } = await getTask(actorOf(c), id);
-    const board = await boardOf(c.var.sql, task.projectId);
+    const board = await boardOf({ sql: c.var.sql }, task.projectId);
     const titles = new Map(board.map((x) => [x.id, x.title]));
     const canWrite = access.role !== "viewer" && !access.archived;
     const canAdd = canWrite && hasPermission(c.var.session.permissions, "projects.task.write");
@@ -241,8 +243,8 @@ const tasksPages = new Hono<AppEnv>()
           <NewTaskDialog
             l={l}
             projectId={task.projectId}
-            statuses={creatableStatuses(await readFlow(c.var.sql, task.projectId), access)}
-            members={await membersOf(c.var.sql, task.projectId)}
+            statuses={creatableStatuses(await readFlow({ sql: c.var.sql }, task.projectId), access)}
+            members={await membersOf({ sql: c.var.sql }, task.projectId)}
             parentId={task.id}
             title={t(l, "projects.newSubtask")}
           />
@@ -310,7 +312,7 @@ const tasksPages = new Hono<AppEnv>()
   .post("/:id/watch", READ, async (c) => {
     const id = pathId(c);
     const f = await readForm(c);
-    await setWatching(actorOf(c), id, one(f.watch) === "1");
+    await setWatching(actorOf(c), { id: id, watch: one(f.watch) === "1" });
     return redirectAfterPost(c, `/projects/tasks/${id}`);
   })
   .post("/:id", WRITE, async (c) => {
@@ -318,7 +320,7 @@ const tasksPages = new Hono<AppEnv>()
     const parsed = UpdateTaskBody.safeParse(updateBody(await readForm(c)));
     const r = await attempt(() => {
       if (!parsed.success) throw validation(parsed.error.issues);
-      return changeTask(actorOf(c), id, parsed.data);
+      return changeTask(actorOf(c), { id: id, input: parsed.data });
     });
     if (!isHtmx(c) && r.ok) return redirectAfterPost(c, `/projects/tasks/${id}`);
     const flash = r.ok ? { kind: "ok" as const, text: t(c.var.locale, "projects.saved") } : r.flash;
@@ -334,7 +336,7 @@ const tasksPages = new Hono<AppEnv>()
     });
     const r = await attempt(() => {
       if (!body.success) throw validation(body.error.issues);
-      return changeTask(actorOf(c), id, body.data);
+      return changeTask(actorOf(c), { id: id, input: body.data });
     });
     if (r.ok) return c.json({ id, statusId: r.value.statusId, position: r.value.position });
     // The services explain refusals in English; other readers get the board's own sentence.
@@ -348,7 +350,7 @@ const tasksPages = new Hono<AppEnv>()
   .post("/:id/delete", WRITE, async (c) => {
     const id = pathId(c);
     const task = await removeTask(actorOf(c), id);
-    await attachments.removeAll(c, taskOwner(id));
+    await attachments.removeAll(actorOf(c), { owner: taskOwner(id), upload: uploadOf(c) });
     return redirectAfterPost(c, `/projects/projects/${task.projectId}`);
   })
   .post("/:id/comments", requirePermission("projects.comment.write"), async (c) => {
@@ -356,7 +358,7 @@ const tasksPages = new Hono<AppEnv>()
     const text = one((await readForm(c)).body);
     const r = await attempt(() => {
       if (!text) throw problems.validation([{ path: "body", message: "Required" }]);
-      return addComment(actorOf(c), id, text.slice(0, 20000));
+      return addComment(actorOf(c), { taskId: id, body: text.slice(0, 20000) });
     });
     if (!isHtmx(c) && r.ok) return redirectAfterPost(c, `/projects/tasks/${id}#comments`);
     return frag(c, await commentsPanel(c, id, r.ok ? undefined : r.flash), r.ok ? 200 : r.status);
@@ -364,20 +366,32 @@ const tasksPages = new Hono<AppEnv>()
   // Streaming (manifest streamingPaths): no request transaction, c.var.scope only.
   .post("/:id/attachments", WRITE, async (c) => {
     const id = pathId(c);
-    const task = await taskForFiles(c, id, true);
-    const r = await attempt(() => attachToTask(c, task));
+    const task = await taskForFiles(actorOf(c), { upload: uploadOf(c), taskId: id, write: true });
+    const r = await attempt(() => attachToTask(actorOf(c), { upload: uploadOf(c), task }));
     if (!c.req.header("X-Upload") && r.ok) {
       return redirectAfterPost(c, `/projects/tasks/${id}#attachments`);
     }
     return frag(c, await filesPanel(c, id, r.ok ? undefined : r.flash), r.ok ? 200 : r.status);
   })
   .get("/:id/attachments/:fileId", READ, async (c) => {
-    const task = await taskForFiles(c, pathId(c), false);
-    return await attachments.download(c, taskOwner(task.id), pathId(c, "fileId"));
+    const task = await taskForFiles(actorOf(c), {
+      upload: uploadOf(c),
+      taskId: pathId(c),
+      write: false,
+    });
+    return await attachments.download(actorOf(c), {
+      owner: taskOwner(task.id),
+      upload: uploadOf(c),
+      id: pathId(c, "fileId"),
+    });
   })
   .post("/:id/attachments/:fileId/delete", WRITE, async (c) => {
-    const task = await taskForFiles(c, pathId(c), true);
-    await detachFromTask(c, task, pathId(c, "fileId"));
+    const task = await taskForFiles(actorOf(c), {
+      upload: uploadOf(c),
+      taskId: pathId(c),
+      write: true,
+    });
+    await detachFromTask(actorOf(c), { upload: uploadOf(c), task, fileId: pathId(c, "fileId") });
     return redirectAfterPost(c, `/projects/tasks/${task.id}#attachments`);
   });
 
@@ -387,13 +401,13 @@ const commentsPages = new Hono<AppEnv>()
     const text = one((await readForm(c)).body);
     const r = await attempt(() => {
       if (!text) throw problems.validation([{ path: "body", message: "Required" }]);
-      return editComment(actorOf(c), id, text.slice(0, 20000));
+      return editComment(actorOf(c), { id: id, body: text.slice(0, 20000) });
     });
     return commentAnswer(c, id, r);
   })
   .post("/:id/delete", requirePermission("projects.comment.write"), async (c) => {
     const id = pathId(c);
-    const before = await findComment(c.var.sql, id);
+    const before = await findComment({ sql: c.var.sql }, id);
     const r = await attempt(() => removeComment(actorOf(c), id));
     return commentAnswer(c, id, r, before?.taskId);
   });
@@ -404,7 +418,7 @@ async function commentAnswer(
   r: Awaited<ReturnType<typeof attempt>>,
   taskId?: string,
 ) {
-  const row = taskId ? { taskId } : await findComment(c.var.sql, id);
+  const row = taskId ? { taskId } : await findComment({ sql: c.var.sql }, id);
   if (!row) throw problems.notFound();
   if (!isHtmx(c) && r.ok) return redirectAfterPost(c, `/projects/tasks/${row.taskId}#comments`);
   return frag(

@@ -1,6 +1,6 @@
 import type { z } from "@hono/zod-openapi";
 import type { Sql } from "../../../shared/db/database.ts";
-import type { Actor } from "../../../shared/http/actor.ts";
+import type { Actor, SystemActor } from "../../../shared/http/actor.ts";
 import type { Session } from "../../../shared/http/env.ts";
 import type { Bus } from "../../../shared/realtime/bus.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
@@ -56,7 +56,7 @@ export async function listTasks(
   q: z.infer<typeof TaskQuery> & { limit: number; cursor?: string },
 ) {
   const { sql, session } = actor;
-  if (q.projectId) await projectAccess(sql, session, q.projectId);
+  if (q.projectId) await projectAccess({ sql, session }, q.projectId);
   const after = decodeCursor(q.cursor, ["text", "uuid"]) as [string, string] | null;
   if (after && !validKey(q.sort, after[0])) {
     throw problems.validation([{ path: "query.cursor", message: "Invalid cursor" }]);
@@ -83,7 +83,7 @@ export async function getTask(actor: Actor, id: string) {
   const { sql, session } = actor;
   const task = await selectTask(sql, id);
   if (!task) throw problems.notFound("No such task.");
-  const access = await projectAccess(sql, session, task.projectId).catch(() => {
+  const access = await projectAccess({ sql, session }, task.projectId).catch(() => {
     throw problems.notFound("No such task.");
   });
   return { task: strip(task), access };
@@ -134,13 +134,16 @@ export async function createTask(
   body: z.infer<typeof CreateTaskBody>,
 ) {
   const { sql, bus, session } = actor;
-  const access = await requireProjectRole(sql, session, body.projectId, "member");
+  const access = await requireProjectRole({ sql, session }, {
+    projectId: body.projectId,
+    needed: "member",
+  });
   const statuses = await selectStatuses(sql, body.projectId);
   const initial = statuses.find((s) => s.category === "open") ?? statuses[0];
   const status = body.statusId ? statuses.find((s) => s.id === body.statusId) : initial;
   if (!status) throw problems.unprocessable("The status is not part of the project's flow.");
   // Starting elsewhere than the first open status is a move from it: role limits still hold.
-  await checkTransition(sql, access, initial.id, status.id);
+  await checkTransition({ sql }, { access, from: initial.id, to: status.id });
   const fields: TaskFields = {
     title: body.title,
     description: body.description ?? "",
@@ -182,16 +185,18 @@ export async function createTask(
 
 export async function changeTask(
   actor: Actor,
-  id: string,
-  input: Input,
+  { id, input }: { id: string; input: Input },
 ) {
   const { sql, bus, session } = actor;
   const { task: before } = await getTask(actor, id);
-  const access = await requireProjectRole(sql, session, before.projectId, "member");
+  const access = await requireProjectRole({ sql, session }, {
+    projectId: before.projectId,
+    needed: "member",
+  });
   const statuses = await selectStatuses(sql, before.projectId);
   const status = statuses.find((s) => s.id === (input.statusId ?? before.statusId));
   if (!status) throw problems.unprocessable("The status is not part of the project's flow.");
-  await checkTransition(sql, access, before.statusId, status.id);
+  await checkTransition({ sql }, { access, from: before.statusId, to: status.id });
   const pick = <K extends keyof Input & keyof TaskRow>(k: K) =>
     (input[k] === undefined ? before[k] : input[k]) as TaskRow[K];
   const next: TaskFields = {
@@ -290,20 +295,20 @@ async function notifyAssignee(
   const to = after.assigneeId;
   if (!to || to === before?.assigneeId || to === session.userId) return;
   await addWatcher(sql, after.id, to);
-  if (!(await activeOnly(sql, [to])).length) return;
+  if (!(await activeOnly({ sql }, [to])).length) return;
   const notice: Notice = {
     kind: "assignment",
     title: `Assigned to you: ${after.title}`,
     body: `${session.name} assigned you a task in ${after.projectName}.`,
     link: `/projects/tasks/${after.id}`,
   };
-  await deliver(sql, bus, new Map([[to, notice]]));
+  await deliver({ sql, bus }, new Map([[to, notice]]));
 }
 
 export async function removeTask(actor: Actor, id: string) {
   const { sql, session } = actor;
   const { task } = await getTask(actor, id);
-  await requireProjectRole(sql, session, task.projectId, "member");
+  await requireProjectRole({ sql, session }, { projectId: task.projectId, needed: "member" });
   await deleteTask(sql, id);
   await recordActivity(sql, {
     module: "projects",
@@ -317,7 +322,10 @@ export async function removeTask(actor: Actor, id: string) {
 }
 
 /** Watching a task brings its comments to the watcher (assignees and commenters watch too). */
-export async function setWatching(actor: Actor, id: string, watch: boolean) {
+export async function setWatching(
+  actor: Actor,
+  { id, watch }: { id: string; watch: boolean },
+) {
   const { sql, session } = actor;
   const { task } = await getTask(actor, id);
   if (watch) await addWatcher(sql, task.id, session.userId);
@@ -329,5 +337,5 @@ export const watching = ({ sql, session }: Actor, id: string) =>
   isWatching(sql, id, session.userId);
 
 /** The project's tasks in board order, for pages that have already checked access. */
-export const boardOf = (sql: Sql, projectId: string): Promise<TaskRow[]> =>
+export const boardOf = ({ sql }: Pick<SystemActor, "sql">, projectId: string): Promise<TaskRow[]> =>
   selectBoard(sql, projectId);

@@ -1,4 +1,3 @@
-import type { MessageKey } from "../../../shared/i18n/i18n.ts";
 import { Card, Field, useT } from "../../../ui/kit.ts";
 import type { MessageTemplate, renderTemplate } from "../../../platform/notifications/public.ts";
 

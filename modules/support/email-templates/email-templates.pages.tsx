@@ -71,7 +71,6 @@ export const mountEmailTemplatePages = (app: Hono<AppEnv>) => {
       emptyLabelKey: "support.all",
       options: TEMPLATE_KINDS.map((k) => [k, t(c.var.locale, `support.templateKind.${k}`)]),
     }],
-    extra: (c) =>
-      Promise.resolve(<PreviewForm initial={DEFAULT_TEMPLATES.opened} />),
+    extra: () => Promise.resolve(<PreviewForm initial={DEFAULT_TEMPLATES.opened} />),
   });
 };

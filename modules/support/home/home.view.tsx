@@ -1,4 +1,3 @@
-import type { MessageKey } from "../../../shared/i18n/i18n.ts";
 import { Button, Card, DataTable, RelativeTime, UserChip, useT } from "../../../ui/kit.ts";
 import type { Ticket } from "../tickets/tickets.schemas.ts";
 import { PriorityBadge, SlaBadge } from "../common/ui.view.tsx";

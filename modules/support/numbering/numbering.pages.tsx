@@ -70,6 +70,6 @@ export const mountNumberingPages = (app: Hono<AppEnv>) => {
       },
       { name: "active", labelKey: "support.field.active", type: "checkbox" },
     ],
-    extra: (c) => Promise.resolve(<PatternTry />),
+    extra: () => Promise.resolve(<PatternTry />),
   });
 };

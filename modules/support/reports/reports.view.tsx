@@ -12,9 +12,9 @@ import {
   formatNumber,
   Grid,
   Kpi,
+  type Translate,
   UserChip,
   useReader,
-  type Translate,
   useT,
 } from "../../../ui/kit.ts";
 import type { Dashboard, Report } from "./reports.schemas.ts";

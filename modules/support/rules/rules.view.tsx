@@ -8,7 +8,6 @@ import {
   Field,
   IconButton,
   Toast,
-  useReader,
   type Translate,
   useT,
 } from "../../../ui/kit.ts";
@@ -87,7 +86,6 @@ export function NewRuleDialog(
   { events, members }: { events: string[]; members: [string, string][] },
 ) {
   const t = useT();
-  const { locale: l } = useReader();
   return (
     <Dialog
       id="new-rule"
@@ -216,7 +214,6 @@ export function RulesPanel(
   },
 ) {
   const t = useT();
-  const { locale: l } = useReader();
   return (
     <div id="rules-panel">
       <Toast flash={flash} />

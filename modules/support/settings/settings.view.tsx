@@ -1,4 +1,3 @@
-import type { MessageKey } from "../../../shared/i18n/i18n.ts";
 import { Card, Field, Toast, useReader, useT } from "../../../ui/kit.ts";
 import type { Settings } from "./settings.schemas.ts";
 import type { Flash } from "../common/ui.view.tsx";

@@ -186,8 +186,8 @@ export const mountSlaPages = (app: Hono<AppEnv>) =>
           <ul class="support-targets">
             {PRIORITIES.map((p) => (
               <li>
-                <PriorityBadge priority={p} />{" "}
-                {duration(l, r.targets[p].firstResponseMinutes)} /{" "}
+                <PriorityBadge priority={p} /> {duration(l, r.targets[p].firstResponseMinutes)} /
+                {" "}
                 {duration(l, r.targets[p].resolutionMinutes)}
               </li>
             ))}

@@ -10,8 +10,8 @@ import {
   Icon,
   RelativeTime,
   Toast,
-  UserChip,
   type Translate,
+  UserChip,
   useT,
 } from "../../../ui/kit.ts";
 import type { Comment, Ticket } from "./tickets.schemas.ts";

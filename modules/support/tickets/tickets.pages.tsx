@@ -129,7 +129,7 @@ async function listData(c: C) {
   return { query, page, customers, companies, agents, members, names };
 }
 
-function listPanelOf(c: C, d: Awaited<ReturnType<typeof listData>>, flash?: Flash) {
+function listPanelOf(d: Awaited<ReturnType<typeof listData>>, flash?: Flash) {
   return (
     <TicketsPanel
       items={d.page.items}
@@ -147,7 +147,7 @@ function listPanelOf(c: C, d: Awaited<ReturnType<typeof listData>>, flash?: Flas
 async function listPage(c: C, flash?: Flash, status: Status = 200) {
   const t = tr(c);
   const d = await listData(c);
-  return respond(c, t("page.tickets"), listPanelOf(c, d, flash), {
+  return respond(c, t("page.tickets"), listPanelOf(d, flash), {
     status,
     actions: canWrite(c)
       ? (

@@ -1,4 +1,4 @@
-import type { Locale, MessageKey } from "../../../shared/i18n/i18n.ts";
+import type { MessageKey } from "../../../shared/i18n/i18n.ts";
 import {
   DataTable,
   Dialog,
@@ -9,7 +9,6 @@ import {
   type TableSort,
   Toast,
   UserChip,
-  useReader,
   useT,
 } from "../../../ui/kit.ts";
 import type { Ticket } from "./tickets.schemas.ts";
@@ -24,9 +23,9 @@ import {
 import type { FormState } from "../common/resource.view.tsx";
 import { moreHref } from "../common/resource.view.tsx";
 
-const STATUSES = ["acik", "islemde", "cozuldu", "kapandi"];
-const PRIORITIES = ["dusuk", "normal", "yuksek", "kritik"];
-const SLA = ["ok", "warning", "breached", "met", "none"];
+const STATUSES = ["acik", "islemde", "cozuldu", "kapandi"] as const;
+const PRIORITIES = ["dusuk", "normal", "yuksek", "kritik"] as const;
+const SLA = ["ok", "warning", "breached", "met", "none"] as const;
 /** The list's sort keys, each in the one direction the API sorts it. */
 const SORT_DIR: Record<string, "asc" | "desc"> = {
   created: "desc",
@@ -38,8 +37,9 @@ const SORT_DIR: Record<string, "asc" | "desc"> = {
 const MORE = ["customerId", "companyId", "createdFrom", "createdTo"];
 type Options = [string, string][];
 
-const opt = (l: Locale, prefix: string, values: string[]): Options =>
-  values.map((v) => [v, t(`${prefix}.${v}`)]);
+/** Choices of a select: each value with its label. */
+const opt = <V extends string>(values: readonly V[], label: (v: V) => string): Options =>
+  values.map((v) => [v, label(v)]);
 
 function TicketFilters(
   { query, customers, companies, members }: {
@@ -50,13 +50,12 @@ function TicketFilters(
   },
 ) {
   const t = useT();
-  const { locale: l } = useReader();
   const select = (
     id: string,
     name: string,
-    labelKey: string,
+    labelKey: MessageKey,
     options: Options,
-    emptyLabelKey = "support.all",
+    emptyLabelKey: MessageKey = "support.all",
   ) => (
     <FormField
       id={id}
@@ -64,25 +63,30 @@ function TicketFilters(
       value={query[name]}
     />
   );
-  const date = (name: string, labelKey: string): FieldDef => ({ name, labelKey, type: "date" });
+  const date = (name: string, labelKey: MessageKey): FieldDef => ({ name, labelKey, type: "date" });
   return (
     <Filters action="/support/tickets" target="#tickets" label={t("support.filters")}>
       <Field label={t("support.search")}>
         <input id="tf-q" name="q" type="search" value={query.q ?? ""} />
       </Field>
-      {select("tf-status", "status", "support.field.status", opt(l, "support.status", STATUSES))}
+      {select(
+        "tf-status",
+        "status",
+        "support.field.status",
+        opt(STATUSES, (v) => t(`support.status.${v}`)),
+      )}
       {select(
         "tf-priority",
         "priority",
         "support.field.priority",
-        opt(l, "support.priority", PRIORITIES),
+        opt(PRIORITIES, (v) => t(`support.priority.${v}`)),
       )}
       {select("tf-assignee", "assignee", "support.field.assignee", [
         ["me", t("support.me")],
         ["none", t("support.unassigned")],
         ...members,
       ])}
-      {select("tf-sla", "sla", "support.field.sla", opt(l, "support.sla", SLA))}
+      {select("tf-sla", "sla", "support.field.sla", opt(SLA, (v) => t(`support.sla.${v}`)))}
       {query.sort && <input type="hidden" name="sort" value={query.sort} />}
       <details class="support-more-filters" open={MORE.some((k) => query[k])}>
         <summary>{t("support.moreFilters")}</summary>
@@ -114,7 +118,6 @@ export function NewTicketForm(
   },
 ) {
   const t = useT();
-  const { locale: l } = useReader();
   const v = state?.values ?? {};
   const fields: [string, FieldDef][] = [
     ["nt-subject", {
@@ -135,7 +138,7 @@ export function NewTicketForm(
       labelKey: "support.field.priority",
       type: "select",
       emptyLabelKey: "support.default",
-      options: opt(l, "support.priority", PRIORITIES),
+      options: opt(PRIORITIES, (v) => t(`support.priority.${v}`)),
     }],
     ["nt-assignee", {
       name: "assigneeId",

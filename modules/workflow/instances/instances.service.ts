@@ -205,7 +205,7 @@ export async function setVariables(
 
 type Action = "cancel" | "suspend" | "resume";
 const ACTIONS: Record<Action, (a: Actor, id: string, reason?: string) => Promise<void>> = {
-  cancel: cancelInstance,
+  cancel: (a, id, reason) => cancelInstance(a, { id, reason }),
   suspend: suspendInstance,
   resume: resumeInstance,
 };

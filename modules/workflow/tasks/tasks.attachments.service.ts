@@ -8,6 +8,13 @@ import { actorOf } from "../../../shared/http/actor.ts";
 import { attachments } from "../../documents/public.ts";
 import { attachTask, detachTask, loadTask, mustBeOpen } from "./tasks.service.ts";
 
+/** What an attachment call needs of the (streaming) request: its body and short scopes. */
+const uploadOf = (c: C) => ({
+  request: c.req.raw,
+  scope: c.var.scope,
+  config: c.var.platform.config,
+});
+
 export const taskFiles = (taskId: string) => ({
   module: "workflow",
   entityType: "task",
@@ -24,13 +31,16 @@ export const taskFor = (c: C, id: string, open: boolean) =>
 
 export async function listTaskFiles(c: C, id: string) {
   await taskFor(c, id, false);
-  return await attachments.list(c, taskFiles(id));
+  return await attachments.list(actorOf(c), { owner: taskFiles(id), upload: uploadOf(c) });
 }
 
 /** Stores the request's files and links them to the task. */
 export async function uploadTaskFiles(c: C, id: string) {
   await taskFor(c, id, true);
-  const stored = await attachments.storeFromRequest(c, taskFiles(id));
+  const stored = await attachments.storeFromRequest(actorOf(c), {
+    owner: taskFiles(id),
+    upload: uploadOf(c),
+  });
   await c.var.scope((tx) => attachTask(actorOf(c, tx), { id, fileIds: stored.map((f) => f.id) }));
   return stored;
 }
@@ -38,12 +48,16 @@ export async function uploadTaskFiles(c: C, id: string) {
 /** A task's file as a download response. */
 export async function downloadTaskFile(c: C, id: string, fileId: string) {
   await taskFor(c, id, false);
-  return await attachments.download(c, taskFiles(id), fileId);
+  return await attachments.download(actorOf(c), {
+    owner: taskFiles(id),
+    upload: uploadOf(c),
+    id: fileId,
+  });
 }
 
 /** Removes a file from an open task and unlinks it. */
 export async function removeTaskFile(c: C, id: string, fileId: string) {
   await taskFor(c, id, true);
-  await attachments.remove(c, taskFiles(id), fileId);
+  await attachments.remove(actorOf(c), { owner: taskFiles(id), upload: uploadOf(c), id: fileId });
   await c.var.scope((tx) => detachTask(actorOf(c, tx), { id, fileId }));
 }
