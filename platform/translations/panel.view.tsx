@@ -1,3 +1,4 @@
+import type { MessageKey } from "../../shared/i18n/i18n.ts";
 import { Badge, Button, Card, Field, Filters, IconButton, Toast, useT } from "../../ui/kit.ts";
 import type { Flash } from "../../shared/http/form.ts";
 import type { Editing } from "./cell.view.tsx";
@@ -101,7 +102,9 @@ export function TranslationsPanel(
           <select name="module">
             <option value="">{t("translations.allModules")}</option>
             {modules.map((m) => (
-              <option value={m} selected={filter.module === m}>{t(`module.${m}`)}</option>
+              <option value={m} selected={filter.module === m}>
+                {t(`module.${m}` as MessageKey)}
+              </option>
             ))}
           </select>
         </Field>

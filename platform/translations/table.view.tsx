@@ -1,4 +1,4 @@
-import type { Language } from "../../shared/i18n/i18n.ts";
+import type { Language, MessageKey } from "../../shared/i18n/i18n.ts";
 import { Button, type Column, DataTable, EmptyState, useT } from "../../ui/kit.ts";
 import type { TranslationRow } from "./translations.schemas.ts";
 import { CellView, type Editing } from "./cell.view.tsx";
@@ -139,10 +139,10 @@ export function TranslationsTable(
       {rows.length === 0 && <EmptyState icon="languages" title={t("translations.empty")} />}
       {runs(rows).map(({ group, rows }) => (
         <section class="tr-group" aria-labelledby={`tr-group-${group}`}>
-          <h2 id={`tr-group-${group}`}>{t(`module.${group}`)}</h2>
+          <h2 id={`tr-group-${group}`}>{t(`module.${group}` as MessageKey)}</h2>
           <DataTable
             id={`translations-${group}`}
-            label={t(`module.${group}`)}
+            label={t(`module.${group}` as MessageKey)}
             rows={rows}
             columns={cols}
           />
