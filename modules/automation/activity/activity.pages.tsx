@@ -3,7 +3,7 @@ import type { AppEnv } from "../../../shared/http/env.ts";
 import { actorOf } from "../../../shared/http/actor.ts";
 import { type C, isHtmx } from "../../../shared/http/pages.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
-import { t } from "../../../shared/i18n/i18n.ts";
+import { type MessageKey, t } from "../../../shared/i18n/i18n.ts";
 import { Button, html, page } from "../../../ui/kit.ts";
 import {
   activityAnswer,
@@ -32,10 +32,27 @@ const ENTITY_TYPES = [
   "file",
   "folder",
   "process",
-];
+] as const;
+type EntityType = typeof ENTITY_TYPES[number];
+const isEntityType = (type: string): type is EntityType =>
+  (ENTITY_TYPES as readonly string[]).includes(type);
+
+/** Verbs with a label (`automation.activity.action.<verb>`). */
+type Verb =
+  | "enabled"
+  | "disabled"
+  | "run"
+  | "test-run"
+  | "cancelled"
+  | "failing"
+  | "recovered"
+  | "env-set"
+  | "env-rotated"
+  | "env-deleted"
+  | "secret-rotated";
 
 /** Verbs of automation records with a label of their own (others: the platform's generic ones). */
-const ACTIONS: Record<string, string[]> = {
+const ACTIONS: Record<string, readonly Verb[]> = {
   agent: [
     "enabled",
     "disabled",
@@ -54,9 +71,13 @@ function labelsFor(c: C) {
   const l = c.var.locale;
   return historyLabelsFor(c, {
     entity: (type) =>
-      ENTITY_TYPES.includes(type) ? t(l, `automation.activity.entity.${type}`) : undefined,
-    action: (action, type) =>
-      ACTIONS[type]?.includes(action) ? t(l, `automation.activity.action.${action}`) : undefined,
+      isEntityType(type)
+        ? t(l, `automation.activity.entity.${type}` satisfies MessageKey)
+        : undefined,
+    action: (action, type) => {
+      const verb = ACTIONS[type]?.find((v) => v === action);
+      return verb ? t(l, `automation.activity.action.${verb}` satisfies MessageKey) : undefined;
+    },
   });
 }
 

@@ -17,10 +17,10 @@ import {
 import { problems } from "../../../shared/http/problem.ts";
 import { sameOriginPath } from "../../../shared/http/redirect.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
-import { hasMessageKey } from "../../../shared/i18n/i18n.ts";
+import { knownKey } from "../../../shared/i18n/i18n.ts";
 import { entityHistory, historyLabelsFor } from "../../../platform/activity/public.ts";
 import { memberName } from "../../../platform/identity/public.ts";
-import { Button, Dialog, Field, page, Tabs, Toast, tr } from "../../../ui/kit.ts";
+import { Button, Dialog, Field, page, Tabs, Toast, tr, type Translate } from "../../../ui/kit.ts";
 import {
   AGENT_KINDS,
   AGENT_STATES,
@@ -49,7 +49,6 @@ import {
   grantLabel,
   NewAgentDialog,
   Overview,
-  type T,
 } from "./agents.view.tsx";
 import { CodeTab, ConfigTab, EnvTab, VersionsTab } from "./agents.tabs.view.tsx";
 import { OPERATIONS } from "../operations/operations.service.ts";
@@ -80,7 +79,7 @@ function versionOf(raw: string | undefined): number {
 
 const canWrite = (c: C) => hasPermission(c.var.session.permissions, WRITE);
 const perms = (c: C) => ({ known: c.var.platform.permissions });
-const crumbs = (t: T) => [
+const crumbs = (t: Translate) => [
   { label: t("module.automation"), href: "/automation" },
   { label: t("page.agents"), href: "/automation/agents" },
 ];
@@ -92,7 +91,7 @@ const Assets = () => (
 );
 
 async function listPage(c: C, flash?: Flash, status: Status = 200) {
-  const t = tr(c);
+  const t: Translate = tr(c);
   const q = c.req.query();
   const state = AGENT_STATES.includes(q.state as AgentState) ? q.state as AgentState : undefined;
   const kind = AGENT_KINDS.includes(q.kind as AgentKind) ? q.kind as AgentKind : undefined;
@@ -109,7 +108,7 @@ async function listPage(c: C, flash?: Flash, status: Status = 200) {
     ? `/automation/agents?${params}&cursor=${encodeURIComponent(list.nextCursor)}`
     : null;
   const dialog = canWrite(c)
-    ? <NewAgentDialog t={t} templates={templatesIn(c.var.locale)} flash={flash} />
+    ? <NewAgentDialog templates={templatesIn(c.var.locale)} flash={flash} />
     : undefined;
   return await page(
     c,
@@ -117,8 +116,8 @@ async function listPage(c: C, flash?: Flash, status: Status = 200) {
     <>
       <Assets />
       {flash && <Toast flash={flash} />}
-      <AgentFilters t={t} v={{ state: state ?? "", kind: kind ?? "", q: text }} />
-      <AgentsTable t={t} rows={list.items} more={more} />
+      <AgentFilters v={{ state: state ?? "", kind: kind ?? "", q: text }} />
+      <AgentsTable rows={list.items} more={more} />
     </>,
     { status, crumbs: [{ label: t("module.automation"), href: "/automation" }], actions: dialog },
   );
@@ -142,7 +141,7 @@ async function createPage(c: C) {
 
 /** The agent page with one tab open. */
 async function agentPage(c: C, tab: Tab, flash?: Flash, status: Status = 200) {
-  const t = tr(c);
+  const t: Translate = tr(c);
   const id = pathId(c);
   const sql = c.var.sql;
   const actor = actorOf(c);
@@ -151,12 +150,17 @@ async function agentPage(c: C, tab: Tab, flash?: Flash, status: Status = 200) {
   const href = (tb: Tab) => `/automation/agents/${id}${tb === "overview" ? "" : `/${tb}`}`;
   const codeLabel = t(`automation.agents.tab.code.${agent.kind}`);
   const tabs = TABS.filter((tb) => tb !== "config" || agent.kind === "script");
-  const grantName = (code: string) => grantLabel(t, hasMessageKey, code);
+  const grantName = (code: string) => grantLabel(t, code);
+  // History keys come from stored data: a known key's text, or nothing (unknown keys showed as
+  // themselves before, which the state and kind values keep).
+  const labelOf = (key: string) => {
+    const known = knownKey(key, "ui.none");
+    return known === key ? t(known) : undefined;
+  };
   let body;
   if (tab === "overview") {
     body = (
       <Overview
-        t={t}
         agent={agent}
         jobs={agent.jobs}
         creator={agent.createdBy ? await memberName(sql, agent.createdBy) : null}
@@ -164,11 +168,11 @@ async function agentPage(c: C, tab: Tab, flash?: Flash, status: Status = 200) {
       />
     );
   } else if (tab === "code") {
-    body = <CodeTab t={t} agent={agent} write={write} operations={[...OPERATIONS.values()]} />;
+    body = <CodeTab agent={agent} write={write} operations={[...OPERATIONS.values()]} />;
   } else if (tab === "config") {
-    body = <ConfigTab t={t} agent={agent} write={write} />;
+    body = <ConfigTab agent={agent} write={write} />;
   } else if (tab === "env") {
-    body = <EnvTab t={t} agentId={id} items={(await listEnv(actor, id)).items} write={write} />;
+    body = <EnvTab agentId={id} items={(await listEnv(actor, id)).items} write={write} />;
   } else if (tab === "versions") {
     const list = await listVersions(actor, { id, limit: 100 });
     const asked = (name: string, fallback: number) => {
@@ -182,7 +186,6 @@ async function agentPage(c: C, tab: Tab, flash?: Flash, status: Status = 200) {
       : null;
     body = (
       <VersionsTab
-        t={t}
         agentId={id}
         items={list.items}
         show={show}
@@ -198,19 +201,13 @@ async function agentPage(c: C, tab: Tab, flash?: Flash, status: Status = 200) {
       entityId: id,
       limit: 50,
       labels: historyLabelsFor(c, {
-        action: (a) =>
-          hasMessageKey(`automation.agents.history.${a}`)
-            ? t(`automation.agents.history.${a}`)
-            : undefined,
-        field: (_type, f) =>
-          hasMessageKey(`automation.agents.field.${f}`)
-            ? t(`automation.agents.field.${f}`)
-            : undefined,
+        action: (a) => labelOf(`automation.agents.history.${a}`),
+        field: (_type, f) => labelOf(`automation.agents.field.${f}`),
         value: (_type, f, v) =>
           f === "state" && typeof v === "string"
-            ? t(`automation.agents.state.${v}`)
+            ? labelOf(`automation.agents.state.${v}`) ?? `automation.agents.state.${v}`
             : f === "kind" && typeof v === "string"
-            ? t(`automation.kinds.${v}`)
+            ? labelOf(`automation.kinds.${v}`) ?? `automation.kinds.${v}`
             : f === "grants" && Array.isArray(v)
             ? v.map((g) => grantName(String(g))).join(", ")
             : undefined,
@@ -352,7 +349,7 @@ async function agentPage(c: C, tab: Tab, flash?: Flash, status: Status = 200) {
         <Toast flash={{ kind: "ok", text: t("automation.agents.saved") }} />
       )}
       <p>
-        <StateOf t={t} state={agent.state} />
+        <StateOf state={agent.state} />
       </p>
       <Tabs
         label={t("automation.agents.tabs")}

@@ -8,14 +8,17 @@ import {
   Field,
   RelativeTime,
   UserChip,
+  useT,
 } from "../../../ui/kit.ts";
+import { knownKey } from "../../../shared/i18n/i18n.ts";
 import { canonicalJson } from "./agents.rules.ts";
 import type { Agent } from "./agents.schemas.ts";
-import { DiffView, type T } from "./agents.view.tsx";
+import { DiffView } from "./agents.view.tsx";
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
 
-function NoteAndSave({ t, write }: { t: T; write: boolean }) {
+function NoteAndSave({ write }: { write: boolean }) {
+  const t = useT();
   if (!write) return null;
   return (
     <>
@@ -30,7 +33,8 @@ function NoteAndSave({ t, write }: { t: T; write: boolean }) {
   );
 }
 
-function HttpForm({ t, config, write }: { t: T; config: Record<string, unknown>; write: boolean }) {
+function HttpForm({ config, write }: { config: Record<string, unknown>; write: boolean }) {
+  const t = useT();
   const headers = Object.entries((config.headers ?? {}) as Record<string, string>)
     .map(([k, v]) => `${k}: ${v}`).join("\n");
   const expected = [config.expectedStatus ?? []].flat().join(", ");
@@ -95,20 +99,20 @@ export interface OperationChoice {
 }
 
 function PlatformForm(
-  { t, config, write, operations }: {
-    t: T;
+  { config, write, operations }: {
     config: Record<string, unknown>;
     write: boolean;
     operations: OperationChoice[];
   },
 ) {
+  const t = useT();
   return (
     <>
       <Field label={t("automation.agents.platform.operation")} wide>
         <select name="operation" disabled={!write}>
           {operations.map((op) => (
             <option value={op.name} selected={config.operation === op.name}>
-              {t(op.labelKey)}
+              {t(knownKey(op.labelKey, "automation.agents.platform.operation"))}
             </option>
           ))}
         </select>
@@ -129,8 +133,9 @@ function PlatformForm(
 }
 
 function EmailForm(
-  { t, config, write }: { t: T; config: Record<string, unknown>; write: boolean },
+  { config, write }: { config: Record<string, unknown>; write: boolean },
 ) {
+  const t = useT();
   const to = Array.isArray(config.to) ? config.to.join("\n") : "";
   return (
     <>
@@ -156,13 +161,13 @@ function EmailForm(
 }
 
 export function CodeTab(
-  { t, agent, write, operations }: {
-    t: T;
+  { agent, write, operations }: {
     agent: Agent;
     write: boolean;
     operations: OperationChoice[];
   },
 ) {
+  const t = useT();
   const action = `/automation/agents/${agent.id}/code`;
   return (
     <Card title={t(`automation.agents.tab.code.${agent.kind}`)}>
@@ -182,18 +187,19 @@ export function CodeTab(
             </div>
           </Field>
         )}
-        {agent.kind === "http" && <HttpForm t={t} config={agent.config} write={write} />}
+        {agent.kind === "http" && <HttpForm config={agent.config} write={write} />}
         {agent.kind === "platform" && (
-          <PlatformForm t={t} config={agent.config} write={write} operations={operations} />
+          <PlatformForm config={agent.config} write={write} operations={operations} />
         )}
-        {agent.kind === "email" && <EmailForm t={t} config={agent.config} write={write} />}
-        <NoteAndSave t={t} write={write} />
+        {agent.kind === "email" && <EmailForm config={agent.config} write={write} />}
+        <NoteAndSave write={write} />
       </form>
     </Card>
   );
 }
 
-export function ConfigTab({ t, agent, write }: { t: T; agent: Agent; write: boolean }) {
+export function ConfigTab({ agent, write }: { agent: Agent; write: boolean }) {
+  const t = useT();
   return (
     <Card title={t("automation.agents.tab.config")}>
       <p class="muted">{t("automation.agents.configHint")}</p>
@@ -216,20 +222,20 @@ export function ConfigTab({ t, agent, write }: { t: T; agent: Agent; write: bool
             </textarea>
           </div>
         </Field>
-        <NoteAndSave t={t} write={write} />
+        <NoteAndSave write={write} />
       </form>
     </Card>
   );
 }
 
 export function EnvTab(
-  { t, agentId, items, write }: {
-    t: T;
+  { agentId, items, write }: {
     agentId: string;
     items: { name: string; updatedAt: string }[];
     write: boolean;
   },
 ) {
+  const t = useT();
   const base = `/automation/agents/${agentId}/env`;
   const add = write
     ? (
@@ -328,8 +334,7 @@ export function EnvTab(
 }
 
 export function VersionsTab(
-  { t, agentId, items, show, against, diff, write }: {
-    t: T;
+  { agentId, items, show, against, diff, write }: {
     agentId: string;
     items: {
       version: number;
@@ -344,6 +349,7 @@ export function VersionsTab(
     write: boolean;
   },
 ) {
+  const t = useT();
   const base = `/automation/agents/${agentId}/versions`;
   const options = items.map((v) => v.version);
   return (

@@ -12,18 +12,26 @@ import {
   RelativeTime,
   StateBadge,
   Toast,
+  type Translate,
   UserChip,
+  useT,
 } from "../../../ui/kit.ts";
+import { knownKey } from "../../../shared/i18n/i18n.ts";
 import type { Flash } from "../../../shared/http/pages.ts";
-import { AGENT_KINDS, AGENT_STATES, type AgentKind } from "../common/common.schemas.ts";
+import {
+  AGENT_KINDS,
+  AGENT_STATES,
+  type AgentKind,
+  type AgentState as AgentStateValue,
+  type RunStatus,
+} from "../common/common.schemas.ts";
 import { KIND_LOOK } from "../kinds/kinds.lib.ts";
 import type { Agent } from "./agents.schemas.ts";
 
-export type T = (key: string, vars?: Record<string, string | number>) => string;
-
 const base = (id: string) => `/automation/agents/${id}`;
 
-export function KindLabel({ t, kind }: { t: T; kind: AgentKind }) {
+export function KindLabel({ kind }: { kind: AgentKind }) {
+  const t = useT();
   return (
     <span class="inline-icon">
       <Icon name={KIND_LOOK[kind].icon} size={16} /> {t(KIND_LOOK[kind].labelKey)}
@@ -31,11 +39,13 @@ export function KindLabel({ t, kind }: { t: T; kind: AgentKind }) {
   );
 }
 
-export const AgentState = ({ t, state }: { t: T; state: string }) => (
-  <StateBadge kind="agent" value={state} label={t(`automation.agents.state.${state}`)} />
-);
+export function AgentState({ state }: { state: AgentStateValue }) {
+  const t = useT();
+  return <StateBadge kind="agent" value={state} label={t(`automation.agents.state.${state}`)} />;
+}
 
-export function LastRun({ t, agent }: { t: T; agent: Agent }) {
+export function LastRun({ agent }: { agent: Agent }) {
+  const t = useT();
   if (!agent.lastRunAt) return <span class="muted">{t("automation.agents.neverRun")}</span>;
   return (
     <span>
@@ -43,7 +53,8 @@ export function LastRun({ t, agent }: { t: T; agent: Agent }) {
         <StateBadge
           kind="job"
           value={agent.lastStatus}
-          label={t(`automation.runs.state.${agent.lastStatus}`)}
+          // last_status is copied from the agent's last run: a RunStatus.
+          label={t(`automation.runs.state.${agent.lastStatus as RunStatus}`)}
         />
       )}
     </span>
@@ -51,8 +62,9 @@ export function LastRun({ t, agent }: { t: T; agent: Agent }) {
 }
 
 export function AgentFilters(
-  { t, v }: { t: T; v: { state: string; kind: string; q: string } },
+  { v }: { v: { state: string; kind: string; q: string } },
 ) {
+  const t = useT();
   return (
     <Filters action="/automation/agents" target="#agents" label={t("ui.filters")}>
       <Field label={t("automation.agents.search")}>
@@ -79,13 +91,13 @@ export function AgentFilters(
 }
 
 export function AgentsTable(
-  { t, rows, more, newAgent }: {
-    t: T;
+  { rows, more, newAgent }: {
     rows: Agent[];
     more: string | null;
     newAgent?: ComponentChildren;
   },
 ) {
+  const t = useT();
   return (
     <DataTable
       id="agents"
@@ -93,9 +105,9 @@ export function AgentsTable(
       rows={rows}
       columns={[
         { label: t("automation.agents.name"), cell: (r) => <a href={base(r.id)}>{r.name}</a> },
-        { label: t("automation.agents.kind"), cell: (r) => <KindLabel t={t} kind={r.kind} /> },
-        { label: t("automation.agents.state"), cell: (r) => <AgentState t={t} state={r.state} /> },
-        { label: t("automation.agents.lastRun"), cell: (r) => <LastRun t={t} agent={r} /> },
+        { label: t("automation.agents.kind"), cell: (r) => <KindLabel kind={r.kind} /> },
+        { label: t("automation.agents.state"), cell: (r) => <AgentState state={r.state} /> },
+        { label: t("automation.agents.lastRun"), cell: (r) => <LastRun agent={r} /> },
         {
           label: t("automation.agents.version"),
           cell: (r) => t("automation.agents.versionN", { n: r.version }),
@@ -127,8 +139,9 @@ export interface TemplateCard {
 
 /** "New agent": a template (cards) or a blank agent of a kind, and a name. */
 export function NewAgentDialog(
-  { t, templates, flash }: { t: T; templates: TemplateCard[]; flash?: Flash },
+  { templates, flash }: { templates: TemplateCard[]; flash?: Flash },
 ) {
+  const t = useT();
   return (
     <Dialog
       id="new-agent"
@@ -185,17 +198,23 @@ export function NewAgentDialog(
   );
 }
 
-export function grantLabel(t: T, has: (key: string) => boolean, code: string) {
+/** A grant code ("support.ticket.read") in words; parts without a label stay as they are. */
+export function grantLabel(t: Translate, code: string) {
   const [module, resource, action] = code.split(".");
-  const m = has(`module.${module}`) ? t(`module.${module}`) : module;
-  const r = has(`perm.resource.${resource}`) ? t(`perm.resource.${resource}`) : resource;
-  const a = has(`perm.action.${action}`) ? t(`perm.action.${action}`) : action;
+  const word = (key: string, raw: string) => {
+    const known = knownKey(key, "ui.none");
+    return known === key ? t(known) : raw;
+  };
+  const m = word(`module.${module}`, module);
+  const r = word(`perm.resource.${resource}`, resource);
+  const a = word(`perm.action.${action}`, action);
   return `${m} · ${r}: ${a}`;
 }
 
 export function GrantList(
-  { t, grants, label }: { t: T; grants: string[]; label: (code: string) => string },
+  { grants, label }: { grants: string[]; label: (code: string) => string },
 ) {
+  const t = useT();
   if (!grants.length) return <p class="muted">{t("automation.agents.noGrants")}</p>;
   return (
     <ul class="grant-list">
@@ -205,14 +224,14 @@ export function GrantList(
 }
 
 export function Overview(
-  { t, agent, jobs, creator, grantName }: {
-    t: T;
+  { agent, jobs, creator, grantName }: {
     agent: Agent;
     jobs: { id: string; name: string; enabled: boolean }[];
     creator: string | null;
     grantName: (code: string) => string;
   },
 ) {
+  const t = useT();
   return (
     <>
       {agent.state === "hata" && agent.lastError && (
@@ -230,17 +249,17 @@ export function Overview(
           <dd>{agent.description || <span class="muted">{t("ui.none")}</span>}</dd>
           <dt>{t("automation.agents.kind")}</dt>
           <dd>
-            <KindLabel t={t} kind={agent.kind} />
+            <KindLabel kind={agent.kind} />
           </dd>
           <dt>{t("automation.agents.state")}</dt>
           <dd>
-            <AgentState t={t} state={agent.state} />
+            <AgentState state={agent.state} />
           </dd>
           <dt>{t("automation.agents.version")}</dt>
           <dd>{t("automation.agents.versionN", { n: agent.version })}</dd>
           <dt>{t("automation.agents.lastRun")}</dt>
           <dd>
-            <LastRun t={t} agent={agent} />
+            <LastRun agent={agent} />
           </dd>
           {agent.consecutiveFailures > 0 && (
             <>
@@ -266,7 +285,7 @@ export function Overview(
       </Card>
       <Card title={t("automation.agents.grants")}>
         <p class="muted">{t("automation.agents.grantsHint")}</p>
-        <GrantList t={t} grants={agent.grants} label={grantName} />
+        <GrantList grants={agent.grants} label={grantName} />
       </Card>
       <Card title={t("automation.agents.jobs")}>
         {jobs.length

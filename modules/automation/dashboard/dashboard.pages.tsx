@@ -14,7 +14,7 @@ async function dashboardPage(c: C) {
   const d = await dashboardFigures(actorOf(c), { timeZone: c.var.timeZone });
   c.header("Vary", "HX-Request");
   if (isHtmx(c) && c.req.query("part") === "figures") {
-    return html(c, <DashboardFigures l={l} d={d} />);
+    return html(c, <DashboardFigures d={d} />);
   }
   return await page(
     c,
@@ -23,7 +23,7 @@ async function dashboardPage(c: C) {
       {/* Registered in mod.ts: turns run changes into `automation-run` events. */}
       <script src="/assets/automation-live.js" defer></script>
       <link rel="stylesheet" href="/assets/automation-dashboard.css" />
-      <DashboardFigures l={l} d={d} />
+      <DashboardFigures d={d} />
     </>,
     {
       crumbs: [{ label: t(l, "module.automation"), href: "/automation" }],

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from "preact";
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
+import type { Locale } from "../../../shared/i18n/i18n.ts";
 import {
   Button,
   Card,
@@ -12,6 +12,9 @@ import {
   RelativeTime,
   StateBadge,
   TextWithTimes,
+  type Translate,
+  useReader,
+  useT,
 } from "../../../ui/kit.ts";
 import { RUN_STATUSES } from "../common/common.schemas.ts";
 import type { Dashboard } from "./dashboard.schemas.ts";
@@ -20,11 +23,11 @@ import type { Dashboard } from "./dashboard.schemas.ts";
 export const FIGURES_HREF = "/automation?part=figures";
 
 /** A duration as people read it: "850 ms", "1.2 s". */
-function duration(l: Locale, ms: number | null): string {
-  if (ms === null) return t(l, "automation.dashboard.noDuration");
+function duration(t: Translate, l: Locale, ms: number | null): string {
+  if (ms === null) return t("automation.dashboard.noDuration");
   return ms < 1000
-    ? t(l, "automation.dashboard.ms", { n: formatNumber(l, ms) })
-    : t(l, "automation.dashboard.seconds", { n: formatNumber(l, ms / 1000, 1) });
+    ? t("automation.dashboard.ms", { n: formatNumber(l, ms) })
+    : t("automation.dashboard.seconds", { n: formatNumber(l, ms / 1000, 1) });
 }
 
 const percent = (l: Locale, rate: number) =>
@@ -55,7 +58,7 @@ const STATUS_COLORS: Record<string, string> = {
   skipped: "#adb5bd",
 };
 
-function chartOption(l: Locale, d: Dashboard): Record<string, unknown> {
+function chartOption(t: Translate, l: Locale, d: Dashboard): Record<string, unknown> {
   const shown = CHART_STATUSES.filter((s) => d.runs.perDay.some((p) => p.byStatus[s] > 0));
   return {
     tooltip: { trigger: "axis" },
@@ -63,7 +66,7 @@ function chartOption(l: Locale, d: Dashboard): Record<string, unknown> {
     xAxis: { type: "category", data: d.runs.perDay.map((p) => shortDay(l, p.day)) },
     yAxis: { type: "value", minInterval: 1 },
     series: (shown.length ? shown : ["succeeded", "failed"] as const).map((s) => ({
-      name: t(l, `automation.dashboard.status.${s}`),
+      name: t(`automation.dashboard.status.${s}`),
       type: "bar",
       stack: "runs",
       itemStyle: { color: STATUS_COLORS[s] },
@@ -72,50 +75,52 @@ function chartOption(l: Locale, d: Dashboard): Record<string, unknown> {
   };
 }
 
-function Kpis({ l, d }: { l: Locale; d: Dashboard }) {
+function Kpis({ d }: { d: Dashboard }) {
+  const t = useT();
+  const { locale: l } = useReader();
   const week = d.runs.last7Days;
   const judged = week.byStatus.succeeded + week.byStatus.failed + week.byStatus.timed_out;
   return (
     <Grid size="sm">
       <Kpi
-        label={t(l, "automation.dashboard.agents.aktif")}
+        label={t("automation.dashboard.agents.aktif")}
         value={formatNumber(l, d.agents.byState.aktif)}
         icon="bot"
         href="/automation/agents"
       />
       <Kpi
-        label={t(l, "automation.dashboard.agents.pasif")}
+        label={t("automation.dashboard.agents.pasif")}
         value={formatNumber(l, d.agents.byState.pasif)}
         icon="pause"
         href="/automation/agents"
       />
       <Kpi
-        label={t(l, "automation.dashboard.agents.hata")}
+        label={t("automation.dashboard.agents.hata")}
         value={formatNumber(l, d.agents.byState.hata)}
         icon="triangle-alert"
         href="/automation/agents"
         tone={d.agents.byState.hata > 0 ? "red" : undefined}
       />
       <Kpi
-        label={t(l, "automation.dashboard.activeJobs")}
+        label={t("automation.dashboard.activeJobs")}
         value={formatNumber(l, d.jobs.enabled)}
-        hint={t(l, "automation.dashboard.ofTotal", { n: formatNumber(l, d.jobs.total) })}
+        hint={t("automation.dashboard.ofTotal", { n: formatNumber(l, d.jobs.total) })}
         icon="calendar-clock"
         href="/automation/jobs"
       />
       <Kpi
-        label={t(l, "automation.dashboard.runs24h")}
+        label={t("automation.dashboard.runs24h")}
         value={formatNumber(l, d.runs.last24h.total)}
-        hint={t(l, "automation.dashboard.today", { n: formatNumber(l, d.runs.today.total) })}
+        hint={t("automation.dashboard.today", { n: formatNumber(l, d.runs.today.total) })}
         icon="play"
         href="/automation/jobs/history"
       />
       <Kpi
-        label={t(l, "automation.dashboard.successRate")}
+        label={t("automation.dashboard.successRate")}
         value={week.successRate === null ? "—" : percent(l, week.successRate)}
         hint={week.successRate === null
-          ? t(l, "automation.dashboard.noFinished")
-          : t(l, "automation.dashboard.judged", {
+          ? t("automation.dashboard.noFinished")
+          : t("automation.dashboard.judged", {
             ok: formatNumber(l, week.byStatus.succeeded),
             n: formatNumber(l, judged),
           })}
@@ -123,9 +128,9 @@ function Kpis({ l, d }: { l: Locale; d: Dashboard }) {
         tone={week.successRate !== null && week.successRate < 0.9 ? "amber" : undefined}
       />
       <Kpi
-        label={t(l, "automation.dashboard.queued")}
+        label={t("automation.dashboard.queued")}
         value={formatNumber(l, d.queue.queuedRuns)}
-        hint={t(l, "automation.dashboard.running", { n: formatNumber(l, d.queue.runningRuns) })}
+        hint={t("automation.dashboard.running", { n: formatNumber(l, d.queue.runningRuns) })}
         icon="list-ordered"
         tone={d.queue.overThreshold ? "red" : undefined}
       />
@@ -134,47 +139,49 @@ function Kpis({ l, d }: { l: Locale; d: Dashboard }) {
 }
 
 /** Label and value pairs of the system status card. */
-function SystemStatus({ l, d }: { l: Locale; d: Dashboard }) {
+function SystemStatus({ d }: { d: Dashboard }) {
+  const t = useT();
+  const { locale: l } = useReader();
   const q = d.queue;
   const rows: [string, ComponentChildren][] = [
     [
-      t(l, "automation.dashboard.backlog"),
+      t("automation.dashboard.backlog"),
       <>
-        {t(l, "automation.dashboard.backlogValue", { n: formatNumber(l, q.queuedRuns) })}
+        {t("automation.dashboard.backlogValue", { n: formatNumber(l, q.queuedRuns) })}
         {q.overThreshold && (
           <div class="muted">
-            {t(l, "automation.dashboard.overThreshold", { n: formatNumber(l, q.backlogThreshold) })}
+            {t("automation.dashboard.overThreshold", { n: formatNumber(l, q.backlogThreshold) })}
           </div>
         )}
       </>,
     ],
     [
-      t(l, "automation.dashboard.sharedQueue"),
-      t(l, "automation.dashboard.sharedValue", {
+      t("automation.dashboard.sharedQueue"),
+      t("automation.dashboard.sharedValue", {
         due: formatNumber(l, q.sharedDue),
         running: formatNumber(l, q.sharedRunning),
       }),
     ],
-    [t(l, "automation.dashboard.workers"), formatNumber(l, q.activeWorkers)],
+    [t("automation.dashboard.workers"), formatNumber(l, q.activeWorkers)],
     [
-      t(l, "automation.dashboard.oldest"),
+      t("automation.dashboard.oldest"),
       q.oldestQueuedAt
         ? <RelativeTime at={q.oldestQueuedAt} />
-        : t(l, "automation.dashboard.nothingWaiting"),
+        : t("automation.dashboard.nothingWaiting"),
     ],
     [
-      t(l, "automation.dashboard.duration"),
-      `${duration(l, d.runs.last7Days.durationP50Ms)} / ${
-        duration(l, d.runs.last7Days.durationP95Ms)
+      t("automation.dashboard.duration"),
+      `${duration(t, l, d.runs.last7Days.durationP50Ms)} / ${
+        duration(t, l, d.runs.last7Days.durationP95Ms)
       }`,
     ],
     [
-      t(l, "automation.dashboard.runtime"),
-      t(l, "automation.dashboard.runtimeValue", { version: d.runtime.deno }),
+      t("automation.dashboard.runtime"),
+      t("automation.dashboard.runtimeValue", { version: d.runtime.deno }),
     ],
   ];
   return (
-    <Card title={t(l, "automation.dashboard.system")}>
+    <Card title={t("automation.dashboard.system")}>
       <dl class="automation-facts">
         {rows.map(([label, value]) => (
           <div>
@@ -187,80 +194,82 @@ function SystemStatus({ l, d }: { l: Locale; d: Dashboard }) {
   );
 }
 
-function NextRuns({ l, d }: { l: Locale; d: Dashboard }) {
+function NextRuns({ d }: { d: Dashboard }) {
+  const t = useT();
   return (
     <Card
-      title={t(l, "automation.dashboard.next")}
+      title={t("automation.dashboard.next")}
       flush
       actions={
         <Button href="/automation/jobs" variant="ghost" small>
-          {t(l, "automation.dashboard.allJobs")}
+          {t("automation.dashboard.allJobs")}
         </Button>
       }
     >
       <DataTable
         id="automation-next-runs"
-        label={t(l, "automation.dashboard.next")}
+        label={t("automation.dashboard.next")}
         rows={d.nextRuns}
         columns={[
           {
-            label: t(l, "automation.dashboard.col.job"),
+            label: t("automation.dashboard.col.job"),
             cell: (r) => <a href={`/automation/jobs/${r.jobId}`}>{r.jobName}</a>,
           },
-          { label: t(l, "automation.dashboard.col.agent"), cell: (r) => r.agentName, wide: true },
+          { label: t("automation.dashboard.col.agent"), cell: (r) => r.agentName, wide: true },
           {
-            label: t(l, "automation.dashboard.col.trigger"),
-            cell: (r) => t(l, `automation.dashboard.trigger.${r.triggerKind}`),
+            label: t("automation.dashboard.col.trigger"),
+            cell: (r) => t(`automation.dashboard.trigger.${r.triggerKind}`),
             wide: true,
           },
           {
-            label: t(l, "automation.dashboard.col.when"),
+            label: t("automation.dashboard.col.when"),
             cell: (r) => <RelativeTime at={r.nextRunAt} />,
           },
         ]}
-        empty={<EmptyState icon="calendar-off" title={t(l, "automation.dashboard.noNext")} />}
+        empty={<EmptyState icon="calendar-off" title={t("automation.dashboard.noNext")} />}
       />
     </Card>
   );
 }
 
-function RecentFailures({ l, d }: { l: Locale; d: Dashboard }) {
+function RecentFailures({ d }: { d: Dashboard }) {
+  const t = useT();
   return (
     <Card
-      title={t(l, "automation.dashboard.failures")}
+      title={t("automation.dashboard.failures")}
       flush
       actions={
         <Button href="/automation/jobs/history" variant="ghost" small>
-          {t(l, "automation.dashboard.history")}
+          {t("automation.dashboard.history")}
         </Button>
       }
     >
       <DataTable
         id="automation-recent-failures"
-        label={t(l, "automation.dashboard.failures")}
+        label={t("automation.dashboard.failures")}
         rows={d.recentFailures}
         columns={[
           {
-            label: t(l, "automation.dashboard.col.job"),
+            label: t("automation.dashboard.col.job"),
             cell: (r) => (
               <a href={`/automation/runs/${r.runId}`}>
-                {r.jobName ?? t(l, "automation.dashboard.testRun")}
+                {r.jobName ?? t("automation.dashboard.testRun")}
               </a>
             ),
           },
-          { label: t(l, "automation.dashboard.col.agent"), cell: (r) => r.agentName, wide: true },
+          { label: t("automation.dashboard.col.agent"), cell: (r) => r.agentName, wide: true },
           {
-            label: t(l, "automation.dashboard.col.status"),
+            label: t("automation.dashboard.col.status"),
             cell: (r) => (
               <StateBadge
                 kind="job"
                 value={r.status}
-                label={t(l, `automation.dashboard.status.${r.status}`)}
+                label={t(`automation.dashboard.status.${r.status}`)}
               />
             ),
           },
           {
-            label: t(l, "automation.dashboard.col.error"),
+            label: t("automation.dashboard.col.error"),
             cell: (r) => (
               <span class="muted automation-error">
                 <TextWithTimes text={r.error} />
@@ -269,30 +278,31 @@ function RecentFailures({ l, d }: { l: Locale; d: Dashboard }) {
             wide: true,
           },
           {
-            label: t(l, "automation.dashboard.col.when"),
+            label: t("automation.dashboard.col.when"),
             cell: (r) => <RelativeTime at={r.finishedAt} />,
           },
         ]}
-        empty={<EmptyState icon="circle-check" title={t(l, "automation.dashboard.noFailures")} />}
+        empty={<EmptyState icon="circle-check" title={t("automation.dashboard.noFailures")} />}
       />
     </Card>
   );
 }
 
 /** What a tenant without agents sees: what the module does and where to start. */
-function Welcome({ l }: { l: Locale }) {
+function Welcome() {
+  const t = useT();
   return (
     <Card>
       <EmptyState
         icon="bot"
-        title={t(l, "automation.dashboard.empty")}
+        title={t("automation.dashboard.empty")}
         action={
           <Button href="/automation/agents" icon="plus">
-            {t(l, "automation.dashboard.createAgent")}
+            {t("automation.dashboard.createAgent")}
           </Button>
         }
       >
-        {t(l, "automation.dashboard.emptyText")}
+        {t("automation.dashboard.emptyText")}
       </EmptyState>
     </Card>
   );
@@ -302,7 +312,9 @@ function Welcome({ l }: { l: Locale }) {
  * The live part of the dashboard: every figure, re-fetched (throttled) whenever a run of the
  * tenant changes — automation-live.js fires `automation-run` on <body> for [data-automation-live].
  */
-export function DashboardFigures({ l, d }: { l: Locale; d: Dashboard }) {
+export function DashboardFigures({ d }: { d: Dashboard }) {
+  const t = useT();
+  const { locale: l } = useReader();
   const fresh = d.agents.total === 0 && d.runs.last7Days.total === 0 && d.jobs.total === 0;
   return (
     <div
@@ -312,23 +324,23 @@ export function DashboardFigures({ l, d }: { l: Locale; d: Dashboard }) {
       hx-trigger="automation-run from:body throttle:2s"
       hx-swap="outerHTML"
       aria-live="polite"
-      aria-label={t(l, "automation.dashboard.figures")}
+      aria-label={t("automation.dashboard.figures")}
       role="region"
     >
-      {fresh && <Welcome l={l} />}
-      <Kpis l={l} d={d} />
+      {fresh && <Welcome />}
+      <Kpis d={d} />
       {!fresh && (
         <ChartCard
-          title={t(l, "automation.dashboard.chart")}
-          option={chartOption(l, d)}
+          title={t("automation.dashboard.chart")}
+          option={chartOption(t, l, d)}
           height={280}
         />
       )}
       <Grid size="lg">
-        <SystemStatus l={l} d={d} />
-        <NextRuns l={l} d={d} />
+        <SystemStatus d={d} />
+        <NextRuns d={d} />
       </Grid>
-      <RecentFailures l={l} d={d} />
+      <RecentFailures d={d} />
     </div>
   );
 }

@@ -1,10 +1,20 @@
 /** A job's page: its trigger, policies, next runs and webhook. */
 import type { ComponentChildren } from "preact";
-import { Badge, Button, Card, DateTime, Dialog, RelativeTime, Toast } from "../../../ui/kit.ts";
+import {
+  Badge,
+  Button,
+  Card,
+  DateTime,
+  Dialog,
+  RelativeTime,
+  Toast,
+  type Translate,
+  useT,
+} from "../../../ui/kit.ts";
 import type { Job } from "./jobs.schemas.ts";
-import { AgentState, type T, TriggerText } from "./jobs.view.tsx";
+import { AgentState, TriggerText } from "./jobs.view.tsx";
 
-const yesNo = (t: T, v: boolean) =>
+const yesNo = (t: Translate, v: boolean) =>
   t(v ? "automation.jobs.detail.yes" : "automation.jobs.detail.no");
 
 /** Facts as a definition list (label, value). */
@@ -21,7 +31,8 @@ function Facts({ rows }: { rows: [string, ComponentChildren][] }) {
   );
 }
 
-export function JobSummary({ t, job }: { t: T; job: Job }) {
+export function JobSummary({ job }: { job: Job }) {
+  const t = useT();
   return (
     <Card title={t("automation.jobs.detail.trigger")}>
       {job.agentState !== "aktif" && (
@@ -40,11 +51,11 @@ export function JobSummary({ t, job }: { t: T; job: Job }) {
             t("automation.jobs.field.agent"),
             (
               <>
-                {job.agentName} <AgentState t={t} state={job.agentState} />
+                {job.agentName} <AgentState state={job.agentState} />
               </>
             ),
           ],
-          [t("automation.jobs.field.triggerKind"), <TriggerText t={t} job={job} />],
+          [t("automation.jobs.field.triggerKind"), <TriggerText job={job} />],
           [t("automation.jobs.field.enabled"), yesNo(t, job.enabled)],
           [t("automation.jobs.detail.lastFired"), <RelativeTime at={job.lastFiredAt} />],
           [t("automation.jobs.detail.created"), <RelativeTime at={job.createdAt} />],
@@ -55,7 +66,8 @@ export function JobSummary({ t, job }: { t: T; job: Job }) {
   );
 }
 
-export function PolicyCard({ t, job }: { t: T; job: Job }) {
+export function PolicyCard({ job }: { job: Job }) {
+  const t = useT();
   const seconds = (n: number | null) =>
     n === null ? t("automation.jobs.detail.default") : t("automation.jobs.detail.seconds", { n });
   return (
@@ -85,7 +97,8 @@ export function PolicyCard({ t, job }: { t: T; job: Job }) {
   );
 }
 
-export function NextRunsCard({ t, items }: { t: T; items: string[] }) {
+export function NextRunsCard({ items }: { items: string[] }) {
+  const t = useT();
   return (
     <Card title={t("automation.jobs.detail.nextRuns")}>
       {items.length
@@ -108,8 +121,9 @@ export function NextRunsCard({ t, items }: { t: T; items: string[] }) {
 
 /** The webhook address with copy, and the secret's regeneration (the new one shown once). */
 export function WebhookCard(
-  { t, job, origin, canWrite }: { t: T; job: Job; origin: string; canWrite: boolean },
+  { job, origin, canWrite }: { job: Job; origin: string; canWrite: boolean },
 ) {
+  const t = useT();
   const url = `${origin}${job.webhookUrl}`;
   const action = `/automation/jobs/${job.id}/webhook-secret`;
   return (
@@ -155,7 +169,8 @@ export function WebhookCard(
 }
 
 /** The freshly generated secret, shown once (inside the dialog, or as a page without script). */
-export function NewSecret({ t, secret }: { t: T; secret: string }) {
+export function NewSecret({ secret }: { secret: string }) {
+  const t = useT();
   return (
     <div class="new-secret">
       <Toast flash={{ kind: "ok", text: t("automation.jobs.detail.secretOnce") }} />

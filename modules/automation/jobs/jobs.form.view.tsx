@@ -1,8 +1,13 @@
 /** The job form (create and edit) and its cron preview. */
-import { Button, DateTime, Dialog, RelativeTime, Toast } from "../../../ui/kit.ts";
+import { Button, DateTime, Dialog, RelativeTime, Toast, useT } from "../../../ui/kit.ts";
 import type { Flash } from "../../../shared/http/pages.ts";
-import { CATCHUP_POLICIES, CONCURRENCY_POLICIES, TRIGGER_KINDS } from "../common/common.schemas.ts";
-import { eventText, type T } from "./jobs.view.tsx";
+import {
+  type AgentState,
+  CATCHUP_POLICIES,
+  CONCURRENCY_POLICIES,
+  TRIGGER_KINDS,
+} from "../common/common.schemas.ts";
+import { eventText } from "./jobs.view.tsx";
 import { JobField, NumberInput } from "./jobs.field.view.tsx";
 
 /** Form values of a job, as the form shows them (strings), for create, edit and re-display. */
@@ -30,26 +35,29 @@ export interface JobFormValues {
 }
 
 export interface JobFormProps {
-  t: T;
   id: string;
   action: string;
   v: JobFormValues;
-  agents: { id: string; name: string; state: string }[];
+  agents: { id: string; name: string; state: AgentState }[];
   events: string[];
   minIntervalSeconds: number;
   flash?: Flash;
   submit: string;
 }
 
-const options = (values: readonly string[], current: string, label: (v: string) => string) =>
-  values.map((x) => <option value={x} selected={x === current}>{label(x)}</option>);
+const options = <V extends string>(
+  values: readonly V[],
+  current: string,
+  label: (v: V) => string,
+) => values.map((x) => <option value={x} selected={x === current}>{label(x)}</option>);
 
 /**
  * The job form. Each trigger kind's fields sit in their own group; jobs.css shows only the
  * chosen kind's group (no script). The cron field previews its next runs as people type.
  */
 export function JobForm(p: JobFormProps) {
-  const { t, v, id } = p;
+  const t = useT();
+  const { v, id } = p;
   const f = (name: string) => `${id}-${name}`;
   return (
     <form
@@ -66,10 +74,10 @@ export function JobForm(p: JobFormProps) {
           <Toast flash={p.flash} />
         </div>
       )}
-      <JobField t={t} field="name">
+      <JobField field="name">
         <input id={f("name")} name="name" required maxLength={200} value={v.name} />
       </JobField>
-      <JobField t={t} field="agent">
+      <JobField field="agent">
         <select id={f("agent")} name="agentId" required>
           {p.agents.map((a) => (
             <option value={a.id} selected={a.id === v.agentId}>
@@ -80,18 +88,18 @@ export function JobForm(p: JobFormProps) {
           ))}
         </select>
       </JobField>
-      <JobField t={t} field="description" wide>
+      <JobField field="description" wide>
         <textarea id={f("description")} name="description" rows={2} maxLength={2000}>
           {v.description}
         </textarea>
       </JobField>
-      <JobField t={t} field="triggerKind" wide>
+      <JobField field="triggerKind" wide>
         <select id={f("trigger")} name="triggerKind" class="job-trigger-kind">
           {options(TRIGGER_KINDS, v.triggerKind, (k) => t(`automation.jobs.trigger.${k}`))}
         </select>
       </JobField>
       <div class="trigger-fields trigger-cron form-grid field-wide">
-        <JobField t={t} field="cron" hint={t("automation.jobs.field.cronHint")}>
+        <JobField field="cron" hint={t("automation.jobs.field.cronHint")}>
           <input
             id={f("cron")}
             name="cron"
@@ -107,7 +115,6 @@ export function JobForm(p: JobFormProps) {
           />
         </JobField>
         <JobField
-          t={t}
           field="timezone"
           hint={t("automation.jobs.field.timezoneHint")}
         >
@@ -137,22 +144,21 @@ export function JobForm(p: JobFormProps) {
         </div>
       </div>
       <div class="trigger-fields trigger-once form-grid field-wide">
-        <JobField t={t} field="runAt">
+        <JobField field="runAt">
           <input id={f("runAt")} type="datetime-local" name="runAt" value={v.runAt} />
         </JobField>
       </div>
       <div class="trigger-fields trigger-interval form-grid field-wide">
         <JobField
-          t={t}
           field="intervalSeconds"
           hint={t("automation.jobs.field.intervalHint", { n: p.minIntervalSeconds })}
         >
           <NumberInput id={f("interval")} name="intervalValue" min={1} value={v.intervalValue} />
         </JobField>
-        <JobField t={t} field="intervalUnit">
+        <JobField field="intervalUnit">
           <select id={f("unit")} name="intervalUnit">
             {options(
-              ["second", "minute", "hour", "day"],
+              ["second", "minute", "hour", "day"] as const,
               v.intervalUnit,
               (u) => t(`automation.jobs.unit.${u}`),
             )}
@@ -160,14 +166,13 @@ export function JobForm(p: JobFormProps) {
         </JobField>
       </div>
       <div class="trigger-fields trigger-event form-grid field-wide">
-        <JobField t={t} field="event" wide>
+        <JobField field="event" wide>
           <select id={f("event")} name="event">
             {options(p.events, v.event, (e) => eventText(t, e))}
           </select>
         </JobField>
       </div>
       <JobField
-        t={t}
         field="input"
         hint={t("automation.jobs.field.inputHint")}
         wide
@@ -180,7 +185,6 @@ export function JobForm(p: JobFormProps) {
         <summary>{t("automation.jobs.policies")}</summary>
         <div class="form-grid">
           <JobField
-            t={t}
             field="priority"
             hint={t("automation.jobs.field.priorityHint")}
           >
@@ -193,7 +197,6 @@ export function JobForm(p: JobFormProps) {
             />
           </JobField>
           <JobField
-            t={t}
             field="timeoutSeconds"
             hint={t("automation.jobs.field.timeoutHint")}
           >
@@ -206,7 +209,6 @@ export function JobForm(p: JobFormProps) {
             />
           </JobField>
           <JobField
-            t={t}
             field="maxAttempts"
             hint={t("automation.jobs.field.maxAttemptsHint")}
           >
@@ -218,7 +220,7 @@ export function JobForm(p: JobFormProps) {
               value={v.maxAttempts}
             />
           </JobField>
-          <JobField t={t} field="backoffSeconds">
+          <JobField field="backoffSeconds">
             <NumberInput
               id={f("backoff")}
               name="backoffSeconds"
@@ -227,7 +229,7 @@ export function JobForm(p: JobFormProps) {
               value={v.backoffSeconds}
             />
           </JobField>
-          <JobField t={t} field="concurrency">
+          <JobField field="concurrency">
             <select id={f("concurrency")} name="concurrency">
               {options(
                 CONCURRENCY_POLICIES,
@@ -236,12 +238,12 @@ export function JobForm(p: JobFormProps) {
               )}
             </select>
           </JobField>
-          <JobField t={t} field="catchup">
+          <JobField field="catchup">
             <select id={f("catchup")} name="catchup">
               {options(CATCHUP_POLICIES, v.catchup, (c) => t(`automation.jobs.catchup.${c}`))}
             </select>
           </JobField>
-          <JobField t={t} field="catchupLimit">
+          <JobField field="catchupLimit">
             <NumberInput
               id={f("catchupLimit")}
               name="catchupLimit"
@@ -251,7 +253,6 @@ export function JobForm(p: JobFormProps) {
             />
           </JobField>
           <JobField
-            t={t}
             field="notifyOnFailure"
             hint={t("automation.jobs.field.notifyHint")}
           >
@@ -263,7 +264,7 @@ export function JobForm(p: JobFormProps) {
               checked={v.notifyOnFailure}
             />
           </JobField>
-          <JobField t={t} field="enabled">
+          <JobField field="enabled">
             <input id={f("enabled")} type="checkbox" name="enabled" value="1" checked={v.enabled} />
           </JobField>
         </div>
@@ -276,7 +277,7 @@ export function JobForm(p: JobFormProps) {
 }
 
 export function NewJobDialog(props: Omit<JobFormProps, "id" | "action" | "submit">) {
-  const { t } = props;
+  const t = useT();
   return (
     <Dialog
       id="new-job"
@@ -298,13 +299,13 @@ export function NewJobDialog(props: Omit<JobFormProps, "id" | "action" | "submit
 
 /** The cron preview: the next runs in the reader's zone, or why the expression is refused. */
 export function CronPreview(
-  { t, items, error, tooOften }: {
-    t: T;
+  { items, error, tooOften }: {
     items: string[];
     error?: string;
     tooOften?: number;
   },
 ) {
+  const t = useT();
   if (error) return <span class="field-message" role="alert">{error}</span>;
   if (!items.length) return <span>{t("automation.jobs.previewEmpty")}</span>;
   return (

@@ -10,14 +10,16 @@ import {
   IconButton,
   RelativeTime,
   Toast,
+  useT,
 } from "../../../ui/kit.ts";
 import type { Flash } from "../../../shared/http/pages.ts";
 import { TRIGGER_KINDS } from "../common/common.schemas.ts";
 import type { Job } from "./jobs.schemas.ts";
-import { RunBadge, type T, TriggerText } from "./jobs.view.tsx";
+import { RunBadge, TriggerText } from "./jobs.view.tsx";
 
 /** What runs now: "2 running", "1 waiting", or idle. */
-function LiveCell({ t, job }: { t: T; job: Job }) {
+function LiveCell({ job }: { job: Job }) {
+  const t = useT();
   if (job.running) {
     return <Badge tone="blue">{t("automation.jobs.running", { n: job.running })}</Badge>;
   }
@@ -28,7 +30,8 @@ function LiveCell({ t, job }: { t: T; job: Job }) {
 }
 
 /** The on/off switch of a row: a button that posts enable or disable and redraws the table. */
-export function EnabledSwitch({ t, job, canWrite }: { t: T; job: Job; canWrite: boolean }) {
+export function EnabledSwitch({ job, canWrite }: { job: Job; canWrite: boolean }) {
+  const t = useT();
   const label = job.enabled ? t("automation.jobs.enabled") : t("automation.jobs.disabled");
   if (!canWrite) return <Badge tone={job.enabled ? "green" : "gray"}>{label}</Badge>;
   const action = `/automation/jobs/${job.id}/${job.enabled ? "disable" : "enable"}`;
@@ -54,7 +57,8 @@ export function EnabledSwitch({ t, job, canWrite }: { t: T; job: Job; canWrite: 
   );
 }
 
-function RowActions({ t, job }: { t: T; job: Job }) {
+function RowActions({ job }: { job: Job }) {
+  const t = useT();
   const base = `/automation/jobs/${job.id}`;
   return (
     <div class="row-actions">
@@ -97,8 +101,9 @@ export interface JobFilterValues {
 }
 
 export function JobFilters(
-  { t, v, agents }: { t: T; v: JobFilterValues; agents: { id: string; name: string }[] },
+  { v, agents }: { v: JobFilterValues; agents: { id: string; name: string }[] },
 ) {
+  const t = useT();
   return (
     <Filters action="/automation/jobs" target="#jobs-table" label={t("automation.jobs.filters")}>
       <Field label={t("automation.jobs.filter.search")}>
@@ -106,7 +111,7 @@ export function JobFilters(
       </Field>
       <Field label={t("automation.jobs.filter.state")}>
         <select name="state">
-          {["", "active", "pending"].map((s) => (
+          {(["", "active", "pending"] as const).map((s) => (
             <option value={s} selected={v.state === s}>
               {t(`automation.jobs.filter.state.${s || "all"}`)}
             </option>
@@ -146,8 +151,7 @@ export function JobFilters(
 
 /** The jobs table; redrawn when a run changes (automation-live.js fires automation-run). */
 export function JobsTable(
-  { t, rows, more, live, canWrite, filtered, flash }: {
-    t: T;
+  { rows, more, live, canWrite, filtered, flash }: {
     rows: Job[];
     more: string | null;
     live: string;
@@ -156,13 +160,14 @@ export function JobsTable(
     flash?: Flash;
   },
 ) {
+  const t = useT();
   const columns: Column<Job>[] = [
     {
       label: t("automation.jobs.col.name"),
       cell: (j) => <a href={`/automation/jobs/${j.id}`}>{j.name}</a>,
     },
     { label: t("automation.jobs.col.agent"), cell: (j) => j.agentName },
-    { label: t("automation.jobs.col.trigger"), cell: (j) => <TriggerText t={t} job={j} /> },
+    { label: t("automation.jobs.col.trigger"), cell: (j) => <TriggerText job={j} /> },
     {
       label: t("automation.jobs.col.priority"),
       numeric: true,
@@ -175,15 +180,15 @@ export function JobsTable(
         j.lastRun
           ? (
             <a href={`/automation/runs/${j.lastRun.id}`} class="job-last-run">
-              <RunBadge t={t} status={j.lastRun.status} /> <RelativeTime at={j.lastRun.at} />
+              <RunBadge status={j.lastRun.status} /> <RelativeTime at={j.lastRun.at} />
             </a>
           )
           : <span class="muted">{t("automation.jobs.never")}</span>,
     },
-    { label: t("automation.jobs.col.now"), cell: (j) => <LiveCell t={t} job={j} /> },
+    { label: t("automation.jobs.col.now"), cell: (j) => <LiveCell job={j} /> },
     {
       label: t("automation.jobs.col.enabled"),
-      cell: (j) => <EnabledSwitch t={t} job={j} canWrite={canWrite} />,
+      cell: (j) => <EnabledSwitch job={j} canWrite={canWrite} />,
     },
   ];
   return (
@@ -201,7 +206,7 @@ export function JobsTable(
         label={t("automation.jobs.table")}
         columns={columns}
         rows={rows}
-        actions={canWrite ? (j) => <RowActions t={t} job={j} /> : undefined}
+        actions={canWrite ? (j) => <RowActions job={j} /> : undefined}
         empty={
           <EmptyState
             icon="calendar-clock"

@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { actorOf } from "../../../shared/http/actor.ts";
-import { t as translate } from "../../../shared/i18n/i18n.ts";
+import { knownKey } from "../../../shared/i18n/i18n.ts";
 import {
   type C,
   type Flash,
@@ -16,7 +16,17 @@ import {
 } from "../../../shared/http/pages.ts";
 import { Problem } from "../../../shared/http/problem.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
-import { Button, Card, Dialog, Grid, html, page, Toast, tr } from "../../../ui/kit.ts";
+import {
+  Button,
+  Card,
+  Dialog,
+  Grid,
+  html,
+  page,
+  Toast,
+  tr,
+  type Translate,
+} from "../../../ui/kit.ts";
 import { entityHistory, historyLabelsFor } from "../../../platform/activity/public.ts";
 import { TRIGGER_KINDS, type TriggerKind } from "../common/common.schemas.ts";
 import { listHistory } from "../runs/runs.service.ts";
@@ -37,7 +47,6 @@ import {
 } from "./jobs.service.ts";
 import { eventNames } from "./jobs.rules.ts";
 import { EMPTY_FORM, formValues, jobToForm, parseJobForm } from "./jobs.form.lib.ts";
-import type { T } from "./jobs.view.tsx";
 import { JobFilters, type JobFilterValues, JobsTable } from "./jobs.list.view.tsx";
 import { CronPreview, JobForm, type JobFormValues, NewJobDialog } from "./jobs.form.view.tsx";
 import {
@@ -80,7 +89,6 @@ function readFilters(q: URLSearchParams): JobFilterValues & { cursor?: string } 
 }
 
 async function jobsTable(c: C, query: URLSearchParams, flash?: Flash) {
-  const t = tr(c);
   const v = readFilters(query);
   const list = await listJobs(actorOf(c), {
     limit: 25,
@@ -102,7 +110,6 @@ async function jobsTable(c: C, query: URLSearchParams, flash?: Flash) {
     v,
     table: (
       <JobsTable
-        t={t}
         rows={list.items}
         more={more}
         live={self}
@@ -117,7 +124,6 @@ async function jobsTable(c: C, query: URLSearchParams, flash?: Flash) {
 async function formProps(c: C, flash?: Flash) {
   const [agents, minInterval] = [await jobAgents(actorOf(c)), await minIntervalSeconds(actorOf(c))];
   return {
-    t: tr(c),
     agents,
     events: events(c),
     minIntervalSeconds: minInterval,
@@ -126,7 +132,7 @@ async function formProps(c: C, flash?: Flash) {
 }
 
 async function listPage(c: C, flash?: Flash, newForm?: JobFormValues, status: Status = 200) {
-  const t = tr(c);
+  const t: Translate = tr(c);
   const { v, table } = await jobsTable(c, new URL(c.req.url).searchParams, flash);
   const props = await formProps(c, newForm ? flash : undefined);
   const first = props.agents[0]?.id ?? "";
@@ -135,7 +141,7 @@ async function listPage(c: C, flash?: Flash, newForm?: JobFormValues, status: St
     t("page.jobs"),
     <div data-automation-live>
       <Assets />
-      <JobFilters t={t} v={v} agents={props.agents} />
+      <JobFilters v={v} agents={props.agents} />
       {table}
     </div>,
     {
@@ -193,32 +199,31 @@ async function createPage(c: C) {
     if (job.webhookSecret) return await detailPage(c, job.id, job.webhookSecret);
     return redirectAfterPost(c, to);
   } catch (err) {
-    const t = tr(c);
+    const t: Translate = tr(c);
     return await formAnswer(c, form, err, LIST, "job-new", t("automation.jobs.create"));
   }
 }
 
 async function previewPage(c: C) {
-  const t = tr(c);
   const form = await readForm(c);
   const cron = typeof form.cron === "string" ? form.cron : "";
-  if (!cron) return html(c, <CronPreview t={t} items={[]} />);
+  if (!cron) return html(c, <CronPreview items={[]} />);
   try {
     const timezone = typeof form.timezone === "string" ? form.timezone : null;
     const p = await previewSchedule(actorOf(c), { cron, timezone, count: 5 });
     const tooOften = p.smallestGapSeconds !== null && p.smallestGapSeconds < p.minIntervalSeconds
       ? p.minIntervalSeconds
       : undefined;
-    return html(c, <CronPreview t={t} items={p.items} tooOften={tooOften} />);
+    return html(c, <CronPreview items={p.items} tooOften={tooOften} />);
   } catch (err) {
     if (!(err instanceof Problem) || err.status >= 500) throw err;
     const error = err.errors?.[0]?.message ?? err.detail ?? err.title;
-    return html(c, <CronPreview t={t} items={[]} error={error} />);
+    return html(c, <CronPreview items={[]} error={error} />);
   }
 }
 
 async function detailPage(c: C, id = pathId(c), secret?: string) {
-  const t = tr(c) as T;
+  const t: Translate = tr(c);
   const job = await getJob(actorOf(c), id);
   const write = canWrite(c);
   const base = `${LIST}/${job.id}`;
@@ -289,22 +294,26 @@ async function detailPage(c: C, id = pathId(c), secret?: string) {
       <Toast flash={noticeFlash(c)} />
       {secret && (
         <Card>
-          <NewSecret t={t} secret={secret} />
+          <NewSecret secret={secret} />
         </Card>
       )}
       {editing && <Card title={t("automation.jobs.edit")}>{editForm}</Card>}
       <Grid size="lg">
-        <JobSummary t={t} job={job} />
-        <PolicyCard t={t} job={job} />
+        <JobSummary job={job} />
+        <PolicyCard job={job} />
         {job.triggerKind === "webhook" && (
-          <WebhookCard t={t} job={job} origin={origin} canWrite={write} />
+          <WebhookCard
+            job={job}
+            origin={origin}
+            canWrite={write}
+          />
         )}
         {["cron", "once", "interval"].includes(job.triggerKind) && (
-          <NextRunsCard t={t} items={next.items} />
+          <NextRunsCard items={next.items} />
         )}
       </Grid>
       <Card title={t("automation.jobs.detail.recentRuns")}>
-        <RunsTable t={t} rows={runs.items} more={null} live={base} />
+        <RunsTable rows={runs.items} more={null} live={base} />
         <p>
           <a href={`/automation/jobs/history?jobId=${job.id}&period=all`}>
             {t("automation.jobs.detail.allRuns")}
@@ -325,8 +334,12 @@ async function detailPage(c: C, id = pathId(c), secret?: string) {
 
 /** How a job's history reads: field labels, enum values as labels. */
 function jobHistoryLabels(c: C) {
-  const l = c.var.locale;
-  const label = (key: string) => translate(l, key);
+  const t: Translate = tr(c);
+  // Keys built from stored history: a known key's text, or nothing.
+  const labelOf = (key: string) => {
+    const known = knownKey(key, "automation.jobs.entity.job");
+    return known === key ? t(known) : undefined;
+  };
   const ENUMS: Record<string, string> = {
     triggerKind: "automation.jobs.trigger",
     concurrency: "automation.jobs.concurrency",
@@ -335,19 +348,20 @@ function jobHistoryLabels(c: C) {
   return historyLabelsFor(c, {
     action: (action) =>
       ["enabled", "disabled", "run", "secret-rotated"].includes(action)
-        ? label(`automation.jobs.action.${action}`)
+        ? labelOf(`automation.jobs.action.${action}`) ?? `automation.jobs.action.${action}`
         : undefined,
     field: (_type, name) =>
       name === "agentId" || name === "input"
         ? undefined
         : name === "webhookSecret"
-        ? label("automation.jobs.field.webhookSecret")
-        : label(`automation.jobs.field.${name}`).startsWith("automation.")
-        ? undefined
-        : label(`automation.jobs.field.${name}`),
-    value: (_type, field, value) =>
-      ENUMS[field] && typeof value === "string" ? label(`${ENUMS[field]}.${value}`) : undefined,
-    entity: (type) => (type === "job" ? label("automation.jobs.entity.job") : undefined),
+        ? t("automation.jobs.field.webhookSecret")
+        : labelOf(`automation.jobs.field.${name}`),
+    value: (_type, field, value) => {
+      if (!ENUMS[field] || typeof value !== "string") return undefined;
+      const key = `${ENUMS[field]}.${value}`;
+      return labelOf(key) ?? key;
+    },
+    entity: (type) => (type === "job" ? t("automation.jobs.entity.job") : undefined),
   });
 }
 
@@ -438,10 +452,9 @@ const remove = action(async (c, id) => {
 }, () => LIST);
 
 async function secretPage(c: C) {
-  const t = tr(c) as T;
   const id = pathId(c);
   const { secret } = await regenerateWebhookSecret(actorOf(c), id);
-  if (isHtmx(c)) return html(c, <NewSecret t={t} secret={secret} />);
+  if (isHtmx(c)) return html(c, <NewSecret secret={secret} />);
   return await detailPage(c, id, secret);
 }
 

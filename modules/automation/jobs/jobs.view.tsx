@@ -1,27 +1,28 @@
 /** What the job views share: a trigger in words, agent and run states. */
-import { hasMessageKey } from "../../../shared/i18n/i18n.ts";
-import { DateTime, RelativeTime, StateBadge } from "../../../ui/kit.ts";
+import { knownKey } from "../../../shared/i18n/i18n.ts";
+import { DateTime, RelativeTime, StateBadge, type Translate, useT } from "../../../ui/kit.ts";
+import type { AgentState as AgentStateValue, RunStatus } from "../common/common.schemas.ts";
 import type { Job } from "./jobs.schemas.ts";
 
-export type T = (key: string, vars?: Record<string, string | number>) => string;
-
-const UNITS: [number, string][] = [[86_400, "day"], [3600, "hour"], [60, "minute"], [1, "second"]];
+type Unit = "day" | "hour" | "minute" | "second";
+const UNITS: [number, Unit][] = [[86_400, "day"], [3600, "hour"], [60, "minute"], [1, "second"]];
 
 /** "Every 15 minutes": the largest whole unit of an interval. */
-export function everyText(t: T, seconds: number): string {
+export function everyText(t: Translate, seconds: number): string {
   const [size, unit] = UNITS.find(([s]) => seconds % s === 0)!;
   const n = seconds / size;
   return n === 1 ? t(`automation.jobs.every.${unit}`) : t(`automation.jobs.every.${unit}s`, { n });
 }
 
 /** An event's label ("When a ticket is opened"); events without one get a generic label. */
-export function eventText(t: T, event: string | null): string {
-  const key = `automation.jobs.event.${event}`;
-  return event && hasMessageKey(key) ? t(key) : t("automation.jobs.event.other");
+export function eventText(t: Translate, event: string | null): string {
+  const other = "automation.jobs.event.other";
+  return t(event ? knownKey(`automation.jobs.event.${event}`, other) : other);
 }
 
 /** A job's trigger in words, with its next run where it has one. */
-export function TriggerText({ t, job }: { t: T; job: Job }) {
+export function TriggerText({ job }: { job: Job }) {
+  const t = useT();
   const next = job.nextRunAt && (
     <span class="muted">
       {" · "}
@@ -54,10 +55,12 @@ export function TriggerText({ t, job }: { t: T; job: Job }) {
   }
 }
 
-export const AgentState = ({ t, state }: { t: T; state: string }) => (
-  <StateBadge kind="agent" value={state} label={t(`automation.jobs.agentState.${state}`)} />
-);
+export function AgentState({ state }: { state: AgentStateValue }) {
+  const t = useT();
+  return <StateBadge kind="agent" value={state} label={t(`automation.jobs.agentState.${state}`)} />;
+}
 
-export const RunBadge = ({ t, status }: { t: T; status: string }) => (
-  <StateBadge kind="job" value={status} label={t(`automation.runs.state.${status}`)} />
-);
+export function RunBadge({ status }: { status: RunStatus }) {
+  const t = useT();
+  return <StateBadge kind="job" value={status} label={t(`automation.runs.state.${status}`)} />;
+}

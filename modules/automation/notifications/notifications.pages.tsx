@@ -17,7 +17,7 @@ async function notificationsPage(c: C) {
     limit: 25,
     cursor: c.req.query("cursor") || undefined,
   });
-  const body = <AutomationNotifications l={l} {...list} unreadOnly={unreadOnly} />;
+  const body = <AutomationNotifications {...list} unreadOnly={unreadOnly} />;
   c.header("Vary", "HX-Request");
   if (isHtmx(c) && c.req.query("part") === "list") return html(c, body);
   const styled = (

@@ -1,5 +1,4 @@
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
-import { DataTable, EmptyState, IconButton, Tabs } from "../../../ui/kit.ts";
+import { DataTable, EmptyState, IconButton, Tabs, useReader, useT } from "../../../ui/kit.ts";
 import { NotificationItem } from "../../../platform/notifications/public.ts";
 import type { AutomationNotification } from "./notifications.schemas.ts";
 
@@ -10,7 +9,8 @@ const HREF = "/automation/notifications";
  * and it updates the bell). htmx posts it without swapping; the list below listens for the end
  * of that request and redraws itself. Without script the platform's inbox opens instead.
  */
-function MarkRead({ l, n }: { l: Locale; n: AutomationNotification }) {
+function MarkRead({ n }: { n: AutomationNotification }) {
+  const t = useT();
   if (n.readAt) return null;
   const action = `/notifications/${n.id}/read`;
   return (
@@ -24,7 +24,7 @@ function MarkRead({ l, n }: { l: Locale; n: AutomationNotification }) {
       <IconButton
         type="submit"
         icon="check"
-        label={t(l, "automation.notifications.markRead", { title: n.title })}
+        label={t("automation.notifications.markRead", { title: n.title })}
       />
     </form>
   );
@@ -32,13 +32,14 @@ function MarkRead({ l, n }: { l: Locale; n: AutomationNotification }) {
 
 /** The list with its tabs; redraws itself after a mark-read and when runs change. */
 export function AutomationNotifications(
-  { l, items, nextCursor, unreadOnly }: {
-    l: Locale;
+  { items, nextCursor, unreadOnly }: {
     items: AutomationNotification[];
     nextCursor: string | null;
     unreadOnly: boolean;
   },
 ) {
+  const t = useT();
+  const { locale: l } = useReader();
   const query = unreadOnly ? "?unread=true" : "";
   const more = nextCursor
     ? `${HREF}?${new URLSearchParams({
@@ -54,40 +55,39 @@ export function AutomationNotifications(
       hx-swap="outerHTML"
     >
       <Tabs
-        label={t(l, "automation.notifications.views")}
+        label={t("automation.notifications.views")}
         items={[
-          { href: HREF, label: t(l, "automation.notifications.all"), current: !unreadOnly },
+          { href: HREF, label: t("automation.notifications.all"), current: !unreadOnly },
           {
             href: `${HREF}?unread=true`,
-            label: t(l, "automation.notifications.unread"),
+            label: t("automation.notifications.unread"),
             current: unreadOnly,
           },
         ]}
       />
       <DataTable
         id="automation-notification-list"
-        label={t(l, "automation.notifications.list")}
+        label={t("automation.notifications.list")}
         rows={items}
         columns={[{
-          label: t(l, "automation.notifications.what"),
+          label: t("automation.notifications.what"),
           cell: (n) => (
             <ul class="automation-notice">
               <NotificationItem l={l} n={{ ...n, userId: "", module: "automation" }} />
             </ul>
           ),
         }]}
-        actionsLabel={t(l, "ui.actions")}
-        actions={(n) => <MarkRead l={l} n={n} />}
+        actionsLabel={t("ui.actions")}
+        actions={(n) => <MarkRead n={n} />}
         empty={
           <EmptyState
             icon="bell-off"
             title={t(
-              l,
               unreadOnly ? "automation.notifications.noneUnread" : "automation.notifications.empty",
             )}
           />
         }
-        more={more ? { href: more, label: t(l, "ui.loadMore") } : undefined}
+        more={more ? { href: more, label: t("ui.loadMore") } : undefined}
       />
     </div>
   );

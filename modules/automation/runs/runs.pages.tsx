@@ -6,7 +6,7 @@ import { type C, one, pathId, readForm, redirectAfterPost } from "../../../share
 import { problems } from "../../../shared/http/problem.ts";
 import { acquireStream } from "../../../shared/realtime/stream-limits.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
-import { Grid, page, tr } from "../../../ui/kit.ts";
+import { Grid, page, tr, type Translate } from "../../../ui/kit.ts";
 import {
   RUN_STATUSES,
   type RunEvent,
@@ -42,11 +42,11 @@ export const RUN_STREAM_PATHS = [
 ];
 
 async function historyPage(c: C) {
-  const t = tr(c);
+  const t: Translate = tr(c);
   const q = c.req.query();
   const status = RUN_STATUSES.includes(q.status as RunStatus) ? q.status : "";
-  const trigger = TRIGGERS.includes(q.trigger) ? q.trigger : "";
-  const period = PERIODS.includes(q.period) ? q.period : "7";
+  const trigger = (TRIGGERS as readonly string[]).includes(q.trigger) ? q.trigger : "";
+  const period = (PERIODS as readonly string[]).includes(q.period) ? q.period : "7";
   const from = period === "all"
     ? undefined
     : new Date(Date.now() - Number(period) * 86_400_000).toISOString();
@@ -77,23 +77,20 @@ async function historyPage(c: C) {
     t("page.jobHistory"),
     <div data-automation-live>
       <HistoryFilters
-        t={t}
         v={{ status, trigger, period, agentId, jobId }}
         agents={choices.agents}
         jobs={choices.jobs}
       />
-      <RunsTable t={t} rows={runs.items} more={more} live={self} />
-      <DailyChart t={t} locale={c.var.locale} days={days.items} />
+      <RunsTable rows={runs.items} more={more} live={self} />
+      <DailyChart days={days.items} />
       <Grid size="lg">
         <RateTable
-          t={t}
           title={t("automation.runs.byAgent")}
           column={t("automation.runs.col.agent")}
           id="runs-by-agent"
           items={agents.items}
         />
         <RateTable
-          t={t}
           title={t("automation.runs.byJob")}
           column={t("automation.runs.col.job")}
           id="runs-by-job"
@@ -110,7 +107,7 @@ async function historyPage(c: C) {
 }
 
 async function runPage(c: C) {
-  const t = tr(c);
+  const t: Translate = tr(c);
   const run = await getRun(actorOf(c), pathId(c));
   const perms = c.var.session.permissions;
   return await page(
@@ -118,7 +115,6 @@ async function runPage(c: C) {
     t("automation.runs.run.title", { name: run.jobName ?? run.agentName }),
     <>
       <RunPage
-        t={t}
         run={run}
         canCancel={hasPermission(perms, "automation.job.write")}
         canRerun={hasPermission(perms, "automation.agent.write")}

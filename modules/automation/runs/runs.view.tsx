@@ -10,15 +10,17 @@ import {
   Filters,
   RelativeTime,
   StateBadge,
+  type Translate,
+  useReader,
+  useT,
 } from "../../../ui/kit.ts";
-import { RUN_STATUSES } from "../common/common.schemas.ts";
+import { RUN_STATUSES, type RunStatus as RunStatusValue } from "../common/common.schemas.ts";
 import type { Run, RunDetail } from "./runs.schemas.ts";
 
-type T = (key: string, vars?: Record<string, string | number>) => string;
-export const TRIGGERS = ["cron", "once", "interval", "manual", "event", "webhook", "test"];
-export const PERIODS = ["1", "7", "30", "all"];
+export const TRIGGERS = ["cron", "once", "interval", "manual", "event", "webhook", "test"] as const;
+export const PERIODS = ["1", "7", "30", "all"] as const;
 
-export function duration(t: T, ms: number | null) {
+export function duration(t: Translate, ms: number | null) {
   if (ms === null) return "—";
   if (ms < 1000) return t("automation.runs.duration.ms", { n: Math.round(ms) });
   const s = Math.round(ms / 1000);
@@ -26,9 +28,10 @@ export function duration(t: T, ms: number | null) {
   return t("automation.runs.duration.min", { m: Math.floor(s / 60), s: s % 60 });
 }
 
-export const RunStatus = ({ t, status }: { t: T; status: string }) => (
-  <StateBadge kind="job" value={status} label={t(`automation.runs.state.${status}`)} />
-);
+export function RunStatus({ status }: { status: RunStatusValue }) {
+  const t = useT();
+  return <StateBadge kind="job" value={status} label={t(`automation.runs.state.${status}`)} />;
+}
 
 export interface HistoryFilterValues {
   status: string;
@@ -44,15 +47,21 @@ export interface Choice {
 }
 
 export function HistoryFilters(
-  { t, v, agents, jobs }: { t: T; v: HistoryFilterValues; agents: Choice[]; jobs: Choice[] },
+  { v, agents, jobs }: { v: HistoryFilterValues; agents: Choice[]; jobs: Choice[] },
 ) {
+  const t = useT();
   const pick = (name: string, choices: Choice[], cur: string) => (
     <select name={name}>
       <option value="">{t("automation.runs.filter.any")}</option>
       {choices.map((x) => <option value={x.id} selected={x.id === cur}>{x.name}</option>)}
     </select>
   );
-  const select = (name: string, values: string[], label: (x: string) => string, cur: string) => (
+  const select = <V extends string>(
+    name: string,
+    values: readonly V[],
+    label: (x: V) => string,
+    cur: string,
+  ) => (
     <select name={name}>
       {name !== "period" && <option value="">{t("automation.runs.filter.any")}</option>}
       {values.map((x) => <option value={x} selected={x === cur}>{label(x)}</option>)}
@@ -65,7 +74,7 @@ export function HistoryFilters(
       label={t("automation.runs.filters")}
     >
       <Field label={t("automation.runs.filter.status")}>
-        {select("status", [...RUN_STATUSES], (s) => t(`automation.runs.state.${s}`), v.status)}
+        {select("status", RUN_STATUSES, (s) => t(`automation.runs.state.${s}`), v.status)}
       </Field>
       <Field label={t("automation.runs.filter.agent")}>{pick("agentId", agents, v.agentId)}</Field>
       <Field label={t("automation.runs.filter.job")}>{pick("jobId", jobs, v.jobId)}</Field>
@@ -84,8 +93,9 @@ const SUCCEEDED_COLOR = "#2f9e44";
 const FAILED_COLOR = "#e03131";
 
 export function RunsTable(
-  { t, rows, more, live }: { t: T; rows: Run[]; more: string | null; live: string },
+  { rows, more, live }: { rows: Run[]; more: string | null; live: string },
 ) {
+  const t = useT();
   const columns: Column<Run>[] = [
     {
       label: t("automation.runs.col.started"),
@@ -101,7 +111,7 @@ export function RunsTable(
       label: t("automation.runs.col.trigger"),
       cell: (r) => t(`automation.runs.trigger.${r.trigger}`),
     },
-    { label: t("automation.runs.col.status"), cell: (r) => <RunStatus t={t} status={r.status} /> },
+    { label: t("automation.runs.col.status"), cell: (r) => <RunStatus status={r.status} /> },
     {
       label: t("automation.runs.col.duration"),
       numeric: true,
@@ -150,7 +160,9 @@ const DAY_MS = 86_400_000;
  * Runs per day over the last 14 days: every day has its bar slot (days without runs too), and
  * the axis reads "23 Nov" / "23 Kas" rather than a date code.
  */
-export function DailyChart({ t, locale, days }: { t: T; locale: string; days: StatItem[] }) {
+export function DailyChart({ days }: { days: StatItem[] }) {
+  const t = useT();
+  const { locale } = useReader();
   const byDay = new Map(days.map((d) => [d.key, d]));
   const today = new Date().toISOString().slice(0, 10);
   const last = days.reduce((max, d) => (d.key > max ? d.key : max), today);
@@ -198,8 +210,7 @@ export function DailyChart({ t, locale, days }: { t: T; locale: string; days: St
 }
 
 export function RateTable(
-  { t, title, column, id, items }: {
-    t: T;
+  { title, column, id, items }: {
     title: string;
     /** The first column's heading: what a row is (an agent, a job). */
     column: string;
@@ -207,6 +218,7 @@ export function RateTable(
     items: StatItem[];
   },
 ) {
+  const t = useT();
   const rate = (r: number | null) => (r === null ? "—" : `${Math.round(r * 100)}%`);
   return (
     <Card title={title}>
@@ -232,14 +244,14 @@ export function RateTable(
 const pretty = (v: unknown) => JSON.stringify(v, null, 2);
 
 export function RunPage(
-  { t, run, canCancel, canRerun, csrf }: {
-    t: T;
+  { run, canCancel, canRerun, csrf }: {
     run: RunDetail;
     canCancel: boolean;
     canRerun: boolean;
     csrf?: ComponentChildren;
   },
 ) {
+  const t = useT();
   const active = run.status === "queued" || run.status === "running";
   const row = (label: string, value: ComponentChildren) => (
     <>
@@ -298,7 +310,7 @@ export function RunPage(
           }
         >
           <dl class="details">
-            {row(t("automation.runs.col.status"), <RunStatus t={t} status={run.status} />)}
+            {row(t("automation.runs.col.status"), <RunStatus status={run.status} />)}
             {row(
               t("automation.runs.col.job"),
               run.jobId

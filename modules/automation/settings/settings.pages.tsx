@@ -13,12 +13,10 @@ import {
 import { problems } from "../../../shared/http/problem.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
 import { directory } from "../../../platform/identity/public.ts";
-import { Card, Field, page, Toast, tr } from "../../../ui/kit.ts";
+import { Card, Field, page, Toast, tr, type Translate, useT } from "../../../ui/kit.ts";
 import type { AutomationSettings } from "../common/common.schemas.ts";
 import { changeSettings, readSettings } from "./settings.service.ts";
 import type { SettingsUpdate } from "./settings.schemas.ts";
-
-type T = (key: string, vars?: Record<string, string | number>) => string;
 
 const NUMBERS = {
   limits: [
@@ -37,15 +35,17 @@ const NUMBERS = {
     ["historyRetentionDays", 1, 3650],
   ],
 } as const;
+/** A numeric setting: its label and hint are `automation.settings.<name>[.hint]`. */
+type NumberSetting = typeof NUMBERS[keyof typeof NUMBERS][number][0];
 
 function NumberFields(
-  { t, s, rows, disabled }: {
-    t: T;
+  { s, rows, disabled }: {
     s: AutomationSettings;
-    rows: readonly (readonly [keyof AutomationSettings, number, number])[];
+    rows: readonly (readonly [NumberSetting, number, number])[];
     disabled: boolean;
   },
 ) {
+  const t = useT();
   return (
     <>
       {rows.map(([name, min, max]) => (
@@ -70,7 +70,7 @@ function NumberFields(
 }
 
 async function settingsPage(c: C, flash?: Flash, status: Status = 200, draft?: AutomationSettings) {
-  const t = tr(c);
+  const t: Translate = tr(c);
   const s = draft ?? await readSettings(actorOf(c));
   const members = await directory(c.var.sql, { keep: s.recipients });
   const disabled = !hasPermission(c.var.session.permissions, "automation.settings.write");
@@ -81,7 +81,7 @@ async function settingsPage(c: C, flash?: Flash, status: Status = 200, draft?: A
       <Toast flash={flash} id="settings-flash" />
       <Card title={t("automation.settings.limits")}>
         <div class="form-grid">
-          <NumberFields t={t} s={s} rows={NUMBERS.limits} disabled={disabled} />
+          <NumberFields s={s} rows={NUMBERS.limits} disabled={disabled} />
         </div>
       </Card>
       <Card title={t("automation.settings.network")}>
@@ -99,7 +99,7 @@ async function settingsPage(c: C, flash?: Flash, status: Status = 200, draft?: A
       </Card>
       <Card title={t("automation.settings.failures")}>
         <div class="form-grid">
-          <NumberFields t={t} s={s} rows={NUMBERS.failures} disabled={disabled} />
+          <NumberFields s={s} rows={NUMBERS.failures} disabled={disabled} />
         </div>
       </Card>
       <Card title={t("automation.settings.notifications")}>
@@ -136,7 +136,7 @@ async function settingsPage(c: C, flash?: Flash, status: Status = 200, draft?: A
       </Card>
       <Card title={t("automation.settings.retention")}>
         <div class="form-grid">
-          <NumberFields t={t} s={s} rows={NUMBERS.retention} disabled={disabled} />
+          <NumberFields s={s} rows={NUMBERS.retention} disabled={disabled} />
         </div>
       </Card>
       {!disabled && (
@@ -174,7 +174,7 @@ function readSettingsForm(form: Record<string, string | string[]>): SettingsUpda
 export function mountSettingsPages(app: Hono<AppEnv>) {
   app.get("/settings", requirePermission("automation.settings.read"), (c) => settingsPage(c));
   app.post("/settings", requirePermission("automation.settings.write"), async (c) => {
-    const t = tr(c);
+    const t: Translate = tr(c);
     const form = await readForm(c);
     let draft: AutomationSettings | undefined;
     const done = await attempt(async () => {

@@ -3,13 +3,13 @@
  * instead of an empty editor. Script templates use only the operations of
  * operations/registry.ts; H3's job form may offer `job` as the suggested schedule.
  */
-import { t } from "../../../shared/i18n/i18n.ts";
+import { type MessageKey, t } from "../../../shared/i18n/i18n.ts";
 import type { AgentKind } from "../common/common.schemas.ts";
 
 export interface AgentTemplate {
   key: string;
-  labelKey: string;
-  descriptionKey: string;
+  labelKey: MessageKey;
+  descriptionKey: MessageKey;
   kind: AgentKind;
   icon: string;
   config: Record<string, unknown>;
