@@ -21,6 +21,15 @@ import { documentsEvents } from "./events.ts";
 import { searchDocuments } from "./search/search.service.ts";
 import { documentsHome } from "./home/home.pages.tsx";
 import "./common/common.messages.ts";
+import "./files/files.messages.ts";
+import "./folders/folders.messages.ts";
+import "./shares/shares.messages.ts";
+import "./trash/trash.messages.ts";
+import "./stats/stats.messages.ts";
+import "./settings/settings.messages.ts";
+import "./audit/audit.messages.ts";
+import "./notifications/notifications.messages.ts";
+import "./home/home.messages.ts";
 import { storage } from "./storage/storage.lib.ts";
 
 registerAsset("documents.js", new URL("./assets/documents.js", import.meta.url));

@@ -20,6 +20,12 @@ import { searchProjects } from "./search/search.service.ts";
 import { DOWNLOAD_PATH, UPLOAD_PATH } from "./attachments/attachments.routes.ts";
 import { projectsHome } from "./home/home.pages.tsx";
 import "./common/common.messages.ts";
+import "./projects/projects.messages.ts";
+import "./tasks/tasks.messages.ts";
+import "./feed/feed.messages.ts";
+import "./reports/reports.messages.ts";
+import "./notices/notices.messages.ts";
+import "./home/home.messages.ts";
 
 const asset = (name: string) => new URL(`./assets/${name}`, import.meta.url);
 registerAsset("projects.css", asset("projects.css"));

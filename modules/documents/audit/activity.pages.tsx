@@ -20,12 +20,13 @@ import { visibleTo } from "./visibility.service.ts";
 import { documentsHistory, prepareEntries } from "./history.lib.ts";
 import { historyNames } from "./history.service.ts";
 import { moduleCrumb } from "../common/common.view.tsx";
+import { tr } from "../../../ui/kit.ts";
 
 /** The module's history labels for these lines (their files, folders and roles named). */
 async function labelsFor(c: C, items: ActivityEntry[]): Promise<HistoryLabels> {
-  const l = c.var.locale;
-  const names = await historyNames(actorOf(c), { l, items });
-  return historyLabelsFor(c, documentsHistory(l, names));
+  const t = tr(c);
+  const names = await historyNames(actorOf(c), { t, items });
+  return historyLabelsFor(c, documentsHistory(t, c.var.locale, names));
 }
 
 /**
@@ -33,7 +34,7 @@ async function labelsFor(c: C, items: ActivityEntry[]): Promise<HistoryLabels> {
  * line's file or folder: the dashboard's "recent activity".
  */
 export async function recentActivity(c: C, items: ActivityEntry[]): Promise<VNode> {
-  const shown = prepareEntries(c.var.locale, items);
+  const shown = prepareEntries(tr(c), items);
   return await activityTimeline(c, shown, {
     labels: await labelsFor(c, shown),
     showSubject: true,
@@ -52,7 +53,7 @@ export async function fileHistory(c: C, fileId: string): Promise<VNode> {
     entityId: fileId,
     limit: 10,
   });
-  const items = prepareEntries(l, list.items);
+  const items = prepareEntries(tr(c), list.items);
   const labels = await labelsFor(c, items);
   const more = hasPermission(c.var.session.permissions, "documents.audit.read");
   return (
@@ -79,14 +80,14 @@ export const mountActivityPages = (app: Hono<AppEnv>) => {
     const { filter, query, cursor } = readFilters(c, "documents");
     const list = await listActivity(c.var.sql, { ...filter, limit: 25, cursor });
     const v = await visibleTo(actorOf(c));
-    const items = prepareEntries(l, await v.entries(list.items));
+    const items = prepareEntries(tr(c), await v.entries(list.items));
     return await activityAnswer(c, {
       items,
       nextCursor: list.nextCursor,
       query,
       labels: await labelsFor(c, items),
       title: t(l, "page.activityLog"),
-      crumbs: [moduleCrumb(l)],
+      crumbs: [moduleCrumb(tr(c))],
     });
   });
 };

@@ -1,4 +1,5 @@
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
+import { knownKey, type Locale, type MessageKey } from "../../../shared/i18n/i18n.ts";
+import type { Translate } from "../../../ui/context.ts";
 import { formatBytes, formatDate, formatNumber } from "../../../ui/kit.ts";
 import type { ActivityEntry, HistoryLabelSpec, Json } from "../../../platform/activity/public.ts";
 
@@ -57,7 +58,7 @@ const RELEVANT: Record<string, string[]> = {
  * upload's diff lists every field from nothing; a download has none), and public-link lines
  * done by "someone with the link" rather than the system.
  */
-export function prepareEntries(l: Locale, items: ActivityEntry[]): ActivityEntry[] {
+export function prepareEntries(t: Translate, items: ActivityEntry[]): ActivityEntry[] {
   return items.map((e) => {
     const keep = RELEVANT[e.action] ?? [];
     const changes = Object.fromEntries(
@@ -65,18 +66,18 @@ export function prepareEntries(l: Locale, items: ActivityEntry[]): ActivityEntry
     );
     // A share to a person or a group names them; "shared with: group" would only repeat it.
     if (changes.userId || changes.group) delete changes.kind;
-    const actorName = BY_LINK.has(e.action) ? t(l, "documents.linkVisitor") : e.actorName;
+    const actorName = BY_LINK.has(e.action) ? t("documents.linkVisitor") : e.actorName;
     return { ...e, changes, actorName };
   });
 }
 
-/** A translation, or undefined when the catalog has no such key. */
-function known(l: Locale, key: string): string | undefined {
-  const text = t(l, key);
-  return text === key ? undefined : text;
+/** A translation of a key made from data, or undefined when the catalog has no such key. */
+function known(t: Translate, key: string): string | undefined {
+  const found = knownKey(key, "documents.name");
+  return found === key ? t(found) : undefined;
 }
 
-const FIELDS: Record<string, string> = {
+const FIELDS: Record<string, MessageKey> = {
   name: "documents.name",
   size: "documents.size",
   folderId: "documents.folder",
@@ -110,16 +111,20 @@ function recordedName(e: ActivityEntry): string | undefined {
  * labels, folders by name (the root as "All files"), sizes and dates formatted, and each line's
  * file or folder by name with a link while it exists.
  */
-export function documentsHistory(l: Locale, names: HistoryNames): HistoryLabelSpec {
+export function documentsHistory(
+  t: Translate,
+  l: Locale,
+  names: HistoryNames,
+): HistoryLabelSpec {
   const folder = (v: unknown) =>
     typeof v === "string" && v
-      ? names.items.get(v)?.name ?? t(l, "documents.deletedFolder")
-      : t(l, "documents.root");
+      ? names.items.get(v)?.name ?? t("documents.deletedFolder")
+      : t("documents.root");
   return {
     action: (action, type) =>
-      known(l, `documents.history.${type}.${action}`) ??
-        known(l, `documents.history.${action}`),
-    field: (_type, name) => (FIELDS[name] ? t(l, FIELDS[name]) : undefined),
+      known(t, `documents.history.${type}.${action}`) ??
+        known(t, `documents.history.${action}`),
+    field: (_type, name) => (FIELDS[name] ? t(FIELDS[name]) : undefined),
     value: (_type, field, v: unknown) => {
       switch (field) {
         case "folderId":
@@ -130,13 +135,13 @@ export function documentsHistory(l: Locale, names: HistoryNames): HistoryLabelSp
         case "maxFileBytes":
           return typeof v === "number" ? formatBytes(l, v) : undefined;
         case "version":
-          return typeof v === "number" ? t(l, "documents.versionN", { n: v }) : undefined;
+          return typeof v === "number" ? t("documents.versionN", { n: v }) : undefined;
         case "kind":
-          return typeof v === "string" ? t(l, `documents.shareKind.${v}`) : undefined;
+          return typeof v === "string" ? known(t, `documents.shareKind.${v}`) ?? v : undefined;
         case "group":
           return typeof v === "string" ? names.roles.get(v) ?? v : undefined;
         case "level":
-          return typeof v === "string" ? t(l, `documents.level.${v}`) : undefined;
+          return typeof v === "string" ? known(t, `documents.level.${v}`) ?? v : undefined;
         case "expiresAt":
           return typeof v === "string" ? formatDate(l, v) : undefined;
         case "entries":
@@ -149,12 +154,13 @@ export function documentsHistory(l: Locale, names: HistoryNames): HistoryLabelSp
     subject: (e) => {
       if (e.entityType === "settings") {
         return {
-          label: t(l, "documents.storageSettings"),
+          label: t("documents.storageSettings"),
           href: names.settings ? "/documents/settings" : undefined,
         };
       }
       const item = names.items.get(e.entityId);
-      const label = recordedName(e) ?? item?.name ?? t(l, `documents.unknown.${e.entityType}`);
+      const label = recordedName(e) ?? item?.name ??
+        known(t, `documents.unknown.${e.entityType}`) ?? e.entityType;
       if (!item?.live) return { label };
       const href = e.entityType === "folder"
         ? `/documents/files?folder=${e.entityId}`
@@ -163,7 +169,7 @@ export function documentsHistory(l: Locale, names: HistoryNames): HistoryLabelSp
         : undefined;
       return { label: item.name, href };
     },
-    entity: (type) => known(l, `documents.entity.${type}`),
+    entity: (type) => known(t, `documents.entity.${type}`),
     entityTypes: DOCUMENT_ENTITIES,
     actions: DOCUMENT_ACTIONS,
   };

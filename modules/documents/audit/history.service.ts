@@ -1,5 +1,5 @@
 import type { Actor } from "../../../shared/http/actor.ts";
-import type { Locale } from "../../../shared/i18n/i18n.ts";
+import type { Translate } from "../../../ui/context.ts";
 import { isUuid } from "../../../shared/http/ids.ts";
 import { hasPermission } from "../../../shared/rbac/permissions.ts";
 import type { ActivityEntry } from "../../../platform/activity/public.ts";
@@ -15,14 +15,14 @@ import { itemNames } from "./history.repo.ts";
  */
 export async function historyNames(
   { sql, session: who }: Pick<Actor, "sql" | "session">,
-  { l, items }: { l: Locale; items: ActivityEntry[] },
+  { t, items }: { t: Translate; items: ActivityEntry[] },
 ): Promise<HistoryNames> {
   const ids = mentionedIds(items);
   const rows = await itemNames(sql, ids.files.filter(isUuid), ids.folders.filter(isUuid));
   const roles = await listRoles(sql);
   return {
     items: new Map(rows.map((r) => [r.id, { name: r.name, live: !r.deletedAt }])),
-    roles: new Map(roles.map((r) => [r.key, roleLabel(l, r)])),
+    roles: new Map(roles.map((r) => [r.key, roleLabel(t, r)])),
     settings: hasPermission(who.permissions, "documents.settings.write"),
   };
 }

@@ -1,6 +1,5 @@
 import type { ComponentChildren } from "preact";
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
-import { type Crumb, Dialog } from "../../../ui/kit.ts";
+import { type Crumb, Dialog, type Translate } from "../../../ui/kit.ts";
 import type { Flash } from "../../../shared/http/pages.ts";
 import type { FileKind } from "../files/content-types.lib.ts";
 
@@ -68,13 +67,13 @@ export function RowDialog(
 }
 
 /** The module's crumb, first on every page below the dashboard. */
-export const moduleCrumb = (l: Locale): Crumb => ({
-  label: t(l, "module.documents"),
+export const moduleCrumb = (t: Translate): Crumb => ({
+  label: t("module.documents"),
   href: "/documents",
 });
 
 /** A kind of files as people read it ("Spreadsheets"), never the raw content type. */
-export const kindLabel = (l: Locale, kind: FileKind) => t(l, `documents.kind.${kind}`);
+export const kindLabel = (t: Translate, kind: FileKind) => t(`documents.kind.${kind}`);
 
 /** One file's kind ("Spreadsheet"). */
-export const kindOfFile = (l: Locale, kind: FileKind) => t(l, `documents.kindOne.${kind}`);
+export const kindOfFile = (t: Translate, kind: FileKind) => t(`documents.kindOne.${kind}`);

@@ -1,8 +1,10 @@
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
+import { knownKey } from "../../../shared/i18n/i18n.ts";
+import type { Translate } from "../../../ui/context.ts";
 
 /** A role (a group for sharing) by its label: built-in roles translated, custom ones by name. */
-export function roleLabel(l: Locale, role: { key: string; name: string; builtin: boolean }) {
+export function roleLabel(t: Translate, role: { key: string; name: string; builtin: boolean }) {
+  if (!role.builtin) return role.name;
   const key = `role.${role.key}`;
-  const text = role.builtin ? t(l, key) : role.name;
-  return text === key ? role.name || role.key : text;
+  const known = knownKey(key, "ui.none");
+  return known === key ? t(known) : role.name || role.key;
 }

@@ -1,5 +1,4 @@
 import type { VNode } from "preact";
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
 import {
   Badge,
   Button,
@@ -14,6 +13,8 @@ import {
   RelativeTime,
   Toast,
   UserChip,
+  useReader,
+  useT,
 } from "../../../ui/kit.ts";
 import { fileKind, previewKind } from "./content-types.lib.ts";
 import { ActionForm, type Flash, kindOfFile } from "../common/common.view.tsx";
@@ -27,7 +28,6 @@ import {
 import { type FolderItem, FolderOptions, UploadForm } from "./files.view.tsx";
 
 export interface FileDetailProps {
-  l: Locale;
   back: string;
   canEdit: boolean;
   flash?: Flash;
@@ -58,7 +58,8 @@ export interface FileDetailProps {
   history: VNode;
 }
 
-function Preview({ l, file }: { l: Locale; file: FileDetailProps["file"] }) {
+function Preview({ file }: { file: FileDetailProps["file"] }) {
+  const t = useT();
   const src = `/api/documents/files/${file.id}/preview`;
   const kind = previewKind(file.contentType);
   if (kind === "image") return <img class="docs-preview" src={src} alt={file.name} />;
@@ -70,111 +71,114 @@ function Preview({ l, file }: { l: Locale; file: FileDetailProps["file"] }) {
       </iframe>
     );
   }
-  return <p class="muted">{t(l, "documents.noPreview")}</p>;
+  return <p class="muted">{t("documents.noPreview")}</p>;
 }
 
 /** The file's facts: size, kind, owner, dates, version, folder, checksum. */
-function Facts({ l, p }: { l: Locale; p: FileDetailProps }) {
+function Facts({ p }: { p: FileDetailProps }) {
+  const t = useT();
+  const { locale } = useReader();
   const f = p.file;
   const folder = p.path.at(-1);
   return (
     <dl class="docs-facts">
-      <dt>{t(l, "documents.size")}</dt>
-      <dd>{formatBytes(l, f.size)}</dd>
-      <dt>{t(l, "documents.type")}</dt>
-      <dd title={f.contentType}>{kindOfFile(l, fileKind(f.contentType))}</dd>
-      <dt>{t(l, "documents.folder")}</dt>
+      <dt>{t("documents.size")}</dt>
+      <dd>{formatBytes(locale, f.size)}</dd>
+      <dt>{t("documents.type")}</dt>
+      <dd title={f.contentType}>{kindOfFile(t, fileKind(f.contentType))}</dd>
+      <dt>{t("documents.folder")}</dt>
       <dd>
         <a href={folder ? `/documents/files?folder=${folder.id}` : "/documents/files"}>
-          {folder?.name ?? t(l, "documents.root")}
+          {folder?.name ?? t("documents.root")}
         </a>
       </dd>
-      <dt>{t(l, "documents.owner")}</dt>
+      <dt>{t("documents.owner")}</dt>
       <dd>
         <UserChip name={f.createdByName} />
       </dd>
-      <dt>{t(l, "documents.created")}</dt>
+      <dt>{t("documents.created")}</dt>
       <dd>
         <DateTime at={f.createdAt} />
       </dd>
-      <dt>{t(l, "documents.modified")}</dt>
+      <dt>{t("documents.modified")}</dt>
       <dd>
         <RelativeTime at={f.updatedAt} />
       </dd>
-      <dt>{t(l, "documents.version")}</dt>
-      <dd>{t(l, "documents.versionN", { n: f.version })}</dd>
-      <dt>{t(l, "documents.checksum")}</dt>
+      <dt>{t("documents.version")}</dt>
+      <dd>{t("documents.versionN", { n: f.version })}</dd>
+      <dt>{t("documents.checksum")}</dt>
       <dd class="docs-hash">{f.sha256}</dd>
     </dl>
   );
 }
 
-function Versions({ l, p }: { l: Locale; p: FileDetailProps }) {
+function Versions({ p }: { p: FileDetailProps }) {
+  const t = useT();
+  const { locale } = useReader();
   const f = p.file;
   return (
     <Card
-      title={t(l, "documents.versions")}
+      title={t("documents.versions")}
       flush
       actions={p.canEdit && (
         <Dialog
           id="docs-new-version"
-          title={t(l, "documents.newVersion")}
-          trigger={t(l, "documents.newVersion")}
+          title={t("documents.newVersion")}
+          trigger={t("documents.newVersion")}
           icon="file-up"
           variant="secondary"
-          closeLabel={t(l, "ui.close")}
+          closeLabel={t("ui.close")}
         >
           <UploadForm
-            l={l}
             action={`/documents/files/${f.id}/version`}
             api={`/api/documents/files/${f.id}/versions`}
             refresh="#content"
-            hint={t(l, "documents.newVersionHint", { name: f.name })}
+            hint={t("documents.newVersionHint", { name: f.name })}
           />
         </Dialog>
       )}
     >
       <DataTable
         id="docs-versions"
-        label={t(l, "documents.versions")}
+        label={t("documents.versions")}
         rows={p.versions}
         columns={[
           {
-            label: t(l, "documents.version"),
+            label: t("documents.version"),
             cell: (v) => (
               <span class="docs-name">
-                {t(l, "documents.versionN", { n: v.version })}
-                {v.current && <Badge tone="green">{t(l, "documents.current")}</Badge>}
+                {t("documents.versionN", { n: v.version })}
+                {v.current && <Badge tone="green">{t("documents.current")}</Badge>}
               </span>
             ),
           },
-          { label: t(l, "documents.size"), cell: (v) => formatBytes(l, v.size), numeric: true },
-          { label: t(l, "documents.uploadedAt"), cell: (v) => <RelativeTime at={v.createdAt} /> },
+          { label: t("documents.size"), cell: (v) => formatBytes(locale, v.size), numeric: true },
+          { label: t("documents.uploadedAt"), cell: (v) => <RelativeTime at={v.createdAt} /> },
           {
-            label: t(l, "documents.uploadedBy"),
+            label: t("documents.uploadedBy"),
             cell: (v) => <UserChip name={v.createdByName} />,
             wide: true,
           },
         ]}
-        actionsLabel={t(l, "documents.actions")}
+        actionsLabel={t("documents.actions")}
         actions={(v) =>
           !v.current && (
             <span class="docs-row-actions">
               <IconButton
                 icon="download"
-                label={t(l, "documents.downloadVersion", { n: v.version })}
+                label={t("documents.downloadVersion", { n: v.version })}
                 href={`/api/documents/files/${f.id}/download?versionId=${v.id}`}
               />
               {p.canEdit && (
                 <ActionForm
                   action={`/documents/files/${f.id}/versions/${v.id}/restore`}
                   back={p.back}
-                  confirm={t(l, "documents.restoreVersionConfirm", { n: v.version })}
+                  confirm={t("documents.restoreVersionConfirm", { n: v.version })}
                 >
                   <IconButton
                     type="submit"
                     icon="rotate-ccw"
-                    label={t(l, "documents.restoreVersionN", { n: v.version })}
+                    label={t("documents.restoreVersionN", { n: v.version })}
                   />
                 </ActionForm>
               )}
@@ -187,24 +191,23 @@ function Versions({ l, p }: { l: Locale; p: FileDetailProps }) {
 
 /** A file's page: preview, facts, versions, shares and history. */
 export function FileDetail(p: FileDetailProps) {
-  const { l } = p;
+  const t = useT();
   return (
     <div id="docs-panel" class="docs-detail">
       <Toast flash={p.flash} />
-      {p.shares?.newLink && <NewLink l={l} link={p.shares.newLink} />}
+      {p.shares?.newLink && <NewLink link={p.shares.newLink} />}
       <Grid size="lg">
-        <Card title={t(l, "documents.preview")}>
-          <Preview l={l} file={p.file} />
+        <Card title={t("documents.preview")}>
+          <Preview file={p.file} />
         </Card>
-        <Card title={t(l, "documents.details")}>
-          <Facts l={l} p={p} />
+        <Card title={t("documents.details")}>
+          <Facts p={p} />
         </Card>
       </Grid>
-      <Versions l={l} p={p} />
+      <Versions p={p} />
       {p.shares && (
-        <Card title={t(l, "documents.shares")} flush>
+        <Card title={t("documents.shares")} flush>
           <SharesTable
-            l={l}
             shares={p.shares.items}
             back={p.back}
             canEdit={p.canEdit}
@@ -219,8 +222,7 @@ export function FileDetail(p: FileDetailProps) {
 
 /** The file page's actions: download, share, rename, move and delete. */
 export function FileActions(
-  { l, file, back, canEdit, share, folders }: {
-    l: Locale;
+  { file, back, canEdit, share, folders }: {
     file: FileDetailProps["file"];
     back: string;
     canEdit: boolean;
@@ -228,23 +230,23 @@ export function FileActions(
     folders: FolderItem[];
   },
 ) {
-  const close = t(l, "ui.close");
+  const t = useT();
+  const close = t("ui.close");
   return (
     <>
       <Button icon="download" href={`/api/documents/files/${file.id}/download`}>
-        {t(l, "documents.download")}
+        {t("documents.download")}
       </Button>
       {share && (
         <Dialog
           id="docs-share"
-          title={t(l, "documents.shareName", { name: file.name })}
-          trigger={t(l, "documents.share")}
+          title={t("documents.shareName", { name: file.name })}
+          trigger={t("documents.share")}
           icon="share-2"
           variant="secondary"
           closeLabel={close}
         >
           <ShareForm
-            l={l}
             action={`/documents/files/${file.id}/share`}
             back={back}
             choices={share}
@@ -255,47 +257,47 @@ export function FileActions(
         <>
           <Dialog
             id="docs-rename"
-            title={t(l, "documents.rename")}
-            trigger={t(l, "documents.rename")}
+            title={t("documents.rename")}
+            trigger={t("documents.rename")}
             icon="pencil"
             variant="secondary"
             closeLabel={close}
           >
             <ActionForm action={`/documents/files/${file.id}/rename`} back={back} class="form-grid">
-              <Field label={t(l, "documents.newName")} wide>
+              <Field label={t("documents.newName")} wide>
                 <input name="name" type="text" value={file.name} required maxLength={255} />
               </Field>
               <div class="form-actions field-wide">
-                <button type="submit" class="btn btn-primary">{t(l, "documents.save")}</button>
+                <button type="submit" class="btn btn-primary">{t("documents.save")}</button>
               </div>
             </ActionForm>
           </Dialog>
           <Dialog
             id="docs-move"
-            title={t(l, "documents.moveName", { name: file.name })}
-            trigger={t(l, "documents.move")}
+            title={t("documents.moveName", { name: file.name })}
+            trigger={t("documents.move")}
             icon="folder-input"
             variant="secondary"
             closeLabel={close}
           >
             <ActionForm action={`/documents/files/${file.id}/move`} back={back} class="form-grid">
-              <Field label={t(l, "documents.moveTo")} wide>
+              <Field label={t("documents.moveTo")} wide>
                 <select name="folderId">
-                  <FolderOptions l={l} folders={folders} selected={file.folderId} />
+                  <FolderOptions folders={folders} selected={file.folderId} />
                 </select>
               </Field>
               <div class="form-actions field-wide">
-                <button type="submit" class="btn btn-primary">{t(l, "documents.move")}</button>
+                <button type="submit" class="btn btn-primary">{t("documents.move")}</button>
               </div>
             </ActionForm>
           </Dialog>
           <ActionForm
             action={`/documents/files/${file.id}/delete`}
             back={file.folderId ? `/documents/files?folder=${file.folderId}` : "/documents/files"}
-            confirm={t(l, "documents.trashConfirm", { name: file.name })}
+            confirm={t("documents.trashConfirm", { name: file.name })}
           >
             <Button type="submit" variant="danger" icon="trash-2">
-              {t(l, "documents.delete")}
+              {t("documents.delete")}
             </Button>
           </ActionForm>
         </>

@@ -17,7 +17,7 @@ import { Problem, problems } from "../../../shared/http/problem.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
 import { listMembers, listRoles } from "../../../platform/identity/public.ts";
-import type { Crumb } from "../../../ui/kit.ts";
+import { type Crumb, tr } from "../../../ui/kit.ts";
 import { docsPage } from "../common/page.view.tsx";
 import { moduleCrumb } from "../common/common.view.tsx";
 import { roleLabel } from "../common/labels.lib.ts";
@@ -48,10 +48,10 @@ const write = requirePermission("documents.file.write");
 
 /** Who the share dialog offers: members by name, roles by label. */
 async function shareChoices(c: C) {
-  const { sql, locale: l } = c.var;
+  const { sql } = c.var;
   return {
     members: (await listMembers(sql, { limit: 200 })).map((m) => ({ id: m.id, name: m.name })),
-    roles: (await listRoles(sql)).map((r) => ({ key: r.key, label: roleLabel(l, r) })),
+    roles: (await listRoles(sql)).map((r) => ({ key: r.key, label: roleLabel(tr(c), r) })),
   };
 }
 
@@ -59,7 +59,7 @@ async function shareChoices(c: C) {
 function folderCrumbs(c: C, path: { id: string; name: string }[]): Crumb[] {
   const l = c.var.locale;
   return [
-    moduleCrumb(l),
+    moduleCrumb(tr(c)),
     { label: t(l, "page.files"), href: "/documents/files" },
     ...path.map((p) => ({ label: p.name, href: filesUrl({ folder: p.id }) })),
   ];
@@ -76,7 +76,7 @@ async function renderFile(
   status: Status = 200,
   newLink?: string,
 ) {
-  const { session, locale: l } = c.var;
+  const { session } = c.var;
   const editable = atLeast(f.access ?? "none", "edit");
   const mayShare = editable && hasPermission(session.permissions, "documents.share.write");
   const choices = mayShare ? await shareChoices(c) : undefined;
@@ -91,7 +91,6 @@ async function renderFile(
     c,
     f.name,
     <FileDetail
-      l={l}
       back={back}
       canEdit={editable}
       flash={flash}
@@ -106,7 +105,6 @@ async function renderFile(
       crumbs: folderCrumbs(c, f.path),
       actions: (
         <FileActions
-          l={l}
           file={f}
           back={back}
           canEdit={editable}
@@ -144,7 +142,7 @@ export async function renderFiles(
     return await docsPage(
       c,
       t(l, "documents.sharedWithMe"),
-      <SharedPanel l={l} items={await sharedWith(actorOf(c), 200)} />,
+      <SharedPanel items={await sharedWith(actorOf(c), 200)} />,
       { status, crumbs: folderCrumbs(c, []) },
     );
   }
@@ -232,7 +230,6 @@ export async function renderFiles(
     c,
     here ? here.name : t(l, "page.files"),
     <FilesPanel
-      l={l}
       folders={folders}
       folderId={folderId}
       rows={rows}
@@ -252,10 +249,9 @@ export async function renderFiles(
     />,
     {
       status,
-      crumbs: here ? folderCrumbs(c, path.slice(0, -1)) : [moduleCrumb(l)],
+      crumbs: here ? folderCrumbs(c, path.slice(0, -1)) : [moduleCrumb(tr(c))],
       actions: (
         <FilesActions
-          l={l}
           folderId={folderId}
           folderName={folderName}
           back={url}

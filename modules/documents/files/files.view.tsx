@@ -1,4 +1,3 @@
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
 import {
   Button,
   Card,
@@ -13,6 +12,8 @@ import {
   RelativeTime,
   Toast,
   UserChip,
+  useReader,
+  useT,
 } from "../../../ui/kit.ts";
 import type { Level } from "../access/access.rules.ts";
 import { ActionForm, type Flash, kindLabel, RowDialog } from "../common/common.view.tsx";
@@ -56,7 +57,6 @@ export interface FileFilters {
 }
 
 export interface FilesPageProps {
-  l: Locale;
   folders: FolderItem[];
   folderId: string | null;
   rows: ListRow[];
@@ -82,8 +82,9 @@ export const filesUrl = (params: Record<string, string | null | undefined>) => {
  * closes it there), so the list comes first.
  */
 function Tree(
-  { l, folders, current }: { l: Locale; folders: FolderItem[]; current: string | null },
+  { folders, current }: { folders: FolderItem[]; current: string | null },
 ) {
+  const t = useT();
   const branch = (parent: string | null): preact.JSX.Element | null => {
     const kids = folders.filter((f) => f.parentId === parent);
     if (!kids.length) return null;
@@ -104,20 +105,20 @@ function Tree(
       </ul>
     );
   };
-  const open = folders.find((f) => f.id === current)?.name ?? t(l, "documents.root");
+  const open = folders.find((f) => f.id === current)?.name ?? t("documents.root");
   return (
     <details class="docs-tree" open data-docs-tree="">
       <summary>
         <Icon name="folder-tree" size={16} />
-        <span class="docs-tree-title">{t(l, "documents.tree")}</span>
+        <span class="docs-tree-title">{t("documents.tree")}</span>
         <span class="docs-tree-current">{open}</span>
       </summary>
-      <nav aria-label={t(l, "documents.tree")}>
+      <nav aria-label={t("documents.tree")}>
         <ul>
           <li>
             <a href="/documents/files" aria-current={current === null ? "page" : undefined}>
               <Icon name="hard-drive" size={16} />
-              <span>{t(l, "documents.root")}</span>
+              <span>{t("documents.root")}</span>
             </a>
             {branch(null)}
           </li>
@@ -141,11 +142,12 @@ function folderPath(folders: FolderItem[], f: FolderItem): string {
 
 /** Folders a file may move to: those the caller may edit, by path. */
 export function FolderOptions(
-  { l, folders, selected }: { l: Locale; folders: FolderItem[]; selected?: string | null },
+  { folders, selected }: { folders: FolderItem[]; selected?: string | null },
 ) {
+  const t = useT();
   return (
     <>
-      <option value="">{t(l, "documents.root")}</option>
+      <option value="">{t("documents.root")}</option>
       {folders.filter((f) => f.access !== "view" && f.access !== "none")
         .map((f) => ({ id: f.id, label: folderPath(folders, f) }))
         .sort((a, b) => a.label.localeCompare(b.label))
@@ -156,13 +158,13 @@ export function FolderOptions(
 
 /** Checked files: move, delete, download as zip. Hidden by documents.js until one is checked. */
 function BulkBar(
-  { l, folders, back, canEdit }: {
-    l: Locale;
+  { folders, back, canEdit }: {
     folders: FolderItem[];
     back: string;
     canEdit: boolean;
   },
 ) {
+  const t = useT();
   // A plain form: its zip answer must reach the browser as a download.
   return (
     <form
@@ -170,17 +172,17 @@ function BulkBar(
       action="/documents/bulk"
       id="docs-bulk"
       class="docs-bulk"
-      data-confirm-delete={t(l, "documents.bulkDeleteConfirm")}
+      data-confirm-delete={t("documents.bulkDeleteConfirm")}
     >
       <input type="hidden" name="back" value={back} />
-      <span class="docs-bulk-count" data-count-text={t(l, "documents.selectedCount")}>
-        {t(l, "documents.selected")}
+      <span class="docs-bulk-count" data-count-text={t("documents.selectedCount")}>
+        {t("documents.selected")}
       </span>
       {canEdit && (
         <>
-          <label class="sr-only" for="bulk-folder">{t(l, "documents.moveTo")}</label>
+          <label class="sr-only" for="bulk-folder">{t("documents.moveTo")}</label>
           <select id="bulk-folder" name="folderId">
-            <FolderOptions l={l} folders={folders} />
+            <FolderOptions folders={folders} />
           </select>
           <Button
             type="submit"
@@ -190,7 +192,7 @@ function BulkBar(
             small
             icon="folder-input"
           >
-            {t(l, "documents.move")}
+            {t("documents.move")}
           </Button>
           <Button
             type="submit"
@@ -200,7 +202,7 @@ function BulkBar(
             small
             icon="trash-2"
           >
-            {t(l, "documents.delete")}
+            {t("documents.delete")}
           </Button>
         </>
       )}
@@ -212,13 +214,14 @@ function BulkBar(
         small
         icon="download"
       >
-        {t(l, "documents.downloadZip")}
+        {t("documents.downloadZip")}
       </Button>
     </form>
   );
 }
 
-function NameCell({ l, r }: { l: Locale; r: ListRow }) {
+function NameCell({ r }: { r: ListRow }) {
+  const t = useT();
   const href = r.kind === "folder"
     ? filesUrl({ folder: r.id })
     : filesUrl({ folder: r.folderId, file: r.id });
@@ -231,7 +234,7 @@ function NameCell({ l, r }: { l: Locale; r: ListRow }) {
             name="ids"
             value={r.id}
             form="docs-bulk"
-            aria-label={t(l, "documents.selectFile", { name: r.name })}
+            aria-label={t("documents.selectFile", { name: r.name })}
           />
         )}
         <Icon
@@ -240,20 +243,19 @@ function NameCell({ l, r }: { l: Locale; r: ListRow }) {
         />
         <a href={href}>{r.name}</a>
       </span>
-      {r.path !== undefined && (
-        <span class="docs-path muted">{r.path || t(l, "documents.root")}</span>
-      )}
+      {r.path !== undefined && <span class="docs-path muted">{r.path || t("documents.root")}</span>}
     </div>
   );
 }
 
-function RowActions({ l, r, back }: { l: Locale; r: ListRow; back: string }) {
+function RowActions({ r, back }: { r: ListRow; back: string }) {
+  const t = useT();
   if (r.kind === "folder") return null;
   return (
     <span class="docs-row-actions">
       <IconButton
         icon="download"
-        label={t(l, "documents.downloadName", { name: r.name })}
+        label={t("documents.downloadName", { name: r.name })}
         href={`/api/documents/files/${r.id}/download`}
       />
       {r.editable && (
@@ -261,28 +263,28 @@ function RowActions({ l, r, back }: { l: Locale; r: ListRow; back: string }) {
           <RowDialog
             id={`rename-${r.id}`}
             icon="pencil"
-            label={t(l, "documents.renameName", { name: r.name })}
-            title={t(l, "documents.rename")}
-            closeLabel={t(l, "ui.close")}
+            label={t("documents.renameName", { name: r.name })}
+            title={t("documents.rename")}
+            closeLabel={t("ui.close")}
           >
             <ActionForm action={`/documents/files/${r.id}/rename`} back={back} class="form-grid">
-              <Field label={t(l, "documents.newName")} wide>
+              <Field label={t("documents.newName")} wide>
                 <input name="name" type="text" value={r.name} required maxLength={255} />
               </Field>
               <div class="form-actions field-wide">
-                <button type="submit" class="btn btn-primary">{t(l, "documents.save")}</button>
+                <button type="submit" class="btn btn-primary">{t("documents.save")}</button>
               </div>
             </ActionForm>
           </RowDialog>
           <ActionForm
             action={`/documents/files/${r.id}/delete`}
             back={back}
-            confirm={t(l, "documents.trashConfirm", { name: r.name })}
+            confirm={t("documents.trashConfirm", { name: r.name })}
           >
             <IconButton
               type="submit"
               icon="trash-2"
-              label={t(l, "documents.deleteName", { name: r.name })}
+              label={t("documents.deleteName", { name: r.name })}
             />
           </ActionForm>
         </>
@@ -293,40 +295,40 @@ function RowActions({ l, r, back }: { l: Locale; r: ListRow; back: string }) {
 
 /** The search, type and owner filters of the list; they keep the open folder. */
 function ListFilters(
-  { l, folderId, filters, owners }: {
-    l: Locale;
+  { folderId, filters, owners }: {
     folderId: string | null;
     filters: FileFilters;
     owners: { id: string; name: string }[];
   },
 ) {
+  const t = useT();
   return (
-    <Filters action="/documents/files" target="#docs-list" label={t(l, "documents.filters")}>
+    <Filters action="/documents/files" target="#docs-list" label={t("documents.filters")}>
       {folderId && <input type="hidden" name="folder" value={folderId} />}
-      <Field label={t(l, "documents.search")}>
+      <Field label={t("documents.search")}>
         <input
           id="docs-q"
           type="search"
           name="q"
           value={filters.q}
-          placeholder={t(l, "documents.searchPlaceholder")}
+          placeholder={t("documents.searchPlaceholder")}
           maxLength={200}
         />
       </Field>
-      <Field label={t(l, "documents.type")}>
+      <Field label={t("documents.type")}>
         <select name="type">
-          <option value="">{t(l, "documents.anyType")}</option>
+          <option value="">{t("documents.anyType")}</option>
           <option value="folder" selected={filters.type === "folder"}>
-            {t(l, "documents.kind.folder")}
+            {t("documents.kind.folder")}
           </option>
           {FILE_KINDS.filter((k) => k !== "other").map((k) => (
-            <option value={k} selected={filters.type === k}>{kindLabel(l, k)}</option>
+            <option value={k} selected={filters.type === k}>{kindLabel(t, k)}</option>
           ))}
         </select>
       </Field>
-      <Field label={t(l, "documents.owner")}>
+      <Field label={t("documents.owner")}>
         <select name="owner">
-          <option value="">{t(l, "documents.anyone")}</option>
+          <option value="">{t("documents.anyone")}</option>
           {owners.map((o) => (
             <option value={o.id} selected={filters.owner === o.id}>{o.name}</option>
           ))}
@@ -338,7 +340,8 @@ function ListFilters(
 
 /** The files page: folder tree, filters, the list with bulk actions, the folder's shares. */
 export function FilesPanel(p: FilesPageProps) {
-  const { l } = p;
+  const t = useT();
+  const { locale } = useReader();
   const searching = Boolean(p.filters.q || p.filters.type || p.filters.owner);
   const hasFiles = p.rows.some((r) => r.kind === "file");
   const more = p.nextCursor
@@ -353,60 +356,59 @@ export function FilesPanel(p: FilesPageProps) {
   return (
     <div id="docs-panel" class="docs" data-docs-drop={p.canEdit ? "docs-upload" : undefined}>
       <Toast flash={p.flash} />
-      {p.folderShare?.newLink && <NewLink l={l} link={p.folderShare.newLink} />}
-      <FilesTabs l={l} shared={false} />
+      {p.folderShare?.newLink && <NewLink link={p.folderShare.newLink} />}
+      <FilesTabs shared={false} />
       <div class="docs-layout">
-        <Tree l={l} folders={p.folders} current={p.folderId} />
+        <Tree folders={p.folders} current={p.folderId} />
         <div class="docs-main">
-          <ListFilters l={l} folderId={p.folderId} filters={p.filters} owners={p.owners} />
+          <ListFilters folderId={p.folderId} filters={p.filters} owners={p.owners} />
           <div id="docs-list">
-            {hasFiles && <BulkBar l={l} folders={p.folders} back={p.back} canEdit={p.canEdit} />}
+            {hasFiles && <BulkBar folders={p.folders} back={p.back} canEdit={p.canEdit} />}
             <DataTable
               id="docs-files"
-              label={t(l, "documents.listLabel")}
+              label={t("documents.listLabel")}
               rows={p.rows}
               columns={[
-                { label: t(l, "documents.name"), cell: (r) => <NameCell l={l} r={r} /> },
+                { label: t("documents.name"), cell: (r) => <NameCell r={r} /> },
                 {
-                  label: t(l, "documents.size"),
-                  cell: (r) => (r.size === null ? "—" : formatBytes(l, r.size)),
+                  label: t("documents.size"),
+                  cell: (r) => (r.size === null ? "—" : formatBytes(locale, r.size)),
                   numeric: true,
                 },
                 {
-                  label: t(l, "documents.modified"),
+                  label: t("documents.modified"),
                   cell: (r) => <RelativeTime at={r.updatedAt} />,
                   wide: true,
                 },
                 {
-                  label: t(l, "documents.owner"),
+                  label: t("documents.owner"),
                   cell: (r) => <UserChip name={r.ownerName} />,
                   wide: true,
                 },
               ]}
-              actionsLabel={t(l, "documents.actions")}
-              actions={(r) => <RowActions l={l} r={r} back={p.back} />}
+              actionsLabel={t("documents.actions")}
+              actions={(r) => <RowActions r={r} back={p.back} />}
               empty={searching
-                ? <EmptyState icon="search" title={t(l, "documents.noResults")} />
+                ? <EmptyState icon="search" title={t("documents.noResults")} />
                 : (
                   <EmptyState
                     icon="folder-open"
-                    title={t(l, "documents.emptyFolder")}
+                    title={t("documents.emptyFolder")}
                     action={p.canEdit && (
                       <Button icon="upload" data-dialog-open="docs-upload" aria-haspopup="dialog">
-                        {t(l, "documents.upload")}
+                        {t("documents.upload")}
                       </Button>
                     )}
                   >
-                    {p.canEdit && t(l, "documents.emptyFolderHint")}
+                    {p.canEdit && t("documents.emptyFolderHint")}
                   </EmptyState>
                 )}
-              more={more ? { href: more, label: t(l, "documents.more") } : undefined}
+              more={more ? { href: more, label: t("documents.more") } : undefined}
             />
           </div>
           {p.folderShare && p.folderShare.shares.length > 0 && (
-            <Card title={t(l, "documents.folderShares")} flush>
+            <Card title={t("documents.folderShares")} flush>
               <SharesTable
-                l={l}
                 shares={p.folderShare.shares}
                 back={p.back}
                 canEdit
@@ -425,8 +427,7 @@ export function FilesPanel(p: FilesPageProps) {
  * in a folder the caller may share, the share dialog.
  */
 export function FilesActions(
-  { l, folderId, folderName, back, canUpload, canCreateFolder, share }: {
-    l: Locale;
+  { folderId, folderName, back, canUpload, canCreateFolder, share }: {
     folderId: string | null;
     folderName: string;
     back: string;
@@ -435,20 +436,20 @@ export function FilesActions(
     share?: ShareChoices;
   },
 ) {
+  const t = useT();
   const q = folderId ? `?folder=${folderId}` : "";
   return (
     <>
       {share && folderId && (
         <Dialog
           id="docs-share"
-          title={t(l, "documents.shareFolderName", { name: folderName })}
-          trigger={t(l, "documents.share")}
+          title={t("documents.shareFolderName", { name: folderName })}
+          trigger={t("documents.share")}
           icon="share-2"
           variant="secondary"
-          closeLabel={t(l, "ui.close")}
+          closeLabel={t("ui.close")}
         >
           <ShareForm
-            l={l}
             action={`/documents/folders/${folderId}/share`}
             back={back}
             choices={share}
@@ -458,23 +459,23 @@ export function FilesActions(
       {canCreateFolder && (
         <Dialog
           id="docs-new-folder"
-          title={t(l, "documents.newFolder")}
-          trigger={t(l, "documents.newFolder")}
+          title={t("documents.newFolder")}
+          trigger={t("documents.newFolder")}
           icon="folder-plus"
           variant="secondary"
-          closeLabel={t(l, "ui.close")}
+          closeLabel={t("ui.close")}
         >
           <ActionForm action="/documents/folders/new" back={back} class="form-grid">
             <input type="hidden" name="parentId" value={folderId ?? ""} />
             <Field
-              label={t(l, "documents.folderName")}
-              hint={t(l, "documents.insideFolder", { name: folderName })}
+              label={t("documents.folderName")}
+              hint={t("documents.insideFolder", { name: folderName })}
               wide
             >
               <input id="new-folder" name="name" type="text" required maxLength={255} />
             </Field>
             <div class="form-actions field-wide">
-              <button type="submit" class="btn btn-primary">{t(l, "documents.create")}</button>
+              <button type="submit" class="btn btn-primary">{t("documents.create")}</button>
             </div>
           </ActionForm>
         </Dialog>
@@ -482,17 +483,16 @@ export function FilesActions(
       {canUpload && (
         <Dialog
           id="docs-upload"
-          title={t(l, "documents.uploadTitle")}
-          trigger={t(l, "documents.upload")}
+          title={t("documents.uploadTitle")}
+          trigger={t("documents.upload")}
           icon="upload"
-          closeLabel={t(l, "ui.close")}
+          closeLabel={t("ui.close")}
         >
           <UploadForm
-            l={l}
             action={`/documents/upload${q}`}
             api={`/api/documents/files/upload${folderId ? `?folderId=${folderId}` : ""}`}
             refresh="#docs-panel"
-            hint={t(l, "documents.uploadInto", { name: folderName })}
+            hint={t("documents.uploadInto", { name: folderName })}
             multiple
           />
         </Dialog>
@@ -506,8 +506,7 @@ export function FilesActions(
  * request with a progress bar, then refreshes `refresh`; without script it posts as a form.
  */
 export function UploadForm(
-  { l, action, api, refresh, hint, multiple }: {
-    l: Locale;
+  { action, api, refresh, hint, multiple }: {
     action: string;
     api: string;
     refresh: string;
@@ -515,6 +514,7 @@ export function UploadForm(
     multiple?: boolean;
   },
 ) {
+  const t = useT();
   return (
     <form
       method="post"
@@ -523,14 +523,14 @@ export function UploadForm(
       class="docs-upload"
       data-upload-url={api}
       data-refresh={refresh}
-      data-done-text={t(l, "documents.uploadedCount")}
-      data-network-text={t(l, "documents.networkError")}
+      data-done-text={t("documents.uploadedCount")}
+      data-network-text={t("documents.networkError")}
     >
       <div class="docs-drop">
         <Icon name="cloud-upload" size={32} />
-        <p class="docs-drop-title">{t(l, multiple ? "documents.dropHere" : "documents.dropOne")}</p>
+        <p class="docs-drop-title">{t(multiple ? "documents.dropHere" : "documents.dropOne")}</p>
         <p class="muted">{hint}</p>
-        <Field label={t(l, multiple ? "documents.chooseFiles" : "documents.chooseFile")}>
+        <Field label={t(multiple ? "documents.chooseFiles" : "documents.chooseFile")}>
           <input
             id={multiple ? "docs-upload-files" : "docs-version-file"}
             type="file"
@@ -544,7 +544,7 @@ export function UploadForm(
       <div class="form-actions">
         <button type="submit" class="btn btn-primary">
           <Icon name="upload" size={16} />
-          <span>{t(l, "documents.upload")}</span>
+          <span>{t("documents.upload")}</span>
         </button>
       </div>
     </form>

@@ -14,6 +14,7 @@ import { t } from "../../../shared/i18n/i18n.ts";
 import { listMembers, listRoles } from "../../../platform/identity/public.ts";
 import { renderAgain } from "../files/files.pages.tsx";
 import { FoldersPanel, NewFolderDialog, PermissionsPanel } from "./folders.view.tsx";
+import { tr } from "../../../ui/kit.ts";
 import { docsPage } from "../common/page.view.tsx";
 import { moduleCrumb } from "../common/common.view.tsx";
 import { roleLabel } from "../common/labels.lib.ts";
@@ -36,11 +37,11 @@ async function renderFolders(c: C, flash?: Flash, status: Status = 200) {
   return await docsPage(
     c,
     t(l, "page.folders"),
-    <FoldersPanel l={l} folders={folders} flash={flash} canWrite={canWrite} />,
+    <FoldersPanel folders={folders} flash={flash} canWrite={canWrite} />,
     {
       status,
-      crumbs: [moduleCrumb(l)],
-      actions: canWrite ? <NewFolderDialog l={l} folders={folders} /> : undefined,
+      crumbs: [moduleCrumb(tr(c))],
+      actions: canWrite ? <NewFolderDialog folders={folders} /> : undefined,
     },
   );
 }
@@ -55,17 +56,16 @@ async function renderPermissions(c: C, id: string, flash?: Flash, status: Status
     c,
     t(l, "documents.permissionsOf", { name: folder.name }),
     <PermissionsPanel
-      l={l}
       folder={folder}
       inherit={perms.inherit}
       entries={perms.entries}
       members={(await listMembers(sql, { limit: 200 })).map((m) => ({ id: m.id, name: m.name }))}
-      roles={(await listRoles(sql)).map((r) => ({ key: r.key, label: roleLabel(l, r) }))}
+      roles={(await listRoles(sql)).map((r) => ({ key: r.key, label: roleLabel(tr(c), r) }))}
       flash={flash}
     />,
     {
       status,
-      crumbs: [moduleCrumb(l), { label: t(l, "page.folders"), href: "/documents/folders" }],
+      crumbs: [moduleCrumb(tr(c)), { label: t(l, "page.folders"), href: "/documents/folders" }],
     },
   );
 }

@@ -1,4 +1,3 @@
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
 import {
   Card,
   DataTable,
@@ -9,6 +8,8 @@ import {
   IconButton,
   RelativeTime,
   Toast,
+  type Translate,
+  useT,
 } from "../../../ui/kit.ts";
 import type { Level } from "../access/access.rules.ts";
 import { ActionForm, type Flash, RowDialog } from "../common/common.view.tsx";
@@ -39,13 +40,14 @@ function flatten(folders: FolderRow[]): (FolderRow & { depth: number })[] {
   return out;
 }
 
-const levelLabel = (l: Locale, level: Level) => t(l, `documents.level.${level}`);
+const levelLabel = (t: Translate, level: Level) => t(`documents.level.${level}`);
 
 function FolderActions(
-  { l, f, folders, back }: { l: Locale; f: FolderRow; folders: FolderRow[]; back: string },
+  { f, folders, back }: { f: FolderRow; folders: FolderRow[]; back: string },
 ) {
+  const t = useT();
   if (f.access === "view" || f.access === "none") return null;
-  const close = t(l, "ui.close");
+  const close = t("ui.close");
   // A folder cannot move into itself or below itself.
   const below = new Set([f.id]);
   for (let grew = true; grew;) {
@@ -59,57 +61,56 @@ function FolderActions(
       <RowDialog
         id={`folder-rename-${f.id}`}
         icon="pencil"
-        label={t(l, "documents.renameName", { name: f.name })}
-        title={t(l, "documents.rename")}
+        label={t("documents.renameName", { name: f.name })}
+        title={t("documents.rename")}
         closeLabel={close}
       >
         <ActionForm action={`/documents/folders/${f.id}/rename`} back={back} class="form-grid">
-          <Field label={t(l, "documents.newName")} wide>
+          <Field label={t("documents.newName")} wide>
             <input name="name" value={f.name} required maxLength={255} />
           </Field>
           <div class="form-actions field-wide">
-            <button type="submit" class="btn btn-primary">{t(l, "documents.save")}</button>
+            <button type="submit" class="btn btn-primary">{t("documents.save")}</button>
           </div>
         </ActionForm>
       </RowDialog>
       <RowDialog
         id={`folder-move-${f.id}`}
         icon="folder-input"
-        label={t(l, "documents.moveName", { name: f.name })}
-        title={t(l, "documents.moveName", { name: f.name })}
+        label={t("documents.moveName", { name: f.name })}
+        title={t("documents.moveName", { name: f.name })}
         closeLabel={close}
       >
         <ActionForm action={`/documents/folders/${f.id}/move`} back={back} class="form-grid">
-          <Field label={t(l, "documents.moveTo")} wide>
+          <Field label={t("documents.moveTo")} wide>
             <select name="parentId">
               <FolderOptions
-                l={l}
                 folders={folders.filter((o) => !below.has(o.id))}
                 selected={f.parentId}
               />
             </select>
           </Field>
           <div class="form-actions field-wide">
-            <button type="submit" class="btn btn-primary">{t(l, "documents.move")}</button>
+            <button type="submit" class="btn btn-primary">{t("documents.move")}</button>
           </div>
         </ActionForm>
       </RowDialog>
       {f.access === "manage" && (
         <IconButton
           icon="shield"
-          label={t(l, "documents.permissionsOf", { name: f.name })}
+          label={t("documents.permissionsOf", { name: f.name })}
           href={`/documents/folders/${f.id}/permissions`}
         />
       )}
       <ActionForm
         action={`/documents/folders/${f.id}/delete`}
         back={back}
-        confirm={t(l, "documents.deleteFolderConfirm", { name: f.name })}
+        confirm={t("documents.deleteFolderConfirm", { name: f.name })}
       >
         <IconButton
           type="submit"
           icon="trash-2"
-          label={t(l, "documents.deleteName", { name: f.name })}
+          label={t("documents.deleteName", { name: f.name })}
         />
       </ActionForm>
     </span>
@@ -118,24 +119,24 @@ function FolderActions(
 
 /** Every folder the caller may see, as an indented tree: rename, move, permissions, delete. */
 export function FoldersPanel(
-  { l, folders, flash, canWrite }: {
-    l: Locale;
+  { folders, flash, canWrite }: {
     folders: FolderRow[];
     flash?: Flash;
     canWrite: boolean;
   },
 ) {
+  const t = useT();
   const back = "/documents/folders";
   return (
     <div id="docs-panel">
       <Toast flash={flash} />
       <DataTable
         id="docs-folders"
-        label={t(l, "page.folders")}
+        label={t("page.folders")}
         rows={flatten(folders)}
         columns={[
           {
-            label: t(l, "documents.name"),
+            label: t("documents.name"),
             cell: (f) => (
               <a
                 class={`docs-name docs-depth-${Math.min(f.depth, 6)}`}
@@ -146,44 +147,45 @@ export function FoldersPanel(
               </a>
             ),
           },
-          { label: t(l, "documents.yourAccess"), cell: (f) => levelLabel(l, f.access) },
+          { label: t("documents.yourAccess"), cell: (f) => levelLabel(t, f.access) },
           {
-            label: t(l, "documents.modified"),
+            label: t("documents.modified"),
             cell: (f) => <RelativeTime at={f.updatedAt} />,
             wide: true,
           },
         ]}
-        actionsLabel={t(l, "documents.actions")}
+        actionsLabel={t("documents.actions")}
         actions={canWrite
-          ? (f) => <FolderActions l={l} f={f} folders={folders} back={back} />
+          ? (f) => <FolderActions f={f} folders={folders} back={back} />
           : undefined}
-        empty={<EmptyState icon="folders" title={t(l, "documents.noFolders")} />}
+        empty={<EmptyState icon="folders" title={t("documents.noFolders")} />}
       />
     </div>
   );
 }
 
 /** The new-folder dialog of the folders page. */
-export function NewFolderDialog({ l, folders }: { l: Locale; folders: FolderRow[] }) {
+export function NewFolderDialog({ folders }: { folders: FolderRow[] }) {
+  const t = useT();
   return (
     <Dialog
       id="docs-new-folder"
-      title={t(l, "documents.newFolder")}
-      trigger={t(l, "documents.newFolder")}
+      title={t("documents.newFolder")}
+      trigger={t("documents.newFolder")}
       icon="folder-plus"
-      closeLabel={t(l, "ui.close")}
+      closeLabel={t("ui.close")}
     >
       <ActionForm action="/documents/folders/new" back="/documents/folders" class="form-grid">
-        <Field label={t(l, "documents.folderName")}>
+        <Field label={t("documents.folderName")}>
           <input id="nf-name" name="name" required maxLength={255} />
         </Field>
-        <Field label={t(l, "documents.parent")}>
+        <Field label={t("documents.parent")}>
           <select id="nf-parent" name="parentId">
-            <FolderOptions l={l} folders={folders} />
+            <FolderOptions folders={folders} />
           </select>
         </Field>
         <div class="form-actions field-wide">
-          <button type="submit" class="btn btn-primary">{t(l, "documents.create")}</button>
+          <button type="submit" class="btn btn-primary">{t("documents.create")}</button>
         </div>
       </ActionForm>
     </Dialog>
@@ -191,7 +193,6 @@ export function NewFolderDialog({ l, folders }: { l: Locale; folders: FolderRow[
 }
 
 export interface PermissionsProps {
-  l: Locale;
   folder: { id: string; name: string };
   inherit: boolean;
   entries: { principalType: "user" | "role"; principalId: string; level: string }[];
@@ -202,7 +203,7 @@ export interface PermissionsProps {
 
 /** A folder's permissions: inherit from the parent or not, and who gets which access. */
 export function PermissionsPanel(p: PermissionsProps) {
-  const { l } = p;
+  const t = useT();
   const back = `/documents/folders/${p.folder.id}/permissions`;
   // One empty row to add someone.
   const rows = [...p.entries, { principalType: "user" as const, principalId: "", level: "view" }]
@@ -212,26 +213,26 @@ export function PermissionsPanel(p: PermissionsProps) {
       <Toast flash={p.flash} />
       <Card>
         <ActionForm action={back} back={back} class="docs-permissions">
-          <p class="muted">{t(l, "documents.permissionsHint")}</p>
+          <p class="muted">{t("documents.permissionsHint")}</p>
           <div class="checks">
             <label>
               <input type="checkbox" name="inherit" value="true" checked={p.inherit} />
-              {t(l, "documents.inherit")}
+              {t("documents.inherit")}
             </label>
           </div>
           <DataTable
             id="docs-acl"
-            label={t(l, "documents.permissions")}
+            label={t("documents.permissions")}
             rows={rows}
             columns={[
               {
-                label: t(l, "documents.principal"),
+                label: t("documents.principal"),
                 cell: (e) => (
                   <>
-                    <label class="sr-only" for={`pp-${e.i}`}>{t(l, "documents.principal")}</label>
+                    <label class="sr-only" for={`pp-${e.i}`}>{t("documents.principal")}</label>
                     <select id={`pp-${e.i}`} name={`principal-${e.i}`}>
-                      <option value="">{t(l, "documents.nobody")}</option>
-                      <optgroup label={t(l, "documents.users")}>
+                      <option value="">{t("documents.nobody")}</option>
+                      <optgroup label={t("documents.users")}>
                         {p.members.map((m) => (
                           <option
                             value={`user:${m.id}`}
@@ -241,7 +242,7 @@ export function PermissionsPanel(p: PermissionsProps) {
                           </option>
                         ))}
                       </optgroup>
-                      <optgroup label={t(l, "documents.groups")}>
+                      <optgroup label={t("documents.groups")}>
                         {p.roles.map((r) => (
                           <option
                             value={`role:${r.key}`}
@@ -256,14 +257,14 @@ export function PermissionsPanel(p: PermissionsProps) {
                 ),
               },
               {
-                label: t(l, "documents.level"),
+                label: t("documents.level"),
                 cell: (e) => (
                   <>
-                    <label class="sr-only" for={`pl-${e.i}`}>{t(l, "documents.level")}</label>
+                    <label class="sr-only" for={`pl-${e.i}`}>{t("documents.level")}</label>
                     <select id={`pl-${e.i}`} name={`level-${e.i}`}>
-                      {["view", "edit", "manage"].map((lv) => (
+                      {(["view", "edit", "manage"] as const).map((lv) => (
                         <option value={lv} selected={e.level === lv}>
-                          {t(l, `documents.level.${lv}`)}
+                          {t(`documents.level.${lv}`)}
                         </option>
                       ))}
                     </select>
@@ -273,7 +274,7 @@ export function PermissionsPanel(p: PermissionsProps) {
             ]}
           />
           <div class="form-actions">
-            <button type="submit" class="btn btn-primary">{t(l, "documents.save")}</button>
+            <button type="submit" class="btn btn-primary">{t("documents.save")}</button>
           </div>
         </ActionForm>
       </Card>

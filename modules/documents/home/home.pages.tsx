@@ -15,5 +15,5 @@ export async function documentsHome(c: C): Promise<HomeCard[]> {
   if (!hasPermission(c.var.session.permissions, "documents.file.read")) return [];
   const files = await latestFiles(actorOf(c), SHOWN);
   if (files.length === 0) return [];
-  return [{ order: 40, node: <RecentDocumentsCard l={c.var.locale} files={files} /> }];
+  return [{ order: 40, node: <RecentDocumentsCard files={files} /> }];
 }

@@ -4,6 +4,7 @@ import { requirePermission } from "../../../shared/rbac/permissions.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
 import { listNotifications } from "../../../platform/notifications/public.ts";
+import { tr } from "../../../ui/kit.ts";
 import { docsPage } from "../common/page.view.tsx";
 import { moduleCrumb } from "../common/common.view.tsx";
 import { InboxLink, NotificationsPanel } from "./notifications.view.tsx";
@@ -26,11 +27,10 @@ export const mountNotificationPages = (app: Hono<AppEnv>) => {
       c,
       t(l, "page.notifications"),
       <NotificationsPanel
-        l={l}
         items={items}
         more={nextCursor ? `/documents/notifications?cursor=${nextCursor}` : undefined}
       />,
-      { crumbs: [moduleCrumb(l)], actions: <InboxLink l={l} /> },
+      { crumbs: [moduleCrumb(tr(c))], actions: <InboxLink /> },
     );
   });
 };

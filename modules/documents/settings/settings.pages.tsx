@@ -12,6 +12,7 @@ import {
 import { problems } from "../../../shared/http/problem.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
+import { tr } from "../../../ui/kit.ts";
 import { docsPage } from "../common/page.view.tsx";
 import { moduleCrumb } from "../common/common.view.tsx";
 import { SettingsPanel } from "./settings.view.tsx";
@@ -23,12 +24,11 @@ async function renderSettings(c: C, flash?: Flash, status: Status = 200) {
     c,
     t(l, "page.settings"),
     <SettingsPanel
-      l={l}
       settings={await loadSettings({ sql })}
       usedBytes={await usedBytes({ sql })}
       flash={flash}
     />,
-    { status, crumbs: [moduleCrumb(l)] },
+    { status, crumbs: [moduleCrumb(tr(c))] },
   );
 }
 

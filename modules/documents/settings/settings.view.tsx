@@ -1,5 +1,5 @@
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
-import { Card, Field, formatBytes, Grid, Kpi, Toast } from "../../../ui/kit.ts";
+import { Card, Field, formatBytes, Grid, Kpi, Toast, useReader, useT } from "../../../ui/kit.ts";
+import type { MessageKey } from "../../../shared/i18n/i18n.ts";
 import type { Settings } from "./settings.schemas.ts";
 import { ActionForm, type Flash } from "../common/common.view.tsx";
 
@@ -7,23 +7,24 @@ const MiB = 1024 * 1024;
 
 /** The tenant's storage limits, edited in MiB (the API takes bytes). */
 export function SettingsPanel(
-  { l, settings: s, usedBytes, flash }: {
-    l: Locale;
+  { settings: s, usedBytes, flash }: {
     settings: Settings;
     usedBytes: number;
     flash?: Flash;
   },
 ) {
+  const t = useT();
+  const { locale } = useReader();
   const pct = s.quotaBytes ? Math.min(100, Math.round((usedBytes / s.quotaBytes) * 100)) : 0;
   const num = (
     name: string,
-    label: string,
-    hint: string,
+    label: MessageKey,
+    hint: MessageKey,
     value: number,
     min: number,
     max?: number,
   ) => (
-    <Field label={t(l, label)} hint={t(l, hint)}>
+    <Field label={t(label)} hint={t(hint)}>
       <input type="number" name={name} value={value} min={min} max={max} step={1} required />
     </Field>
   );
@@ -32,14 +33,14 @@ export function SettingsPanel(
       <Toast flash={flash} />
       <Grid size="sm">
         <Kpi
-          label={t(l, "documents.storage")}
-          value={formatBytes(l, usedBytes)}
-          hint={t(l, "documents.ofQuota", { quota: formatBytes(l, s.quotaBytes), pct })}
+          label={t("documents.storage")}
+          value={formatBytes(locale, usedBytes)}
+          hint={t("documents.ofQuota", { quota: formatBytes(locale, s.quotaBytes), pct })}
           icon="hard-drive"
           tone={pct >= 90 ? "red" : pct >= 75 ? "amber" : undefined}
         />
       </Grid>
-      <Card title={t(l, "documents.limits")}>
+      <Card title={t("documents.limits")}>
         <ActionForm action="/documents/settings" back="/documents/settings" class="form-grid">
           {num(
             "quotaMiB",
@@ -79,11 +80,11 @@ export function SettingsPanel(
                 value="true"
                 checked={s.notifyOnAccess}
               />
-              {t(l, "documents.settingsNotify")}
+              {t("documents.settingsNotify")}
             </label>
           </div>
           <div class="form-actions field-wide">
-            <button type="submit" class="btn btn-primary">{t(l, "documents.save")}</button>
+            <button type="submit" class="btn btn-primary">{t("documents.save")}</button>
           </div>
         </ActionForm>
       </Card>

@@ -12,7 +12,6 @@ import { passwordProof, proofCookieName } from "./tokens.lib.ts";
 import { type C, field, readForm, uuidOrNull } from "../../../shared/http/pages.ts";
 
 async function show(c: C, token: string, password?: string) {
-  const l = c.var.locale;
   try {
     const { db, bus } = c.var.platform;
     const out = await servePublic({ sql: db.sql, bus }, {
@@ -23,7 +22,7 @@ async function show(c: C, token: string, password?: string) {
       address: clientAddress(c),
       request: c.req.raw,
     });
-    return html(c, <PublicPage l={l} token={token} view={out.view as PublicView} />);
+    return html(c, <PublicPage token={token} view={out.view as PublicView} />);
   } catch (err) {
     if (!(err instanceof Problem)) throw err;
     return denied(c, token, err, password);
@@ -44,9 +43,9 @@ function denied(c: C, token: string, err: Problem, password?: string) {
       ? t(l, "documents.wrongPassword")
       : undefined;
     const status = err.status === 429 ? 429 : error ? 422 : 200;
-    return html(c, <PublicPage l={l} token={token} needsPassword error={error} />, status);
+    return html(c, <PublicPage token={token} needsPassword error={error} />, status);
   }
-  return html(c, <PublicPage l={l} token={token} error={t(l, "documents.linkGone")} />, 404);
+  return html(c, <PublicPage token={token} error={t(l, "documents.linkGone")} />, 404);
 }
 
 /** /s/:token — the public view of a share (no session). */

@@ -1,4 +1,3 @@
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
 import { Document } from "../../../ui/document.tsx";
 import {
   Button,
@@ -11,6 +10,8 @@ import {
   Icon,
   IconButton,
   Toast,
+  useReader,
+  useT,
 } from "../../../ui/kit.ts";
 import { fileKind, KIND_ICONS, previewKind } from "../files/content-types.lib.ts";
 import { kindOfFile } from "../common/common.view.tsx";
@@ -28,7 +29,9 @@ export interface PublicView {
 
 type Entry = { kind: "folder" | "file"; id: string; name: string; size?: number; type?: string };
 
-function FolderList({ l, token, view }: { l: Locale; token: string; view: PublicView }) {
+function FolderList({ token, view }: { token: string; view: PublicView }) {
+  const t = useT();
+  const { locale } = useReader();
   const base = `/api/documents/public-share/${token}`;
   const rows: Entry[] = [
     ...view.folders.map((f) => ({ kind: "folder" as const, id: f.id, name: f.name })),
@@ -46,7 +49,7 @@ function FolderList({ l, token, view }: { l: Locale; token: string; view: Public
         <p class="docs-public-up">
           <a href={`/s/${token}`}>
             <Icon name="corner-left-up" size={16} />
-            <span>{t(l, "documents.backToShare")}</span>
+            <span>{t("documents.backToShare")}</span>
           </a>
         </p>
       )}
@@ -56,7 +59,7 @@ function FolderList({ l, token, view }: { l: Locale; token: string; view: Public
         rows={rows}
         columns={[
           {
-            label: t(l, "documents.name"),
+            label: t("documents.name"),
             cell: (r) =>
               r.kind === "folder"
                 ? (
@@ -73,27 +76,29 @@ function FolderList({ l, token, view }: { l: Locale; token: string; view: Public
                 ),
           },
           {
-            label: t(l, "documents.size"),
-            cell: (r) => (r.size === undefined ? "—" : formatBytes(l, r.size)),
+            label: t("documents.size"),
+            cell: (r) => (r.size === undefined ? "—" : formatBytes(locale, r.size)),
             numeric: true,
           },
         ]}
-        actionsLabel={t(l, "documents.actions")}
+        actionsLabel={t("documents.actions")}
         actions={(r) =>
           r.kind === "file" && (
             <IconButton
               icon="download"
-              label={t(l, "documents.downloadName", { name: r.name })}
+              label={t("documents.downloadName", { name: r.name })}
               href={`${base}?download=1&fileId=${r.id}`}
             />
           )}
-        empty={<EmptyState icon="folder-open" title={t(l, "documents.emptyShare")} />}
+        empty={<EmptyState icon="folder-open" title={t("documents.emptyShare")} />}
       />
     </Card>
   );
 }
 
-function SharedFile({ l, token, file }: { l: Locale; token: string; file: PublicView["file"] }) {
+function SharedFile({ token, file }: { token: string; file: PublicView["file"] }) {
+  const t = useT();
+  const { locale } = useReader();
   if (!file) return null;
   const base = `/api/documents/public-share/${token}`;
   return (
@@ -103,11 +108,11 @@ function SharedFile({ l, token, file }: { l: Locale; token: string; file: Public
       )}
       <p class="docs-name">
         <Icon name={KIND_ICONS[fileKind(file.contentType)]} />
-        <span>{kindOfFile(l, fileKind(file.contentType))} · {formatBytes(l, file.size)}</span>
+        <span>{kindOfFile(t, fileKind(file.contentType))} · {formatBytes(locale, file.size)}</span>
       </p>
       <div class="form-actions">
         <Button icon="download" href={`${base}?download=1`}>
-          {t(l, "documents.download")}
+          {t("documents.download")}
         </Button>
       </div>
     </Card>
@@ -116,36 +121,37 @@ function SharedFile({ l, token, file }: { l: Locale; token: string; file: Public
 
 /** The public page of a share link: no shell, no session; the password form when it has one. */
 export function PublicPage(
-  { l, token, view, needsPassword, error }: {
-    l: Locale;
+  { token, view, needsPassword, error }: {
     token: string;
     view?: PublicView;
     needsPassword?: boolean;
     error?: string;
   },
 ) {
+  const t = useT();
+  const { locale } = useReader();
   const title = view?.name ??
-    t(l, needsPassword ? "documents.passwordTitle" : "documents.sharedLink");
+    t(needsPassword ? "documents.passwordTitle" : "documents.sharedLink");
   return (
-    <Document locale={l} title={`${title} · ${t(l, "app.name")}`}>
+    <Document locale={locale} title={`${title} · ${t("app.name")}`}>
       <body class="standalone">
         <link rel="stylesheet" href="/assets/documents.css" />
         <main id="content" class="docs-public">
           <p class="docs-public-kicker">
             <Icon name="link" size={16} />
-            <span>{t(l, "documents.sharedLink")}</span>
+            <span>{t("documents.sharedLink")}</span>
           </p>
           <h1>{title}</h1>
           {view?.expiresAt && (
             <p class="muted">
-              {t(l, "documents.linkExpires")} <DateTime at={view.expiresAt} dateOnly />
+              {t("documents.linkExpires")} <DateTime at={view.expiresAt} dateOnly />
             </p>
           )}
           <Toast flash={error ? { kind: "error", text: error } : undefined} />
           {needsPassword && (
             <Card>
               <form method="post" action={`/s/${token}`} class="form-grid">
-                <Field label={t(l, "documents.password")} hint={t(l, "documents.passwordAsk")} wide>
+                <Field label={t("documents.password")} hint={t("documents.passwordAsk")} wide>
                   <input
                     id="share-pw"
                     name="password"
@@ -158,14 +164,14 @@ export function PublicPage(
                 <div class="form-actions field-wide">
                   <button type="submit" class="btn btn-primary">
                     <Icon name="lock-open" size={16} />
-                    <span>{t(l, "documents.open")}</span>
+                    <span>{t("documents.open")}</span>
                   </button>
                 </div>
               </form>
             </Card>
           )}
-          {view?.kind === "file" && <SharedFile l={l} token={token} file={view.file} />}
-          {view?.kind === "folder" && <FolderList l={l} token={token} view={view} />}
+          {view?.kind === "file" && <SharedFile token={token} file={view.file} />}
+          {view?.kind === "folder" && <FolderList token={token} view={view} />}
         </main>
       </body>
     </Document>

@@ -1,4 +1,3 @@
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
 import {
   DataTable,
   DateTime,
@@ -8,20 +7,23 @@ import {
   RelativeTime,
   Tabs,
   UserChip,
+  useReader,
+  useT,
 } from "../../../ui/kit.ts";
 import type { SharedWithMe } from "./shares.schemas.ts";
 import { fileKind, KIND_ICONS } from "../files/content-types.lib.ts";
 
 /** The files page's two views: the folder tree, and what others shared with the caller. */
-export function FilesTabs({ l, shared }: { l: Locale; shared: boolean }) {
+export function FilesTabs({ shared }: { shared: boolean }) {
+  const t = useT();
   return (
     <Tabs
-      label={t(l, "documents.views")}
+      label={t("documents.views")}
       items={[
-        { href: "/documents/files", label: t(l, "documents.allFiles"), current: !shared },
+        { href: "/documents/files", label: t("documents.allFiles"), current: !shared },
         {
           href: "/documents/files?view=shared",
-          label: t(l, "documents.sharedWithMe"),
+          label: t("documents.sharedWithMe"),
           current: shared,
         },
       ]}
@@ -30,17 +32,19 @@ export function FilesTabs({ l, shared }: { l: Locale; shared: boolean }) {
 }
 
 /** What others shared with the caller: files and folders, who shared them, until when. */
-export function SharedPanel({ l, items }: { l: Locale; items: SharedWithMe[] }) {
+export function SharedPanel({ items }: { items: SharedWithMe[] }) {
+  const t = useT();
+  const { locale } = useReader();
   return (
     <div id="docs-panel">
-      <FilesTabs l={l} shared />
+      <FilesTabs shared />
       <DataTable
         id="docs-shared"
-        label={t(l, "documents.sharedWithMe")}
+        label={t("documents.sharedWithMe")}
         rows={items}
         columns={[
           {
-            label: t(l, "documents.name"),
+            label: t("documents.name"),
             cell: (i) => (
               <a
                 class="docs-name"
@@ -57,29 +61,29 @@ export function SharedPanel({ l, items }: { l: Locale; items: SharedWithMe[] }) 
             ),
           },
           {
-            label: t(l, "documents.size"),
+            label: t("documents.size"),
             cell: (
               i,
-            ) => (i.targetType === "file" && i.size !== null ? formatBytes(l, i.size) : "—"),
+            ) => (i.targetType === "file" && i.size !== null ? formatBytes(locale, i.size) : "—"),
             numeric: true,
           },
-          { label: t(l, "documents.sharedBy"), cell: (i) => <UserChip name={i.sharedByName} /> },
-          { label: t(l, "documents.level"), cell: (i) => t(l, `documents.level.${i.level}`) },
+          { label: t("documents.sharedBy"), cell: (i) => <UserChip name={i.sharedByName} /> },
+          { label: t("documents.level"), cell: (i) => t(`documents.level.${i.level}`) },
           {
-            label: t(l, "documents.sharedAt"),
+            label: t("documents.sharedAt"),
             cell: (i) => <RelativeTime at={i.sharedAt} />,
             wide: true,
           },
           {
-            label: t(l, "documents.expires"),
+            label: t("documents.expires"),
             cell: (i) =>
-              i.expiresAt ? <DateTime at={i.expiresAt} dateOnly /> : t(l, "documents.never"),
+              i.expiresAt ? <DateTime at={i.expiresAt} dateOnly /> : t("documents.never"),
             wide: true,
           },
         ]}
         empty={
-          <EmptyState icon="share-2" title={t(l, "documents.nothingShared")}>
-            {t(l, "documents.nothingSharedHint")}
+          <EmptyState icon="share-2" title={t("documents.nothingShared")}>
+            {t("documents.nothingSharedHint")}
           </EmptyState>
         }
       />

@@ -1,4 +1,3 @@
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
 import {
   Badge,
   DataTable,
@@ -8,18 +7,20 @@ import {
   Icon,
   IconButton,
   type Tone,
+  type Translate,
+  useT,
 } from "../../../ui/kit.ts";
 import { ActionForm } from "../common/common.view.tsx";
 
 export interface ShareItem {
   id: string;
-  kind: string;
+  kind: "user" | "group" | "public";
   principalId: string | null;
   principalName: string | null;
-  level: string;
+  level: "view" | "edit";
   expiresAt: string | null;
   hasPassword: boolean;
-  state: string;
+  state: "active" | "expired" | "revoked";
   accessCount: number;
 }
 
@@ -33,100 +34,100 @@ const STATE_TONE: Record<string, Tone> = { active: "green", expired: "amber", re
 const KIND_ICON: Record<string, string> = { public: "globe", user: "user", group: "users" };
 
 /** Who a share is for, as people read it. */
-function shareTarget(l: Locale, s: ShareItem, roles: ShareChoices["roles"]) {
-  if (s.kind === "public") return t(l, "documents.shareKind.public");
+function shareTarget(t: Translate, s: ShareItem, roles: ShareChoices["roles"]) {
+  if (s.kind === "public") return t("documents.shareKind.public");
   if (s.kind === "group") {
     const role = roles.find((r) => r.key === s.principalId);
-    return `${t(l, "documents.shareKind.group")}: ${role?.label ?? s.principalName ?? "—"}`;
+    return `${t("documents.shareKind.group")}: ${role?.label ?? s.principalName ?? "—"}`;
   }
-  return s.principalName ?? t(l, "documents.formerMember");
+  return s.principalName ?? t("documents.formerMember");
 }
 
 /** The shares of a file or folder: who, access, state, expiry, how often opened; revoke. */
 export function SharesTable(
-  { l, shares, back, canEdit, roles }: {
-    l: Locale;
+  { shares, back, canEdit, roles }: {
     shares: ShareItem[];
     back: string;
     canEdit: boolean;
     roles: ShareChoices["roles"];
   },
 ) {
+  const t = useT();
   return (
     <DataTable
       id="docs-shares"
-      label={t(l, "documents.shares")}
+      label={t("documents.shares")}
       rows={shares}
       columns={[
         {
-          label: t(l, "documents.shareWith"),
+          label: t("documents.shareWith"),
           cell: (s) => (
             <span class="docs-name">
               <Icon name={KIND_ICON[s.kind] ?? "share-2"} size={16} />
-              <span>{shareTarget(l, s, roles)}</span>
+              <span>{shareTarget(t, s, roles)}</span>
               {s.hasPassword && (
-                <Icon name="lock" size={14} label={t(l, "documents.passwordProtected")} />
+                <Icon name="lock" size={14} label={t("documents.passwordProtected")} />
               )}
             </span>
           ),
         },
         {
-          label: t(l, "documents.level"),
-          cell: (s) => t(l, `documents.level.${s.kind === "public" ? "view" : s.level}`),
+          label: t("documents.level"),
+          cell: (s) => t(`documents.level.${s.kind === "public" ? "view" : s.level}`),
         },
         {
-          label: t(l, "documents.state"),
+          label: t("documents.state"),
           // The span keeps the badge its own width in a phone's stacked rows.
           cell: (s) => (
             <span>
               <Badge tone={STATE_TONE[s.state] ?? "gray"}>
-                {t(l, `documents.shareState.${s.state}`)}
+                {t(`documents.shareState.${s.state}`)}
               </Badge>
             </span>
           ),
         },
         {
-          label: t(l, "documents.expires"),
-          cell: (s) =>
-            s.expiresAt ? <DateTime at={s.expiresAt} dateOnly /> : t(l, "documents.never"),
+          label: t("documents.expires"),
+          cell: (s) => s.expiresAt ? <DateTime at={s.expiresAt} dateOnly /> : t("documents.never"),
         },
-        { label: t(l, "documents.opened"), cell: (s) => s.accessCount, numeric: true, wide: true },
+        { label: t("documents.opened"), cell: (s) => s.accessCount, numeric: true, wide: true },
       ]}
-      actionsLabel={t(l, "documents.actions")}
+      actionsLabel={t("documents.actions")}
       actions={canEdit
         ? (s) =>
           s.state === "active" && (
             <ActionForm
               action={`/documents/shares/${s.id}/revoke`}
               back={back}
-              confirm={t(l, "documents.revokeConfirm")}
+              confirm={t("documents.revokeConfirm")}
             >
-              <IconButton type="submit" icon="unlink" label={t(l, "documents.revoke")} />
+              <IconButton type="submit" icon="unlink" label={t("documents.revoke")} />
             </ActionForm>
           )
         : undefined}
-      empty={<EmptyState icon="share-2" title={t(l, "documents.noShares")} />}
+      empty={<EmptyState icon="share-2" title={t("documents.noShares")} />}
     />
   );
 }
 
 /** A public link made just now: shown once, with a copy button (documents.js). */
-export function NewLink({ l, link }: { l: Locale; link: string }) {
+export function NewLink({ link }: { link: string }) {
+  const t = useT();
   return (
     <div class="alert ok docs-new-link" role="status">
       <Icon name="link" />
       <div class="docs-new-link-body">
-        <label for="docs-link">{t(l, "documents.linkCreated")}</label>
+        <label for="docs-link">{t("documents.linkCreated")}</label>
         <div class="docs-copy-row">
           <input id="docs-link" type="text" readonly value={link} />
           <button
             type="button"
             class="btn btn-secondary"
             data-copy="#docs-link"
-            data-copied={t(l, "documents.copied")}
+            data-copied={t("documents.copied")}
           >
             <Icon name="copy" size={16} />
-            <span>{t(l, "documents.copy")}</span>
+            <span>{t("documents.copy")}</span>
           </button>
         </div>
       </div>
@@ -140,51 +141,51 @@ export function NewLink({ l, link }: { l: Locale; link: string }) {
  * chosen kind needs; without script all are there and the server ignores the others.
  */
 export function ShareForm(
-  { l, action, back, choices }: {
-    l: Locale;
+  { action, back, choices }: {
     action: string;
     back: string;
     choices: ShareChoices;
   },
 ) {
+  const t = useT();
   return (
     <ActionForm action={action} back={back} class="form-grid docs-share-form">
-      <Field label={t(l, "documents.shareWith")}>
+      <Field label={t("documents.shareWith")}>
         <select id="share-kind" name="kind" data-share-kind="">
-          <option value="public">{t(l, "documents.shareKind.public")}</option>
-          <option value="user">{t(l, "documents.shareKind.user")}</option>
-          <option value="group">{t(l, "documents.shareKind.group")}</option>
+          <option value="public">{t("documents.shareKind.public")}</option>
+          <option value="user">{t("documents.shareKind.user")}</option>
+          <option value="group">{t("documents.shareKind.group")}</option>
         </select>
       </Field>
       <div class="field-wrap" data-share-for="user">
-        <Field label={t(l, "documents.shareUser")}>
+        <Field label={t("documents.shareUser")}>
           <select id="share-user" name="userId">
-            <option value="">{t(l, "documents.choose")}</option>
+            <option value="">{t("documents.choose")}</option>
             {choices.members.map((m) => <option value={m.id}>{m.name}</option>)}
           </select>
         </Field>
       </div>
       <div class="field-wrap" data-share-for="group">
-        <Field label={t(l, "documents.shareGroup")}>
+        <Field label={t("documents.shareGroup")}>
           <select id="share-role" name="role">
-            <option value="">{t(l, "documents.choose")}</option>
+            <option value="">{t("documents.choose")}</option>
             {choices.roles.map((r) => <option value={r.key}>{r.label}</option>)}
           </select>
         </Field>
       </div>
       <div class="field-wrap" data-share-for="user group">
-        <Field label={t(l, "documents.level")}>
+        <Field label={t("documents.level")}>
           <select id="share-level" name="level">
-            <option value="view">{t(l, "documents.level.view")}</option>
-            <option value="edit">{t(l, "documents.level.edit")}</option>
+            <option value="view">{t("documents.level.view")}</option>
+            <option value="edit">{t("documents.level.edit")}</option>
           </select>
         </Field>
       </div>
-      <Field label={t(l, "documents.expiry")}>
+      <Field label={t("documents.expiry")}>
         <input id="share-expiry" name="expiresAt" type="date" />
       </Field>
       <div class="field-wrap" data-share-for="public">
-        <Field label={t(l, "documents.linkPassword")} hint={t(l, "documents.linkPasswordHint")}>
+        <Field label={t("documents.linkPassword")} hint={t("documents.linkPasswordHint")}>
           <input
             id="share-password"
             name="password"
@@ -198,7 +199,7 @@ export function ShareForm(
       <div class="form-actions field-wide">
         <button type="submit" class="btn btn-primary">
           <Icon name="share-2" size={16} />
-          <span>{t(l, "documents.share")}</span>
+          <span>{t("documents.share")}</span>
         </button>
       </div>
     </ActionForm>

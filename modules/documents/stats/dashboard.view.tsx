@@ -1,5 +1,4 @@
 import type { VNode } from "preact";
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
 import {
   Button,
   Card,
@@ -11,12 +10,13 @@ import {
   Grid,
   Icon,
   Kpi,
+  useReader,
+  useT,
 } from "../../../ui/kit.ts";
 import { type FileKind, fileKind, KIND_ICONS } from "../files/content-types.lib.ts";
 import { kindLabel } from "../common/common.view.tsx";
 
 export interface DashboardProps {
-  l: Locale;
   stats: {
     usedBytes: number;
     quotaBytes: number;
@@ -25,7 +25,7 @@ export interface DashboardProps {
     trashed: number;
     versions: number;
     perUser: { userId: string | null; name: string; bytes: number; files: number }[];
-    byType: { type: string; files: number; bytes: number }[];
+    byType: { type: FileKind; files: number; bytes: number }[];
     largest: {
       id: string;
       name: string;
@@ -56,29 +56,30 @@ const round = (n: number) => Math.round(n * 10) / 10;
  * a table rather than a stacked list.
  */
 function Figures(
-  { l, label, first, rows }: {
-    l: Locale;
+  { label, first, rows }: {
     label: string;
     first: string;
     rows: { name: string; files: number; bytes: number }[];
   },
 ) {
+  const t = useT();
+  const { locale } = useReader();
   return (
     <div class="table-wrap docs-figures">
       <table aria-label={label}>
         <thead>
           <tr>
             <th scope="col">{first}</th>
-            <th scope="col" class="num">{t(l, "page.files")}</th>
-            <th scope="col" class="num">{t(l, "documents.size")}</th>
+            <th scope="col" class="num">{t("page.files")}</th>
+            <th scope="col" class="num">{t("documents.size")}</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((r) => (
             <tr>
               <td>{r.name}</td>
-              <td class="num">{formatNumber(l, r.files)}</td>
-              <td class="num">{formatBytes(l, r.bytes)}</td>
+              <td class="num">{formatNumber(locale, r.files)}</td>
+              <td class="num">{formatBytes(locale, r.bytes)}</td>
             </tr>
           ))}
         </tbody>
@@ -87,16 +88,17 @@ function Figures(
   );
 }
 
-function ByType({ l, byType }: { l: Locale; byType: DashboardProps["stats"]["byType"] }) {
-  const title = t(l, "documents.byType");
+function ByType({ byType }: { byType: DashboardProps["stats"]["byType"] }) {
+  const t = useT();
+  const title = t("documents.byType");
   if (byType.length === 0) {
     return (
       <Card title={title}>
-        <EmptyState icon="pie-chart" title={t(l, "documents.noFiles")} />
+        <EmptyState icon="pie-chart" title={t("documents.noFiles")} />
       </Card>
     );
   }
-  const label = (type: string) => kindLabel(l, type as FileKind);
+  const label = (type: FileKind) => kindLabel(t, type);
   return (
     <ChartCard
       title={title}
@@ -112,27 +114,27 @@ function ByType({ l, byType }: { l: Locale; byType: DashboardProps["stats"]["byT
       }}
     >
       <Figures
-        l={l}
         label={title}
-        first={t(l, "documents.type")}
+        first={t("documents.type")}
         rows={byType.map((b) => ({ name: label(b.type), files: b.files, bytes: b.bytes }))}
       />
     </ChartCard>
   );
 }
 
-function PerUser({ l, perUser }: { l: Locale; perUser: DashboardProps["stats"]["perUser"] }) {
-  const title = t(l, "documents.perUser");
+function PerUser({ perUser }: { perUser: DashboardProps["stats"]["perUser"] }) {
+  const t = useT();
+  const title = t("documents.perUser");
   if (perUser.length === 0) {
     return (
       <Card title={title}>
-        <EmptyState icon="users" title={t(l, "documents.noFiles")} />
+        <EmptyState icon="users" title={t("documents.noFiles")} />
       </Card>
     );
   }
   const top = perUser.slice(0, 8);
   const { unit, size } = byteUnit(Math.max(...top.map((u) => u.bytes)));
-  const name = (u: (typeof top)[number]) => u.userId ? u.name : t(l, "documents.unknownOwner");
+  const name = (u: (typeof top)[number]) => u.userId ? u.name : t("documents.unknownOwner");
   return (
     <ChartCard
       title={title}
@@ -150,9 +152,8 @@ function PerUser({ l, perUser }: { l: Locale; perUser: DashboardProps["stats"]["
       }}
     >
       <Figures
-        l={l}
         label={title}
-        first={t(l, "documents.owner")}
+        first={t("documents.owner")}
         rows={top.map((u) => ({ name: name(u), files: u.files, bytes: u.bytes }))}
       />
     </ChartCard>
@@ -160,54 +161,56 @@ function PerUser({ l, perUser }: { l: Locale; perUser: DashboardProps["stats"]["
 }
 
 /** The module's dashboard: storage figures, storage by type and per user, largest, recent. */
-export function Dashboard({ l, stats: s, recent, may }: DashboardProps) {
+export function Dashboard({ stats: s, recent, may }: DashboardProps) {
+  const t = useT();
+  const { locale } = useReader();
   const pct = s.quotaBytes ? Math.min(100, Math.round((s.usedBytes / s.quotaBytes) * 100)) : 0;
   return (
     <>
       <Grid size="sm">
         <Kpi
-          label={t(l, "documents.storage")}
-          value={formatBytes(l, s.usedBytes)}
-          hint={t(l, "documents.ofQuota", { quota: formatBytes(l, s.quotaBytes), pct })}
+          label={t("documents.storage")}
+          value={formatBytes(locale, s.usedBytes)}
+          hint={t("documents.ofQuota", { quota: formatBytes(locale, s.quotaBytes), pct })}
           icon="hard-drive"
           tone={pct >= 90 ? "red" : pct >= 75 ? "amber" : undefined}
           href={may.settings ? "/documents/settings" : undefined}
         />
         <Kpi
-          label={t(l, "page.files")}
-          value={formatNumber(l, s.files)}
+          label={t("page.files")}
+          value={formatNumber(locale, s.files)}
           icon="files"
           href="/documents/files"
         />
         <Kpi
-          label={t(l, "page.folders")}
-          value={formatNumber(l, s.folders)}
+          label={t("page.folders")}
+          value={formatNumber(locale, s.folders)}
           icon="folders"
           href="/documents/folders"
         />
         <Kpi
-          label={t(l, "documents.inTrash")}
-          value={formatNumber(l, s.trashed)}
+          label={t("documents.inTrash")}
+          value={formatNumber(locale, s.trashed)}
           icon="trash-2"
           href={may.trash ? "/documents/trash" : undefined}
         />
         <Kpi
-          label={t(l, "documents.versionsKept")}
-          value={formatNumber(l, s.versions)}
+          label={t("documents.versionsKept")}
+          value={formatNumber(locale, s.versions)}
           icon="history"
         />
       </Grid>
       <Grid size="lg">
-        <ByType l={l} byType={s.byType} />
-        <PerUser l={l} perUser={s.perUser} />
-        <Card title={t(l, "documents.largest")} flush>
+        <ByType byType={s.byType} />
+        <PerUser perUser={s.perUser} />
+        <Card title={t("documents.largest")} flush>
           <DataTable
             id="docs-largest"
-            label={t(l, "documents.largest")}
+            label={t("documents.largest")}
             rows={s.largest}
             columns={[
               {
-                label: t(l, "documents.name"),
+                label: t("documents.name"),
                 cell: (f) => (
                   <a class="docs-name" href={`/documents/files?file=${f.id}`}>
                     <Icon name={KIND_ICONS[fileKind(f.contentType)]} size={16} />
@@ -215,17 +218,21 @@ export function Dashboard({ l, stats: s, recent, may }: DashboardProps) {
                   </a>
                 ),
               },
-              { label: t(l, "documents.folder"), cell: (f) => f.folder || t(l, "documents.root") },
-              { label: t(l, "documents.size"), cell: (f) => formatBytes(l, f.size), numeric: true },
+              { label: t("documents.folder"), cell: (f) => f.folder || t("documents.root") },
+              {
+                label: t("documents.size"),
+                cell: (f) => formatBytes(locale, f.size),
+                numeric: true,
+              },
             ]}
-            empty={<EmptyState icon="files" title={t(l, "documents.noFiles")} />}
+            empty={<EmptyState icon="files" title={t("documents.noFiles")} />}
           />
         </Card>
         <Card
-          title={t(l, "documents.recent")}
+          title={t("documents.recent")}
           actions={may.activity && (
             <Button href="/documents/activity" variant="ghost" small icon="history">
-              {t(l, "page.activityLog")}
+              {t("page.activityLog")}
             </Button>
           )}
         >

@@ -18,7 +18,6 @@ export const mountDashboardPages = (app: Hono<AppEnv>) => {
       c,
       t(l, "page.dashboard"),
       <Dashboard
-        l={l}
         stats={s}
         recent={await recentActivity(c, s.recentActivity)}
         may={{

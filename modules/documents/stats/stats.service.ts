@@ -9,6 +9,7 @@ import {
   fileCounts,
   largestFiles,
 } from "./stats.repo.ts";
+import { FILE_KINDS, type FileKind } from "../files/content-types.lib.ts";
 import { visibleTo } from "../audit/visibility.service.ts";
 
 /** Storage statistics of the tenant: used and quota, per user, per type, largest files. */
@@ -19,10 +20,12 @@ export async function stats(actor: Actor) {
   const used = await usedBytes({ sql });
   const counts = await fileCounts(sql);
   const perUser = await bytesPerUser(sql);
-  const byType: { type: string; files: number; bytes: number }[] = [];
+  const byType: { type: FileKind; files: number; bytes: number }[] = [];
   const categorized = new Set<string>();
   const rows = await bytesPerType(sql);
-  for (const [type, patterns] of Object.entries(TYPE_PATTERNS)) {
+  for (const type of FILE_KINDS) {
+    const patterns = type === "other" ? undefined : TYPE_PATTERNS[type];
+    if (!patterns) continue;
     const re = patterns.map((p) =>
       new RegExp(`^${p.replace(/[.+]/g, "\\$&").replace(/%/g, ".*")}$`)
     );

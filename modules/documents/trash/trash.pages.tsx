@@ -4,6 +4,7 @@ import type { AppEnv } from "../../../shared/http/env.ts";
 import { act, type C, type Flash, type Status } from "../../../shared/http/pages.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
+import { tr } from "../../../ui/kit.ts";
 import { docsPage } from "../common/page.view.tsx";
 import { moduleCrumb } from "../common/common.view.tsx";
 import { EmptyTrashButton, TrashPanel } from "./trash.view.tsx";
@@ -16,11 +17,11 @@ async function renderTrash(c: C, flash?: Flash, status: Status = 200) {
   return await docsPage(
     c,
     t(l, "page.trash"),
-    <TrashPanel l={l} {...list} flash={flash} />,
+    <TrashPanel {...list} flash={flash} />,
     {
       status,
-      crumbs: [moduleCrumb(l)],
-      actions: list.items.length > 0 ? <EmptyTrashButton l={l} /> : undefined,
+      crumbs: [moduleCrumb(tr(c))],
+      actions: list.items.length > 0 ? <EmptyTrashButton /> : undefined,
     },
   );
 }

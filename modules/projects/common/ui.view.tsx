@@ -1,6 +1,10 @@
-import type { Locale } from "../../../shared/i18n/i18n.ts";
-import { StateBadge } from "../../../ui/kit.ts";
-import { priorityLabel, projectStatusLabel } from "./labels.lib.ts";
+import { StateBadge, useT } from "../../../ui/kit.ts";
+import {
+  priorityLabel,
+  type PriorityValue,
+  projectStatusLabel,
+  type ProjectStatusValue,
+} from "./labels.lib.ts";
 
 export { type Flash, Toast } from "../../../ui/kit.ts";
 export {
@@ -8,17 +12,24 @@ export {
   flowNames,
   PRIORITY_VALUES,
   priorityLabel,
+  priorityText,
   PROJECT_STATUS_VALUES,
   projectStatusLabel,
+  projectStatusText,
+  roleLabel,
+  roleText,
   statusName,
+  translator,
 } from "./labels.lib.ts";
 
-export function PriorityBadge({ l, p }: { l: Locale; p: string }) {
-  return <StateBadge kind="priority" value={p} label={priorityLabel(l, p)} />;
+export function PriorityBadge({ p }: { p: PriorityValue }) {
+  const t = useT();
+  return <StateBadge kind="priority" value={p} label={priorityLabel(t, p)} />;
 }
 
-export function ProjectStatusBadge({ l, s }: { l: Locale; s: string }) {
-  return <StateBadge kind="project" value={s} label={projectStatusLabel(l, s)} />;
+export function ProjectStatusBadge({ s }: { s: ProjectStatusValue }) {
+  const t = useT();
+  return <StateBadge kind="project" value={s} label={projectStatusLabel(t, s)} />;
 }
 
 /** Scripts and styles of the module's pages (CSP: no inline code). */

@@ -15,6 +15,7 @@ import {
 import { type C, isHtmx, many, readForm, redirectAfterPost } from "../../../shared/http/pages.ts";
 import { getPreferences, listFeed, listNotices, putPreferences } from "./feed.service.ts";
 import { projectsHistory } from "./history.lib.ts";
+import { translator } from "../common/labels.lib.ts";
 import { NoticesPanel } from "../notices/notices.view.tsx";
 import { NOTICE_KINDS } from "../notices/notices.schemas.ts";
 import { Assets } from "../common/ui.view.tsx";
@@ -54,7 +55,10 @@ export async function projectTimeline(
 ): Promise<VNode> {
   const feed = await listFeed(actorOf(c), { projectId, limit: 50 });
   const { entries, subjects } = asEntries(feed.items);
-  const labels = historyLabelsFor(c, projectsHistory(c.var.locale, { taskTitle, subjects }));
+  const labels = historyLabelsFor(
+    c,
+    projectsHistory(translator(c.var.locale), c.var.locale, { taskTitle, subjects }),
+  );
   return await activityTimeline(c, entries, { labels, showSubject: true });
 }
 
@@ -63,7 +67,6 @@ async function noticesPanel(c: C, saved = false) {
   const list = await listNotices(actorOf(c), { limit: 25, cursor });
   return (
     <NoticesPanel
-      l={c.var.locale}
       items={list.items}
       nextHref={list.nextCursor ? `/projects/notifications?cursor=${list.nextCursor}` : null}
       prefs={await getPreferences(actorOf(c))}
@@ -91,7 +94,10 @@ const feedPages = new Hono<AppEnv>()
       items: entries,
       nextCursor: feed.nextCursor,
       query,
-      labels: historyLabelsFor(c, projectsHistory(c.var.locale, { subjects })),
+      labels: historyLabelsFor(
+        c,
+        projectsHistory(translator(c.var.locale), c.var.locale, { subjects }),
+      ),
     });
   })
   .get("/notifications", READ, async (c) =>

@@ -1,16 +1,16 @@
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
+import { hasMessageKey, knownKey, type Locale } from "../../../shared/i18n/i18n.ts";
+import type { Translate } from "../../../ui/context.ts";
 import { formatNumber } from "../../../ui/kit.ts";
 import type { ActivityEntry, HistoryLabelSpec } from "../../../platform/activity/public.ts";
-import { priorityLabel, projectStatusLabel, statusName } from "../common/labels.lib.ts";
+import { priorityText, projectStatusText, roleText, statusName } from "../common/labels.lib.ts";
 
-/** A translation, or undefined when the catalog has no such key. */
-function known(l: Locale, key: string): string | undefined {
-  const text = t(l, key);
-  return text === key ? undefined : text;
+/** A translation of a key built from data, or undefined when the catalog has no such key. */
+function known(t: Translate, key: string): string | undefined {
+  return hasMessageKey(key) ? t(knownKey(key, "projects.otherTask")) : undefined;
 }
 
 /** Fields of the module's history that people may read; the rest (ids) stay hidden. */
-const FIELDS = new Set([
+const FIELD_NAMES = [
   "title",
   "name",
   "description",
@@ -31,14 +31,17 @@ const FIELDS = new Set([
   "comment",
   "files",
   "file",
-]);
+] as const;
+type FieldName = (typeof FIELD_NAMES)[number];
+const isField = (name: string): name is FieldName =>
+  (FIELD_NAMES as readonly string[]).includes(name);
 
 /** "Yapılacak (open)", as the flow history stores a status, in the reader's words. */
-function flowStatus(l: Locale, v: unknown) {
+function flowStatus(t: Translate, v: unknown) {
   const m = /^(.*) \((open|done)\)$/.exec(String(v));
   if (!m) return String(v);
-  const category = t(l, m[2] === "done" ? "projects.categoryDone" : "projects.categoryOpen");
-  return `${statusName(l, m[1])} (${category})`;
+  const category = t(m[2] === "done" ? "projects.categoryDone" : "projects.categoryOpen");
+  return `${statusName(t, m[1])} (${category})`;
 }
 
 /**
@@ -48,6 +51,7 @@ function flowStatus(l: Locale, v: unknown) {
  * `subjects` says what each feed line is about (feed rows carry it).
  */
 export function projectsHistory(
+  t: Translate,
   l: Locale,
   opts: {
     taskTitle?: (id: string) => string | undefined;
@@ -55,36 +59,36 @@ export function projectsHistory(
   } = {},
 ): HistoryLabelSpec {
   const title = (v: unknown) =>
-    typeof v === "string" ? opts.taskTitle?.(v) ?? t(l, "projects.otherTask") : "";
+    typeof v === "string" ? opts.taskTitle?.(v) ?? t("projects.otherTask") : "";
   return {
     action: (action, type) =>
-      known(l, `projects.history.${type}.${action}`) ?? known(l, `projects.history.${action}`),
-    field: (_type, name) => (FIELDS.has(name) ? t(l, `projects.field.${name}`) : undefined),
+      known(t, `projects.history.${type}.${action}`) ?? known(t, `projects.history.${action}`),
+    field: (_type, name) => (isField(name) ? t(`projects.field.${name}`) : undefined),
     value: (type, field, v) => {
       if (v === null || v === undefined || v === "") return undefined;
       switch (field) {
         case "priority":
-          return priorityLabel(l, String(v));
+          return priorityText(t, String(v));
         case "status":
-          return type === "project" ? projectStatusLabel(l, String(v)) : statusName(l, String(v));
+          return type === "project" ? projectStatusText(t, String(v)) : statusName(t, String(v));
         case "role":
-          return t(l, `projects.role.${v}`);
+          return roleText(t, String(v));
         case "estimate":
-          return t(l, "projects.hours", { hours: formatNumber(l, Number(v), 2) });
+          return t("projects.hours", { hours: formatNumber(l, Number(v), 2) });
         case "parentId":
           return title(v);
         case "blockedBy":
           return Array.isArray(v) ? v.map(title).join(", ") : undefined;
         case "statuses":
-          return Array.isArray(v) ? v.map((s) => flowStatus(l, s)).join(", ") : undefined;
+          return Array.isArray(v) ? v.map((s) => flowStatus(t, s)).join(", ") : undefined;
         case "transitions":
-          return t(l, "projects.moveCount", { count: Number(v) });
+          return t("projects.moveCount", { count: Number(v) });
         default:
           return undefined;
       }
     },
     subject: opts.subjects ? (entry: ActivityEntry) => opts.subjects!.get(entry.id) : undefined,
-    entity: (type) => known(l, `projects.entity.${type}`),
+    entity: (type) => known(t, `projects.entity.${type}`),
     entityTypes: ["project", "task"],
     actions: [
       "created",

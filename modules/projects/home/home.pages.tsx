@@ -22,6 +22,6 @@ export async function projectsHome(c: C): Promise<HomeCard[]> {
   if (mine.items.length === 0) return [];
   return [{
     order: 30,
-    node: <MyTasksDueCard l={c.var.locale} tasks={mine.items} />,
+    node: <MyTasksDueCard tasks={mine.items} />,
   }];
 }

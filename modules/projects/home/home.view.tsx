@@ -1,5 +1,4 @@
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
-import { Button, Card, DataTable } from "../../../ui/kit.ts";
+import { Button, Card, DataTable, useT } from "../../../ui/kit.ts";
 import type { TaskRow } from "../tasks/tasks.schemas.ts";
 import { PriorityBadge } from "../common/ui.view.tsx";
 import { Due } from "../tasks/board.view.tsx";
@@ -8,26 +7,25 @@ import { Due } from "../tasks/board.view.tsx";
  * The home page's "My tasks due": the reader's open tasks, soonest due first, overdue ones in
  * red. Kit classes only: the home page does not load the module's stylesheet.
  */
-export function MyTasksDueCard(
-  { l, tasks }: { l: Locale; tasks: TaskRow[] },
-) {
+export function MyTasksDueCard({ tasks }: { tasks: TaskRow[] }) {
+  const t = useT();
   return (
     <Card
-      title={t(l, "projects.home.myTasksDue")}
+      title={t("projects.home.myTasksDue")}
       flush
       actions={
         <Button href="/projects/tasks?assigneeId=me&done=false&sort=due" variant="ghost" small>
-          {t(l, "projects.allMyTasks")}
+          {t("projects.allMyTasks")}
         </Button>
       }
     >
       <DataTable
         id="home-my-tasks"
-        label={t(l, "projects.home.myTasksDue")}
+        label={t("projects.home.myTasksDue")}
         rows={tasks}
         columns={[
           {
-            label: t(l, "projects.task"),
+            label: t("projects.task"),
             cell: (task) => (
               <span>
                 <a href={`/projects/tasks/${task.id}`}>{task.title}</a>
@@ -37,12 +35,12 @@ export function MyTasksDueCard(
             ),
           },
           {
-            label: t(l, "projects.priority"),
-            cell: (task) => <PriorityBadge l={l} p={task.priority} />,
+            label: t("projects.priority"),
+            cell: (task) => <PriorityBadge p={task.priority} />,
           },
           {
-            label: t(l, "projects.dueDate"),
-            cell: (task) => <Due l={l} task={task} badge />,
+            label: t("projects.dueDate"),
+            cell: (task) => <Due task={task} badge />,
           },
         ]}
       />

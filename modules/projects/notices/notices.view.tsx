@@ -1,11 +1,9 @@
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
-import { Button, Card, EmptyState, Toast } from "../../../ui/kit.ts";
+import { Button, Card, EmptyState, Toast, useReader, useT } from "../../../ui/kit.ts";
 import type { MailPreferences } from "./notices.schemas.ts";
 import { NotificationItem } from "../../../platform/notifications/public.ts";
 
 export function NoticesPanel(
-  { l, items, nextHref, prefs, saved }: {
-    l: Locale;
+  { items, nextHref, prefs, saved }: {
     items: {
       id: string;
       title: string;
@@ -19,19 +17,21 @@ export function NoticesPanel(
     saved: boolean;
   },
 ) {
+  const t = useT();
+  const { locale: l } = useReader();
   const kinds = ["assignment", "comment", "mention", "due"] as const;
   return (
     <div id="notices-panel" class="pj-notices">
       <Card
-        title={t(l, "projects.recentNotices")}
+        title={t("projects.recentNotices")}
         actions={
           <Button href="/notifications" variant="ghost" small icon="inbox">
-            {t(l, "projects.openInbox")}
+            {t("projects.openInbox")}
           </Button>
         }
       >
         {items.length === 0
-          ? <EmptyState icon="bell-off" title={t(l, "projects.noNotifications")} />
+          ? <EmptyState icon="bell-off" title={t("projects.noNotifications")} />
           : (
             <ul class="pj-notice-list">
               {/* The shared item; marking read happens in the inbox, one place for every module. */}
@@ -42,11 +42,11 @@ export function NoticesPanel(
           )}
         {nextHref && (
           <div class="load-more">
-            <Button href={nextHref} variant="secondary">{t(l, "projects.more")}</Button>
+            <Button href={nextHref} variant="secondary">{t("projects.more")}</Button>
           </div>
         )}
       </Card>
-      <Card title={t(l, "projects.mailPrefs")}>
+      <Card title={t("projects.mailPrefs")}>
         <form
           method="post"
           action="/projects/notifications/preferences"
@@ -55,19 +55,19 @@ export function NoticesPanel(
           hx-swap="outerHTML"
         >
           <fieldset class="pj-plain">
-            <legend class="sr-only">{t(l, "projects.mailPrefs")}</legend>
+            <legend class="sr-only">{t("projects.mailPrefs")}</legend>
             <div class="checks">
               {kinds.map((k) => (
                 <label>
                   <input type="checkbox" name="kinds" value={k} checked={prefs[k]} />
-                  {t(l, `projects.notice.${k}`)}
+                  {t(`projects.notice.${k}`)}
                 </label>
               ))}
             </div>
           </fieldset>
-          {saved && <Toast flash={{ kind: "ok", text: t(l, "projects.saved") }} />}
+          {saved && <Toast flash={{ kind: "ok", text: t("projects.saved") }} />}
           <div class="form-actions">
-            <Button type="submit" icon="save">{t(l, "projects.save")}</Button>
+            <Button type="submit" icon="save">{t("projects.save")}</Button>
           </div>
         </form>
       </Card>

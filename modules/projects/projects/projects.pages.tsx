@@ -18,7 +18,8 @@ import {
 } from "./projects.view.tsx";
 import { Board, NewTaskDialog, NewTaskForm, TaskTable } from "../tasks/board.view.tsx";
 import { FlowEditor, MembersPanel } from "./team.view.tsx";
-import { Assets, defaultStatusLabel, type Flash } from "../common/ui.view.tsx";
+import { Assets, type Flash } from "../common/ui.view.tsx";
+import { defaultStatusLabel, translator } from "../common/labels.lib.ts";
 import { projectAccess } from "../access/access.service.ts";
 import {
   changeProject,
@@ -113,9 +114,8 @@ async function listPage(c: C) {
     (
       <>
         <Assets />
-        <ProjectFilters l={l} query={{ status, archived, q }} />
+        <ProjectFilters query={{ status, archived, q }} />
         <ProjectsTable
-          l={l}
           items={list.items}
           moreHref={list.nextCursor ? `/projects/projects?${keep}&cursor=${list.nextCursor}` : null}
           filtered={valid || archived !== "false" || !!q}
@@ -124,7 +124,7 @@ async function listPage(c: C) {
     ),
     {
       actions: hasPermission(c.var.session.permissions, "projects.project.write")
-        ? <NewProjectDialog l={l} />
+        ? <NewProjectDialog />
         : undefined,
     },
   );
@@ -148,7 +148,6 @@ async function membersPanel(c: C, projectId: string, flash?: Flash) {
   );
   return (
     <MembersPanel
-      l={c.var.locale}
       projectId={projectId}
       members={members}
       candidates={candidates}
@@ -163,7 +162,6 @@ async function flowPanel(c: C, projectId: string, flash?: Flash) {
   const f = await readFlow({ sql: c.var.sql }, projectId);
   return (
     <FlowEditor
-      l={c.var.locale}
       projectId={projectId}
       statuses={f.items}
       transitions={f.transitions}
@@ -190,7 +188,7 @@ async function viewBody(c: C, id: string, view: View) {
   const l = c.var.locale;
   switch (view) {
     case "list":
-      return <TaskTable l={l} id="project-tasks" tasks={await boardOf({ sql: c.var.sql }, id)} />;
+      return <TaskTable id="project-tasks" tasks={await boardOf({ sql: c.var.sql }, id)} />;
     case "activity": {
       const tasks = await boardOf({ sql: c.var.sql }, id);
       const titles = new Map(tasks.map((x) => [x.id, x.title]));
@@ -208,7 +206,6 @@ async function viewBody(c: C, id: string, view: View) {
       const flow = await readFlow({ sql: c.var.sql }, id);
       return (
         <Board
-          l={l}
           statuses={flow.items}
           transitions={flow.transitions}
           tasks={await boardOf({ sql: c.var.sql }, id)}
@@ -230,7 +227,7 @@ const projectsPages = new Hono<AppEnv>()
       ? await attempt(() => createProject(actorOf(c), { body: parsed.data, locale: l }))
       : { ok: false as const, flash: invalid(l, parsed.error.issues), status: 400 as const };
     if (r.ok) return redirectAfterPost(c, `/projects/projects/${r.value.id}`);
-    const form = <ProjectForm l={l} action="/projects/projects" flash={r.flash} />;
+    const form = <ProjectForm action="/projects/projects" flash={r.flash} />;
     return formAnswer(c, t(l, "projects.new"), form, r.status, "/projects/projects");
   })
   .get("/:id", READ, async (c) => {
@@ -260,10 +257,10 @@ const projectsPages = new Hono<AppEnv>()
       ),
       {
         crumbs: listCrumbs(l),
-        description: <ProjectSummary l={l} p={p} />,
+        description: <ProjectSummary p={p} />,
         actions: (
           <>
-            {access.role === "manager" && <ProjectManageActions l={l} p={p} />}
+            {access.role === "manager" && <ProjectManageActions p={p} />}
             {canWrite && <NewTaskDialog {...await newTaskProps(c, id)} />}
           </>
         ),
@@ -279,7 +276,7 @@ const projectsPages = new Hono<AppEnv>()
       : { ok: false as const, flash: invalid(l, parsed.error.issues), status: 400 as const };
     if (r.ok) return redirectAfterPost(c, `/projects/projects/${id}`);
     const p = await getProject(actorOf(c), id);
-    const form = <ProjectForm l={l} p={p} action={`/projects/projects/${id}`} flash={r.flash} />;
+    const form = <ProjectForm p={p} action={`/projects/projects/${id}`} flash={r.flash} />;
     return formAnswer(c, p.name, form, r.status, `/projects/projects/${id}`);
   })
   .post("/:id/archive", WRITE, async (c) => {
@@ -332,7 +329,7 @@ const projectsPages = new Hono<AppEnv>()
     const r = await attempt(() =>
       putFlow(actorOf(c), {
         projectId: id,
-        body: flowBody(f, current, defaultStatusLabel(c.var.locale)),
+        body: flowBody(f, current, defaultStatusLabel(translator(c.var.locale))),
       })
     );
     if (!isHtmx(c) && r.ok) return redirectAfterPost(c, `/projects/projects/${id}?view=flow`);

@@ -1,4 +1,3 @@
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
 import {
   Badge,
   Button,
@@ -9,6 +8,7 @@ import {
   Field,
   Filters,
   Icon,
+  useT,
 } from "../../../ui/kit.ts";
 import type { ProjectRow } from "./projects.schemas.ts";
 import {
@@ -21,8 +21,9 @@ import {
 
 /** Create (no `p`) or edit a project; answers with itself and its errors when htmx posts it. */
 export function ProjectForm(
-  { l, p, action, flash }: { l: Locale; p?: ProjectRow; action: string; flash?: Flash },
+  { p, action, flash }: { p?: ProjectRow; action: string; flash?: Flash },
 ) {
+  const t = useT();
   const id = p ? "p-edit" : "p-new";
   return (
     <form
@@ -39,30 +40,30 @@ export function ProjectForm(
           <Toast flash={flash} />
         </div>
       )}
-      <Field label={t(l, "projects.name")} wide>
+      <Field label={t("projects.name")} wide>
         <input id={`${id}-name`} name="name" required maxLength={200} value={p?.name ?? ""} />
       </Field>
-      <Field label={t(l, "projects.description")} wide>
+      <Field label={t("projects.description")} wide>
         <textarea id={`${id}-desc`} name="description" rows={3}>{p?.description ?? ""}</textarea>
       </Field>
-      <Field label={t(l, "projects.status")}>
+      <Field label={t("projects.status")}>
         <select id={`${id}-status`} name="status">
           {PROJECT_STATUS_VALUES.map((s) => (
             <option value={s} selected={(p?.status ?? "planlamada") === s}>
-              {projectStatusLabel(l, s)}
+              {projectStatusLabel(t, s)}
             </option>
           ))}
         </select>
       </Field>
-      <Field label={t(l, "projects.startDate")}>
+      <Field label={t("projects.startDate")}>
         <input id={`${id}-start`} type="date" name="startDate" value={p?.startDate ?? ""} />
       </Field>
-      <Field label={t(l, "projects.dueDate")}>
+      <Field label={t("projects.dueDate")}>
         <input id={`${id}-due`} type="date" name="dueDate" value={p?.dueDate ?? ""} />
       </Field>
       <div class="form-actions field-wide">
         <Button type="submit" icon={p ? "save" : "plus"}>
-          {p ? t(l, "projects.save") : t(l, "projects.create")}
+          {p ? t("projects.save") : t("projects.create")}
         </Button>
       </div>
     </form>
@@ -70,50 +71,52 @@ export function ProjectForm(
 }
 
 /** The "new project" dialog of the list page. */
-export function NewProjectDialog({ l }: { l: Locale }) {
+export function NewProjectDialog() {
+  const t = useT();
   return (
     <Dialog
       id="new-project"
-      title={t(l, "projects.new")}
-      trigger={t(l, "projects.new")}
+      title={t("projects.new")}
+      trigger={t("projects.new")}
       icon="plus"
-      closeLabel={t(l, "projects.close")}
+      closeLabel={t("projects.close")}
     >
-      <ProjectForm l={l} action="/projects/projects" />
+      <ProjectForm action="/projects/projects" />
     </Dialog>
   );
 }
 
 export function ProjectFilters(
-  { l, query }: { l: Locale; query: { status?: string; archived?: string; q?: string } },
+  { query }: { query: { status?: string; archived?: string; q?: string } },
 ) {
+  const t = useT();
   return (
     <Filters
       action="/projects/projects"
       target="#projects"
-      label={t(l, "projects.filters")}
-      submitLabel={t(l, "projects.filter")}
+      label={t("projects.filters")}
+      submitLabel={t("projects.filter")}
     >
-      <Field label={t(l, "projects.search")}>
+      <Field label={t("projects.search")}>
         <input id="pf-q" type="search" name="q" value={query.q ?? ""} />
       </Field>
-      <Field label={t(l, "projects.status")}>
+      <Field label={t("projects.status")}>
         <select id="pf-status" name="status">
-          <option value="">{t(l, "projects.any")}</option>
+          <option value="">{t("projects.any")}</option>
           {PROJECT_STATUS_VALUES.map((s) => (
-            <option value={s} selected={query.status === s}>{projectStatusLabel(l, s)}</option>
+            <option value={s} selected={query.status === s}>{projectStatusLabel(t, s)}</option>
           ))}
         </select>
       </Field>
-      <Field label={t(l, "projects.archived")}>
+      <Field label={t("projects.archived")}>
         <select id="pf-archived" name="archived">
           <option value="false" selected={query.archived !== "true" && query.archived !== "all"}>
-            {t(l, "projects.activeOnly")}
+            {t("projects.activeOnly")}
           </option>
           <option value="true" selected={query.archived === "true"}>
-            {t(l, "projects.archivedOnly")}
+            {t("projects.archivedOnly")}
           </option>
-          <option value="all" selected={query.archived === "all"}>{t(l, "projects.all")}</option>
+          <option value="all" selected={query.archived === "all"}>{t("projects.all")}</option>
         </select>
       </Field>
     </Filters>
@@ -121,8 +124,9 @@ export function ProjectFilters(
 }
 
 /** Done of total as a bar and in words ("3 of 5"). */
-export function Progress({ l, done, total }: { l: Locale; done: number; total: number }) {
-  const text = t(l, "projects.doneOf", { done, total });
+export function Progress({ done, total }: { done: number; total: number }) {
+  const t = useT();
+  const text = t("projects.doneOf", { done, total });
   return (
     <span class="pj-progress-cell">
       <progress max={Math.max(total, 1)} value={done} aria-label={text}>{text}</progress>
@@ -132,73 +136,74 @@ export function Progress({ l, done, total }: { l: Locale; done: number; total: n
 }
 
 export function ProjectsTable(
-  { l, items, moreHref, filtered }: {
-    l: Locale;
+  { items, moreHref, filtered }: {
     items: ProjectRow[];
     moreHref: string | null;
     filtered: boolean;
   },
 ) {
+  const t = useT();
   return (
     <DataTable
       id="projects"
-      label={t(l, "page.projects")}
+      label={t("page.projects")}
       rows={items}
       columns={[
         {
-          label: t(l, "projects.name"),
+          label: t("projects.name"),
           cell: (p) => (
             <span class="pj-name-cell">
               <a href={`/projects/projects/${p.id}`}>{p.name}</a>
-              {p.archived && <Badge>{t(l, "projects.archivedBadge")}</Badge>}
+              {p.archived && <Badge>{t("projects.archivedBadge")}</Badge>}
             </span>
           ),
         },
-        { label: t(l, "projects.status"), cell: (p) => <ProjectStatusBadge l={l} s={p.status} /> },
+        { label: t("projects.status"), cell: (p) => <ProjectStatusBadge s={p.status} /> },
         {
-          label: t(l, "projects.progress"),
-          cell: (p) => <Progress l={l} done={p.doneCount} total={p.taskCount} />,
+          label: t("projects.progress"),
+          cell: (p) => <Progress done={p.doneCount} total={p.taskCount} />,
         },
-        { label: t(l, "projects.dueDate"), cell: (p) => <DateTime at={p.dueDate} dateOnly /> },
+        { label: t("projects.dueDate"), cell: (p) => <DateTime at={p.dueDate} dateOnly /> },
         {
-          label: t(l, "projects.myRole"),
-          cell: (p) => (p.myRole ? t(l, `projects.role.${p.myRole}`) : "—"),
+          label: t("projects.myRole"),
+          cell: (p) => (p.myRole ? t(`projects.role.${p.myRole}`) : "—"),
           wide: true,
         },
       ]}
       empty={
         <EmptyState
           icon="folder-kanban"
-          title={t(l, filtered ? "projects.noMatch" : "projects.empty")}
+          title={t(filtered ? "projects.noMatch" : "projects.empty")}
         />
       }
-      more={moreHref ? { href: moreHref, label: t(l, "projects.more") } : undefined}
+      more={moreHref ? { href: moreHref, label: t("projects.more") } : undefined}
     />
   );
 }
 
 /** Under the project's title: status, description and its dates and progress. */
-export function ProjectSummary({ l, p }: { l: Locale; p: ProjectRow }) {
+export function ProjectSummary({ p }: { p: ProjectRow }) {
+  const t = useT();
   return (
     <span class="pj-summary">
       <span class="pj-facts">
-        <ProjectStatusBadge l={l} s={p.status} />
+        <ProjectStatusBadge s={p.status} />
         {p.archived && (
           <Badge tone="amber">
             <Icon name="archive" size={12} />
-            {t(l, "projects.archivedBadge")}
+            {t("projects.archivedBadge")}
           </Badge>
         )}
         <span class="pj-fact">
           <Icon name="calendar" size={14} />
-          <span class="sr-only">{t(l, "projects.startDate")}</span>
+          <span class="sr-only">{t("projects.startDate")}</span>
           <DateTime at={p.startDate} dateOnly />
           <span aria-hidden="true">–</span>
-          <span class="sr-only">{t(l, "projects.dueDate")}</span>
+          <span class="sr-only">{t("projects.dueDate")}</span>
           <DateTime at={p.dueDate} dateOnly />
         </span>
         <span class="pj-fact">
-          <Progress l={l} done={p.doneCount} total={p.taskCount} />
+          <Progress done={p.doneCount} total={p.taskCount} />
         </span>
       </span>
       {p.description && <span class="pj-description">{p.description}</span>}
@@ -207,25 +212,26 @@ export function ProjectSummary({ l, p }: { l: Locale; p: ProjectRow }) {
 }
 
 /** The project page's own actions: edit (a dialog) and archive or unarchive. */
-export function ProjectManageActions({ l, p }: { l: Locale; p: ProjectRow }) {
+export function ProjectManageActions({ p }: { p: ProjectRow }) {
+  const t = useT();
   const base = `/projects/projects/${p.id}`;
   return (
     <>
       {!p.archived && (
         <Dialog
           id="edit-project"
-          title={t(l, "projects.edit")}
-          trigger={t(l, "projects.edit")}
+          title={t("projects.edit")}
+          trigger={t("projects.edit")}
           icon="pencil"
           variant="secondary"
-          closeLabel={t(l, "projects.close")}
+          closeLabel={t("projects.close")}
         >
-          <ProjectForm l={l} p={p} action={base} />
+          <ProjectForm p={p} action={base} />
         </Dialog>
       )}
       <form method="post" action={`${base}/${p.archived ? "unarchive" : "archive"}`} class="inline">
         <Button type="submit" variant="secondary" icon={p.archived ? "archive-restore" : "archive"}>
-          {p.archived ? t(l, "projects.unarchive") : t(l, "projects.archive")}
+          {p.archived ? t("projects.unarchive") : t("projects.archive")}
         </Button>
       </form>
     </>

@@ -1,24 +1,22 @@
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
-import { Button, Card, DataTable, Field, Icon, UserChip } from "../../../ui/kit.ts";
+import { Button, Card, DataTable, Field, Icon, UserChip, useT } from "../../../ui/kit.ts";
 import type { MemberRow } from "./projects.schemas.ts";
 import type { StatusRow, TransitionRow } from "../statuses/statuses.schemas.ts";
-import { type Flash, flowNames, Toast } from "../common/ui.view.tsx";
+import { type Flash, flowNames, roleText, Toast } from "../common/ui.view.tsx";
 
 const ROLES = ["manager", "member", "viewer"] as const;
 
-function RoleSelect({ l, id, value }: { l: Locale; id: string; value?: string }) {
+function RoleSelect({ id, value }: { id: string; value?: string }) {
+  const t = useT();
   return (
     <select id={id} name="role">
-      {ROLES.map((r) => (
-        <option value={r} selected={value === r}>{t(l, `projects.role.${r}`)}</option>
-      ))}
+      {ROLES.map((r) => <option value={r} selected={value === r}>{t(`projects.role.${r}`)}
+      </option>)}
     </select>
   );
 }
 
 export function MembersPanel(
-  { l, projectId, members, candidates, canManage, flash }: {
-    l: Locale;
+  { projectId, members, candidates, canManage, flash }: {
     projectId: string;
     members: MemberRow[];
     candidates: { id: string; name: string; email: string }[];
@@ -26,25 +24,26 @@ export function MembersPanel(
     flash?: Flash;
   },
 ) {
+  const t = useT();
   const base = `/projects/projects/${projectId}/members`;
   const swap = { "hx-target": "#members-panel", "hx-swap": "outerHTML" };
   return (
     <section id="members-panel" aria-labelledby="members-h">
-      <h2 id="members-h" class="sr-only">{t(l, "projects.members")}</h2>
+      <h2 id="members-h" class="sr-only">{t("projects.members")}</h2>
       <Toast flash={flash} />
       <DataTable
         id="members"
-        label={t(l, "projects.members")}
+        label={t("projects.members")}
         rows={members}
         columns={[
-          { label: t(l, "projects.memberName"), cell: (m) => <UserChip name={m.name} /> },
+          { label: t("projects.memberName"), cell: (m) => <UserChip name={m.name} /> },
           {
-            label: t(l, "projects.email"),
+            label: t("projects.email"),
             cell: (m) => <span class="pj-break">{m.email}</span>,
             wide: true,
           },
           {
-            label: t(l, "projects.role"),
+            label: t("projects.role"),
             cell: (m) =>
               canManage
                 ? (
@@ -57,18 +56,18 @@ export function MembersPanel(
                     {...swap}
                   >
                     <label class="sr-only" for={`role-${m.userId}`}>
-                      {t(l, "projects.roleOf", { name: m.name })}
+                      {t("projects.roleOf", { name: m.name })}
                     </label>
-                    <RoleSelect l={l} id={`role-${m.userId}`} value={m.role} />
+                    <RoleSelect id={`role-${m.userId}`} value={m.role} />
                     <Button type="submit" variant="secondary" small class="js-hide">
-                      {t(l, "projects.save")}
+                      {t("projects.save")}
                     </Button>
                   </form>
                 )
-                : t(l, `projects.role.${m.role}`),
+                : t(`projects.role.${m.role}`),
           },
         ]}
-        actionsLabel={t(l, "projects.actions")}
+        actionsLabel={t("projects.actions")}
         actions={canManage
           ? (m) => (
             <form
@@ -79,14 +78,14 @@ export function MembersPanel(
               {...swap}
             >
               <Button type="submit" variant="ghost" small icon="user-minus">
-                {t(l, "projects.remove")}
+                {t("projects.remove")}
               </Button>
             </form>
           )
           : undefined}
       />
       {canManage && (
-        <Card title={t(l, "projects.addMember")}>
+        <Card title={t("projects.addMember")}>
           <form
             class="form-grid pj-add-member"
             method="post"
@@ -94,17 +93,17 @@ export function MembersPanel(
             hx-post={base}
             {...swap}
           >
-            <Field label={t(l, "projects.person")}>
+            <Field label={t("projects.person")}>
               <select id="add-member" name="userId" required>
                 {candidates.map((u) => <option value={u.id}>{u.name} ({u.email})</option>)}
               </select>
             </Field>
-            <Field label={t(l, "projects.role")}>
-              <RoleSelect l={l} id="add-role" value="member" />
+            <Field label={t("projects.role")}>
+              <RoleSelect id="add-role" value="member" />
             </Field>
             <div class="form-actions">
               <Button type="submit" icon="user-plus" disabled={candidates.length === 0}>
-                {t(l, "projects.add")}
+                {t("projects.add")}
               </Button>
             </div>
           </form>
@@ -120,8 +119,7 @@ export function MembersPanel(
  * Default names show in the reader's language; sent back unchanged they stay as stored.
  */
 export function FlowEditor(
-  { l, projectId, statuses, transitions, canManage, flash }: {
-    l: Locale;
+  { projectId, statuses, transitions, canManage, flash }: {
     projectId: string;
     statuses: StatusRow[];
     transitions: TransitionRow[];
@@ -129,28 +127,29 @@ export function FlowEditor(
     flash?: Flash;
   },
 ) {
+  const t = useT();
   const action = `/projects/projects/${projectId}/flow`;
-  const names = flowNames(l, statuses);
+  const names = flowNames(t, statuses);
   const name = (s: StatusRow) => names.get(s.id) ?? s.name;
   const has = (a: string, b: string) =>
     transitions.some((x) => x.fromStatusId === a && x.toStatusId === b);
   const rolesOf = (a: string, b: string) =>
     transitions.find((x) => x.fromStatusId === a && x.toStatusId === b)?.roles.join(",") ?? "";
   const who: [string, string][] = [
-    ["", t(l, "projects.anyone")],
-    ["manager", t(l, "projects.managersOnly")],
-    ["member", t(l, "projects.membersOnly")],
+    ["", t("projects.anyone")],
+    ["manager", t("projects.managersOnly")],
+    ["member", t("projects.membersOnly")],
   ];
   const whoOf = (a: string, b: string) => {
     const current = rolesOf(a, b);
     const known = who.some(([v]) => v === current);
     // A limit the editor has no word for (set through the API) is kept as a choice.
-    const label = current.split(",").map((r) => t(l, `projects.role.${r}`)).join(", ");
+    const label = current.split(",").map((r) => roleText(t, r)).join(", ");
     return known ? who : [...who, [current, label] as [string, string]];
   };
   return (
     <section id="flow-panel" aria-labelledby="flow-h">
-      <h2 id="flow-h" class="sr-only">{t(l, "projects.flow")}</h2>
+      <h2 id="flow-h" class="sr-only">{t("projects.flow")}</h2>
       <Toast flash={flash} />
       <form
         method="post"
@@ -159,28 +158,28 @@ export function FlowEditor(
         hx-target="#flow-panel"
         hx-swap="outerHTML"
       >
-        <Card title={t(l, "projects.statuses")}>
+        <Card title={t("projects.statuses")}>
           <fieldset disabled={!canManage} class="pj-plain">
-            <legend class="sr-only">{t(l, "projects.statuses")}</legend>
+            <legend class="sr-only">{t("projects.statuses")}</legend>
             <ol class="pj-flow-rows">
               {statuses.map((s, i) => (
                 <li class="pj-flow-row">
                   <input type="hidden" name={`id-${i}`} value={s.id} />
                   <input type="hidden" name="rows" value={String(i)} />
-                  <Field label={t(l, "projects.statusName")}>
+                  <Field label={t("projects.statusName")}>
                     <input id={`st-name-${i}`} name={`name-${i}`} value={name(s)} maxLength={60} />
                   </Field>
-                  <Field label={t(l, "projects.category")}>
+                  <Field label={t("projects.category")}>
                     <select id={`st-cat-${i}`} name={`category-${i}`}>
                       <option value="open" selected={s.category === "open"}>
-                        {t(l, "projects.categoryOpen")}
+                        {t("projects.categoryOpen")}
                       </option>
                       <option value="done" selected={s.category === "done"}>
-                        {t(l, "projects.categoryDone")}
+                        {t("projects.categoryDone")}
                       </option>
                     </select>
                   </Field>
-                  <Field label={t(l, "projects.order")}>
+                  <Field label={t("projects.order")}>
                     <input
                       id={`st-pos-${i}`}
                       name={`order-${i}`}
@@ -190,7 +189,7 @@ export function FlowEditor(
                       class="pj-order"
                     />
                   </Field>
-                  <Field label={t(l, "projects.moveTasksTo")}>
+                  <Field label={t("projects.moveTasksTo")}>
                     <select id={`st-move-${i}`} name={`moveTo-${i}`}>
                       <option value="">—</option>
                       {statuses.filter((o) => o.id !== s.id).map((o) => (
@@ -201,25 +200,25 @@ export function FlowEditor(
                   <span class="pj-flow-end">
                     <label class="pj-check">
                       <input type="checkbox" name={`remove-${i}`} value="1" />
-                      {t(l, "projects.removeStatus")}
+                      {t("projects.removeStatus")}
                     </label>
                     <span class="muted">
-                      {t(l, "projects.taskCount", { count: s.taskCount })}
+                      {t("projects.taskCount", { count: s.taskCount })}
                     </span>
                   </span>
                 </li>
               ))}
               <li class="pj-flow-row">
-                <Field label={t(l, "projects.newStatus")}>
+                <Field label={t("projects.newStatus")}>
                   <input id="st-name-new" name="name-new" value="" maxLength={60} />
                 </Field>
-                <Field label={t(l, "projects.category")}>
+                <Field label={t("projects.category")}>
                   <select id="st-cat-new" name="category-new">
-                    <option value="open">{t(l, "projects.categoryOpen")}</option>
-                    <option value="done">{t(l, "projects.categoryDone")}</option>
+                    <option value="open">{t("projects.categoryOpen")}</option>
+                    <option value="done">{t("projects.categoryDone")}</option>
                   </select>
                 </Field>
-                <Field label={t(l, "projects.order")}>
+                <Field label={t("projects.order")}>
                   <input
                     id="st-pos-new"
                     name="order-new"
@@ -233,16 +232,16 @@ export function FlowEditor(
             </ol>
           </fieldset>
         </Card>
-        <Card title={t(l, "projects.transitions")}>
+        <Card title={t("projects.transitions")}>
           <fieldset disabled={!canManage} class="pj-plain">
-            <legend class="sr-only">{t(l, "projects.transitions")}</legend>
-            <p class="muted">{t(l, "projects.transitionsHelp")}</p>
+            <legend class="sr-only">{t("projects.transitions")}</legend>
+            <p class="muted">{t("projects.transitionsHelp")}</p>
             <div class="table-wrap pj-matrix">
               <table>
                 <thead>
                   <tr>
                     <td>
-                      <span class="sr-only">{t(l, "projects.from")}</span>
+                      <span class="sr-only">{t("projects.from")}</span>
                     </td>
                     {statuses.map((s) => (
                       <th scope="col">
@@ -269,7 +268,7 @@ export function FlowEditor(
                                 <span class="sr-only">{name(a)} → {name(b)}</span>
                               </label>
                               <label class="sr-only" for={`who-${a.id}-${b.id}`}>
-                                {t(l, "projects.whoMayMove")}: {name(a)} → {name(b)}
+                                {t("projects.whoMayMove")}: {name(a)} → {name(b)}
                               </label>
                               <select
                                 id={`who-${a.id}-${b.id}`}
@@ -295,7 +294,7 @@ export function FlowEditor(
         </Card>
         {canManage && (
           <div class="form-actions">
-            <Button type="submit" icon="save">{t(l, "projects.saveFlow")}</Button>
+            <Button type="submit" icon="save">{t("projects.saveFlow")}</Button>
           </div>
         )}
       </form>

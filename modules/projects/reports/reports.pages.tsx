@@ -85,7 +85,6 @@ const overviewPages = new Hono<AppEnv>()
               }
             >
               <TaskTable
-                l={l}
                 id="my-tasks"
                 tasks={mine.items.slice(0, 10)}
                 showProject
@@ -103,7 +102,6 @@ const overviewPages = new Hono<AppEnv>()
               }
             >
               <TaskTable
-                l={l}
                 id="overdue-tasks"
                 tasks={overdue.items.slice(0, 10)}
                 showProject
@@ -112,7 +110,7 @@ const overviewPages = new Hono<AppEnv>()
               />
             </Card>
           </Grid>
-          <ProgressCharts l={l} items={progress.items} burnUp={progress.burnUp} />
+          <ProgressCharts items={progress.items} burnUp={progress.burnUp} />
         </>
       ),
     );
@@ -161,9 +159,9 @@ const overviewPages = new Hono<AppEnv>()
                 {t(l, "projects.csvWorkload")}
               </Button>
             </div>
-            <ProgressCharts l={l} items={progress.items} burnUp={progress.burnUp} />
-            <Distribution l={l} {...dist} />
-            <WorkloadCard l={l} items={work.items} />
+            <ProgressCharts items={progress.items} burnUp={progress.burnUp} />
+            <Distribution {...dist} />
+            <WorkloadCard items={work.items} />
           </div>
         </>
       ),

@@ -1,4 +1,3 @@
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
 import {
   Card,
   ChartCard,
@@ -7,8 +6,11 @@ import {
   formatNumber,
   Grid,
   UserChip,
+  useReader,
+  useT,
 } from "../../../ui/kit.ts";
-import { priorityLabel, statusName } from "../common/ui.view.tsx";
+import type { Locale } from "../../../shared/i18n/i18n.ts";
+import { priorityText, statusName } from "../common/ui.view.tsx";
 import { Progress } from "../projects/projects.view.tsx";
 
 /** "7 Oct": the burn-up's days are all recent, the year would only crowd the axis. */
@@ -48,10 +50,12 @@ interface Workload {
 }
 
 /** Done and open tasks per project: a stacked bar chart over its table. */
-export function ProgressCard({ l, items }: { l: Locale; items: ProgressRow[] }) {
+export function ProgressCard({ items }: { items: ProgressRow[] }) {
+  const t = useT();
+  const { locale: l } = useReader();
   return (
     <ChartCard
-      title={t(l, "projects.progress")}
+      title={t("projects.progress")}
       option={{
         legend: {},
         grid: { bottom: 36 },
@@ -59,14 +63,14 @@ export function ProgressCard({ l, items }: { l: Locale; items: ProgressRow[] }) 
         yAxis: { type: "value", minInterval: 1 },
         series: [
           {
-            name: t(l, "projects.done"),
+            name: t("projects.done"),
             type: "bar",
             stack: "a",
             data: items.map((i) => i.done),
             itemStyle: { color: DONE },
           },
           {
-            name: t(l, "projects.open"),
+            name: t("projects.open"),
             type: "bar",
             stack: "a",
             data: items.map((i) => i.total - i.done),
@@ -77,19 +81,19 @@ export function ProgressCard({ l, items }: { l: Locale; items: ProgressRow[] }) 
     >
       <DataTable
         id="progress-table"
-        label={t(l, "projects.progress")}
+        label={t("projects.progress")}
         rows={items}
         columns={[
           {
-            label: t(l, "projects.project"),
+            label: t("projects.project"),
             cell: (i) => <a href={`/projects/projects/${i.projectId}`}>{i.name}</a>,
           },
           {
-            label: t(l, "projects.progress"),
-            cell: (i) => <Progress l={l} done={i.done} total={i.total} />,
+            label: t("projects.progress"),
+            cell: (i) => <Progress done={i.done} total={i.total} />,
           },
           {
-            label: t(l, "projects.percentDone"),
+            label: t("projects.percentDone"),
             cell: (i) => `${formatNumber(l, i.percent, 1)} %`,
             numeric: true,
           },
@@ -101,11 +105,13 @@ export function ProgressCard({ l, items }: { l: Locale; items: ProgressRow[] }) 
 
 /** Total and done tasks per day (the last 30 days). */
 export function BurnUpCard(
-  { l, burnUp }: { l: Locale; burnUp: { day: string; total: number; done: number }[] },
+  { burnUp }: { burnUp: { day: string; total: number; done: number }[] },
 ) {
+  const t = useT();
+  const { locale: l } = useReader();
   return (
     <ChartCard
-      title={t(l, "projects.burnUp")}
+      title={t("projects.burnUp")}
       option={{
         legend: {},
         // Room under the axis for its turned labels and the legend.
@@ -114,13 +120,13 @@ export function BurnUpCard(
         yAxis: { type: "value", minInterval: 1 },
         series: [
           {
-            name: t(l, "projects.total"),
+            name: t("projects.total"),
             type: "line",
             data: burnUp.map((d) => d.total),
             itemStyle: { color: OPEN },
           },
           {
-            name: t(l, "projects.done"),
+            name: t("projects.done"),
             type: "line",
             data: burnUp.map((d) => d.done),
             itemStyle: { color: DONE },
@@ -132,28 +138,29 @@ export function BurnUpCard(
 }
 
 export function ProgressCharts(
-  { l, items, burnUp }: {
-    l: Locale;
+  { items, burnUp }: {
     items: ProgressRow[];
     burnUp: { day: string; total: number; done: number }[];
   },
 ) {
+  const t = useT();
   if (!items.length) {
-    return <EmptyState icon="chart-no-axes-column" title={t(l, "projects.noProjects")} />;
+    return <EmptyState icon="chart-no-axes-column" title={t("projects.noProjects")} />;
   }
   return (
     <Grid size="lg">
-      <ProgressCard l={l} items={items} />
-      <BurnUpCard l={l} burnUp={burnUp} />
+      <ProgressCard items={items} />
+      <BurnUpCard burnUp={burnUp} />
     </Grid>
   );
 }
 
-function Pie({ l, title, buckets }: { l: Locale; title: string; buckets: Bucket[] }) {
+function Pie({ title, buckets }: { title: string; buckets: Bucket[] }) {
+  const t = useT();
   if (buckets.length === 0) {
     return (
       <Card title={title}>
-        <EmptyState icon="chart-pie" title={t(l, "projects.noTasks")} />
+        <EmptyState icon="chart-pie" title={t("projects.noTasks")} />
       </Card>
     );
   }
@@ -176,46 +183,45 @@ function Pie({ l, title, buckets }: { l: Locale; title: string; buckets: Bucket[
 }
 
 export function Distribution(
-  { l, byStatus, byPriority, byAssignee }: {
-    l: Locale;
+  { byStatus, byPriority, byAssignee }: {
     byStatus: Bucket[];
     byPriority: Bucket[];
     byAssignee: Bucket[];
   },
 ) {
+  const t = useT();
   return (
     <Grid size="lg">
       <Pie
-        l={l}
-        title={t(l, "projects.byStatus")}
-        buckets={byStatus.map((b) => ({ ...b, label: statusName(l, b.label) }))}
+        title={t("projects.byStatus")}
+        buckets={byStatus.map((b) => ({ ...b, label: statusName(t, b.label) }))}
       />
       <Pie
-        l={l}
-        title={t(l, "projects.byPriority")}
-        buckets={byPriority.map((b) => ({ ...b, label: priorityLabel(l, b.label) }))}
+        title={t("projects.byPriority")}
+        buckets={byPriority.map((b) => ({ ...b, label: priorityText(t, b.label) }))}
       />
       <Pie
-        l={l}
-        title={t(l, "projects.byAssignee")}
-        buckets={byAssignee.map((b) => ({ ...b, label: b.label || t(l, "projects.unassigned") }))}
+        title={t("projects.byAssignee")}
+        buckets={byAssignee.map((b) => ({ ...b, label: b.label || t("projects.unassigned") }))}
       />
     </Grid>
   );
 }
 
-export function WorkloadCard({ l, items }: { l: Locale; items: Workload[] }) {
+export function WorkloadCard({ items }: { items: Workload[] }) {
+  const t = useT();
+  const { locale: l } = useReader();
   if (items.length === 0) {
     return (
-      <Card id="workload" title={t(l, "projects.workload")}>
-        <EmptyState icon="users" title={t(l, "projects.noMembers")} />
+      <Card id="workload" title={t("projects.workload")}>
+        <EmptyState icon="users" title={t("projects.noMembers")} />
       </Card>
     );
   }
   return (
     <ChartCard
       id="workload"
-      title={t(l, "projects.workload")}
+      title={t("projects.workload")}
       option={{
         legend: {},
         grid: { bottom: 36 },
@@ -223,13 +229,13 @@ export function WorkloadCard({ l, items }: { l: Locale; items: Workload[] }) {
         yAxis: { type: "value", minInterval: 1 },
         series: [
           {
-            name: t(l, "projects.open"),
+            name: t("projects.open"),
             type: "bar",
             data: items.map((i) => i.open),
             itemStyle: { color: OPEN },
           },
           {
-            name: t(l, "projects.overdue"),
+            name: t("projects.overdue"),
             type: "bar",
             data: items.map((i) => i.overdue),
             itemStyle: { color: OVERDUE },
@@ -239,22 +245,22 @@ export function WorkloadCard({ l, items }: { l: Locale; items: Workload[] }) {
     >
       <DataTable
         id="workload-table"
-        label={t(l, "projects.workload")}
+        label={t("projects.workload")}
         rows={items}
         columns={[
-          { label: t(l, "projects.memberName"), cell: (i) => <UserChip name={i.name} /> },
-          { label: t(l, "projects.open"), cell: (i) => formatNumber(l, i.open), numeric: true },
+          { label: t("projects.memberName"), cell: (i) => <UserChip name={i.name} /> },
+          { label: t("projects.open"), cell: (i) => formatNumber(l, i.open), numeric: true },
           {
-            label: t(l, "projects.overdue"),
+            label: t("projects.overdue"),
             cell: (i) => formatNumber(l, i.overdue),
             numeric: true,
           },
           {
-            label: t(l, "projects.estimateHours"),
+            label: t("projects.estimateHours"),
             cell: (i) => formatNumber(l, i.estimate, 2),
             numeric: true,
           },
-          { label: t(l, "projects.done"), cell: (i) => formatNumber(l, i.done), numeric: true },
+          { label: t("projects.done"), cell: (i) => formatNumber(l, i.done), numeric: true },
         ]}
       />
     </ChartCard>

@@ -1,5 +1,4 @@
 import type { ComponentChildren } from "preact";
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
 import {
   Badge,
   Button,
@@ -12,6 +11,8 @@ import {
   type TableSort,
   Toast,
   UserChip,
+  useReader,
+  useT,
 } from "../../../ui/kit.ts";
 import type { TaskRow } from "./tasks.schemas.ts";
 import type { StatusRow, TransitionRow } from "../statuses/statuses.schemas.ts";
@@ -29,21 +30,21 @@ import {
  * tone-red, so it also reads red where the module's stylesheet is not loaded, e.g. home).
  */
 export function Due(
-  { l, task, badge }: {
-    l: Locale;
+  { task, badge }: {
     task: Pick<TaskRow, "dueDate" | "overdue">;
     /** Says "Overdue" in a badge too (lists outside the module's pages). */
     badge?: boolean;
   },
 ) {
+  const t = useT();
   if (!task.dueDate) return <span class="muted">—</span>;
   return (
     <span class={`pj-due${task.overdue ? " pj-overdue tone-red" : ""}`}>
       <Icon name={task.overdue ? "alarm-clock" : "calendar"} size={14} />
       <DateTime at={task.dueDate} dateOnly />
       {task.overdue && (badge
-        ? <Badge tone="red">{t(l, "projects.overdue")}</Badge>
-        : <span class="sr-only">({t(l, "projects.overdue")})</span>)}
+        ? <Badge tone="red">{t("projects.overdue")}</Badge>
+        : <span class="sr-only">({t("projects.overdue")})</span>)}
     </span>
   );
 }
@@ -57,18 +58,19 @@ function Labels({ labels }: { labels: string[] }) {
   );
 }
 
-function Card({ l, task }: { l: Locale; task: TaskRow }) {
+function Card({ task }: { task: TaskRow }) {
+  const t = useT();
   return (
     <li class="pj-card" data-id={task.id} data-position={String(task.position)}>
       <a class="pj-card-title" href={`/projects/tasks/${task.id}`}>{task.title}</a>
       <Labels labels={task.labels} />
       <span class="pj-card-meta">
-        <PriorityBadge l={l} p={task.priority} />
-        {task.dueDate && <Due l={l} task={task} />}
+        <PriorityBadge p={task.priority} />
+        {task.dueDate && <Due task={task} />}
         <span class="pj-card-who">
           {task.assigneeName
             ? <UserChip name={task.assigneeName} compact />
-            : <span class="sr-only">{t(l, "projects.unassigned")}</span>}
+            : <span class="sr-only">{t("projects.unassigned")}</span>}
         </span>
       </span>
     </li>
@@ -81,8 +83,7 @@ function Card({ l, task }: { l: Locale; task: TaskRow }) {
  * phone the columns scroll sideways inside the board, never the page.
  */
 export function Board(
-  { l, statuses, transitions, tasks, canWrite, role, admin }: {
-    l: Locale;
+  { statuses, transitions, tasks, canWrite, role, admin }: {
     statuses: StatusRow[];
     transitions: TransitionRow[];
     tasks: TaskRow[];
@@ -92,7 +93,8 @@ export function Board(
     admin: boolean;
   },
 ) {
-  const names = flowNames(l, statuses);
+  const t = useT();
+  const names = flowNames(t, statuses);
   const mine = (x: TransitionRow) => admin || !x.roles.length || x.roles.includes(role as "member");
   const allowed = (from: string) =>
     transitions.length === 0
@@ -101,14 +103,14 @@ export function Board(
         .join(" ");
   return (
     <section class="pj-board-wrap" aria-labelledby="board-h">
-      <h2 id="board-h" class="sr-only">{t(l, "projects.board")}</h2>
+      <h2 id="board-h" class="sr-only">{t("projects.board")}</h2>
       <Toast id="board-message" />
-      {canWrite && <p class="muted pj-hint">{t(l, "projects.boardHelp")}</p>}
+      {canWrite && <p class="muted pj-hint">{t("projects.boardHelp")}</p>}
       <div
         class="pj-board"
         data-writable={canWrite ? "1" : "0"}
-        data-refused={t(l, "projects.moveRefused")}
-        data-failed={t(l, "projects.moveFailed")}
+        data-refused={t("projects.moveRefused")}
+        data-failed={t("projects.moveFailed")}
       >
         {statuses.map((s) => {
           const column = tasks.filter((x) => x.statusId === s.id);
@@ -118,11 +120,11 @@ export function Board(
                 <h3 id={`col-${s.id}`}>{names.get(s.id)}</h3>
                 <Badge>{column.length}</Badge>
                 {s.category === "done" && (
-                  <Icon name="circle-check" size={16} label={t(l, "projects.categoryDone")} />
+                  <Icon name="circle-check" size={16} label={t("projects.categoryDone")} />
                 )}
               </header>
               <ul class="pj-cards" data-status={s.id} data-allowed={allowed(s.id)}>
-                {column.map((task) => <Card l={l} task={task} />)}
+                {column.map((task) => <Card task={task} />)}
               </ul>
             </section>
           );
@@ -134,8 +136,7 @@ export function Board(
 
 /** Tasks as a table: the project's list view, the task list, subtasks and the dashboard. */
 export function TaskTable(
-  { l, id, tasks, showProject, empty, more, sort, compact }: {
-    l: Locale;
+  { id, tasks, showProject, empty, more, sort, compact }: {
     id: string;
     tasks: TaskRow[];
     showProject?: boolean;
@@ -146,15 +147,16 @@ export function TaskTable(
     compact?: boolean;
   },
 ) {
+  const t = useT();
   return (
     <DataTable
       id={id}
-      label={t(l, "projects.tasks")}
+      label={t("projects.tasks")}
       rows={tasks}
       sort={sort}
       columns={[
         {
-          label: t(l, "projects.task"),
+          label: t("projects.task"),
           cell: (task) => (
             <span class="pj-name-cell">
               <a href={`/projects/tasks/${task.id}`}>{task.title}</a>
@@ -165,38 +167,38 @@ export function TaskTable(
         },
         ...(showProject && !compact
           ? [{
-            label: t(l, "projects.project"),
+            label: t("projects.project"),
             cell: (task: TaskRow) => (
               <a href={`/projects/projects/${task.projectId}`}>{task.projectName}</a>
             ),
           }]
           : []),
         ...(compact ? [] : [{
-          label: t(l, "projects.taskStatus"),
+          label: t("projects.taskStatus"),
           cell: (task: TaskRow) => (
             <Badge tone={task.statusCategory === "done" ? "green" : "gray"}>
-              {statusName(l, task.statusName)}
+              {statusName(t, task.statusName)}
             </Badge>
           ),
         }]),
         {
-          label: t(l, "projects.priority"),
-          cell: (task) => <PriorityBadge l={l} p={task.priority} />,
+          label: t("projects.priority"),
+          cell: (task) => <PriorityBadge p={task.priority} />,
           sort: sort ? "priority" : undefined,
         },
         ...(compact ? [] : [{
-          label: t(l, "projects.assignee"),
+          label: t("projects.assignee"),
           cell: (task: TaskRow) => (
-            <UserChip name={task.assigneeName} none={t(l, "projects.unassigned")} />
+            <UserChip name={task.assigneeName} none={t("projects.unassigned")} />
           ),
         }]),
         {
-          label: t(l, "projects.dueDate"),
-          cell: (task) => <Due l={l} task={task} />,
+          label: t("projects.dueDate"),
+          cell: (task) => <Due task={task} />,
           sort: sort ? "due" : undefined,
         },
       ]}
-      empty={empty ?? <EmptyState icon="list-checks" title={t(l, "projects.noTasks")} />}
+      empty={empty ?? <EmptyState icon="list-checks" title={t("projects.noTasks")} />}
       more={more}
     />
   );
@@ -204,8 +206,7 @@ export function TaskTable(
 
 /** The new-task form (a dialog on the board); answers with itself and its error on failure. */
 export function NewTaskForm(
-  { l, projectId, statuses, members, flash, parentId }: {
-    l: Locale;
+  { projectId, statuses, members, flash, parentId }: {
     projectId: string;
     /** Statuses the caller may start a task in. */
     statuses: StatusRow[];
@@ -214,8 +215,9 @@ export function NewTaskForm(
     parentId?: string;
   },
 ) {
+  const t = useT();
   const action = `/projects/projects/${projectId}/tasks`;
-  const names = flowNames(l, statuses);
+  const names = flowNames(t, statuses);
   return (
     <form
       id="new-task-form"
@@ -232,32 +234,32 @@ export function NewTaskForm(
         </div>
       )}
       {parentId && <input type="hidden" name="parentId" value={parentId} />}
-      <Field label={t(l, "projects.title")} wide>
+      <Field label={t("projects.title")} wide>
         <input id="qt-title" name="title" required maxLength={300} />
       </Field>
-      <Field label={t(l, "projects.taskStatus")}>
+      <Field label={t("projects.taskStatus")}>
         <select id="qt-status" name="statusId">
           {statuses.map((s) => <option value={s.id}>{names.get(s.id)}</option>)}
         </select>
       </Field>
-      <Field label={t(l, "projects.priority")}>
+      <Field label={t("projects.priority")}>
         <select id="qt-priority" name="priority">
           {PRIORITY_VALUES.map((p) => (
-            <option value={p} selected={p === "normal"}>{priorityLabel(l, p)}</option>
+            <option value={p} selected={p === "normal"}>{priorityLabel(t, p)}</option>
           ))}
         </select>
       </Field>
-      <Field label={t(l, "projects.assignee")}>
+      <Field label={t("projects.assignee")}>
         <select id="qt-assignee" name="assigneeId">
-          <option value="">{t(l, "projects.unassigned")}</option>
+          <option value="">{t("projects.unassigned")}</option>
           {members.map((m) => <option value={m.userId}>{m.name}</option>)}
         </select>
       </Field>
-      <Field label={t(l, "projects.dueDate")}>
+      <Field label={t("projects.dueDate")}>
         <input id="qt-due" type="date" name="dueDate" />
       </Field>
       <div class="form-actions field-wide">
-        <Button type="submit" icon="plus">{t(l, "projects.addTask")}</Button>
+        <Button type="submit" icon="plus">{t("projects.addTask")}</Button>
       </div>
     </form>
   );
@@ -266,8 +268,9 @@ export function NewTaskForm(
 export function NewTaskDialog(
   props: Parameters<typeof NewTaskForm>[0] & { title?: string },
 ) {
-  const { l } = props;
-  const title = props.title ?? t(l, "projects.newTask");
+  const t = useT();
+  const { locale: l } = useReader();
+  const title = props.title ?? t("projects.newTask");
   return (
     <Dialog
       id={props.parentId ? "new-subtask" : "new-task"}
@@ -275,7 +278,7 @@ export function NewTaskDialog(
       trigger={title}
       icon="plus"
       variant={props.parentId ? "secondary" : "primary"}
-      closeLabel={t(l, "projects.close")}
+      closeLabel={t("projects.close")}
     >
       <NewTaskForm {...props} />
     </Dialog>

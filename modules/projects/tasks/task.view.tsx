@@ -1,5 +1,4 @@
 import type { VNode } from "preact";
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
 import {
   Button,
   Card,
@@ -10,6 +9,8 @@ import {
   IconButton,
   RelativeTime,
   UserChip,
+  useReader,
+  useT,
 } from "../../../ui/kit.ts";
 import type { TaskRow } from "./tasks.schemas.ts";
 import type { StatusRow } from "../statuses/statuses.schemas.ts";
@@ -39,8 +40,7 @@ export interface CommentView {
  * cycle (tasks.rules.ts blockerCandidates).
  */
 export function TaskFields(
-  { l, task, statuses, members, parents, blockers, canWrite, flash }: {
-    l: Locale;
+  { task, statuses, members, parents, blockers, canWrite, flash }: {
     task: TaskRow;
     statuses: StatusRow[];
     members: MemberRow[];
@@ -50,8 +50,9 @@ export function TaskFields(
     flash?: Flash;
   },
 ) {
+  const t = useT();
   const action = `/projects/tasks/${task.id}`;
-  const names = flowNames(l, statuses);
+  const names = flowNames(t, statuses);
   return (
     <form
       id="task-fields"
@@ -64,47 +65,47 @@ export function TaskFields(
       hx-swap="outerHTML"
     >
       <header class="card-head">
-        <h2 class="card-title">{t(l, "projects.taskFields")}</h2>
+        <h2 class="card-title">{t("projects.taskFields")}</h2>
       </header>
       <Toast flash={flash} />
       <fieldset disabled={!canWrite} class="pj-plain">
-        <legend class="sr-only">{t(l, "projects.taskFields")}</legend>
+        <legend class="sr-only">{t("projects.taskFields")}</legend>
         <div class="form-grid">
-          <Field label={t(l, "projects.title")} wide>
+          <Field label={t("projects.title")} wide>
             <input id="tf-title" name="title" value={task.title} required maxLength={300} />
           </Field>
-          <Field label={t(l, "projects.description")} wide>
+          <Field label={t("projects.description")} wide>
             <textarea id="tf-desc" name="description" rows={4}>{task.description}</textarea>
           </Field>
-          <Field label={t(l, "projects.taskStatus")}>
+          <Field label={t("projects.taskStatus")}>
             <select id="tf-status" name="statusId">
               {statuses.map((s) => (
                 <option value={s.id} selected={s.id === task.statusId}>{names.get(s.id)}</option>
               ))}
             </select>
           </Field>
-          <Field label={t(l, "projects.priority")}>
+          <Field label={t("projects.priority")}>
             <select id="tf-prio" name="priority">
               {PRIORITY_VALUES.map((p) => (
-                <option value={p} selected={p === task.priority}>{priorityLabel(l, p)}</option>
+                <option value={p} selected={p === task.priority}>{priorityLabel(t, p)}</option>
               ))}
             </select>
           </Field>
-          <Field label={t(l, "projects.assignee")}>
+          <Field label={t("projects.assignee")}>
             <select id="tf-assignee" name="assigneeId">
-              <option value="">{t(l, "projects.unassigned")}</option>
+              <option value="">{t("projects.unassigned")}</option>
               {members.map((m) => (
                 <option value={m.userId} selected={m.userId === task.assigneeId}>{m.name}</option>
               ))}
             </select>
           </Field>
-          <Field label={t(l, "projects.startDate")}>
+          <Field label={t("projects.startDate")}>
             <input id="tf-start" type="date" name="startDate" value={task.startDate ?? ""} />
           </Field>
-          <Field label={t(l, "projects.dueDate")}>
+          <Field label={t("projects.dueDate")}>
             <input id="tf-due" type="date" name="dueDate" value={task.dueDate ?? ""} />
           </Field>
-          <Field label={t(l, "projects.estimate")}>
+          <Field label={t("projects.estimate")}>
             <input
               id="tf-estimate"
               type="number"
@@ -114,10 +115,10 @@ export function TaskFields(
               value={task.estimate === null ? "" : String(task.estimate)}
             />
           </Field>
-          <Field label={t(l, "projects.labels")} hint={t(l, "projects.labelsHint")} wide>
+          <Field label={t("projects.labels")} hint={t("projects.labelsHint")} wide>
             <input id="tf-labels" name="labels" value={task.labels.join(", ")} />
           </Field>
-          <Field label={t(l, "projects.parent")}>
+          <Field label={t("projects.parent")}>
             <select id="tf-parent" name="parentId">
               <option value="">—</option>
               {parents.map((s) => (
@@ -125,7 +126,7 @@ export function TaskFields(
               ))}
             </select>
           </Field>
-          <Field label={t(l, "projects.blockedBy")} hint={t(l, "projects.blockedByHint")}>
+          <Field label={t("projects.blockedBy")} hint={t("projects.blockedByHint")}>
             <select
               id="tf-blocked"
               name="blockedBy"
@@ -140,7 +141,7 @@ export function TaskFields(
         </div>
         <input type="hidden" name="blockedByPresent" value="1" />
         <div class="form-actions js-hide">
-          <Button type="submit" icon="save">{t(l, "projects.save")}</Button>
+          <Button type="submit" icon="save">{t("projects.save")}</Button>
         </div>
       </fieldset>
     </form>
@@ -148,8 +149,7 @@ export function TaskFields(
 }
 
 export function Comments(
-  { l, taskId, comments, me, canWrite, flash }: {
-    l: Locale;
+  { taskId, comments, me, canWrite, flash }: {
     taskId: string;
     comments: CommentView[];
     me: string;
@@ -157,41 +157,42 @@ export function Comments(
     flash?: Flash;
   },
 ) {
+  const t = useT();
   const swap = { "hx-target": "#comments", "hx-swap": "outerHTML" };
   return (
     <section id="comments" class="card" aria-labelledby="comments-h">
       <header class="card-head">
         <h2 id="comments-h" class="card-title">
-          {t(l, "projects.comments")} <span class="muted">{comments.length || ""}</span>
+          {t("projects.comments")} <span class="muted">{comments.length || ""}</span>
         </h2>
       </header>
       <Toast flash={flash} />
-      {comments.length === 0 && <p class="muted">{t(l, "projects.noComments")}</p>}
+      {comments.length === 0 && <p class="muted">{t("projects.noComments")}</p>}
       <ol class="pj-comments">
         {comments.map((c) => (
           <li id={`comment-${c.id}`} class="pj-comment">
             <p class="pj-comment-head">
-              <UserChip name={c.authorName} none={t(l, "projects.formerMember")} />
+              <UserChip name={c.authorName} none={t("projects.formerMember")} />
               <span class="muted">
                 <RelativeTime at={c.createdAt} />
-                {c.updatedAt !== c.createdAt && ` · ${t(l, "projects.edited")}`}
+                {c.updatedAt !== c.createdAt && ` · ${t("projects.edited")}`}
               </span>
             </p>
             <div class="pj-markdown" dangerouslySetInnerHTML={{ __html: c.bodyHtml }}></div>
             {canWrite && c.authorId === me && (
               <details class="pj-comment-edit">
-                <summary>{t(l, "projects.editComment")}</summary>
+                <summary>{t("projects.editComment")}</summary>
                 <form
                   method="post"
                   action={`/projects/comments/${c.id}`}
                   hx-post={`/projects/comments/${c.id}`}
                   {...swap}
                 >
-                  <Field label={t(l, "projects.comment")}>
+                  <Field label={t("projects.comment")}>
                     <textarea id={`ce-${c.id}`} name="body" rows={3} required>{c.body}</textarea>
                   </Field>
                   <div class="form-actions">
-                    <Button type="submit" icon="save">{t(l, "projects.save")}</Button>
+                    <Button type="submit" icon="save">{t("projects.save")}</Button>
                   </div>
                 </form>
                 <form
@@ -202,7 +203,7 @@ export function Comments(
                   {...swap}
                 >
                   <Button type="submit" variant="danger" icon="trash-2">
-                    {t(l, "projects.deleteComment")}
+                    {t("projects.deleteComment")}
                   </Button>
                 </form>
               </details>
@@ -218,11 +219,11 @@ export function Comments(
           hx-post={`/projects/tasks/${taskId}/comments`}
           {...swap}
         >
-          <Field label={t(l, "projects.addComment")} hint={t(l, "projects.mentionHelp")}>
+          <Field label={t("projects.addComment")} hint={t("projects.mentionHelp")}>
             <textarea id="new-comment" name="body" rows={3} required></textarea>
           </Field>
           <div class="form-actions">
-            <Button type="submit" icon="send">{t(l, "projects.send")}</Button>
+            <Button type="submit" icon="send">{t("projects.send")}</Button>
           </div>
         </form>
       )}
@@ -231,22 +232,23 @@ export function Comments(
 }
 
 export function Attachments(
-  { l, taskId, files, canWrite, flash }: {
-    l: Locale;
+  { taskId, files, canWrite, flash }: {
     taskId: string;
     files: AttachmentInfo[];
     canWrite: boolean;
     flash?: Flash;
   },
 ) {
+  const t = useT();
+  const { locale: l } = useReader();
   const base = `/projects/tasks/${taskId}/attachments`;
   return (
     <section id="attachments" class="card" aria-labelledby="attachments-h">
       <header class="card-head">
-        <h2 id="attachments-h" class="card-title">{t(l, "projects.attachments")}</h2>
+        <h2 id="attachments-h" class="card-title">{t("projects.attachments")}</h2>
       </header>
       <Toast flash={flash} />
-      {files.length === 0 && <p class="muted">{t(l, "projects.noAttachments")}</p>}
+      {files.length === 0 && <p class="muted">{t("projects.noAttachments")}</p>}
       <ul class="pj-files">
         {files.map((f) => (
           <li>
@@ -258,7 +260,7 @@ export function Attachments(
                 <IconButton
                   type="submit"
                   icon="trash-2"
-                  label={t(l, "projects.deleteFile", { name: f.name })}
+                  label={t("projects.deleteFile", { name: f.name })}
                 />
               </form>
             )}
@@ -272,15 +274,15 @@ export function Attachments(
           action={base}
           enctype="multipart/form-data"
           data-target="#attachments"
-          data-failed={t(l, "projects.uploadFailed")}
+          data-failed={t("projects.uploadFailed")}
         >
-          <Field label={t(l, "projects.attachFile")}>
+          <Field label={t("projects.attachFile")}>
             <input id="upload-file" type="file" name="file" multiple required />
           </Field>
           <div class="form-actions">
             <progress class="pj-progress" max={100} value={0} hidden>0%</progress>
             <Button type="submit" variant="secondary" icon="upload">
-              {t(l, "projects.upload")}
+              {t("projects.upload")}
             </Button>
           </div>
         </form>
@@ -291,12 +293,12 @@ export function Attachments(
 
 /** Which tasks this one blocks, as links. */
 export function Dependencies(
-  { l, blockedBy, blocks }: {
-    l: Locale;
+  { blockedBy, blocks }: {
     blockedBy: { id: string; title: string }[];
     blocks: { id: string; title: string }[];
   },
 ) {
+  const t = useT();
   const links = (items: { id: string; title: string }[]) => (
     <ul class="pj-links">
       {items.map((b) => (
@@ -307,24 +309,24 @@ export function Dependencies(
     </ul>
   );
   return (
-    <Card title={t(l, "projects.dependencies")}>
-      <h3 class="pj-sub">{t(l, "projects.blockedBy")}</h3>
-      {blockedBy.length ? links(blockedBy) : <p class="muted">{t(l, "projects.blockedByNone")}</p>}
-      <h3 class="pj-sub">{t(l, "projects.blocks")}</h3>
-      {blocks.length ? links(blocks) : <p class="muted">{t(l, "projects.blocksNone")}</p>}
+    <Card title={t("projects.dependencies")}>
+      <h3 class="pj-sub">{t("projects.blockedBy")}</h3>
+      {blockedBy.length ? links(blockedBy) : <p class="muted">{t("projects.blockedByNone")}</p>}
+      <h3 class="pj-sub">{t("projects.blocks")}</h3>
+      {blocks.length ? links(blocks) : <p class="muted">{t("projects.blocksNone")}</p>}
     </Card>
   );
 }
 
 /** The task's own actions: watch or stop watching, and delete (confirmed in a dialog). */
 export function TaskActions(
-  { l, task, canWrite, watching }: {
-    l: Locale;
+  { task, canWrite, watching }: {
     task: TaskRow;
     canWrite: boolean;
     watching: boolean;
   },
 ) {
+  const t = useT();
   return (
     <>
       <form class="inline" method="post" action={`/projects/tasks/${task.id}/watch`}>
@@ -335,23 +337,23 @@ export function TaskActions(
           icon={watching ? "eye-off" : "eye"}
           aria-pressed={watching ? "true" : "false"}
         >
-          {watching ? t(l, "projects.unwatch") : t(l, "projects.watch")}
+          {watching ? t("projects.unwatch") : t("projects.watch")}
         </Button>
       </form>
       {canWrite && (
         <Dialog
           id="delete-task"
-          title={t(l, "projects.deleteTask")}
-          trigger={t(l, "projects.delete")}
+          title={t("projects.deleteTask")}
+          trigger={t("projects.delete")}
           icon="trash-2"
           variant="danger"
-          closeLabel={t(l, "projects.close")}
+          closeLabel={t("projects.close")}
         >
           <form method="post" action={`/projects/tasks/${task.id}/delete`}>
-            <p>{t(l, "projects.deleteTaskConfirm", { title: task.title })}</p>
+            <p>{t("projects.deleteTaskConfirm", { title: task.title })}</p>
             <div class="form-actions">
               <Button type="submit" variant="danger" icon="trash-2">
-                {t(l, "projects.deleteTask")}
+                {t("projects.deleteTask")}
               </Button>
             </div>
           </form>
@@ -362,8 +364,7 @@ export function TaskActions(
 }
 
 export function TaskPage(
-  { l, fields, subtasks, dependencies, comments, attachments, history }: {
-    l: Locale;
+  { fields, subtasks, dependencies, comments, attachments, history }: {
     fields: VNode;
     subtasks: VNode;
     dependencies: VNode;
@@ -372,6 +373,7 @@ export function TaskPage(
     history: VNode;
   },
 ) {
+  const t = useT();
   return (
     <div class="pj-task-layout">
       <div class="pj-task-main">
@@ -379,7 +381,7 @@ export function TaskPage(
         {subtasks}
         {comments}
       </div>
-      <aside class="pj-task-side" aria-label={t(l, "projects.taskSide")}>
+      <aside class="pj-task-side" aria-label={t("projects.taskSide")}>
         {dependencies}
         {attachments}
         {history}

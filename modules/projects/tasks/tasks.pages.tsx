@@ -19,6 +19,7 @@ import { AssigneeFilter, StatusFilter, TaskFilters } from "./tasks.view.tsx";
 import { Assets } from "../common/ui.view.tsx";
 import { blockerCandidates, parentCandidates } from "./tasks.rules.ts";
 import { projectsHistory } from "../feed/history.lib.ts";
+import { translator } from "../common/labels.lib.ts";
 import { readFlow } from "../statuses/statuses.service.ts";
 import { creatableStatuses } from "../statuses/statuses.rules.ts";
 import {
@@ -67,7 +68,6 @@ async function fieldsPanel(c: C, id: string, flash?: Flash) {
   const pick = ({ id, title }: { id: string; title: string }) => ({ id, title });
   return (
     <TaskFields
-      l={c.var.locale}
       task={task}
       statuses={await statusesOf({ sql: c.var.sql }, task.projectId)}
       members={await membersOf({ sql: c.var.sql }, task.projectId)}
@@ -84,7 +84,6 @@ async function commentsPanel(c: C, id: string, flash?: Flash) {
   const list = await listComments(actorOf(c), { taskId: id, limit: 100 });
   return (
     <Comments
-      l={c.var.locale}
       taskId={id}
       comments={list.items}
       me={c.var.session.userId}
@@ -123,7 +122,6 @@ async function filesPanel(c: C, id: string, flash?: Flash) {
   const access = await c.var.scope(async (tx) => (await getTask(actorOf(c, tx), task.id)).access);
   return (
     <Attachments
-      l={c.var.locale}
       taskId={id}
       files={await attachments.list(actorOf(c), { owner: taskOwner(id), upload: uploadOf(c) })}
       canWrite={access.role !== "viewer" && !access.archived}
@@ -170,7 +168,6 @@ const tasksPages = new Hono<AppEnv>()
       <div id="tasks">
         {!parsed.success && <Toast flash={{ kind: "error", text: t(l, "projects.badFilter") }} />}
         <TaskTable
-          l={l}
           id="tasks-table"
           tasks={list.items}
           showProject
@@ -203,8 +200,8 @@ const tasksPages = new Hono<AppEnv>()
         c,
         <>
           {body}
-          <StatusFilter l={l} query={raw} statuses={statuses} oob />
-          <AssigneeFilter l={l} query={raw} members={members} oob />
+          <StatusFilter query={raw} statuses={statuses} oob />
+          <AssigneeFilter query={raw} members={members} oob />
         </>,
       );
     }
@@ -215,7 +212,6 @@ const tasksPages = new Hono<AppEnv>()
         <>
           <Assets />
           <TaskFilters
-            l={l}
             query={raw}
             projects={projects.items}
             statuses={statuses}
@@ -241,7 +237,6 @@ const tasksPages = new Hono<AppEnv>()
         flush
         actions={canAdd && (
           <NewTaskDialog
-            l={l}
             projectId={task.projectId}
             statuses={creatableStatuses(await readFlow({ sql: c.var.sql }, task.projectId), access)}
             members={await membersOf({ sql: c.var.sql }, task.projectId)}
@@ -251,7 +246,6 @@ const tasksPages = new Hono<AppEnv>()
         )}
       >
         <TaskTable
-          l={l}
           id="subtasks"
           tasks={board.filter((x) => x.parentId === id)}
           compact
@@ -266,12 +260,10 @@ const tasksPages = new Hono<AppEnv>()
         <>
           <Assets />
           <TaskPage
-            l={l}
             fields={await fieldsPanel(c, id)}
             subtasks={subtasks}
             dependencies={
               <Dependencies
-                l={l}
                 blockedBy={board.filter((x) => task.blockedBy.includes(x.id))}
                 blocks={board.filter((x) => task.blocks.includes(x.id))}
               />
@@ -286,7 +278,7 @@ const tasksPages = new Hono<AppEnv>()
               headingId: "history-h",
               labels: historyLabelsFor(
                 c,
-                projectsHistory(l, { taskTitle: (taskId) => titles.get(taskId) }),
+                projectsHistory(translator(l), l, { taskTitle: (taskId) => titles.get(taskId) }),
               ),
             })}
           />
@@ -300,7 +292,6 @@ const tasksPages = new Hono<AppEnv>()
         ],
         actions: (
           <TaskActions
-            l={l}
             task={task}
             canWrite={canWrite}
             watching={await watching(actorOf(c), id)}

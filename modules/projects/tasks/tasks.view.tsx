@@ -1,5 +1,4 @@
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
-import { Field, Filters } from "../../../ui/kit.ts";
+import { Field, Filters, useT } from "../../../ui/kit.ts";
 import { flowNames, PRIORITY_VALUES, priorityLabel } from "../common/ui.view.tsx";
 
 /**
@@ -7,8 +6,7 @@ import { flowNames, PRIORITY_VALUES, priorityLabel } from "../common/ui.view.tsx
  * everyday ones sit in one row; dates and labels wait behind "More filters".
  */
 export function TaskFilters(
-  { l, query, projects, statuses = [], members = [] }: {
-    l: Locale;
+  { query, projects, statuses = [], members = [] }: {
     query: Record<string, string>;
     projects: { id: string; name: string }[];
     /** The chosen project's statuses and members (statuses belong to one project's flow). */
@@ -16,40 +14,41 @@ export function TaskFilters(
     members?: { userId: string; name: string }[];
   },
 ) {
+  const t = useT();
   const extra = ["dueFrom", "dueTo", "label"].some((k) => query[k]);
   return (
     <Filters
       action="/projects/tasks"
       target="#tasks"
-      label={t(l, "projects.filters")}
-      submitLabel={t(l, "projects.filter")}
+      label={t("projects.filters")}
+      submitLabel={t("projects.filter")}
     >
-      <Field label={t(l, "projects.search")}>
+      <Field label={t("projects.search")}>
         <input id="tq-q" type="search" name="q" value={query.q ?? ""} />
       </Field>
-      <Field label={t(l, "projects.project")}>
+      <Field label={t("projects.project")}>
         <select id="tq-project" name="projectId">
-          <option value="">{t(l, "projects.any")}</option>
+          <option value="">{t("projects.any")}</option>
           {projects.map((p) => (
             <option value={p.id} selected={query.projectId === p.id}>{p.name}</option>
           ))}
         </select>
       </Field>
-      <StatusFilter l={l} query={query} statuses={statuses} />
-      <Field label={t(l, "projects.priority")}>
+      <StatusFilter query={query} statuses={statuses} />
+      <Field label={t("projects.priority")}>
         <select id="tq-prio" name="priority">
-          <option value="">{t(l, "projects.any")}</option>
+          <option value="">{t("projects.any")}</option>
           {PRIORITY_VALUES.map((p) => (
-            <option value={p} selected={query.priority === p}>{priorityLabel(l, p)}</option>
+            <option value={p} selected={query.priority === p}>{priorityLabel(t, p)}</option>
           ))}
         </select>
       </Field>
-      <AssigneeFilter l={l} query={query} members={members} />
-      <Field label={t(l, "projects.sort")}>
+      <AssigneeFilter query={query} members={members} />
+      <Field label={t("projects.sort")}>
         <select id="tq-sort" name="sort">
           {(["created", "updated", "due", "priority"] as const).map((s) => (
             <option value={s} selected={(query.sort ?? "created") === s}>
-              {t(l, `projects.sort.${s}`)}
+              {t(`projects.sort.${s}`)}
             </option>
           ))}
         </select>
@@ -57,23 +56,23 @@ export function TaskFilters(
       <span class="pj-filter-checks">
         <label class="pj-check">
           <input type="checkbox" name="overdue" value="true" checked={query.overdue === "true"} />
-          {t(l, "projects.overdueOnly")}
+          {t("projects.overdueOnly")}
         </label>
         <label class="pj-check">
           <input type="checkbox" name="done" value="false" checked={query.done === "false"} />
-          {t(l, "projects.openOnly")}
+          {t("projects.openOnly")}
         </label>
       </span>
       <details class="pj-more-filters" open={extra}>
-        <summary>{t(l, "projects.moreFilters")}</summary>
+        <summary>{t("projects.moreFilters")}</summary>
         <span class="pj-more-fields">
-          <Field label={t(l, "projects.dueFrom")}>
+          <Field label={t("projects.dueFrom")}>
             <input id="tq-from" type="date" name="dueFrom" value={query.dueFrom ?? ""} />
           </Field>
-          <Field label={t(l, "projects.dueTo")}>
+          <Field label={t("projects.dueTo")}>
             <input id="tq-to" type="date" name="dueTo" value={query.dueTo ?? ""} />
           </Field>
-          <Field label={t(l, "projects.label")}>
+          <Field label={t("projects.label")}>
             <input id="tq-label" name="label" value={query.label ?? ""} />
           </Field>
         </span>
@@ -84,20 +83,20 @@ export function TaskFilters(
 
 /** The chosen project's statuses; swapped out of band when the project filter changes. */
 export function StatusFilter(
-  { l, query, statuses, oob }: {
-    l: Locale;
+  { query, statuses, oob }: {
     query: Record<string, string>;
     statuses: { id: string; name: string }[];
     oob?: boolean;
   },
 ) {
-  const names = flowNames(l, statuses);
+  const t = useT();
+  const names = flowNames(t, statuses);
   return (
     <span id="tq-status-wrap" hx-swap-oob={oob ? "true" : undefined} class="pj-filter-slot">
       {statuses.length > 0 && (
-        <Field label={t(l, "projects.taskStatus")}>
+        <Field label={t("projects.taskStatus")}>
           <select id="tq-status" name="statusId">
-            <option value="">{t(l, "projects.any")}</option>
+            <option value="">{t("projects.any")}</option>
             {statuses.map((s) => (
               <option value={s.id} selected={query.statusId === s.id}>{names.get(s.id)}</option>
             ))}
@@ -110,21 +109,21 @@ export function StatusFilter(
 
 /** Me, unassigned, and the chosen project's members (swapped like StatusFilter). */
 export function AssigneeFilter(
-  { l, query, members, oob }: {
-    l: Locale;
+  { query, members, oob }: {
     query: Record<string, string>;
     members: { userId: string; name: string }[];
     oob?: boolean;
   },
 ) {
+  const t = useT();
   return (
     <span id="tq-assignee-wrap" hx-swap-oob={oob ? "true" : undefined} class="pj-filter-slot">
-      <Field label={t(l, "projects.assignee")}>
+      <Field label={t("projects.assignee")}>
         <select id="tq-assignee" name="assigneeId">
-          <option value="">{t(l, "projects.any")}</option>
-          <option value="me" selected={query.assigneeId === "me"}>{t(l, "projects.me")}</option>
+          <option value="">{t("projects.any")}</option>
+          <option value="me" selected={query.assigneeId === "me"}>{t("projects.me")}</option>
           <option value="unassigned" selected={query.assigneeId === "unassigned"}>
-            {t(l, "projects.unassigned")}
+            {t("projects.unassigned")}
           </option>
           {members.map((m) => (
             <option value={m.userId} selected={query.assigneeId === m.userId}>{m.name}</option>

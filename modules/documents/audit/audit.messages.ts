@@ -1,0 +1,68 @@
+import { defineMessages, type KeysOf } from "../../../shared/i18n/i18n.ts";
+
+/** Documents: the activity log (verbs, record types) and the module's verbs on the platform's activity page. Key → [English, Turkish]. */
+export const auditMessages = defineMessages({
+  "documents.deletedFolder": ["A deleted folder", "Silinmiş bir klasör"],
+  "documents.inheritShort": ["Inherits permissions", "İzinleri devralır"],
+  "documents.accessRules": ["Access rules", "Erişim kuralları"],
+  "documents.storageSettings": ["Storage settings", "Depolama ayarları"],
+  "documents.settingsQuotaShort": ["Storage quota", "Depolama kotası"],
+  "documents.settingsMaxFileShort": ["Largest file", "En büyük dosya"],
+  "documents.settingsRetentionShort": ["Days in the trash", "Çöp kutusunda gün"],
+  "documents.settingsNotifyShort": ["Notify on access", "Erişimde bildir"],
+  "documents.history.uploaded": ["uploaded", "yükledi"],
+  "documents.history.created": ["created", "oluşturdu"],
+  "documents.history.folder.created": ["created the folder", "klasörü oluşturdu"],
+  "documents.history.renamed": ["renamed", "yeniden adlandırdı"],
+  "documents.history.folder.renamed": ["renamed the folder", "klasörü yeniden adlandırdı"],
+  "documents.history.moved": ["moved", "taşıdı"],
+  "documents.history.folder.moved": ["moved the folder", "klasörü taşıdı"],
+  "documents.history.versioned": ["uploaded a new version of", "yeni sürüm yükledi:"],
+  "documents.history.version-restored": [
+    "restored an earlier version of",
+    "eski bir sürümü geri yükledi:",
+  ],
+  "documents.history.downloaded": ["downloaded", "indirdi"],
+  "documents.history.previewed": ["previewed", "önizledi"],
+  "documents.history.shared": ["shared", "paylaştı"],
+  "documents.history.folder.shared": ["shared the folder", "klasörü paylaştı"],
+  "documents.history.unshared": ["stopped sharing", "paylaşımı kaldırdı:"],
+  "documents.history.public-view": ["opened", "açtı"],
+  "documents.history.public-download": ["downloaded", "indirdi"],
+  "documents.history.permissions": ["changed the permissions of", "izinleri değiştirdi:"],
+  "documents.history.deleted": ["moved to the trash", "çöp kutusuna taşıdı"],
+  "documents.history.folder.deleted": [
+    "moved the folder to the trash",
+    "klasörü çöp kutusuna taşıdı",
+  ],
+  "documents.history.attachment.deleted": ["deleted", "sildi"],
+  "documents.history.restored": ["restored from the trash", "çöp kutusundan geri yükledi"],
+  "documents.history.purged": ["deleted permanently", "kalıcı olarak sildi"],
+  "documents.history.updated": ["changed", "değiştirdi"],
+  "documents.linkVisitor": ["Someone with the link", "Bağlantıya sahip biri"],
+  "documents.entity.file": ["File", "Dosya"],
+  "documents.entity.folder": ["Folder", "Klasör"],
+  "documents.entity.attachment": ["Attachment", "Ek dosya"],
+  "documents.entity.settings": ["Storage settings", "Depolama ayarları"],
+  "documents.unknown.file": ["a file", "bir dosya"],
+  "documents.unknown.folder": ["a folder", "bir klasör"],
+  "documents.unknown.attachment": ["an attachment", "bir ek dosya"],
+  "documents.unknown.settings": ["storage settings", "depolama ayarları"],
+  "activity.action.uploaded": ["uploaded", "yükledi"],
+  "activity.action.downloaded": ["downloaded", "indirdi"],
+  "activity.action.previewed": ["previewed", "önizledi"],
+  "activity.action.versioned": ["uploaded a new version", "yeni sürüm yükledi"],
+  "activity.action.unshared": ["revoked a share", "paylaşımı iptal etti"],
+  "activity.action.permissions": ["changed permissions", "izinleri değiştirdi"],
+  "activity.action.public-view": ["opened by public link", "herkese açık bağlantıyla açıldı"],
+  "activity.action.public-download": [
+    "downloaded by public link",
+    "herkese açık bağlantıyla indirildi",
+  ],
+  "activity.action.version-restored": ["restored a version", "bir sürümü geri yükledi"],
+  "activity.action.purged": ["deleted permanently", "kalıcı olarak sildi"],
+});
+
+declare module "../../../shared/i18n/i18n.ts" {
+  interface MessageCatalog extends KeysOf<typeof auditMessages> {}
+}

@@ -1,0 +1,67 @@
+/** Projects' texts: the project list, project page, members and views (key → [English, Turkish]). */
+import { defineMessages, type KeysOf } from "../../../shared/i18n/i18n.ts";
+
+export const projectsMessages = defineMessages({
+  "projects.activeOnly": ["Active", "Aktif"],
+  "projects.activity": ["Activity", "Etkinlik"],
+  "projects.add": ["Add", "Ekle"],
+  "projects.addMember": ["Add member", "Üye ekle"],
+  "projects.all": ["All", "Tümü"],
+  "projects.archive": ["Archive", "Arşivle"],
+  "projects.archived": ["Archived", "Arşiv"],
+  "projects.archivedBadge": ["Archived", "Arşivde"],
+  "projects.archivedOnly": ["Archived only", "Yalnızca arşivdekiler"],
+  "projects.category": ["Category", "Kategori"],
+  "projects.create": ["Create project", "Proje oluştur"],
+  "projects.edit": ["Edit project", "Projeyi düzenle"],
+  "projects.email": ["E-mail", "E-posta"],
+  "projects.empty": [
+    "No projects yet. Create the first one with “New project”.",
+    "Henüz proje yok. İlkini “Yeni proje” ile oluşturun.",
+  ],
+  "projects.flow": ["Status flow", "Durum akışı"],
+  "projects.from": ["From", "Kaynak"],
+  "projects.members": ["Members", "Üyeler"],
+  "projects.moveTasksTo": ["Move its tasks to", "Görevlerini taşı"],
+  "projects.myRole": ["My role", "Rolüm"],
+  "projects.name": ["Name", "Ad"],
+  "projects.new": ["New project", "Yeni proje"],
+  "projects.newStatus": ["New status", "Yeni durum"],
+  "projects.order": ["Order", "Sıra"],
+  "projects.remove": ["Remove", "Çıkar"],
+  "projects.removeStatus": ["Remove", "Kaldır"],
+  "projects.role": ["Role", "Rol"],
+  "projects.saveFlow": ["Save flow", "Akışı kaydet"],
+  "projects.status": ["Status", "Durum"],
+  "projects.statusName": ["Status", "Durum"],
+  "projects.statuses": ["Statuses in board order", "Pano sırasıyla durumlar"],
+  "projects.transitions": ["Allowed moves", "İzin verilen geçişler"],
+  "projects.transitionsHelp": [
+    "Tick the moves a task may make (row: from, column: to). With none ticked every move is allowed.",
+    "Bir görevin yapabileceği geçişleri işaretleyin (satır: kaynak, sütun: hedef). Hiçbiri işaretli değilse her geçiş serbesttir.",
+  ],
+  "projects.whoMayMove": ["Who may make this move", "Bu geçişi kim yapabilir"],
+  "projects.anyone": ["anyone", "herkes"],
+  "projects.managersOnly": ["managers", "yöneticiler"],
+  "projects.membersOnly": ["members", "üyeler"],
+  "projects.unarchive": ["Unarchive", "Arşivden çıkar"],
+  "projects.views": ["Project views", "Proje görünümleri"],
+  "projects.actions": ["Actions", "İşlemler"],
+  "projects.checkFields": ["Please check: {fields}.", "Lütfen şunları kontrol edin: {fields}."],
+  "projects.doneOf": ["{done} of {total}", "{done} / {total}"],
+  "projects.form": ["the form", "form"],
+  "projects.noMatch": ["No projects match these filters.", "Bu filtrelere uyan proje yok."],
+  "projects.person": ["Person", "Kişi"],
+  "projects.roleOf": ["Role of {name}", "{name} kişisinin rolü"],
+  "projects.taskCount": ["Tasks: {count}", "Görev: {count}"],
+  "projects.view.board": ["Board", "Pano"],
+  "projects.view.list": ["List", "Liste"],
+  "projects.view.activity": ["Activity", "Etkinlik"],
+  "projects.view.members": ["Members", "Üyeler"],
+  "projects.view.flow": ["Status flow", "Durum akışı"],
+});
+
+declare module "../../../shared/i18n/i18n.ts" {
+  // deno-lint-ignore no-empty-interface
+  interface MessageCatalog extends KeysOf<typeof projectsMessages> {}
+}
