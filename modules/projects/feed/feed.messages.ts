@@ -86,6 +86,5 @@ export const feedMessages = defineMessages({
 });
 
 declare module "../../../shared/i18n/i18n.ts" {
-  // deno-lint-ignore no-empty-interface
   interface MessageCatalog extends KeysOf<typeof feedMessages> {}
 }

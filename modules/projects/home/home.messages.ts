@@ -6,6 +6,5 @@ export const homeMessages = defineMessages({
 });
 
 declare module "../../../shared/i18n/i18n.ts" {
-  // deno-lint-ignore no-empty-interface
   interface MessageCatalog extends KeysOf<typeof homeMessages> {}
 }

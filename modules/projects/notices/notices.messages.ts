@@ -13,6 +13,5 @@ export const noticesMessages = defineMessages({
 });
 
 declare module "../../../shared/i18n/i18n.ts" {
-  // deno-lint-ignore no-empty-interface
   interface MessageCatalog extends KeysOf<typeof noticesMessages> {}
 }

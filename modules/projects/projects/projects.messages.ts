@@ -62,6 +62,5 @@ export const projectsMessages = defineMessages({
 });
 
 declare module "../../../shared/i18n/i18n.ts" {
-  // deno-lint-ignore no-empty-interface
   interface MessageCatalog extends KeysOf<typeof projectsMessages> {}
 }

@@ -4,7 +4,7 @@ import type { AppEnv } from "../../../shared/http/env.ts";
 import { actorOf } from "../../../shared/http/actor.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
+import { type Locale, type MessageKey, t } from "../../../shared/i18n/i18n.ts";
 import { listMembers as tenantMembers } from "../../../platform/identity/public.ts";
 import { Card, html, page, Tabs } from "../../../ui/kit.ts";
 import { CreateTaskBody } from "../tasks/tasks.schemas.ts";
@@ -59,7 +59,7 @@ const listCrumbs = (l: Locale) => [{ label: t(l, "page.projects"), href: "/proje
 
 /** Zod issues of a project or task form in the reader's words ("Check: Name, Due date"). */
 function invalid(l: Locale, issues: { path: PropertyKey[] }[]): Flash {
-  const labels: Record<string, string> = {
+  const labels: Record<string, MessageKey> = {
     name: "projects.name",
     description: "projects.description",
     status: "projects.status",

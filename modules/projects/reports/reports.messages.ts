@@ -28,6 +28,5 @@ export const reportsMessages = defineMessages({
 });
 
 declare module "../../../shared/i18n/i18n.ts" {
-  // deno-lint-ignore no-empty-interface
   interface MessageCatalog extends KeysOf<typeof reportsMessages> {}
 }

@@ -11,7 +11,6 @@ import {
   type TableSort,
   Toast,
   UserChip,
-  useReader,
   useT,
 } from "../../../ui/kit.ts";
 import type { TaskRow } from "./tasks.schemas.ts";
@@ -269,7 +268,6 @@ export function NewTaskDialog(
   props: Parameters<typeof NewTaskForm>[0] & { title?: string },
 ) {
   const t = useT();
-  const { locale: l } = useReader();
   const title = props.title ?? t("projects.newTask");
   return (
     <Dialog

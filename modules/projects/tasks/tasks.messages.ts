@@ -88,6 +88,5 @@ export const tasksMessages = defineMessages({
 });
 
 declare module "../../../shared/i18n/i18n.ts" {
-  // deno-lint-ignore no-empty-interface
   interface MessageCatalog extends KeysOf<typeof tasksMessages> {}
 }
