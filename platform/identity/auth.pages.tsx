@@ -110,7 +110,7 @@ async function homePage(c: C) {
     t(l, greetingKey(hourIn(timeZone)), { name: session.name }),
     <>
       <IdentityStyles />
-      <Home l={l} cards={cards} links={links} roles={roles} />
+      <Home cards={cards} links={links} roles={roles} />
     </>,
     { description: today },
   );

@@ -1,6 +1,5 @@
 import type { ComponentChildren } from "preact";
-import { type Locale, t } from "../../shared/i18n/i18n.ts";
-import { Button, Card, EmptyState, Grid } from "../../ui/kit.ts";
+import { Button, Card, EmptyState, Grid, useT } from "../../ui/kit.ts";
 
 export interface HomeLink {
   name: string;
@@ -10,7 +9,7 @@ export interface HomeLink {
 }
 
 /** "Good morning" until noon, "good afternoon" until six, then "good evening". */
-export function greetingKey(hour: number) {
+export function greetingKey(hour: number): "home.morning" | "home.afternoon" | "home.evening" {
   if (hour >= 5 && hour < 12) return "home.morning";
   if (hour >= 12 && hour < 18) return "home.afternoon";
   return "home.evening";
@@ -21,8 +20,7 @@ export function greetingKey(hour: number) {
  * they can open, then who they are here.
  */
 export function Home(
-  { l, cards, links, roles }: {
-    l: Locale;
+  { cards, links, roles }: {
     /** The modules' home cards, in order. */
     cards: ComponentChildren[];
     links: HomeLink[];
@@ -30,17 +28,18 @@ export function Home(
     roles: string[];
   },
 ) {
+  const t = useT();
   return (
     <>
       {cards.length > 0 ? <Grid size="lg">{cards}</Grid> : (
         <Card>
-          <EmptyState icon="circle-check" title={t(l, "home.quiet")} />
+          <EmptyState icon="circle-check" title={t("home.quiet")} />
         </Card>
       )}
-      <Card title={t(l, "home.quickLinks")}>
+      <Card title={t("home.quickLinks")}>
         {links.length > 0
           ? (
-            <nav class="quick-links" aria-label={t(l, "home.quickLinks")}>
+            <nav class="quick-links" aria-label={t("home.quickLinks")}>
               {links.map((m) => (
                 <Button variant="secondary" icon={m.icon} href={m.href} data-module={m.name}>
                   {m.label}
@@ -48,10 +47,9 @@ export function Home(
               ))}
             </nav>
           )
-          : <p class="muted">{t(l, "home.noModules")}</p>}
-        {roles.length > 0 && (
-          <p class="muted">{t(l, "home.yourRoles", { roles: roles.join(", ") })}</p>
-        )}
+          : <p class="muted">{t("home.noModules")}</p>}
+        {roles.length > 0 && <p class="muted">{t("home.yourRoles", { roles: roles.join(", ") })}
+        </p>}
       </Card>
     </>
   );

@@ -35,7 +35,6 @@ async function answer(
   const t = tr(c);
   const body = (
     <TenantSettingsForm
-      l={c.var.locale}
       values={form.values}
       logo={form.logo}
       zones={zoneList()}

@@ -1,5 +1,5 @@
-import { type Locale, nativeName, t } from "../../shared/i18n/i18n.ts";
-import { Button, Field, type Flash, Toast } from "../../ui/kit.ts";
+import { nativeName } from "../../shared/i18n/i18n.ts";
+import { Button, Field, type Flash, Toast, useT } from "../../ui/kit.ts";
 import { TENANT_LOCALES } from "./tenants.schemas.ts";
 
 /** Field name → message for the settings form. */
@@ -27,8 +27,7 @@ const zoneLabel = (zone: string) => zone.replaceAll("_", " ").replaceAll("/", " 
  * with its errors, and a success reloads the page so the shell shows the new name and look.
  */
 export function TenantSettingsForm(
-  { l, values, logo, zones, errors = {}, flash }: {
-    l: Locale;
+  { values, logo, zones, errors = {}, flash }: {
     values: SettingsValues;
     /** The stored logo (a data: URL), shown as a preview. */
     logo: string | null;
@@ -37,6 +36,7 @@ export function TenantSettingsForm(
     flash?: Flash;
   },
 ) {
+  const t = useT();
   return (
     <form
       id="tenant-settings-form"
@@ -54,12 +54,12 @@ export function TenantSettingsForm(
           <Toast flash={flash} />
         </div>
       )}
-      <Field label={t(l, "tenantSettings.name")} error={errors.name} wide>
+      <Field label={t("tenantSettings.name")} error={errors.name} wide>
         <input name="name" value={values.name} required maxLength={200} />
       </Field>
       <Field
-        label={t(l, "tenantSettings.locale")}
-        hint={t(l, "tenantSettings.locale.hint")}
+        label={t("tenantSettings.locale")}
+        hint={t("tenantSettings.locale.hint")}
         error={errors.locale}
       >
         <select name="locale">
@@ -71,8 +71,8 @@ export function TenantSettingsForm(
         </select>
       </Field>
       <Field
-        label={t(l, "tenantSettings.timeZone")}
-        hint={t(l, "tenantSettings.timeZone.hint")}
+        label={t("tenantSettings.timeZone")}
+        hint={t("tenantSettings.timeZone.hint")}
         error={errors.timeZone}
       >
         <select name="timeZone">
@@ -81,24 +81,24 @@ export function TenantSettingsForm(
           ))}
         </select>
       </Field>
-      <Field label={t(l, "tenantSettings.accent")} error={errors.accentColor}>
+      <Field label={t("tenantSettings.accent")} error={errors.accentColor}>
         <input type="color" name="accentColor" value={values.accentColor ?? PICKER_DEFAULT} />
       </Field>
       <div class="checks field">
         <label>
           <input type="checkbox" name="accentDefault" checked={values.accentColor === null} />
-          {t(l, "tenantSettings.accentDefault")}
+          {t("tenantSettings.accentDefault")}
         </label>
       </div>
       <div class="field field-wide">
-        <span class="field-label">{t(l, "tenantSettings.logo.current")}</span>
+        <span class="field-label">{t("tenantSettings.logo.current")}</span>
         {logo
-          ? <img src={logo} alt={t(l, "tenantSettings.logo.current")} height={48} />
-          : <span class="muted">{t(l, "tenantSettings.logo.none")}</span>}
+          ? <img src={logo} alt={t("tenantSettings.logo.current")} height={48} />
+          : <span class="muted">{t("tenantSettings.logo.none")}</span>}
       </div>
       <Field
-        label={t(l, "tenantSettings.logo")}
-        hint={t(l, "tenantSettings.logo.hint")}
+        label={t("tenantSettings.logo")}
+        hint={t("tenantSettings.logo.hint")}
         error={errors.logo}
       >
         <input type="file" name="logo" accept="image/png,image/jpeg" />
@@ -107,12 +107,12 @@ export function TenantSettingsForm(
         <div class="checks field">
           <label>
             <input type="checkbox" name="removeLogo" />
-            {t(l, "tenantSettings.logo.remove")}
+            {t("tenantSettings.logo.remove")}
           </label>
         </div>
       )}
       <div class="form-actions field-wide">
-        <Button type="submit" icon="save">{t(l, "ui.save")}</Button>
+        <Button type="submit" icon="save">{t("ui.save")}</Button>
       </div>
     </form>
   );

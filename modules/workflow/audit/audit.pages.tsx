@@ -52,7 +52,6 @@ async function auditPage(c: C) {
     t("page.auditMonitor"),
     <>
       <AuditFilters
-        t={t}
         action={BASE}
         values={values}
         people={choices.people}
@@ -66,7 +65,6 @@ async function auditPage(c: C) {
         </p>
       )}
       <AuditList
-        t={t}
         items={list.items}
         moreHref={moreHref}
         filtered={Object.keys(values).length > 0}

@@ -7,11 +7,11 @@ import {
   Timeline,
   type TimelineChange,
   type TimelineEntry,
+  type Translate,
+  useT,
 } from "../../../ui/kit.ts";
+import { knownKey } from "../../../shared/i18n/i18n.ts";
 import { AUDIT_CATEGORIES, type AuditEntry } from "./audit.schemas.ts";
-import { AUDIT_EVENT_KEYS } from "./audit.messages.ts";
-
-type T = (key: string, vars?: Record<string, string | number>) => string;
 
 export const AUDIT_RESULTS = "audit-results";
 const LIST = "audit-list";
@@ -24,11 +24,10 @@ function fill(template: string, parts: Record<string, ComponentChildren>): Compo
   });
 }
 
-function sentence(t: T, e: AuditEntry): ComponentChildren {
+function sentence(t: Translate, e: AuditEntry): ComponentChildren {
   const event = e.source === "task" ? `task.${e.event}` : e.event;
-  const key = AUDIT_EVENT_KEYS.has(`workflow.audit.ev.${event}`)
-    ? `workflow.audit.ev.${event}`
-    : "workflow.audit.ev.other";
+  // Events with a line of their own; others read as workflow.audit.ev.other.
+  const key = knownKey(`workflow.audit.ev.${event}`, "workflow.audit.ev.other");
   const task = e.taskId
     ? <a href={`/workflow/tasks/${e.taskId}`}>{e.taskName}</a>
     : <strong>{e.taskName}</strong>;
@@ -41,10 +40,10 @@ function sentence(t: T, e: AuditEntry): ComponentChildren {
 const shown = (v: unknown): string | undefined =>
   v === null || v === undefined ? undefined : typeof v === "object" ? JSON.stringify(v) : String(v);
 
-const FIELDS = ["name", "description", "category", "version", "note", "value"];
+const FIELDS = ["name", "description", "category", "version", "note", "value"] as const;
 
 /** Before → after, where the record has it. */
-function changesOf(t: T, e: AuditEntry): TimelineChange[] {
+function changesOf(t: Translate, e: AuditEntry): TimelineChange[] {
   const out: TimelineChange[] = [];
   if (e.fromName || e.toName) {
     out.push({ label: t("workflow.audit.field.assignee"), from: e.fromName, to: e.toName });
@@ -80,7 +79,7 @@ function changesOf(t: T, e: AuditEntry): TimelineChange[] {
   return out;
 }
 
-export function auditEntry(t: T, e: AuditEntry): TimelineEntry {
+export function auditEntry(t: Translate, e: AuditEntry): TimelineEntry {
   return {
     who: e.actorId ? (e.actorName ?? t("workflow.audit.system")) : null,
     what: sentence(t, e),
@@ -94,14 +93,14 @@ export function auditEntry(t: T, e: AuditEntry): TimelineEntry {
 
 /** The timeline and its "load more" (htmx appends the next lines; without script: next page). */
 export function AuditList(
-  { t, items, moreHref, filtered, csvHref }: {
-    t: T;
+  { items, moreHref, filtered, csvHref }: {
     items: AuditEntry[];
     moreHref: string | null;
     filtered: boolean;
     csvHref: string;
   },
 ) {
+  const t = useT();
   const moreId = `${LIST}-more`;
   return (
     <div id={AUDIT_RESULTS} class="card activity-results">
@@ -149,14 +148,14 @@ export interface AuditFilterValues {
 
 /** The filter bar: kind, person, definition, period. */
 export function AuditFilters(
-  { t, action, values, people, definitions }: {
-    t: T;
+  { action, values, people, definitions }: {
     action: string;
     values: AuditFilterValues;
     people: { id: string; name: string }[];
     definitions: { id: string; name: string }[];
   },
 ) {
+  const t = useT();
   return (
     <Filters action={action} target={`#${AUDIT_RESULTS}`} label={t("workflow.audit.filters")}>
       {values.instanceId && <input type="hidden" name="instanceId" value={values.instanceId} />}

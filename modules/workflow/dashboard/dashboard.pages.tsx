@@ -12,7 +12,7 @@ async function dashboardPage(c: C) {
   const t = tr(c);
   const d = await dashboardFigures(actorOf(c), { timeZone: c.var.timeZone });
   const canStart = hasPermission(c.var.session.permissions, "workflow.process.write");
-  return await page(c, t("page.dashboard"), <DashboardView l={c.var.locale} d={d} />, {
+  return await page(c, t("page.dashboard"), <DashboardView d={d} />, {
     crumbs: [{ label: t("module.workflow"), href: "/workflow" }],
     description: t("wfd.description"),
     actions: canStart

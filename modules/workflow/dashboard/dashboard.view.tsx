@@ -1,6 +1,6 @@
 import "./dashboard.messages.ts";
 import "../instances/instances.messages.ts";
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
+import { knownKey, type Locale } from "../../../shared/i18n/i18n.ts";
 import {
   Button,
   Card,
@@ -12,6 +12,9 @@ import {
   Kpi,
   RelativeTime,
   StateBadge,
+  type Translate,
+  useReader,
+  useT,
 } from "../../../ui/kit.ts";
 import { incidentMessage } from "../instances/instances.view.tsx";
 import type { Dashboard } from "./dashboard.schemas.ts";
@@ -25,7 +28,7 @@ function shortDay(l: Locale, day: string): string {
   }).format(new Date(`${day}T00:00:00Z`));
 }
 
-function chartOption(l: Locale, d: Dashboard): Record<string, unknown> {
+function chartOption(t: Translate, l: Locale, d: Dashboard): Record<string, unknown> {
   return {
     tooltip: { trigger: "axis" },
     // The kit places the legend below; every other day keeps 14 days legible on a phone.
@@ -37,13 +40,13 @@ function chartOption(l: Locale, d: Dashboard): Record<string, unknown> {
     yAxis: { type: "value", minInterval: 1 },
     series: [
       {
-        name: t(l, "wfd.started"),
+        name: t("wfd.started"),
         type: "bar",
         itemStyle: { color: "#4c6ef5" },
         data: d.perDay.map((p) => p.started),
       },
       {
-        name: t(l, "wfd.completed"),
+        name: t("wfd.completed"),
         type: "bar",
         itemStyle: { color: "#2f9e44" },
         data: d.perDay.map((p) => p.completed),
@@ -52,39 +55,41 @@ function chartOption(l: Locale, d: Dashboard): Record<string, unknown> {
   };
 }
 
-function Kpis({ l, d }: { l: Locale; d: Dashboard }) {
+function Kpis({ d }: { d: Dashboard }) {
+  const t = useT();
+  const l = useReader().locale;
   return (
     <Grid size="sm">
       <Kpi
-        label={t(l, "wfd.active")}
+        label={t("wfd.active")}
         value={formatNumber(l, d.processes.active)}
         hint={d.processes.suspended
-          ? t(l, "wfd.suspended", { n: formatNumber(l, d.processes.suspended) })
+          ? t("wfd.suspended", { n: formatNumber(l, d.processes.suspended) })
           : undefined}
         icon="workflow"
         href="/workflow/processes?state=active"
       />
       <Kpi
-        label={t(l, "wfd.incidents")}
+        label={t("wfd.incidents")}
         value={formatNumber(l, d.processes.openIncidents)}
         icon="triangle-alert"
         href="/workflow/processes?incident=true"
         tone={d.processes.openIncidents > 0 ? "red" : undefined}
       />
       <Kpi
-        label={t(l, "wfd.myTasks")}
+        label={t("wfd.myTasks")}
         value={formatNumber(l, d.tasks.mine)}
         icon="list-todo"
         href="/workflow/my-tasks"
       />
       <Kpi
-        label={t(l, "wfd.pool")}
+        label={t("wfd.pool")}
         value={formatNumber(l, d.tasks.pool)}
         icon="users"
         href="/workflow/task-pool"
       />
       <Kpi
-        label={t(l, "wfd.overdue")}
+        label={t("wfd.overdue")}
         value={formatNumber(l, d.tasks.overdue)}
         icon="alarm-clock"
         href="/workflow/my-tasks"
@@ -94,90 +99,94 @@ function Kpis({ l, d }: { l: Locale; d: Dashboard }) {
   );
 }
 
-function NewestTasks({ l, d }: { l: Locale; d: Dashboard }) {
+function NewestTasks({ d }: { d: Dashboard }) {
+  const t = useT();
   return (
     <Card
-      title={t(l, "wfd.newestTasks")}
+      title={t("wfd.newestTasks")}
       flush
       actions={
-        <Button href="/workflow/my-tasks" variant="ghost" small>{t(l, "wfd.allTasks")}</Button>
+        <Button href="/workflow/my-tasks" variant="ghost" small>{t("wfd.allTasks")}</Button>
       }
     >
       <DataTable
         id="wf-dashboard-tasks"
-        label={t(l, "wfd.newestTasks")}
+        label={t("wfd.newestTasks")}
         rows={d.myNewestTasks}
         columns={[
           {
-            label: t(l, "wfd.col.task"),
+            label: t("wfd.col.task"),
             cell: (r) => <a href={`/workflow/tasks/${r.id}`}>{r.name}</a>,
           },
           {
-            label: t(l, "wfd.col.process"),
-            cell: (r) => r.instanceName ?? <span class="muted">{t(l, "wfd.standalone")}</span>,
+            label: t("wfd.col.process"),
+            cell: (r) => r.instanceName ?? <span class="muted">{t("wfd.standalone")}</span>,
             wide: true,
           },
           {
-            label: t(l, "wfd.col.priority"),
+            label: t("wfd.col.priority"),
             cell: (r) => (
               <StateBadge
                 kind="priority"
                 value={r.priority}
-                label={t(l, `wfi.priority.${r.priority}`)}
+                label={t(knownKey(`wfi.priority.${r.priority}`, "wfi.priority.normal"))}
               />
             ),
           },
-          { label: t(l, "wfd.col.due"), cell: (r) => <RelativeTime at={r.dueAt} /> },
+          { label: t("wfd.col.due"), cell: (r) => <RelativeTime at={r.dueAt} /> },
         ]}
-        empty={<EmptyState icon="circle-check" title={t(l, "wfd.noTasks")} />}
+        empty={<EmptyState icon="circle-check" title={t("wfd.noTasks")} />}
       />
     </Card>
   );
 }
 
-function RecentIncidents({ l, d }: { l: Locale; d: Dashboard }) {
+function RecentIncidents({ d }: { d: Dashboard }) {
+  const t = useT();
   return (
     <Card
-      title={t(l, "wfd.recentIncidents")}
+      title={t("wfd.recentIncidents")}
       flush
       actions={
         <Button href="/workflow/processes?incident=true" variant="ghost" small>
-          {t(l, "wfd.allProcesses")}
+          {t("wfd.allProcesses")}
         </Button>
       }
     >
       <DataTable
         id="wf-dashboard-incidents"
-        label={t(l, "wfd.recentIncidents")}
+        label={t("wfd.recentIncidents")}
         rows={d.recentIncidents}
         columns={[
           {
-            label: t(l, "wfd.col.process"),
+            label: t("wfd.col.process"),
             cell: (r) => <a href={`/workflow/processes/${r.instanceId}`}>{r.instanceName}</a>,
           },
-          { label: t(l, "wfd.col.step"), cell: (r) => r.elementName },
+          { label: t("wfd.col.step"), cell: (r) => r.elementName },
           {
-            label: t(l, "wfd.col.message"),
-            cell: (r) => <span class="muted">{incidentMessage(l, r)}</span>,
+            label: t("wfd.col.message"),
+            cell: (r) => <span class="muted">{incidentMessage(t, r)}</span>,
             wide: true,
           },
-          { label: t(l, "wfd.col.when"), cell: (r) => <RelativeTime at={r.createdAt} /> },
+          { label: t("wfd.col.when"), cell: (r) => <RelativeTime at={r.createdAt} /> },
         ]}
-        empty={<EmptyState icon="circle-check" title={t(l, "wfd.noIncidents")} />}
+        empty={<EmptyState icon="circle-check" title={t("wfd.noIncidents")} />}
       />
     </Card>
   );
 }
 
 /** The dashboard: KPIs, the per-day chart, newest tasks and recent incidents. */
-export function DashboardView({ l, d }: { l: Locale; d: Dashboard }) {
+export function DashboardView({ d }: { d: Dashboard }) {
+  const t = useT();
+  const l = useReader().locale;
   return (
-    <div class="stack" role="region" aria-label={t(l, "wfd.figures")}>
-      <Kpis l={l} d={d} />
-      <ChartCard title={t(l, "wfd.chart")} option={chartOption(l, d)} height={260} />
+    <div class="stack" role="region" aria-label={t("wfd.figures")}>
+      <Kpis d={d} />
+      <ChartCard title={t("wfd.chart")} option={chartOption(t, l, d)} height={260} />
       <Grid size="lg">
-        <NewestTasks l={l} d={d} />
-        <RecentIncidents l={l} d={d} />
+        <NewestTasks d={d} />
+        <RecentIncidents d={d} />
       </Grid>
     </div>
   );

@@ -1,21 +1,20 @@
 /** A record's history: who changed what, each field before → after as people read it. */
-import { Timeline, type TimelineEntry } from "../../../ui/kit.ts";
+import { Timeline, type TimelineEntry, useT } from "../../../ui/kit.ts";
 import { changedFields } from "./data.rules.ts";
 import type { HistoryEntry, Model } from "./data.schemas.ts";
 import { Value } from "./data.records.view.tsx";
 
-type T = (key: string, vars?: Record<string, string | number>) => string;
 type Data = Record<string, unknown>;
 
 /** The record's history as the kit's timeline: who, what, each field before → after. */
 export function RecordHistory(
-  { t, model, items, display }: {
-    t: T;
+  { model, items, display }: {
     model: Model;
     items: HistoryEntry[];
     display: (data: Data) => Record<string, string>;
   },
 ) {
+  const t = useT();
   const entries = items.map((h): TimelineEntry => {
     const before = display(h.before ?? {});
     const after = display(h.after ?? {});
@@ -30,8 +29,8 @@ export function RecordHistory(
           label: field.label,
           from: c.from === null
             ? undefined
-            : <Value t={t} field={field} value={c.from} display={before[c.name]} />,
-          to: <Value t={t} field={field} value={c.to} display={after[c.name]} />,
+            : <Value field={field} value={c.from} display={before[c.name]} />,
+          to: <Value field={field} value={c.to} display={after[c.name]} />,
         };
       }),
       subject: h.instanceId

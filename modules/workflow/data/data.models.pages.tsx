@@ -32,13 +32,13 @@ async function listPage(c: C, flash?: Flash, status = 200) {
     t("page.dataModels"),
     <>
       {flash && <Toast flash={flash} />}
-      <ModelsTable t={t} rows={items} canWrite={canWrite} />
+      <ModelsTable rows={items} canWrite={canWrite} />
     </>,
     {
       status: status as 200,
       crumbs: [{ label: t("module.workflow"), href: "/workflow" }],
       description: t("workflow.data.description"),
-      actions: canWrite ? <NewModelDialog t={t} /> : undefined,
+      actions: canWrite ? <NewModelDialog /> : undefined,
     },
   );
 }
@@ -52,7 +52,7 @@ async function editPage(c: C, key: string, flash?: Flash, status = 200) {
     t("workflow.data.editNamed", { name: model.name }),
     <>
       {flash && <Toast flash={flash} />}
-      <ModelEditor t={t} model={model} models={items} />
+      <ModelEditor model={model} models={items} />
     </>,
     {
       status: status as 200,

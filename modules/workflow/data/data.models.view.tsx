@@ -8,16 +8,16 @@ import {
   EmptyState,
   Field,
   RelativeTime,
+  useT,
 } from "../../../ui/kit.ts";
 import { FIELD_TYPES, type FieldDef, type Model } from "./data.schemas.ts";
-
-type T = (key: string, vars?: Record<string, string | number>) => string;
 
 export const ADMIN = "/workflow/admin/data-models";
 /** Blank rows under the existing fields: a new field is a filled-in blank row. */
 export const BLANK_ROWS = 3;
 
-export function ModelsTable({ t, rows, canWrite }: { t: T; rows: Model[]; canWrite: boolean }) {
+export function ModelsTable({ rows, canWrite }: { rows: Model[]; canWrite: boolean }) {
+  const t = useT();
   const columns: Column<Model>[] = [
     {
       label: t("workflow.data.col.name"),
@@ -71,7 +71,8 @@ export function ModelsTable({ t, rows, canWrite }: { t: T; rows: Model[]; canWri
   );
 }
 
-export function NewModelDialog({ t }: { t: T }) {
+export function NewModelDialog() {
+  const t = useT();
   return (
     <Dialog
       id="new-data-model"
@@ -107,8 +108,9 @@ const valuesText = (f?: FieldDef) =>
     .join("\n");
 
 function FieldRow(
-  { t, i, field, models }: { t: T; i: number; field?: FieldDef; models: Model[] },
+  { i, field, models }: { i: number; field?: FieldDef; models: Model[] },
 ) {
+  const t = useT();
   return (
     <fieldset class="card card-pad">
       <legend>
@@ -166,7 +168,8 @@ function FieldRow(
 }
 
 /** The model's name, description, title field and its fields (existing + blank rows). */
-export function ModelEditor({ t, model, models }: { t: T; model: Model; models: Model[] }) {
+export function ModelEditor({ model, models }: { model: Model; models: Model[] }) {
+  const t = useT();
   const rows = model.fields.length + BLANK_ROWS;
   return (
     <form class="form" method="post" action={`${ADMIN}/${model.key}`}>
@@ -193,7 +196,7 @@ export function ModelEditor({ t, model, models }: { t: T; model: Model; models: 
         <input type="hidden" name="rows" value={String(rows)} />
         {Array.from(
           { length: rows },
-          (_, i) => <FieldRow t={t} i={i} field={model.fields[i]} models={models} />,
+          (_, i) => <FieldRow i={i} field={model.fields[i]} models={models} />,
         )}
         <label class="check">
           <input type="checkbox" name="force" />

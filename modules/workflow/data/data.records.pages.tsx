@@ -57,16 +57,16 @@ async function listPage(c: C, key: string, flash?: Flash, status = 200) {
     model.name,
     <>
       {flash && <Toast flash={flash} />}
-      <RecordFilters t={t} model={model} q={q} />
+      <RecordFilters model={model} q={q} />
       <div class="card card-flush">
-        <RecordsTable t={t} model={model} items={result.items} more={more} filtered={!!q} />
+        <RecordsTable model={model} items={result.items} more={more} filtered={!!q} />
       </div>
     </>,
     {
       status: status as 200,
       crumbs: crumbs(c),
       description: model.description || undefined,
-      actions: choices ? <NewRecordDialog t={t} model={model} choices={choices} /> : undefined,
+      actions: choices ? <NewRecordDialog model={model} choices={choices} /> : undefined,
     },
   );
 }
@@ -93,7 +93,7 @@ async function recordPage(
     );
     body = (
       <Card>
-        <RecordHistory t={t} model={model} items={items} display={display} />
+        <RecordHistory model={model} items={items} display={display} />
       </Card>
     );
   } else {
@@ -101,14 +101,14 @@ async function recordPage(
     body = (
       <>
         <Card>
-          <RecordFacts t={t} model={model} record={record} />
+          <RecordFacts model={model} record={record} />
         </Card>
         {choices && (
           <Card
             title={t("workflow.data.edit")}
-            actions={<DeleteRecord t={t} model={model} record={record} />}
+            actions={<DeleteRecord model={model} record={record} />}
           >
-            <RecordForm t={t} model={model} record={record} choices={choices} />
+            <RecordForm model={model} record={record} choices={choices} />
           </Card>
         )}
       </>

@@ -5,7 +5,7 @@
  * or the process instance) and an activity line the audit monitor shows.
  */
 import { uuidv7 } from "uuidv7";
-import type { Actor } from "../../../shared/http/actor.ts";
+import type { Actor, SystemActor } from "../../../shared/http/actor.ts";
 import type { Sql } from "../../../shared/db/database.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
@@ -28,28 +28,42 @@ import { type DataRecord, type HistoryEntry, MODEL_KEY, type RecordQuery } from 
 type Data = Record<string, unknown>;
 type ModelLike = Pick<ModelRow, "id" | "key" | "name" | "fields" | "titleField">;
 
-/** Who writes: a person (actorId), or a process (instanceId, usually without a person). */
-export interface Writer {
-  sql: Sql;
+/**
+ * Who writes: a person (actorId), or a process (instanceId, usually without a person). Left
+ * out, the writer is the actor's signed-in user.
+ */
+export interface WrittenBy {
   actorId: string | null;
   instanceId: string | null;
 }
 
-export const writerOf = (actor: Actor): Writer => ({
+type Writer = WrittenBy & { sql: Sql };
+
+const writerOf = (actor: Actor | SystemActor, by: WrittenBy | undefined): Writer => ({
   sql: actor.sql,
-  actorId: actor.session.userId ?? null,
-  instanceId: null,
+  actorId: by ? by.actorId : "session" in actor ? actor.session.userId ?? null : null,
+  instanceId: by ? by.instanceId : null,
 });
 
 /** The model or a 404 (also for another tenant's key: RLS hides it). */
-export async function modelOrNotFound(sql: Sql, key: string, lock = false): Promise<ModelRow> {
-  const model = MODEL_KEY.test(key) ? await repo.findModel(sql, key, lock) : null;
+export async function modelOrNotFound(
+  actor: Actor | SystemActor,
+  { key, lock = false }: { key: string; lock?: boolean },
+): Promise<ModelRow> {
+  const model = MODEL_KEY.test(key) ? await repo.findModel(actor.sql, key, lock) : null;
   if (!model) throw problems.notFound("No such data model.");
   return model;
 }
 
 /** Names of the users and titles of the records that rows' user/reference fields point to. */
-export async function displayMaps(sql: Sql, model: ModelLike, rows: Data[]) {
+export function displayMaps(
+  actor: Actor | SystemActor,
+  { model, rows }: { model: ModelLike; rows: Data[] },
+) {
+  return displayMapsIn(actor.sql, model, rows);
+}
+
+async function displayMapsIn(sql: Sql, model: ModelLike, rows: Data[]) {
   const users = new Set<string>();
   const records = new Set<string>();
   for (const data of rows) {
@@ -86,17 +100,29 @@ function toApi(model: ModelLike, r: RecordRow, display: Record<string, string>):
 }
 
 async function withDisplay(sql: Sql, model: ModelLike, rows: RecordRow[]) {
-  const display = await displayMaps(sql, model, rows.map((r) => r.data));
+  const display = await displayMapsIn(sql, model, rows.map((r) => r.data));
   return rows.map((r) => toApi(model, r, display(r.data)));
 }
 
-export async function recordOrNotFound(sql: Sql, model: ModelLike, id: string, lock = false) {
+/** The record or a 404. */
+export function recordOrNotFound(
+  actor: Actor | SystemActor,
+  { model, id, lock = false }: { model: ModelLike; id: string; lock?: boolean },
+) {
+  return findRecordIn(actor.sql, model, id, lock);
+}
+
+async function findRecordIn(sql: Sql, model: ModelLike, id: string, lock = false) {
   const row = await repo.findRecord(sql, model.id, id, lock);
   if (!row) throw problems.notFound("No such record.");
   return row;
 }
 
-export async function listRecords(sql: Sql, model: ModelLike, q: RecordQuery) {
+export async function listRecords(
+  actor: Actor | SystemActor,
+  { model, query: q }: { model: ModelLike; query: RecordQuery },
+) {
+  const { sql } = actor;
   const after = decodeCursor(q.cursor, ["timestamp", "uuid"]) as [string, string] | null;
   let equals: Data | undefined;
   if (q.field) {
@@ -113,8 +139,15 @@ export async function listRecords(sql: Sql, model: ModelLike, q: RecordQuery) {
   return { items: await withDisplay(sql, model, page.items), nextCursor: page.nextCursor };
 }
 
-export async function readRecord(sql: Sql, model: ModelLike, id: string): Promise<DataRecord> {
-  return (await withDisplay(sql, model, [await recordOrNotFound(sql, model, id)]))[0];
+export function readRecord(
+  actor: Actor | SystemActor,
+  { model, id }: { model: ModelLike; id: string },
+): Promise<DataRecord> {
+  return readIn(actor.sql, model, id);
+}
+
+async function readIn(sql: Sql, model: ModelLike, id: string): Promise<DataRecord> {
+  return (await withDisplay(sql, model, [await findRecordIn(sql, model, id)]))[0];
 }
 
 /** The data checked against the model, its new references found in the tenant. */
@@ -133,7 +166,7 @@ async function checked(sql: Sql, model: ModelLike, patch: Data, base: Data = {})
     }
   }
   if (errors.length) throw problems.validation(errors);
-  const display = (await displayMaps(sql, model, [result.data]))(result.data);
+  const display = (await displayMapsIn(sql, model, [result.data]))(result.data);
   return { data: result.data, searchText: searchTextOf(model.fields, result.data, display) };
 }
 
@@ -162,7 +195,12 @@ async function audit(
   });
 }
 
-export async function createRecord(w: Writer, model: ModelLike, patch: Data) {
+/** A new record; `by` names a process as the writer (else the actor's user). */
+export async function createRecord(
+  actor: Actor | SystemActor,
+  { model, data: patch, by }: { model: ModelLike; data: Data; by?: WrittenBy },
+) {
+  const w = writerOf(actor, by);
   const { data, searchText } = await checked(w.sql, model, patch);
   const id = uuidv7();
   await repo.insertRecord(w.sql, { id, modelId: model.id, data, searchText }, w);
@@ -175,25 +213,29 @@ export async function createRecord(w: Writer, model: ModelLike, patch: Data) {
     ...w,
   });
   await audit(w.sql, model, id, "created", null, data);
-  return await readRecord(w.sql, model, id);
+  return await readIn(w.sql, model, id);
 }
 
 /** Changes the fields in `patch`; `version` (when given) must be the stored one, else 409. */
 export async function updateRecord(
-  w: Writer,
-  model: ModelLike,
-  id: string,
-  patch: Data,
-  version: number | null,
+  actor: Actor | SystemActor,
+  { model, id, data: patch, version, by }: {
+    model: ModelLike;
+    id: string;
+    data: Data;
+    version: number | null;
+    by?: WrittenBy;
+  },
 ) {
-  const row = await recordOrNotFound(w.sql, model, id, true);
+  const w = writerOf(actor, by);
+  const row = await findRecordIn(w.sql, model, id, true);
   if (version !== null && row.version !== version) {
     throw problems.conflict(
       `The record changed meanwhile (now version ${row.version}); load it again.`,
     );
   }
   const { data, searchText } = await checked(w.sql, model, patch, row.data);
-  if (JSON.stringify(data) === JSON.stringify(row.data)) return await readRecord(w.sql, model, id);
+  if (JSON.stringify(data) === JSON.stringify(row.data)) return await readIn(w.sql, model, id);
   const next = await repo.updateRecord(w.sql, id, data, searchText, w.actorId);
   await repo.insertHistory(w.sql, {
     recordId: id,
@@ -204,11 +246,15 @@ export async function updateRecord(
     ...w,
   });
   await audit(w.sql, model, id, "updated", row.data, data);
-  return await readRecord(w.sql, model, id);
+  return await readIn(w.sql, model, id);
 }
 
-export async function deleteRecord(w: Writer, model: ModelLike, id: string) {
-  const row = await recordOrNotFound(w.sql, model, id, true);
+export async function deleteRecord(
+  actor: Actor | SystemActor,
+  { model, id, by }: { model: ModelLike; id: string; by?: WrittenBy },
+) {
+  const w = writerOf(actor, by);
+  const row = await findRecordIn(w.sql, model, id, true);
   await repo.deleteRecord(w.sql, id);
   await repo.insertHistory(w.sql, {
     recordId: id,
@@ -222,9 +268,13 @@ export async function deleteRecord(w: Writer, model: ModelLike, id: string) {
 }
 
 /** Forced field removal: the values leave every record, each with a history line. */
-export async function stripFields(w: Writer, model: ModelLike, names: string[]) {
+export async function stripFields(
+  actor: Actor | SystemActor,
+  { model, names, by }: { model: ModelLike; names: string[]; by?: WrittenBy },
+) {
+  const w = writerOf(actor, by);
   const rows = await repo.recordsWithFields(w.sql, model.id, names);
-  const display = await displayMaps(w.sql, model, rows.map((r) => r.data));
+  const display = await displayMapsIn(w.sql, model, rows.map((r) => r.data));
   for (const r of rows) {
     const data = Object.fromEntries(Object.entries(r.data).filter(([k]) => !names.includes(k)));
     const searchText = searchTextOf(model.fields, data, display(data));
@@ -241,16 +291,17 @@ export async function stripFields(w: Writer, model: ModelLike, names: string[]) 
 }
 
 export async function recordHistory(
-  sql: Sql,
-  model: ModelLike,
-  id: string,
+  actor: Actor | SystemActor,
+  { model, id }: { model: ModelLike; id: string },
 ): Promise<{ items: HistoryEntry[] }> {
-  await recordOrNotFound(sql, model, id);
+  const { sql } = actor;
+  await findRecordIn(sql, model, id);
   return { items: await repo.selectHistory(sql, id) };
 }
 
 /** What a record form offers: active members, and the records of each referenced model. */
-export async function pickerChoices(sql: Sql, model: ModelLike) {
+export async function pickerChoices(actor: Actor | SystemActor, model: ModelLike) {
+  const { sql } = actor;
   const needsUsers = model.fields.some((f) => f.type === "user");
   const users = needsUsers
     ? (await directory(sql)).map((m) => ({ id: m.userId, name: m.name }))

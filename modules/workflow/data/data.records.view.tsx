@@ -12,10 +12,10 @@ import {
   formatNumber,
   RelativeTime,
   useReader,
+  useT,
 } from "../../../ui/kit.ts";
 import type { DataRecord, FieldDef, Model } from "./data.schemas.ts";
 
-type T = (key: string, vars?: Record<string, string | number>) => string;
 export interface Choices {
   users: { id: string; name: string }[];
   records: Record<string, { id: string; title: string }[]>;
@@ -26,8 +26,9 @@ export const RECORDS_ID = "data-records";
 
 /** A value as people read it: labels, names, titles, formatted numbers and dates. */
 export function Value(
-  { t, field, value, display }: { t: T; field: FieldDef; value: unknown; display?: string },
+  { field, value, display }: { field: FieldDef; value: unknown; display?: string },
 ) {
+  const t = useT();
   const { locale } = useReader();
   if (value === null || value === undefined || value === "") return <span class="muted">—</span>;
   switch (field.type) {
@@ -59,14 +60,14 @@ export function Value(
 }
 
 export function RecordsTable(
-  { t, model, items, more, filtered }: {
-    t: T;
+  { model, items, more, filtered }: {
     model: Model;
     items: DataRecord[];
     more: string | null;
     filtered: boolean;
   },
 ) {
+  const t = useT();
   const shown = model.fields.filter((f) => f.name !== model.titleField).slice(0, 4);
   const columns: Column<DataRecord>[] = [
     {
@@ -80,7 +81,7 @@ export function RecordsTable(
       label: f.label,
       numeric: f.type === "number",
       wide: i >= 2,
-      cell: (r) => <Value t={t} field={f} value={r.data[f.name]} display={r.display[f.name]} />,
+      cell: (r) => <Value field={f} value={r.data[f.name]} display={r.display[f.name]} />,
     })),
     {
       label: t("workflow.data.col.updated"),
@@ -105,7 +106,8 @@ export function RecordsTable(
   );
 }
 
-export function RecordFilters({ t, model, q }: { t: T; model: Model; q: string }) {
+export function RecordFilters({ model, q }: { model: Model; q: string }) {
+  const t = useT();
   return (
     <Filters
       action={recordsPath(model.key)}
@@ -122,8 +124,9 @@ export function RecordFilters({ t, model, q }: { t: T; model: Model; q: string }
 const isoLocal = (v: unknown) => typeof v === "string" ? v.slice(0, 16) : "";
 
 function Input(
-  { t, field, value, choices }: { t: T; field: FieldDef; value: unknown; choices: Choices },
+  { field, value, choices }: { field: FieldDef; value: unknown; choices: Choices },
 ) {
+  const t = useT();
   const name = `f_${field.name}`;
   const text = value === null || value === undefined ? "" : String(value);
   const required = field.required;
@@ -185,13 +188,13 @@ function Input(
 
 /** A form generated from the model: one input per field, a picker for people and records. */
 export function RecordForm(
-  { t, model, record, choices }: {
-    t: T;
+  { model, record, choices }: {
     model: Model;
     record?: DataRecord;
     choices: Choices;
   },
 ) {
+  const t = useT();
   const action = record ? `${recordsPath(model.key)}/${record.id}` : recordsPath(model.key);
   return (
     <form class="form" method="post" action={action}>
@@ -202,7 +205,7 @@ export function RecordForm(
             label={f.label}
             hint={f.type === "datetime" ? t("workflow.data.utc") : undefined}
           >
-            <Input t={t} field={f} value={record?.data[f.name]} choices={choices} />
+            <Input field={f} value={record?.data[f.name]} choices={choices} />
           </Field>
         ))}
       </div>
@@ -213,7 +216,8 @@ export function RecordForm(
   );
 }
 
-export function NewRecordDialog({ t, model, choices }: { t: T; model: Model; choices: Choices }) {
+export function NewRecordDialog({ model, choices }: { model: Model; choices: Choices }) {
+  const t = useT();
   return (
     <Dialog
       id="new-record"
@@ -223,12 +227,13 @@ export function NewRecordDialog({ t, model, choices }: { t: T; model: Model; cho
       closeLabel={t("workflow.data.close")}
       wide
     >
-      <RecordForm t={t} model={model} choices={choices} />
+      <RecordForm model={model} choices={choices} />
     </Dialog>
   );
 }
 
-export function RecordFacts({ t, model, record }: { t: T; model: Model; record: DataRecord }) {
+export function RecordFacts({ model, record }: { model: Model; record: DataRecord }) {
+  const t = useT();
   const who = (name: string | null, byProcess: boolean): ComponentChildren =>
     name ? t("workflow.data.by", { name }) : byProcess ? ` ${t("workflow.data.byProcess")}` : "";
   return (
@@ -237,7 +242,7 @@ export function RecordFacts({ t, model, record }: { t: T; model: Model; record: 
         <div>
           <dt>{f.label}</dt>
           <dd>
-            <Value t={t} field={f} value={record.data[f.name]} display={record.display[f.name]} />
+            <Value field={f} value={record.data[f.name]} display={record.display[f.name]} />
           </dd>
         </div>
       ))}
@@ -258,7 +263,8 @@ export function RecordFacts({ t, model, record }: { t: T; model: Model; record: 
   );
 }
 
-export function DeleteRecord({ t, model, record }: { t: T; model: Model; record: DataRecord }) {
+export function DeleteRecord({ model, record }: { model: Model; record: DataRecord }) {
+  const t = useT();
   const action = `${recordsPath(model.key)}/${record.id}/delete`;
   return (
     <form

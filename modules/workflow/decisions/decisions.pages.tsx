@@ -44,13 +44,13 @@ async function listPage(c: C, flash?: Flash, status = 200) {
     t("page.decisionTables"),
     <>
       {flash && <Toast flash={flash} />}
-      <DecisionsTable t={t} rows={items} />
+      <DecisionsTable rows={items} />
     </>,
     {
       status: status as 200,
       crumbs: [{ label: t("module.workflow"), href: "/workflow" }],
       description: t("workflow.decisions.description"),
-      actions: <NewDecisionDialog t={t} />,
+      actions: <NewDecisionDialog />,
     },
   );
 }
@@ -92,7 +92,7 @@ export function mountDecisionPages(app: Hono<AppEnv>) {
       c,
       t("workflow.decisions.editing", { name: d.name }),
       (
-        <DecisionEditor t={t} d={d} />
+        <DecisionEditor d={d} />
       ),
       {
         crumbs: [
@@ -145,7 +145,7 @@ export function mountDecisionPages(app: Hono<AppEnv>) {
       variables = null;
     }
     if (!variables || typeof variables !== "object" || Array.isArray(variables)) {
-      return html(c, <TestResult t={t} error={t("workflow.decisions.badJson")} />, 400);
+      return html(c, <TestResult error={t("workflow.decisions.badJson")} />, 400);
     }
     try {
       const evaluation = await evaluateDecision(actorOf(c), {
@@ -154,10 +154,10 @@ export function mountDecisionPages(app: Hono<AppEnv>) {
           variables: variables as Record<string, unknown>,
         },
       });
-      return html(c, <TestResult t={t} evaluation={evaluation} />);
+      return html(c, <TestResult evaluation={evaluation} />);
     } catch (err) {
       const { flash, status } = problemFlash(err);
-      return html(c, <TestResult t={t} error={flash.text} />, status);
+      return html(c, <TestResult error={flash.text} />, status);
     }
   });
 

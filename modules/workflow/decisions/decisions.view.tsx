@@ -8,18 +8,29 @@ import {
   EmptyState,
   Field,
   RelativeTime,
+  type Translate,
+  useT,
 } from "../../../ui/kit.ts";
+import type { MessageKey } from "../../../shared/i18n/i18n.ts";
 import { DMN_SCRIPTS, DMN_STYLES } from "./decisions.assets.lib.ts";
 import type { HitPolicy } from "./decisions.rules.ts";
 import type { Decision, DecisionDetail, Evaluation } from "./decisions.schemas.ts";
 
-type T = (key: string, vars?: Record<string, string | number>) => string;
-
 export const BASE = "/workflow/admin/decisions";
-export const hitLabel = (t: T, p: HitPolicy) => t(`workflow.decisions.hit.${p.replace(" ", "_")}`);
+const HIT_KEYS: Record<HitPolicy, MessageKey> = {
+  UNIQUE: "workflow.decisions.hit.UNIQUE",
+  FIRST: "workflow.decisions.hit.FIRST",
+  PRIORITY: "workflow.decisions.hit.PRIORITY",
+  ANY: "workflow.decisions.hit.ANY",
+  COLLECT: "workflow.decisions.hit.COLLECT",
+  "RULE ORDER": "workflow.decisions.hit.RULE_ORDER",
+  "OUTPUT ORDER": "workflow.decisions.hit.OUTPUT_ORDER",
+};
+export const hitLabel = (t: Translate, p: HitPolicy) => t(HIT_KEYS[p]);
 const editorHref = (key: string) => `${BASE}/${encodeURIComponent(key)}`;
 
-export function DecisionsTable({ t, rows }: { t: T; rows: Decision[] }) {
+export function DecisionsTable({ rows }: { rows: Decision[] }) {
+  const t = useT();
   const columns: Column<Decision>[] = [
     {
       label: t("workflow.decisions.col.name"),
@@ -78,7 +89,8 @@ export function DecisionsTable({ t, rows }: { t: T; rows: Decision[] }) {
   );
 }
 
-export function NewDecisionDialog({ t }: { t: T }) {
+export function NewDecisionDialog() {
+  const t = useT();
   return (
     <Dialog
       id="new-decision"
@@ -111,8 +123,9 @@ export function NewDecisionDialog({ t }: { t: T }) {
 
 /** The result of a test evaluation (or why there is none), swapped into the test panel. */
 export function TestResult(
-  { t, evaluation, error }: { t: T; evaluation?: Evaluation; error?: string },
+  { evaluation, error }: { evaluation?: Evaluation; error?: string },
 ) {
+  const t = useT();
   if (error || !evaluation) {
     return <div id="wf-dmn-result" class="wf-dmn-result alert error" role="alert">{error}</div>;
   }
@@ -146,7 +159,8 @@ export function TestResult(
   );
 }
 
-export function DecisionEditor({ t, d }: { t: T; d: DecisionDetail }) {
+export function DecisionEditor({ d }: { d: DecisionDetail }) {
+  const t = useT();
   const base = editorHref(d.key);
   const messages = {
     failed: t("workflow.decisions.failed"),

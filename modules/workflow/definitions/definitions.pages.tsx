@@ -74,12 +74,12 @@ async function listPage(c: C, outcome: Outcome = {}) {
   return await page(
     c,
     t("page.definitions"),
-    <DefinitionsList l={c.var.locale} {...result} q={q} {...outcome} />,
+    <DefinitionsList {...result} q={q} {...outcome} />,
     {
       status: (outcome.status ?? 200) as 200,
       crumbs: crumbs(c),
       description: t("wfd.listDescription"),
-      actions: <DefinitionsActions l={c.var.locale} />,
+      actions: <DefinitionsActions />,
     },
   );
 }
@@ -91,7 +91,7 @@ async function detailPage(c: C, id: string, outcome: Outcome = {}) {
   return await page(
     c,
     d.name,
-    <DefinitionDetailView l={c.var.locale} d={d} versions={items} {...outcome} />,
+    <DefinitionDetailView d={d} versions={items} {...outcome} />,
     {
       status: (outcome.status ?? 200) as 200,
       crumbs: [...crumbs(c), { label: tr(c)("page.definitions"), href: BASE }],

@@ -1,5 +1,4 @@
 import "./definitions.messages.ts";
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
 import type { Flash } from "../../../shared/http/pages.ts";
 import {
   Badge,
@@ -12,6 +11,7 @@ import {
   Filters,
   RelativeTime,
   Toast,
+  useT,
 } from "../../../ui/kit.ts";
 import type { BpmnProblem } from "./definitions.compile.lib.ts";
 import type { Definition, DefinitionDetail, VersionSummary } from "./definitions.schemas.ts";
@@ -21,8 +21,9 @@ const designer = (id: string) => `/workflow/admin/designer?definition=${id}`;
 
 /** The findings of the compiler: each element's name or id, and what to change. */
 export function ProblemList(
-  { l, problems, warnings = [] }: { l: Locale; problems: BpmnProblem[]; warnings?: BpmnProblem[] },
+  { problems, warnings = [] }: { problems: BpmnProblem[]; warnings?: BpmnProblem[] },
 ) {
+  const t = useT();
   if (!problems.length && !warnings.length) return null;
   const item = (p: BpmnProblem) => (
     <li>
@@ -34,14 +35,14 @@ export function ProblemList(
       {problems.length > 0 && (
         <div>
           <p>
-            <strong>{t(l, "wfd.problems")}</strong>
+            <strong>{t("wfd.problems")}</strong>
           </p>
           <ul>{problems.map(item)}</ul>
         </div>
       )}
       {warnings.length > 0 && (
         <details>
-          <summary>{t(l, "wfd.warnings")} ({warnings.length})</summary>
+          <summary>{t("wfd.warnings")} ({warnings.length})</summary>
           <ul>{warnings.map(item)}</ul>
         </details>
       )}
@@ -49,81 +50,87 @@ export function ProblemList(
   );
 }
 
-function NewDefinitionForm({ l }: { l: Locale }) {
+function NewDefinitionForm() {
+  const t = useT();
   return (
     <form method="post" action={BASE} class="stack">
-      <Field label={t(l, "wfd.name")}>
+      <Field label={t("wfd.name")}>
         <input name="name" required maxLength={200} />
       </Field>
-      <Field label={t(l, "wfd.key")} hint={t(l, "wfd.keyHint")}>
+      <Field label={t("wfd.key")} hint={t("wfd.keyHint")}>
         <input name="key" required maxLength={100} pattern="[A-Za-z_][A-Za-z0-9_\-]*" />
       </Field>
-      <Field label={t(l, "wfd.category")}>
+      <Field label={t("wfd.category")}>
         <input name="category" maxLength={100} />
       </Field>
-      <Button type="submit" icon="plus">{t(l, "wfd.create")}</Button>
+      <Button type="submit" icon="plus">{t("wfd.create")}</Button>
     </form>
   );
 }
 
-function ImportForm({ l }: { l: Locale }) {
+function ImportForm() {
+  const t = useT();
   return (
     <form method="post" action={`${BASE}/import`} enctype="multipart/form-data" class="stack">
-      <Field label={t(l, "wfd.file")} hint={t(l, "wfd.fileHint")}>
+      <Field label={t("wfd.file")} hint={t("wfd.fileHint")}>
         <input type="file" name="file" accept=".bpmn,.xml,application/xml,text/xml" required />
       </Field>
-      <Field label={t(l, "wfd.category")}>
+      <Field label={t("wfd.category")}>
         <input name="category" maxLength={100} />
       </Field>
       <label class="check">
-        <input type="checkbox" name="deploy" value="1" checked /> {t(l, "wfd.deployNow")}
+        <input type="checkbox" name="deploy" value="1" checked /> {t("wfd.deployNow")}
       </label>
-      <Button type="submit" icon="upload">{t(l, "wfd.import")}</Button>
+      <Button type="submit" icon="upload">{t("wfd.import")}</Button>
     </form>
   );
 }
 
-export function DefinitionsActions({ l }: { l: Locale }) {
+export function DefinitionsActions() {
+  const t = useT();
   return (
     <>
       <Dialog
         id="wfd-new"
-        title={t(l, "wfd.new")}
-        trigger={t(l, "wfd.new")}
+        title={t("wfd.new")}
+        trigger={t("wfd.new")}
         icon="plus"
-        closeLabel={t(l, "wfd.close")}
+        closeLabel={t("wfd.close")}
       >
-        <NewDefinitionForm l={l} />
+        <NewDefinitionForm />
       </Dialog>
       <Dialog
         id="wfd-import"
-        title={t(l, "wfd.importTitle")}
-        trigger={t(l, "wfd.import")}
+        title={t("wfd.importTitle")}
+        trigger={t("wfd.import")}
         icon="upload"
         variant="secondary"
-        closeLabel={t(l, "wfd.close")}
+        closeLabel={t("wfd.close")}
       >
-        <ImportForm l={l} />
+        <ImportForm />
       </Dialog>
     </>
   );
 }
 
-const VersionBadge = ({ l, d }: { l: Locale; d: Definition }) =>
-  d.latestVersion > 0
-    ? <Badge tone="blue">{t(l, "wfd.version", { n: d.latestVersion })}</Badge>
-    : <Badge tone="gray">{t(l, "wfd.notDeployed")}</Badge>;
+function VersionBadge({ d }: { d: Definition }) {
+  const t = useT();
+  return d.latestVersion > 0
+    ? <Badge tone="blue">{t("wfd.version", { n: d.latestVersion })}</Badge>
+    : <Badge tone="gray">{t("wfd.notDeployed")}</Badge>;
+}
 
-const StartableBadge = ({ l, d }: { l: Locale; d: Definition }) =>
-  d.archivedAt
-    ? <Badge tone="gray">{t(l, "wfd.archived")}</Badge>
+function StartableBadge({ d }: { d: Definition }) {
+  const t = useT();
+  return d.archivedAt
+    ? <Badge tone="gray">{t("wfd.archived")}</Badge>
     : d.startable
-    ? <Badge tone="green">{t(l, "wfd.startable")}</Badge>
-    : <Badge tone="amber">{t(l, "wfd.notStartable")}</Badge>;
+    ? <Badge tone="green">{t("wfd.startable")}</Badge>
+    : <Badge tone="amber">{t("wfd.notStartable")}</Badge>;
+}
 
 export function DefinitionsList(
-  { l, items, nextCursor, q, flash, problems = [], warnings = [] }: {
-    l: Locale;
+  { items, nextCursor, q, flash, problems = [], warnings = [] }: {
     items: Definition[];
     nextCursor: string | null;
     q: string;
@@ -132,33 +139,34 @@ export function DefinitionsList(
     warnings?: BpmnProblem[];
   },
 ) {
+  const t = useT();
   const more = nextCursor
-    ? { href: `?${new URLSearchParams({ q, cursor: nextCursor })}`, label: t(l, "wfd.more") }
+    ? { href: `?${new URLSearchParams({ q, cursor: nextCursor })}`, label: t("wfd.more") }
     : undefined;
   return (
     <div class="stack">
       {flash && <Toast flash={flash} />}
-      <ProblemList l={l} problems={problems} warnings={warnings} />
-      <Filters action={BASE} target="#wfd-list" label={t(l, "wfd.search")}>
-        <Field label={t(l, "wfd.search")}>
+      <ProblemList problems={problems} warnings={warnings} />
+      <Filters action={BASE} target="#wfd-list" label={t("wfd.search")}>
+        <Field label={t("wfd.search")}>
           <input type="search" name="q" value={q} />
         </Field>
       </Filters>
       <Card flush>
         <DataTable
           id="wfd-list"
-          label={t(l, "wfd.table")}
+          label={t("wfd.table")}
           rows={items}
           columns={[
-            { label: t(l, "wfd.name"), cell: (d) => <a href={`${BASE}/${d.id}`}>{d.name}</a> },
-            { label: t(l, "wfd.category"), cell: (d) => d.category || "—", wide: true },
-            { label: t(l, "wfd.latest"), cell: (d) => <VersionBadge l={l} d={d} /> },
+            { label: t("wfd.name"), cell: (d) => <a href={`${BASE}/${d.id}`}>{d.name}</a> },
+            { label: t("wfd.category"), cell: (d) => d.category || "—", wide: true },
+            { label: t("wfd.latest"), cell: (d) => <VersionBadge d={d} /> },
             {
-              label: t(l, "wfd.updated"),
+              label: t("wfd.updated"),
               cell: (d) => <RelativeTime at={d.updatedAt} />,
               wide: true,
             },
-            { label: t(l, "wfd.startable"), cell: (d) => <StartableBadge l={l} d={d} /> },
+            { label: t("wfd.startable"), cell: (d) => <StartableBadge d={d} /> },
           ]}
           actions={(d) => (
             <Button
@@ -166,15 +174,15 @@ export function DefinitionsList(
               variant="ghost"
               small
               icon="pencil"
-              aria-label={`${t(l, "wfd.design")}: ${d.name}`}
+              aria-label={`${t("wfd.design")}: ${d.name}`}
             >
-              {t(l, "wfd.design")}
+              {t("wfd.design")}
             </Button>
           )}
-          actionsLabel={t(l, "wfd.design")}
+          actionsLabel={t("wfd.design")}
           empty={
-            <EmptyState icon="workflow" title={t(l, "wfd.none")}>
-              {t(l, "wfd.noneText")}
+            <EmptyState icon="workflow" title={t("wfd.none")}>
+              {t("wfd.noneText")}
             </EmptyState>
           }
           more={more}
@@ -184,30 +192,30 @@ export function DefinitionsList(
   );
 }
 
-function EditForm({ l, d }: { l: Locale; d: Definition }) {
+function EditForm({ d }: { d: Definition }) {
+  const t = useT();
   return (
     <form method="post" action={`${BASE}/${d.id}`} class="stack">
-      <Field label={t(l, "wfd.name")}>
+      <Field label={t("wfd.name")}>
         <input name="name" required maxLength={200} value={d.name} />
       </Field>
-      <Field label={t(l, "wfd.category")}>
+      <Field label={t("wfd.category")}>
         <input name="category" maxLength={100} value={d.category} />
       </Field>
-      <Field label={t(l, "wfd.descriptionField")}>
+      <Field label={t("wfd.descriptionField")}>
         <textarea name="description" maxLength={2000} rows={3}>{d.description}</textarea>
       </Field>
       <label class="check">
         <input type="checkbox" name="startable" value="1" checked={d.startable} />{" "}
-        {t(l, "wfd.startable")}
+        {t("wfd.startable")}
       </label>
-      <Button type="submit" icon="save">{t(l, "wfd.save")}</Button>
+      <Button type="submit" icon="save">{t("wfd.save")}</Button>
     </form>
   );
 }
 
 export function DefinitionDetailView(
-  { l, d, versions, flash, problems = [], warnings = [] }: {
-    l: Locale;
+  { d, versions, flash, problems = [], warnings = [] }: {
     d: DefinitionDetail;
     versions: VersionSummary[];
     flash?: Flash;
@@ -215,82 +223,83 @@ export function DefinitionDetailView(
     warnings?: BpmnProblem[];
   },
 ) {
+  const t = useT();
   return (
     <div class="stack">
       {flash && <Toast flash={flash} />}
-      <ProblemList l={l} problems={problems} warnings={warnings} />
+      <ProblemList problems={problems} warnings={warnings} />
       <Card
-        title={t(l, "wfd.details")}
+        title={t("wfd.details")}
         actions={
           <Dialog
             id="wfd-edit"
-            title={t(l, "wfd.edit")}
-            trigger={t(l, "wfd.edit")}
+            title={t("wfd.edit")}
+            trigger={t("wfd.edit")}
             icon="pencil"
             small
             variant="secondary"
-            closeLabel={t(l, "wfd.close")}
+            closeLabel={t("wfd.close")}
           >
-            <EditForm l={l} d={d} />
+            <EditForm d={d} />
           </Dialog>
         }
       >
         <dl class="facts">
-          <dt>{t(l, "wfd.key")}</dt>
+          <dt>{t("wfd.key")}</dt>
           <dd>
             <code>{d.key}</code>
           </dd>
-          <dt>{t(l, "wfd.category")}</dt>
+          <dt>{t("wfd.category")}</dt>
           <dd>{d.category || "—"}</dd>
-          <dt>{t(l, "wfd.latest")}</dt>
+          <dt>{t("wfd.latest")}</dt>
           <dd>
-            <VersionBadge l={l} d={d} /> <StartableBadge l={l} d={d} />
+            <VersionBadge d={d} /> <StartableBadge d={d} />
           </dd>
-          <dt>{t(l, "wfd.draft")}</dt>
-          <dd>{d.draftUpdatedAt ? <RelativeTime at={d.draftUpdatedAt} /> : t(l, "wfd.noDraft")}</dd>
+          <dt>{t("wfd.draft")}</dt>
+          <dd>{d.draftUpdatedAt ? <RelativeTime at={d.draftUpdatedAt} /> : t("wfd.noDraft")}</dd>
           {d.description && (
             <>
-              <dt>{t(l, "wfd.descriptionField")}</dt>
+              <dt>{t("wfd.descriptionField")}</dt>
               <dd>{d.description}</dd>
             </>
           )}
         </dl>
         <div class="form-actions">
           <Button href={designer(d.id)} icon="pencil" variant="secondary">
-            {t(l, "wfd.design")}
+            {t("wfd.design")}
           </Button>
           {d.draftXml && !d.archivedAt && (
             <form method="post" action={`${BASE}/${d.id}/deploy`}>
-              <Button type="submit" icon="rocket">{t(l, "wfd.deployDraft")}</Button>
+              <Button type="submit" icon="rocket">{t("wfd.deployDraft")}</Button>
             </form>
           )}
           {!d.archivedAt && (
             <Dialog
               id="wfd-archive"
-              title={t(l, "wfd.archive")}
-              trigger={t(l, "wfd.archive")}
+              title={t("wfd.archive")}
+              trigger={t("wfd.archive")}
               icon="archive"
               variant="danger"
-              closeLabel={t(l, "wfd.close")}
+              closeLabel={t("wfd.close")}
             >
               <form method="post" action={`${BASE}/${d.id}/archive`} class="stack">
-                <p>{t(l, "wfd.archiveConfirm")}</p>
-                <Button type="submit" icon="archive" variant="danger">{t(l, "wfd.archive")}</Button>
+                <p>{t("wfd.archiveConfirm")}</p>
+                <Button type="submit" icon="archive" variant="danger">{t("wfd.archive")}</Button>
               </form>
             </Dialog>
           )}
         </div>
       </Card>
-      <Card title={t(l, "wfd.versions")} flush>
+      <Card title={t("wfd.versions")} flush>
         <DataTable
           id="wfd-versions"
-          label={t(l, "wfd.versions")}
+          label={t("wfd.versions")}
           rows={versions}
           columns={[
-            { label: t(l, "wfd.versionCol"), cell: (v) => t(l, "wfd.version", { n: v.version }) },
-            { label: t(l, "wfd.deployedBy"), cell: (v) => v.deployedByName ?? t(l, "wfd.unknown") },
-            { label: t(l, "wfd.deployedAt"), cell: (v) => <RelativeTime at={v.deployedAt} /> },
-            { label: t(l, "wfd.note"), cell: (v) => v.note || "—", wide: true },
+            { label: t("wfd.versionCol"), cell: (v) => t("wfd.version", { n: v.version }) },
+            { label: t("wfd.deployedBy"), cell: (v) => v.deployedByName ?? t("wfd.unknown") },
+            { label: t("wfd.deployedAt"), cell: (v) => <RelativeTime at={v.deployedAt} /> },
+            { label: t("wfd.note"), cell: (v) => v.note || "—", wide: true },
           ]}
           actions={(v) => (
             <Button
@@ -298,13 +307,13 @@ export function DefinitionDetailView(
               variant="ghost"
               small
               icon="download"
-              aria-label={t(l, "wfd.downloadVersion", { n: v.version })}
+              aria-label={t("wfd.downloadVersion", { n: v.version })}
             >
-              {t(l, "wfd.download")}
+              {t("wfd.download")}
             </Button>
           )}
-          actionsLabel={t(l, "wfd.download")}
-          empty={<EmptyState icon="history" title={t(l, "wfd.noVersions")} />}
+          actionsLabel={t("wfd.download")}
+          empty={<EmptyState icon="history" title={t("wfd.noVersions")} />}
         />
       </Card>
     </div>

@@ -46,14 +46,12 @@ async function delegationsPage(c: C, flash?: Flash, status = 200) {
     body = (
       <>
         <StandingTable
-          t={t}
           id="standing-given"
           title={t("workflow.delegations.standing.given")}
           rows={given.items}
           me={me}
         />
         <StandingTable
-          t={t}
           id="standing-received"
           title={t("workflow.delegations.standing.received")}
           rows={received.items}
@@ -70,7 +68,7 @@ async function delegationsPage(c: C, flash?: Flash, status = 200) {
     const more = list.nextCursor
       ? `/workflow/delegations?tab=${tab}&cursor=${encodeURIComponent(list.nextCursor)}`
       : null;
-    body = <HandoverTable t={t} rows={list.items} more={more} />;
+    body = <HandoverTable rows={list.items} more={more} />;
   }
   const canWrite = hasPermission(c.var.session.permissions, TASK_WRITE);
   const people = canWrite
@@ -98,7 +96,6 @@ async function delegationsPage(c: C, flash?: Flash, status = 200) {
       actions: canWrite
         ? (
           <StandingDialog
-            t={t}
             people={people}
             definitions={await listDefinitionChoices(actor)}
           />

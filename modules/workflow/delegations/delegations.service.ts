@@ -6,16 +6,8 @@
 import type { Actor } from "../../../shared/http/actor.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
 import { problems } from "../../../shared/http/problem.ts";
-import {
-  assertWorker,
-  isSupervisor,
-  loadTask,
-  mustBeOpen,
-  permitted,
-  recordTaskEvent,
-  saveTask,
-  toTask,
-} from "../tasks/tasks.service.ts";
+import { assertWorker, loadTask, recordTaskEvent, saveTask } from "../tasks/tasks.service.ts";
+import { isSupervisor, mustBeOpen, permitted, toTask } from "../tasks/tasks.rules.ts";
 import { tellAboutTask } from "../tasks/tasks.notify.service.ts";
 import { publishWorkflow } from "../events.ts";
 import {

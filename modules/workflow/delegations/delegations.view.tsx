@@ -11,14 +11,15 @@ import {
   Field,
   RelativeTime,
   UserChip,
+  useT,
 } from "../../../ui/kit.ts";
+import { knownKey } from "../../../shared/i18n/i18n.ts";
 import type { Handover, Standing } from "./delegations.schemas.ts";
 
-type T = (key: string, vars?: Record<string, string | number>) => string;
-
 export function HandoverTable(
-  { t, rows, more }: { t: T; rows: Handover[]; more: string | null },
+  { rows, more }: { rows: Handover[]; more: string | null },
 ) {
+  const t = useT();
   const columns: Column<Handover>[] = [
     {
       label: t("workflow.delegations.col.task"),
@@ -32,7 +33,9 @@ export function HandoverTable(
     { label: t("workflow.delegations.col.to"), cell: (r) => <UserChip name={r.toName} /> },
     {
       label: t("workflow.delegations.col.state"),
-      cell: (r) => t(`workflow.tasks.state.${r.taskState}`),
+      // The state as stored (a check constraint keeps it to the known ones).
+      cell: (r) =>
+        t(knownKey(`workflow.tasks.state.${r.taskState}`, "workflow.tasks.state.created")),
       wide: true,
     },
     { label: t("workflow.delegations.col.when"), cell: (r) => <RelativeTime at={r.at} /> },
@@ -50,8 +53,9 @@ export function HandoverTable(
 }
 
 export function StandingTable(
-  { t, id, title, rows, me }: { t: T; id: string; title: string; rows: Standing[]; me: string },
+  { id, title, rows, me }: { id: string; title: string; rows: Standing[]; me: string },
 ) {
+  const t = useT();
   const columns: Column<Standing>[] = [
     { label: t("workflow.delegations.col.from"), cell: (r) => <UserChip name={r.fromName} /> },
     {
@@ -101,12 +105,12 @@ export function StandingTable(
 }
 
 export function StandingDialog(
-  { t, people, definitions }: {
-    t: T;
+  { people, definitions }: {
     people: { userId: string; name: string }[];
     definitions: { id: string; name: string }[];
   },
 ) {
+  const t = useT();
   return (
     <Dialog
       id="new-standing"

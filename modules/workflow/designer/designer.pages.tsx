@@ -96,7 +96,6 @@ export const designerPages = new Hono<AppEnv>()
       c,
       title,
       <DesignerView
-        t={t}
         base={BASE}
         definitionId={diagram.definitionId}
         xml={diagram.xml}

@@ -2,10 +2,8 @@
  * The designer page's body: toolbar, status line, problem list, the bpmn-js canvas and a side
  * column with our hints and the properties panel. client/designer.entry.js brings it to life.
  */
-import { Button, Icon } from "../../../ui/kit.ts";
+import { Button, Icon, type Translate, useT } from "../../../ui/kit.ts";
 import { DESIGNER_CSS, DESIGNER_JS } from "./designer.assets.lib.ts";
-
-type T = (key: string, vars?: Record<string, string | number>) => string;
 
 export interface Choice {
   value: string;
@@ -13,7 +11,6 @@ export interface Choice {
 }
 
 export interface DesignerProps {
-  t: T;
   /** Where the page's own actions are posted (…/save, …/validate, …/deploy). */
   base: string;
   definitionId: string | null;
@@ -24,15 +21,16 @@ export interface DesignerProps {
 }
 
 /** Texts the client shows after an action that the server does not answer with. */
-const clientMessages = (t: T) => ({
+const clientMessages = (t: Translate) => ({
   failed: t("workflow.designer.failed"),
   imported: t("workflow.designer.imported"),
   importFailed: t("workflow.designer.importFailed"),
 });
 
 function Hints(
-  { t, roles, agents, operations }: Omit<DesignerProps, "base" | "definitionId" | "xml">,
+  { roles, agents, operations }: Omit<DesignerProps, "base" | "definitionId" | "xml">,
 ) {
+  const t = useT();
   return (
     <>
       <section class="wf-designer-hints" data-hint="user-task" hidden>
@@ -81,7 +79,8 @@ function Hints(
 }
 
 export function DesignerView(props: DesignerProps) {
-  const { t, base, definitionId, xml } = props;
+  const t = useT();
+  const { base, definitionId, xml } = props;
   return (
     <div
       id="wf-designer"
@@ -125,7 +124,7 @@ export function DesignerView(props: DesignerProps) {
         >
         </div>
         <aside class="wf-designer-side" aria-label={t("workflow.designer.properties")}>
-          <Hints t={t} roles={props.roles} agents={props.agents} operations={props.operations} />
+          <Hints roles={props.roles} agents={props.agents} operations={props.operations} />
           <div class="wf-designer-panel"></div>
         </aside>
       </div>

@@ -3,8 +3,7 @@
  * data attributes; the viewer bundle (client/viewer.entry.js) draws and marks them. Used on the
  * instance page (with marks) and the definition page (without).
  */
-import { useReader } from "../../../ui/kit.ts";
-import { t } from "../../../shared/i18n/i18n.ts";
+import { useT } from "../../../ui/kit.ts";
 import { VIEWER_CSS, VIEWER_JS } from "./designer.assets.lib.ts";
 import "./designer.messages.ts";
 
@@ -20,7 +19,7 @@ export interface ProcessDiagramProps {
 export function ProcessDiagram(
   { xml, done = [], active = [], incidents = [], label }: ProcessDiagramProps,
 ) {
-  const { locale } = useReader();
+  const t = useT();
   const marked = done.length + active.length + incidents.length > 0;
   return (
     <div
@@ -34,16 +33,16 @@ export function ProcessDiagram(
       <div
         class="wf-diagram-canvas"
         role="group"
-        aria-label={label ?? t(locale, "workflow.diagram.label")}
+        aria-label={label ?? t("workflow.diagram.label")}
       >
       </div>
-      <p class="wf-diagram-error" hidden>{t(locale, "workflow.diagram.failed")}</p>
+      <p class="wf-diagram-error" hidden>{t("workflow.diagram.failed")}</p>
       {marked && (
         <ul class="wf-diagram-legend">
-          <li class="wf-legend-done">{t(locale, "workflow.diagram.done")}</li>
-          <li class="wf-legend-active">{t(locale, "workflow.diagram.active")}</li>
+          <li class="wf-legend-done">{t("workflow.diagram.done")}</li>
+          <li class="wf-legend-active">{t("workflow.diagram.active")}</li>
           {incidents.length > 0 && (
-            <li class="wf-legend-incident">{t(locale, "workflow.diagram.incident")}</li>
+            <li class="wf-legend-incident">{t("workflow.diagram.incident")}</li>
           )}
         </ul>
       )}

@@ -23,7 +23,7 @@ async function listPage(c: C, flash?: Flash, status = 200) {
     t("page.forms"),
     <>
       {flash && <Toast flash={flash} />}
-      <FormsTable t={t} rows={items} />
+      <FormsTable rows={items} />
     </>,
     {
       status: status as 200,
@@ -51,8 +51,8 @@ async function editPage(c: C) {
       {form.version !== latest && (
         <p class="muted">{t("workflow.forms.showing", { version: form.version })}</p>
       )}
-      <FormEditorView t={t} form={form} />
-      <VersionsCard t={t} form={form} />
+      <FormEditorView form={form} />
+      <VersionsCard form={form} />
     </>,
     { crumbs: crumbs(c, [{ label: t("page.forms"), href: FORMS_BASE }]) },
   );
@@ -63,7 +63,7 @@ export function mountFormsPages(app: Hono<AppEnv>) {
   app.get("/admin/forms", write, (c) => listPage(c));
   app.get("/admin/forms/new", write, async (c) => {
     const t = tr(c);
-    return await page(c, t("workflow.forms.newTitle"), <FormEditorView t={t} />, {
+    return await page(c, t("workflow.forms.newTitle"), <FormEditorView />, {
       crumbs: crumbs(c, [{ label: t("page.forms"), href: FORMS_BASE }]),
     });
   });

@@ -7,11 +7,11 @@ import {
   EmptyState,
   Field,
   RelativeTime,
+  type Translate,
+  useT,
 } from "../../../ui/kit.ts";
 import { FORM_ASSETS } from "./forms.assets.lib.ts";
 import type { FormDetail, FormSummary } from "./forms.schemas.ts";
-
-type T = (key: string, vars?: Record<string, string | number>) => string;
 
 export const FORMS_BASE = "/workflow/admin/forms";
 
@@ -19,7 +19,8 @@ const Styles = ({ hrefs }: { hrefs: string[] }) => (
   <>{hrefs.map((href) => <link rel="stylesheet" href={href} />)}</>
 );
 
-export function FormsTable({ t, rows }: { t: T; rows: FormSummary[] }) {
+export function FormsTable({ rows }: { rows: FormSummary[] }) {
+  const t = useT();
   const columns: Column<FormSummary>[] = [
     {
       label: t("workflow.forms.col.name"),
@@ -66,7 +67,7 @@ export function FormsTable({ t, rows }: { t: T; rows: FormSummary[] }) {
   );
 }
 
-function editorMessages(t: T) {
+function editorMessages(t: Translate) {
   return {
     saving: t("workflow.forms.saving"),
     saved: t("workflow.forms.saved"),
@@ -75,7 +76,8 @@ function editorMessages(t: T) {
 }
 
 /** The editor: key (new forms only) and name, the form-js editor, save. */
-export function FormEditorView({ t, form }: { t: T; form?: FormDetail }) {
+export function FormEditorView({ form }: { form?: FormDetail }) {
+  const t = useT();
   return (
     <div
       id="wf-form-editor"
@@ -118,7 +120,8 @@ export function FormEditorView({ t, form }: { t: T; form?: FormDetail }) {
   );
 }
 
-export function VersionsCard({ t, form }: { t: T; form: FormDetail }) {
+export function VersionsCard({ form }: { form: FormDetail }) {
+  const t = useT();
   const latest = form.versions[0]?.version;
   return (
     <Card title={t("workflow.forms.versions")}>
@@ -142,7 +145,6 @@ export function VersionsCard({ t, form }: { t: T; form: FormDetail }) {
 }
 
 export interface ViewerProps {
-  t: T;
   schema: Record<string, unknown>;
   data?: Record<string, unknown> | null;
   /** Where the JSON goes (`{[wrap]: data}`); absent = shown read-only. */
@@ -159,7 +161,7 @@ export interface ViewerProps {
 
 /** A form-js form filled in the browser; the server checks what it sends. */
 export function FormViewer(p: ViewerProps) {
-  const { t } = p;
+  const t = useT();
   const messages = {
     sending: t("workflow.forms.sending"),
     done: t("workflow.forms.done"),

@@ -31,13 +31,13 @@ async function globalsPage(c: C, flash?: Flash, status = 200) {
     t("page.globalVariables"),
     <>
       {flash && <Toast flash={flash} />}
-      <GlobalsTable t={t} rows={items} canWrite={canWrite} />
+      <GlobalsTable rows={items} canWrite={canWrite} />
     </>,
     {
       status: status as 200,
       crumbs: [{ label: t("module.workflow"), href: "/workflow" }],
       description: t("workflow.globals.description"),
-      actions: canWrite ? <GlobalDialog t={t} /> : undefined,
+      actions: canWrite ? <GlobalDialog /> : undefined,
     },
   );
 }

@@ -10,16 +10,16 @@ import {
   formatTimesIn,
   RelativeTime,
   useReader,
+  useT,
 } from "../../../ui/kit.ts";
 import { preview } from "./globals.rules.ts";
 import { type Global, GLOBAL_TYPES } from "./globals.schemas.ts";
 
-type T = (key: string, vars?: Record<string, string | number>) => string;
-
 const BASE = "/workflow/admin/variables";
 
 /** The value as people read it: times in it as the kit's dates, formatted before the cut. */
-function ValueText({ t, g }: { t: T; g: Global }) {
+function ValueText({ g }: { g: Global }) {
+  const t = useT();
   const { locale, timeZone } = useReader();
   if (g.type === "boolean") return t(g.value ? "workflow.globals.true" : "workflow.globals.false");
   if (g.type === "secret") return preview(g.type, g.value);
@@ -27,7 +27,8 @@ function ValueText({ t, g }: { t: T; g: Global }) {
   return preview("text", formatTimesIn(locale, text, timeZone));
 }
 
-export function GlobalsTable({ t, rows, canWrite }: { t: T; rows: Global[]; canWrite: boolean }) {
+export function GlobalsTable({ rows, canWrite }: { rows: Global[]; canWrite: boolean }) {
+  const t = useT();
   const columns: Column<Global>[] = [
     { label: t("workflow.globals.col.name"), cell: (g) => <code>{g.name}</code> },
     {
@@ -42,7 +43,7 @@ export function GlobalsTable({ t, rows, canWrite }: { t: T; rows: Global[]; canW
       label: t("workflow.globals.col.value"),
       cell: (g) => (
         <span class="muted">
-          <ValueText t={t} g={g} />
+          <ValueText g={g} />
         </span>
       ),
     },
@@ -68,7 +69,7 @@ export function GlobalsTable({ t, rows, canWrite }: { t: T; rows: Global[]; canW
       actions={canWrite
         ? (g) => (
           <>
-            <GlobalDialog t={t} value={g} />
+            <GlobalDialog value={g} />
             <form
               method="post"
               action={`${BASE}/${g.name}/delete`}
@@ -87,7 +88,8 @@ export function GlobalsTable({ t, rows, canWrite }: { t: T; rows: Global[]; canW
 }
 
 /** Create (no value) or edit one variable; a secret's value is never put back in the form. */
-export function GlobalDialog({ t, value }: { t: T; value?: Global }) {
+export function GlobalDialog({ value }: { value?: Global }) {
+  const t = useT();
   const id = value ? `edit-global-${value.name}` : "new-global";
   const shown = !value || value.type === "secret"
     ? ""

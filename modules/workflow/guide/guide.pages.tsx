@@ -37,7 +37,7 @@ async function guidePage(c: C) {
   return await page(
     c,
     t("page.scriptGuide"),
-    <GuideView l={c.var.locale} sections={GUIDE} facts={facts()} />,
+    <GuideView sections={GUIDE} facts={facts()} />,
     {
       crumbs: [{ label: t("module.workflow"), href: "/workflow" }],
       description: t("wfg.description"),
@@ -47,13 +47,12 @@ async function guidePage(c: C) {
 
 /** "Try it": the example's kind, the edited code and variables, through the engine. */
 async function tryExample(c: C) {
-  const l = c.var.locale;
   const t = tr(c);
   const form = await readForm(c);
   const one = (k: string) => (typeof form[k] === "string" ? form[k] as string : "");
   const example = EXAMPLES.get(one("example"));
   const id = example?.id ?? "unknown";
-  const fail = (key: string) => html(c, <TryResult l={l} id={id} message={t(key)} />, 400);
+  const fail = (key: string) => html(c, <TryResult id={id} message={t(key)} />, 400);
   if (!example) return fail("wfg.unknownExample");
   const code = one("code");
   const text = one("variables").trim() || "{}";
@@ -69,7 +68,7 @@ async function tryExample(c: C) {
   }
   const outcome = await evaluateExample(example, code, variables as Record<string, unknown>);
   // A failing expression is the designer's input, not our fault: 422, shown in place.
-  return html(c, <TryResult l={l} id={id} outcome={outcome} />, outcome.ok ? 200 : 422);
+  return html(c, <TryResult id={id} outcome={outcome} />, outcome.ok ? 200 : 422);
 }
 
 /** /workflow/admin/script-guide: the script guide and its "Try it" forms. */

@@ -1,7 +1,6 @@
 /** The script guide: sections of prose, reference XML and runnable examples with "Try it". */
-import { t } from "../../../shared/i18n/i18n.ts";
 import type { Locale } from "../../../shared/i18n/i18n.ts";
-import { Badge, Button, Card, Field } from "../../../ui/kit.ts";
+import { Badge, Button, Card, Field, useReader, useT } from "../../../ui/kit.ts";
 import type { GuideExample, GuideSection, Prose } from "./guide.types.lib.ts";
 
 export const GUIDE_PATH = "/workflow/admin/script-guide";
@@ -35,14 +34,15 @@ function Rich({ text }: { text: string }) {
 
 /** The answer of "Try it" (replaces the example's result box). */
 export function TryResult(
-  { l, id, outcome, message }: { l: Locale; id: string; outcome?: Outcome; message?: string },
+  { id, outcome, message }: { id: string; outcome?: Outcome; message?: string },
 ) {
+  const t = useT();
   const failed = message !== undefined || (outcome !== undefined && !outcome.ok);
   return (
     <div id={`wfg-out-${id}`} class="guide-result" aria-live="polite">
       {(outcome || message) && (
         <>
-          <strong>{t(l, failed ? "wfg.error" : "wfg.result")}</strong>
+          <strong>{t(failed ? "wfg.error" : "wfg.result")}</strong>
           <pre class={failed ? "guide-error" : undefined}>
             <code>{message ?? (outcome!.ok ? json(outcome!.value) : outcome!.error)}</code>
           </pre>
@@ -52,8 +52,10 @@ export function TryResult(
   );
 }
 
-function Example({ l, e }: { l: Locale; e: GuideExample }) {
-  const kind = t(l, `wfg.kind.${e.kind}`);
+function Example({ e }: { e: GuideExample }) {
+  const t = useT();
+  const l = useReader().locale;
+  const kind = t(`wfg.kind.${e.kind}`);
   return (
     <article class="guide-example" id={`example-${e.id}`}>
       <h3>
@@ -68,7 +70,7 @@ function Example({ l, e }: { l: Locale; e: GuideExample }) {
         class="form"
       >
         <input type="hidden" name="example" value={e.id} />
-        <Field label={t(l, "wfg.code")} wide>
+        <Field label={t("wfg.code")} wide>
           <textarea
             name="code"
             rows={Math.min(8, e.code.split("\n").length + 1)}
@@ -77,23 +79,25 @@ function Example({ l, e }: { l: Locale; e: GuideExample }) {
             {e.code}
           </textarea>
         </Field>
-        <Field label={t(l, "wfg.variables")} wide>
+        <Field label={t("wfg.variables")} wide>
           <textarea name="variables" rows={3} spellcheck={false}>
             {JSON.stringify(e.variables)}
           </textarea>
         </Field>
         <p>
-          <strong>{t(l, e.error !== undefined ? "wfg.expectedError" : "wfg.expected")}</strong>
+          <strong>{t(e.error !== undefined ? "wfg.expectedError" : "wfg.expected")}</strong>
         </p>
         <pre><code>{e.error !== undefined ? `… ${e.error} …` : json(e.expected)}</code></pre>
-        <Button type="submit" variant="secondary" icon="play">{t(l, "wfg.try")}</Button>
-        <TryResult l={l} id={e.id} />
+        <Button type="submit" variant="secondary" icon="play">{t("wfg.try")}</Button>
+        <TryResult id={e.id} />
       </form>
     </article>
   );
 }
 
-function Section({ l, s, facts }: { l: Locale; s: GuideSection; facts: GuideFacts }) {
+function Section({ s, facts }: { s: GuideSection; facts: GuideFacts }) {
+  const t = useT();
+  const l = useReader().locale;
   const list = s.list === "operations" ? facts.operations : s.list === "events" ? facts.events : [];
   return (
     <Card title={say(l, s.title)} id={`section-${s.id}`}>
@@ -114,22 +118,24 @@ function Section({ l, s, facts }: { l: Locale; s: GuideSection; facts: GuideFact
       {s.xml && (
         <>
           <p>
-            <strong>{t(l, "wfg.inXml")}</strong>
+            <strong>{t("wfg.inXml")}</strong>
           </p>
           <pre><code>{s.xml}</code></pre>
         </>
       )}
-      {s.examples.map((e) => <Example l={l} e={e} />)}
+      {s.examples.map((e) => <Example e={e} />)}
     </Card>
   );
 }
 
 export function GuideView(
-  { l, sections, facts }: { l: Locale; sections: GuideSection[]; facts: GuideFacts },
+  { sections, facts }: { sections: GuideSection[]; facts: GuideFacts },
 ) {
+  const t = useT();
+  const l = useReader().locale;
   return (
     <div>
-      <Card title={t(l, "wfg.contents")}>
+      <Card title={t("wfg.contents")}>
         <ul class="guide-contents">
           {sections.map((s) => (
             <li>
@@ -138,7 +144,7 @@ export function GuideView(
           ))}
         </ul>
       </Card>
-      {sections.map((s) => <Section l={l} s={s} facts={facts} />)}
+      {sections.map((s) => <Section s={s} facts={facts} />)}
     </div>
   );
 }

@@ -25,7 +25,7 @@ async function catalogPage(c: C) {
   return await page(
     c,
     t("page.processCatalog"),
-    <CatalogView l={c.var.locale} entries={entries} />,
+    <CatalogView entries={entries} />,
     {
       crumbs: crumbs(c),
       description: t("wfi.catalog.description"),
@@ -41,8 +41,7 @@ async function entryOf(c: C): Promise<CatalogEntry> {
 
 /** The start form on a page of its own (the dialog's no-script fallback), or with errors. */
 async function startPage(c: C, entry: CatalogEntry, state?: StartFormState, status = 200) {
-  const l = c.var.locale;
-  const form = <StartForm l={l} entry={entry} state={state} />;
+  const form = <StartForm entry={entry} state={state} />;
   if (isHtmx(c)) return html(c, form, status as 200);
   return await page(
     c,

@@ -1,6 +1,5 @@
 import "./instances.messages.ts";
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
-import { Button, Card, Dialog, EmptyState, Field, Grid, Toast } from "../../../ui/kit.ts";
+import { Button, Card, Dialog, EmptyState, Field, Grid, Toast, useT } from "../../../ui/kit.ts";
 import type { Flash } from "../../../shared/http/pages.ts";
 import type { FormField } from "../common/model.lib.ts";
 import type { CatalogEntry } from "./catalog.schemas.ts";
@@ -45,20 +44,20 @@ function Input({ f, value }: { f: FormField; value: string | undefined }) {
 
 /** The start form of one process (posted with htmx; answered with itself on an error). */
 export function StartForm(
-  { l, entry, state }: { l: Locale; entry: CatalogEntry; state?: StartFormState },
+  { entry, state }: { entry: CatalogEntry; state?: StartFormState },
 ) {
+  const t = useT();
   const action = `/workflow/catalog/${entry.id}/start`;
   const id = `wf-start-form-${entry.id}`;
   if (entry.formSchema) {
     return (
       <FormViewer
-        t={(key, vars) => t(l, key, vars)}
         schema={entry.formSchema}
         submit="/api/workflow/process"
         wrap="variables"
         extra={{ definitionId: entry.id }}
         done="/workflow/processes/{id}"
-        label={t(l, "wfi.catalog.start")}
+        label={t("wfi.catalog.start")}
       />
     );
   }
@@ -73,7 +72,7 @@ export function StartForm(
       class="form"
     >
       <Toast flash={state?.flash} />
-      {entry.fields.length === 0 && <p class="muted">{t(l, "wfi.catalog.noForm")}</p>}
+      {entry.fields.length === 0 && <p class="muted">{t("wfi.catalog.noForm")}</p>}
       {entry.fields.map((f) => (
         <Field
           label={f.required ? `${f.label || f.id} *` : f.label || f.id}
@@ -83,7 +82,7 @@ export function StartForm(
           <Input f={f} value={state?.values[`field.${f.id}`]} />
         </Field>
       ))}
-      <Field label={t(l, "wfi.field.businessKey")}>
+      <Field label={t("wfi.field.businessKey")}>
         <input
           type="text"
           name="businessKey"
@@ -91,53 +90,54 @@ export function StartForm(
           maxLength={200}
         />
       </Field>
-      <Button type="submit" icon="play">{t(l, "wfi.catalog.start")}</Button>
+      <Button type="submit" icon="play">{t("wfi.catalog.start")}</Button>
     </form>
   );
 }
 
-function EntryCard({ l, entry }: { l: Locale; entry: CatalogEntry }) {
+function EntryCard({ entry }: { entry: CatalogEntry }) {
+  const t = useT();
   return (
     <Card
       title={entry.name}
       actions={
         <Dialog
           id={`wf-start-${entry.id}`}
-          title={t(l, "wfi.catalog.startTitle", { name: entry.name })}
-          trigger={t(l, "wfi.catalog.start")}
-          triggerLabel={t(l, "wfi.catalog.startTitle", { name: entry.name })}
+          title={t("wfi.catalog.startTitle", { name: entry.name })}
+          trigger={t("wfi.catalog.start")}
+          triggerLabel={t("wfi.catalog.startTitle", { name: entry.name })}
           icon="play"
           small
-          closeLabel={t(l, "wfi.close")}
+          closeLabel={t("wfi.close")}
           fallbackHref={`/workflow/catalog/${entry.id}/start`}
         >
-          <StartForm l={l} entry={entry} />
+          <StartForm entry={entry} />
         </Dialog>
       }
     >
       {entry.description && <p>{entry.description}</p>}
       <p class="muted">
-        {t(l, "wfi.version", { n: entry.version })} ·{" "}
-        {t(l, "wfi.catalog.running", { n: entry.running })}
+        {t("wfi.version", { n: entry.version })} · {t("wfi.catalog.running", { n: entry.running })}
       </p>
     </Card>
   );
 }
 
 /** The catalog: one card per startable process, grouped by category. */
-export function CatalogView({ l, entries }: { l: Locale; entries: CatalogEntry[] }) {
+export function CatalogView({ entries }: { entries: CatalogEntry[] }) {
+  const t = useT();
   if (!entries.length) {
     return (
       <Card>
-        <EmptyState icon="library" title={t(l, "wfi.catalog.none")}>
-          {t(l, "wfi.catalog.noneText")}
+        <EmptyState icon="library" title={t("wfi.catalog.none")}>
+          {t("wfi.catalog.noneText")}
         </EmptyState>
       </Card>
     );
   }
   const groups = new Map<string, CatalogEntry[]>();
   for (const e of entries) {
-    const key = e.category || t(l, "wfi.catalog.uncategorised");
+    const key = e.category || t("wfi.catalog.uncategorised");
     groups.set(key, [...groups.get(key) ?? [], e]);
   }
   return (
@@ -146,7 +146,7 @@ export function CatalogView({ l, entries }: { l: Locale; entries: CatalogEntry[]
         <section aria-label={category}>
           {groups.size > 1 && <h2 class="section-title">{category}</h2>}
           <Grid size="md">
-            {items.map((e) => <EntryCard l={l} entry={e} />)}
+            {items.map((e) => <EntryCard entry={e} />)}
           </Grid>
         </section>
       ))}

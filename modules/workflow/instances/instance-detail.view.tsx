@@ -1,5 +1,5 @@
 import "./instances.messages.ts";
-import { hasMessageKey, type Locale, t } from "../../../shared/i18n/i18n.ts";
+import { knownKey } from "../../../shared/i18n/i18n.ts";
 import {
   Button,
   Card,
@@ -12,7 +12,9 @@ import {
   Timeline,
   type TimelineEntry,
   Toast,
+  type Translate,
   UserChip,
+  useT,
 } from "../../../ui/kit.ts";
 import type { Flash } from "../../../shared/http/pages.ts";
 import { ProcessDiagram } from "../designer/diagram.view.tsx";
@@ -46,7 +48,8 @@ function ActionButton(
 }
 
 /** What an admin may do with the instance, right of the title. */
-export function InstanceActions({ l, v }: { l: Locale; v: DetailView }) {
+export function InstanceActions({ v }: { v: DetailView }) {
+  const t = useT();
   const d = v.d;
   if (!v.canManage || !["active", "suspended"].includes(d.state)) return null;
   return (
@@ -54,106 +57,108 @@ export function InstanceActions({ l, v }: { l: Locale; v: DetailView }) {
       {d.state === "active" && (
         <ActionButton
           href={`${base(d)}/suspend`}
-          label={t(l, "wfi.instance.suspend")}
+          label={t("wfi.instance.suspend")}
           icon="pause"
         />
       )}
       {d.state === "suspended" && (
-        <ActionButton href={`${base(d)}/resume`} label={t(l, "wfi.instance.resume")} icon="play" />
+        <ActionButton href={`${base(d)}/resume`} label={t("wfi.instance.resume")} icon="play" />
       )}
       <Dialog
         id="wf-cancel"
-        title={t(l, "wfi.instance.cancelTitle")}
-        trigger={t(l, "wfi.instance.cancel")}
+        title={t("wfi.instance.cancelTitle")}
+        trigger={t("wfi.instance.cancel")}
         icon="circle-x"
         variant="danger"
         small
-        closeLabel={t(l, "wfi.close")}
+        closeLabel={t("wfi.close")}
       >
         <form method="post" action={`${base(d)}/cancel`} class="form">
-          <p>{t(l, "wfi.instance.cancelText")}</p>
-          <Field label={t(l, "wfi.instance.reason")} wide>
+          <p>{t("wfi.instance.cancelText")}</p>
+          <Field label={t("wfi.instance.reason")} wide>
             <textarea name="reason" maxLength={1000} rows={3}></textarea>
           </Field>
-          <Button type="submit" variant="danger">{t(l, "wfi.instance.cancel")}</Button>
+          <Button type="submit" variant="danger">{t("wfi.instance.cancel")}</Button>
         </form>
       </Dialog>
     </>
   );
 }
 
-function Tasks({ l, d }: { l: Locale; d: InstanceDetail }) {
+function Tasks({ d }: { d: InstanceDetail }) {
+  const t = useT();
   return (
-    <Card title={t(l, "wfi.instance.tasks")} flush>
+    <Card title={t("wfi.instance.tasks")} flush>
       <DataTable
         id="wf-instance-tasks"
-        label={t(l, "wfi.instance.tasks")}
+        label={t("wfi.instance.tasks")}
         rows={d.openTasks}
         columns={[
           {
-            label: t(l, "wfi.instance.task"),
+            label: t("wfi.instance.task"),
             cell: (r) => <a href={`/workflow/tasks/${r.id}`}>{r.name}</a>,
           },
           {
-            label: t(l, "wfi.instance.assignee"),
-            cell: (r) => <UserChip name={r.assigneeName} none={t(l, "wfi.unassigned")} />,
+            label: t("wfi.instance.assignee"),
+            cell: (r) => <UserChip name={r.assigneeName} none={t("wfi.unassigned")} />,
           },
           {
-            label: t(l, "wfi.instance.priority"),
+            label: t("wfi.instance.priority"),
             cell: (r) => (
               <StateBadge
                 kind="priority"
                 value={r.priority}
-                label={t(l, `wfi.priority.${r.priority}`)}
+                label={t(knownKey(`wfi.priority.${r.priority}`, "wfi.priority.normal"))}
               />
             ),
             wide: true,
           },
           {
-            label: t(l, "wfi.instance.due"),
+            label: t("wfi.instance.due"),
             cell: (r) => <RelativeTime at={r.dueAt} />,
             wide: true,
           },
         ]}
-        empty={<p class="muted card-pad">{t(l, "wfi.instance.noTasks")}</p>}
+        empty={<p class="muted card-pad">{t("wfi.instance.noTasks")}</p>}
       />
     </Card>
   );
 }
 
-function Incidents({ l, v }: { l: Locale; v: DetailView }) {
+function Incidents({ v }: { v: DetailView }) {
+  const t = useT();
   const d = v.d;
   if (!d.incidents.length) return null;
   return (
-    <Card title={t(l, "wfi.instance.incidents")} flush>
+    <Card title={t("wfi.instance.incidents")} flush>
       <DataTable
         id="wf-instance-incidents"
-        label={t(l, "wfi.instance.incidents")}
+        label={t("wfi.instance.incidents")}
         rows={d.incidents}
         columns={[
-          { label: t(l, "wfi.instance.step"), cell: (r) => r.elementName },
+          { label: t("wfi.instance.step"), cell: (r) => r.elementName },
           {
-            label: t(l, "wfi.instance.message"),
-            cell: (r) => incidentMessage(l, r),
+            label: t("wfi.instance.message"),
+            cell: (r) => incidentMessage(t, r),
           },
           {
-            label: t(l, "wfi.instance.since"),
+            label: t("wfi.instance.since"),
             cell: (r) => <RelativeTime at={r.createdAt} />,
             wide: true,
           },
         ]}
-        actionsLabel={t(l, "wfi.instance.incidents")}
+        actionsLabel={t("wfi.instance.incidents")}
         actions={v.canManage
           ? (r) => (
             <span class="card-actions">
               <ActionButton
                 href={`${base(d)}/incidents/${r.id}/retry`}
-                label={t(l, "wfi.instance.retry")}
+                label={t("wfi.instance.retry")}
                 icon="rotate-ccw"
               />
               <ActionButton
                 href={`${base(d)}/incidents/${r.id}/skip`}
-                label={t(l, "wfi.instance.skip")}
+                label={t("wfi.instance.skip")}
                 icon="skip-forward"
                 variant="ghost"
               />
@@ -180,57 +185,58 @@ function knownPeople(d: InstanceDetail) {
   return people;
 }
 
-function Variables({ l, v }: { l: Locale; v: DetailView }) {
+function Variables({ v }: { v: DetailView }) {
+  const t = useT();
   const d = v.d;
   const people = knownPeople(d);
   const rows = Object.entries(d.variables).sort(([a], [b]) => a.localeCompare(b)).slice(0, 200)
     .map(([name, value], i) => ({ name, value, i }));
   const editable = v.canManage && ["active", "suspended"].includes(d.state);
   return (
-    <Card title={t(l, "wfi.instance.variables")} flush>
+    <Card title={t("wfi.instance.variables")} flush>
       <DataTable
         id="wf-instance-variables"
-        label={t(l, "wfi.instance.variables")}
+        label={t("wfi.instance.variables")}
         rows={rows}
         columns={[
-          { label: t(l, "wfi.instance.variable"), cell: (r) => <code>{r.name}</code> },
+          { label: t("wfi.instance.variable"), cell: (r) => <code>{r.name}</code> },
           {
-            label: t(l, "wfi.instance.value"),
+            label: t("wfi.instance.value"),
             cell: (r) =>
               typeof r.value === "string" && people.has(r.value)
                 ? <UserChip name={people.get(r.value)} />
                 : <code class="wf-value">{shown(r.value)}</code>,
           },
         ]}
-        actionsLabel={t(l, "wfi.instance.edit")}
+        actionsLabel={t("wfi.instance.edit")}
         actions={editable
           ? (r) => (
             <Dialog
               id={`wf-var-${r.i}`}
-              title={t(l, "wfi.instance.editVariable", { name: r.name })}
-              trigger={t(l, "wfi.instance.edit")}
-              triggerLabel={t(l, "wfi.instance.editVariable", { name: r.name })}
+              title={t("wfi.instance.editVariable", { name: r.name })}
+              trigger={t("wfi.instance.edit")}
+              triggerLabel={t("wfi.instance.editVariable", { name: r.name })}
               icon="pencil"
               iconOnly
-              closeLabel={t(l, "wfi.close")}
+              closeLabel={t("wfi.close")}
             >
               <form method="post" action={`${base(d)}/variables`} class="form">
                 <input type="hidden" name="name" value={r.name} />
                 <Field
-                  label={t(l, "wfi.instance.value")}
-                  hint={t(l, "wfi.instance.valueHint")}
+                  label={t("wfi.instance.value")}
+                  hint={t("wfi.instance.valueHint")}
                   wide
                 >
                   <textarea name="value" rows={6} required>
                     {JSON.stringify(r.value, null, 2)}
                   </textarea>
                 </Field>
-                <Button type="submit">{t(l, "wfi.instance.save")}</Button>
+                <Button type="submit">{t("wfi.instance.save")}</Button>
               </form>
             </Dialog>
           )
           : undefined}
-        empty={<p class="muted card-pad">{t(l, "wfi.instance.noVariables")}</p>}
+        empty={<p class="muted card-pad">{t("wfi.instance.noVariables")}</p>}
       />
     </Card>
   );
@@ -252,14 +258,13 @@ const ICONS: Record<string, string> = {
 };
 
 /** History rows in people's words: the step's name, the person's name, no codes. */
-export function timelineEntries(l: Locale, items: HistoryEntry[]): TimelineEntry[] {
+export function timelineEntries(t: Translate, items: HistoryEntry[]): TimelineEntry[] {
   return items.map((h) => {
-    const key = `wfi.event.${h.event}`;
     const step = h.elementName ?? "";
     const names = Array.isArray(h.data.names) ? h.data.names.map(String).join(", ") : null;
     const reason = typeof h.data.reason === "string" && h.data.reason ? h.data.reason : null;
     const message = typeof h.data.message === "string"
-      ? incidentMessage(l, {
+      ? incidentMessage(t, {
         kind: String(h.data.kind ?? ""),
         message: h.data.message,
         elementName: step,
@@ -267,17 +272,18 @@ export function timelineEntries(l: Locale, items: HistoryEntry[]): TimelineEntry
       : null;
     return {
       who: h.actorName,
-      what: t(l, hasMessageKey(key) ? key : "wfi.event.other", { step }),
+      what: t(knownKey(`wfi.event.${h.event}`, "wfi.event.other"), { step }),
       at: h.at,
       icon: ICONS[h.event] ?? "circle-dot",
-      changes: names ? [{ label: t(l, "wfi.event.variables"), to: names }] : undefined,
+      changes: names ? [{ label: t("wfi.event.variables"), to: names }] : undefined,
       body: reason ?? message ?? undefined,
     };
   });
 }
 
 /** The instance page: state, diagram, what waits or failed, variables, timeline. */
-export function InstanceDetailView({ l, v }: { l: Locale; v: DetailView }) {
+export function InstanceDetailView({ v }: { v: DetailView }) {
+  const t = useT();
   const d = v.d;
   return (
     <div class="wf-instance stack">
@@ -285,36 +291,36 @@ export function InstanceDetailView({ l, v }: { l: Locale; v: DetailView }) {
       <Card>
         <dl class="facts">
           <div>
-            <dt>{t(l, "wfi.field.state")}</dt>
+            <dt>{t("wfi.field.state")}</dt>
             <dd>
-              <InstanceState l={l} state={d.state} />
+              <InstanceState state={d.state} />
             </dd>
           </div>
           <div>
-            <dt>{t(l, "wfi.field.definition")}</dt>
-            <dd>{definitionLabel(l, d.definitionName, d.version)}</dd>
+            <dt>{t("wfi.field.definition")}</dt>
+            <dd>{definitionLabel(t, d.definitionName, d.version)}</dd>
           </div>
           {d.businessKey && (
             <div>
-              <dt>{t(l, "wfi.field.businessKey")}</dt>
+              <dt>{t("wfi.field.businessKey")}</dt>
               <dd>{d.businessKey}</dd>
             </div>
           )}
           <div>
-            <dt>{t(l, "wfi.field.startedBy")}</dt>
+            <dt>{t("wfi.field.startedBy")}</dt>
             <dd>
-              <UserChip name={d.startedByName} none={t(l, "wfi.system")} />
+              <UserChip name={d.startedByName} none={t("wfi.system")} />
             </dd>
           </div>
           <div>
-            <dt>{t(l, "wfi.field.started")}</dt>
+            <dt>{t("wfi.field.started")}</dt>
             <dd>
               <RelativeTime at={d.startedAt} />
             </dd>
           </div>
           {d.endedAt && (
             <div>
-              <dt>{t(l, "wfi.field.ended")}</dt>
+              <dt>{t("wfi.field.ended")}</dt>
               <dd>
                 <RelativeTime at={d.endedAt} />
               </dd>
@@ -322,10 +328,10 @@ export function InstanceDetailView({ l, v }: { l: Locale; v: DetailView }) {
           )}
           {d.parentInstanceId && (
             <div>
-              <dt>{t(l, "wfi.instance.parent")}</dt>
+              <dt>{t("wfi.instance.parent")}</dt>
               <dd>
                 <a href={`/workflow/processes/${d.parentInstanceId}`}>
-                  {t(l, "wfi.instance.openParent")}
+                  {t("wfi.instance.openParent")}
                 </a>
               </dd>
             </div>
@@ -333,7 +339,7 @@ export function InstanceDetailView({ l, v }: { l: Locale; v: DetailView }) {
         </dl>
       </Card>
       {v.xml && (
-        <Card title={t(l, "wfi.instance.diagram")}>
+        <Card title={t("wfi.instance.diagram")}>
           <ProcessDiagram
             xml={v.xml}
             done={d.doneElementIds}
@@ -342,15 +348,15 @@ export function InstanceDetailView({ l, v }: { l: Locale; v: DetailView }) {
           />
         </Card>
       )}
-      <Incidents l={l} v={v} />
-      <Tasks l={l} d={d} />
-      <Variables l={l} v={v} />
-      <Card title={t(l, "wfi.instance.timeline")}>
+      <Incidents v={v} />
+      <Tasks d={d} />
+      <Variables v={v} />
+      <Card title={t("wfi.instance.timeline")}>
         <Timeline
-          label={t(l, "wfi.instance.timeline")}
-          systemName={t(l, "wfi.system")}
-          entries={timelineEntries(l, v.history)}
-          empty={<EmptyState title={t(l, "wfi.instance.noHistory")} />}
+          label={t("wfi.instance.timeline")}
+          systemName={t("wfi.system")}
+          entries={timelineEntries(t, v.history)}
+          empty={<EmptyState title={t("wfi.instance.noHistory")} />}
         />
       </Card>
     </div>

@@ -42,7 +42,6 @@ const dayStart = (d: string | undefined, plus = 0) =>
 const crumbs = (c: C) => [{ label: tr(c)("module.workflow"), href: "/workflow" }];
 
 async function listPage(c: C, mine: boolean) {
-  const l = c.var.locale;
   const query: Record<string, string> = {};
   for (const k of FILTERS) {
     const v = c.req.query(k);
@@ -67,12 +66,11 @@ async function listPage(c: C, mine: boolean) {
   if (isHtmx(c) && query.cursor) {
     return html(
       c,
-      <InstancesTable l={l} {...result} query={kept} path={path} />,
+      <InstancesTable {...result} query={kept} path={path} />,
     );
   }
   const body = (
     <InstancesPanel
-      l={l}
       v={{ path, ...result, query: kept, definitions: await definitionChoices(actor) }}
     />
   );
@@ -84,16 +82,15 @@ async function listPage(c: C, mine: boolean) {
 }
 
 async function detailPage(c: C, id: string, flash?: Flash, status: Status = 200) {
-  const l = c.var.locale;
   const actor = actorOf(c);
   const d = await getInstance(actor, id);
   const { xml } = await instanceDiagram(actor, id);
   const { items } = await instanceHistory(actor, { id });
   const v = { d, history: items, xml, canManage: canManage(c.var.session.permissions), flash };
-  return await page(c, d.name, <InstanceDetailView l={l} v={v} />, {
+  return await page(c, d.name, <InstanceDetailView v={v} />, {
     status,
     crumbs: [...crumbs(c), { label: tr(c)("page.allProcesses"), href: "/workflow/processes" }],
-    actions: <InstanceActions l={l} v={v} />,
+    actions: <InstanceActions v={v} />,
   });
 }
 

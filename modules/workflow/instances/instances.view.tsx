@@ -1,5 +1,4 @@
 import "./instances.messages.ts";
-import { hasMessageKey, type Locale, t } from "../../../shared/i18n/i18n.ts";
 import {
   Badge,
   DataTable,
@@ -9,14 +8,26 @@ import {
   RelativeTime,
   StateBadge,
   TextWithTimes,
+  type Translate,
   UserChip,
+  useT,
 } from "../../../ui/kit.ts";
-import { type Instance, INSTANCE_STATES } from "./instances.schemas.ts";
+import {
+  type Instance,
+  INSTANCE_STATES,
+  type InstanceState as InstanceStateValue,
+} from "./instances.schemas.ts";
 
 /** An instance state as a coloured label. */
-export function InstanceState({ l, state }: { l: Locale; state: string }) {
-  return <StateBadge kind="process" value={state} label={t(l, `wfi.state.${state}`)} />;
+export function InstanceState({ state }: { state: InstanceStateValue }) {
+  const t = useT();
+  return <StateBadge kind="process" value={state} label={t(`wfi.state.${state}`)} />;
 }
+
+/** Incident kinds that have a sentence of their own (`wfi.incident.<kind>`). */
+const EXPLAINED_INCIDENTS = ["no-matching-flow", "script-timeout", "uncaught-error"] as const;
+const isExplained = (kind: string): kind is (typeof EXPLAINED_INCIDENTS)[number] =>
+  (EXPLAINED_INCIDENTS as readonly string[]).includes(kind);
 
 /**
  * What went wrong at a step in people's words: the engine's message is English and names
@@ -24,18 +35,17 @@ export function InstanceState({ l, state }: { l: Locale; state: string }) {
  * Other messages (an agent's error) are shown as written, any time in them as a date.
  */
 export function incidentMessage(
-  l: Locale,
+  t: Translate,
   i: { kind: string; message: string; elementName?: string | null },
 ) {
-  const key = `wfi.incident.${i.kind}`;
-  return hasMessageKey(key)
-    ? t(l, key, { step: i.elementName ?? "" })
+  return isExplained(i.kind)
+    ? t(`wfi.incident.${i.kind}`, { step: i.elementName ?? "" })
     : <TextWithTimes text={i.message} />;
 }
 
 /** "Purchase request · version 3". */
-export const definitionLabel = (l: Locale, name: string, version: number) =>
-  `${name} · ${t(l, "wfi.version", { n: version })}`;
+export const definitionLabel = (t: Translate, name: string, version: number) =>
+  `${name} · ${t("wfi.version", { n: version })}`;
 
 export interface ListView {
   /** The page's own path (/workflow/processes or /workflow/my-processes). */
@@ -46,36 +56,37 @@ export interface ListView {
   definitions: [string, string][];
 }
 
-function InstanceFilters({ l, v }: { l: Locale; v: ListView }) {
+function InstanceFilters({ v }: { v: ListView }) {
+  const t = useT();
   const q = v.query;
   return (
-    <Filters action={v.path} target="#wf-instances" label={t(l, "wfi.filters")}>
-      <Field label={t(l, "wfi.search")} hint={t(l, "wfi.field.searchHint")}>
+    <Filters action={v.path} target="#wf-instances" label={t("wfi.filters")}>
+      <Field label={t("wfi.search")} hint={t("wfi.field.searchHint")}>
         <input name="q" type="search" value={q.q ?? ""} maxLength={200} />
       </Field>
-      <Field label={t(l, "wfi.field.definition")}>
+      <Field label={t("wfi.field.definition")}>
         <select name="definitionId">
-          <option value="">{t(l, "wfi.all")}</option>
+          <option value="">{t("wfi.all")}</option>
           {v.definitions.map(([id, name]) => (
             <option value={id} selected={q.definitionId === id}>{name}</option>
           ))}
         </select>
       </Field>
-      <Field label={t(l, "wfi.field.state")}>
+      <Field label={t("wfi.field.state")}>
         <select name="state">
-          <option value="">{t(l, "wfi.all")}</option>
+          <option value="">{t("wfi.all")}</option>
           {INSTANCE_STATES.map((s) => (
-            <option value={s} selected={q.state === s}>{t(l, `wfi.state.${s}`)}</option>
+            <option value={s} selected={q.state === s}>{t(`wfi.state.${s}`)}</option>
           ))}
         </select>
       </Field>
-      <Field label={t(l, "wfi.field.startedFrom")}>
+      <Field label={t("wfi.field.startedFrom")}>
         <input name="startedFrom" type="date" value={q.startedFrom ?? ""} />
       </Field>
-      <Field label={t(l, "wfi.field.startedTo")}>
+      <Field label={t("wfi.field.startedTo")}>
         <input name="startedTo" type="date" value={q.startedTo ?? ""} />
       </Field>
-      <Field label={t(l, "wfi.field.incidentsOnly")}>
+      <Field label={t("wfi.field.incidentsOnly")}>
         <input name="incident" type="checkbox" value="true" checked={q.incident === "true"} />
       </Field>
     </Filters>
@@ -84,8 +95,7 @@ function InstanceFilters({ l, v }: { l: Locale; v: ListView }) {
 
 /** The table of instances; `more` keeps the filters. */
 export function InstancesTable(
-  { l, items, nextCursor, query, path, id = "wf-instances-table" }: {
-    l: Locale;
+  { items, nextCursor, query, path, id = "wf-instances-table" }: {
     items: Instance[];
     nextCursor: string | null;
     query: Record<string, string>;
@@ -93,17 +103,18 @@ export function InstancesTable(
     id?: string;
   },
 ) {
+  const t = useT();
   const more = nextCursor
     ? `${path}?${new URLSearchParams({ ...query, cursor: nextCursor })}`
     : undefined;
   return (
     <DataTable
       id={id}
-      label={t(l, "wfi.instances.table")}
+      label={t("wfi.instances.table")}
       rows={items}
       columns={[
         {
-          label: t(l, "wfi.field.name"),
+          label: t("wfi.field.name"),
           cell: (r) => (
             <>
               <a href={`/workflow/processes/${r.id}`}>{r.name}</a>
@@ -112,49 +123,48 @@ export function InstancesTable(
           ),
         },
         {
-          label: t(l, "wfi.field.definition"),
-          cell: (r) => definitionLabel(l, r.definitionName, r.version),
+          label: t("wfi.field.definition"),
+          cell: (r) => definitionLabel(t, r.definitionName, r.version),
           wide: true,
         },
-        { label: t(l, "wfi.field.state"), cell: (r) => <InstanceState l={l} state={r.state} /> },
+        { label: t("wfi.field.state"), cell: (r) => <InstanceState state={r.state} /> },
         {
-          label: t(l, "wfi.field.incidents"),
+          label: t("wfi.field.incidents"),
           cell: (r) =>
             r.incidentCount > 0
               ? (
                 <Badge tone="red">
                   {r.incidentCount === 1
-                    ? t(l, "wfi.incidentOne")
-                    : t(l, "wfi.incidentCount", { n: r.incidentCount })}
+                    ? t("wfi.incidentOne")
+                    : t("wfi.incidentCount", { n: r.incidentCount })}
                 </Badge>
               )
               : "",
         },
         {
-          label: t(l, "wfi.field.startedBy"),
-          cell: (r) => <UserChip name={r.startedByName} none={t(l, "wfi.system")} />,
+          label: t("wfi.field.startedBy"),
+          cell: (r) => <UserChip name={r.startedByName} none={t("wfi.system")} />,
           wide: true,
         },
-        { label: t(l, "wfi.field.started"), cell: (r) => <RelativeTime at={r.startedAt} /> },
+        { label: t("wfi.field.started"), cell: (r) => <RelativeTime at={r.startedAt} /> },
       ]}
       empty={
-        <EmptyState icon="workflow" title={t(l, "wfi.instances.none")}>
-          {t(l, "wfi.instances.noneText")}
+        <EmptyState icon="workflow" title={t("wfi.instances.none")}>
+          {t("wfi.instances.noneText")}
         </EmptyState>
       }
-      more={more ? { href: more, label: t(l, "wfi.more") } : undefined}
+      more={more ? { href: more, label: t("wfi.more") } : undefined}
     />
   );
 }
 
 /** The list pages' body: filters and the table (the htmx target of the filters). */
-export function InstancesPanel({ l, v }: { l: Locale; v: ListView }) {
+export function InstancesPanel({ v }: { v: ListView }) {
   return (
     <>
-      <InstanceFilters l={l} v={v} />
+      <InstanceFilters v={v} />
       <div id="wf-instances">
         <InstancesTable
-          l={l}
           items={v.items}
           nextCursor={v.nextCursor}
           query={v.query}

@@ -47,7 +47,7 @@ async function screen(c: C, p: Picked, extra: Partial<MigrationScreen> = {}) {
     ...extra,
   };
   const t = tr(c);
-  return await page(c, t("page.processMigrations"), <MigrationView l={c.var.locale} s={s} />, {
+  return await page(c, t("page.processMigrations"), <MigrationView s={s} />, {
     crumbs: [{ label: t("module.workflow"), href: "/workflow" }],
     description: t("wfi.migrate.description"),
   });

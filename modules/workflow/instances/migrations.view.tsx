@@ -1,5 +1,4 @@
 import "./instances.messages.ts";
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
 import {
   Button,
   Card,
@@ -8,6 +7,7 @@ import {
   Field,
   RelativeTime,
   UserChip,
+  useT,
 } from "../../../ui/kit.ts";
 import type { MigrationRecord, MigrationReportOut } from "./migrations.schemas.ts";
 
@@ -39,17 +39,18 @@ export interface MigrationScreen {
 
 const PATH = "/workflow/admin/migrations";
 
-function Choose({ l, s }: { l: Locale; s: MigrationScreen }) {
+function Choose({ s }: { s: MigrationScreen }) {
+  const t = useT();
   const versionOptions = (picked?: number) =>
     s.versions.map((v) => (
       <option value={v.version} selected={picked === v.version}>
-        {t(l, "wfi.migrate.versionLabel", { n: v.version, running: v.running })}
+        {t("wfi.migrate.versionLabel", { n: v.version, running: v.running })}
       </option>
     ));
   return (
     <Card>
-      <form method="get" action={PATH} class="filters" aria-label={t(l, "wfi.migrate.definition")}>
-        <Field label={t(l, "wfi.migrate.definition")}>
+      <form method="get" action={PATH} class="filters" aria-label={t("wfi.migrate.definition")}>
+        <Field label={t("wfi.migrate.definition")}>
           <select name="definitionId" required>
             <option value=""></option>
             {s.definitions.map((d) => (
@@ -59,25 +60,26 @@ function Choose({ l, s }: { l: Locale; s: MigrationScreen }) {
         </Field>
         {s.versions.length > 0 && (
           <>
-            <Field label={t(l, "wfi.migrate.from")}>
+            <Field label={t("wfi.migrate.from")}>
               <select name="from">{versionOptions(s.from?.version)}</select>
             </Field>
-            <Field label={t(l, "wfi.migrate.to")}>
+            <Field label={t("wfi.migrate.to")}>
               <select name="to">
                 {versionOptions(s.to?.version ?? s.versions.at(-1)?.version)}
               </select>
             </Field>
           </>
         )}
-        <Button type="submit" variant="secondary">{t(l, "wfi.migrate.choose")}</Button>
+        <Button type="submit" variant="secondary">{t("wfi.migrate.choose")}</Button>
       </form>
     </Card>
   );
 }
 
 function Plan(
-  { l, s }: { l: Locale; s: MigrationScreen & { from: VersionChoice; to: VersionChoice } },
+  { s }: { s: MigrationScreen & { from: VersionChoice; to: VersionChoice } },
 ) {
+  const t = useT();
   const targetIds = new Set(s.to.activities.map((a) => a.id));
   const pick = (a: Activity) => s.mapping?.[a.id] ?? (targetIds.has(a.id) ? a.id : "");
   const selected = new Set(s.selected ?? s.instances.map((i) => i.id));
@@ -86,21 +88,21 @@ function Plan(
       <input type="hidden" name="definitionId" value={s.definitionId} />
       <input type="hidden" name="from" value={s.from.version} />
       <input type="hidden" name="to" value={s.to.version} />
-      <Card title={t(l, "wfi.migrate.mapping")} flush>
+      <Card title={t("wfi.migrate.mapping")} flush>
         <DataTable
           id="wf-migrate-mapping"
-          label={t(l, "wfi.migrate.mapping")}
+          label={t("wfi.migrate.mapping")}
           rows={s.from.activities}
           columns={[
-            { label: t(l, "wfi.migrate.source"), cell: (a) => a.name },
+            { label: t("wfi.migrate.source"), cell: (a) => a.name },
             {
-              label: t(l, "wfi.migrate.target"),
+              label: t("wfi.migrate.target"),
               cell: (a) => (
                 <select
                   name={`map.${a.id}`}
-                  aria-label={`${t(l, "wfi.migrate.target")}: ${a.name}`}
+                  aria-label={`${t("wfi.migrate.target")}: ${a.name}`}
                 >
-                  <option value="">{t(l, "wfi.migrate.unmapped")}</option>
+                  <option value="">{t("wfi.migrate.unmapped")}</option>
                   {s.to.activities.map((b) => (
                     <option value={b.id} selected={pick(a) === b.id}>{b.name}</option>
                   ))}
@@ -110,14 +112,14 @@ function Plan(
           ]}
         />
       </Card>
-      <Card title={t(l, "wfi.migrate.instances")} flush>
+      <Card title={t("wfi.migrate.instances")} flush>
         <DataTable
           id="wf-migrate-instances"
-          label={t(l, "wfi.migrate.instances")}
+          label={t("wfi.migrate.instances")}
           rows={s.instances}
           columns={[
             {
-              label: t(l, "wfi.field.name"),
+              label: t("wfi.field.name"),
               cell: (i) => (
                 <label class="check">
                   <input
@@ -131,18 +133,18 @@ function Plan(
                 </label>
               ),
             },
-            { label: t(l, "wfi.field.started"), cell: (i) => <RelativeTime at={i.startedAt} /> },
+            { label: t("wfi.field.started"), cell: (i) => <RelativeTime at={i.startedAt} /> },
           ]}
-          empty={<p class="muted card-pad">{t(l, "wfi.migrate.noInstances")}</p>}
+          empty={<p class="muted card-pad">{t("wfi.migrate.noInstances")}</p>}
         />
       </Card>
       {s.instances.length > 0 && (
         <div class="form-actions">
           <Button type="submit" name="mode" value="dry" variant="secondary" icon="flask-conical">
-            {t(l, "wfi.migrate.dryRun")}
+            {t("wfi.migrate.dryRun")}
           </Button>
           <Button type="submit" name="mode" value="apply" icon="arrow-right-left">
-            {t(l, "wfi.migrate.apply")}
+            {t("wfi.migrate.apply")}
           </Button>
         </div>
       )}
@@ -150,7 +152,8 @@ function Plan(
   );
 }
 
-function Report({ l, s }: { l: Locale; s: MigrationScreen }) {
+function Report({ s }: { s: MigrationScreen }) {
+  const t = useT();
   const r = s.report;
   if (!r && !s.error) return null;
   const names = new Map(s.instances.map((i) => [i.id, i.name]));
@@ -158,12 +161,12 @@ function Report({ l, s }: { l: Locale; s: MigrationScreen }) {
     [...(s.from?.activities ?? []), ...(s.to?.activities ?? [])].map((a) => [a.id, a.name]),
   );
   return (
-    <Card title={t(l, "wfi.migrate.report")}>
+    <Card title={t("wfi.migrate.report")}>
       <div role="status">
         {s.error && <p class="alert error">{s.error}</p>}
         {r && r.valid && (
           <p class="alert ok">
-            {t(l, r.applied ? "wfi.migrate.applied" : "wfi.migrate.valid", {
+            {t(r.applied ? "wfi.migrate.applied" : "wfi.migrate.valid", {
               n: r.moves.length,
               count: r.instanceCount,
             })}
@@ -171,7 +174,7 @@ function Report({ l, s }: { l: Locale; s: MigrationScreen }) {
         )}
         {r && !r.valid && (
           <>
-            <p class="alert error">{t(l, "wfi.migrate.invalid")}</p>
+            <p class="alert error">{t("wfi.migrate.invalid")}</p>
             <ul>
               {r.problems.map((p) => (
                 <li>
@@ -186,7 +189,7 @@ function Report({ l, s }: { l: Locale; s: MigrationScreen }) {
           <ul class="muted">
             {r.moves.slice(0, 200).map((m) => (
               <li>
-                {t(l, "wfi.migrate.move", {
+                {t("wfi.migrate.move", {
                   name: names.get(m.instanceId) ?? "",
                   from: act.get(m.from) ?? m.from,
                   to: act.get(m.to) ?? m.to,
@@ -200,50 +203,52 @@ function Report({ l, s }: { l: Locale; s: MigrationScreen }) {
   );
 }
 
-function Past({ l, s }: { l: Locale; s: MigrationScreen }) {
+function Past({ s }: { s: MigrationScreen }) {
+  const t = useT();
   if (!s.definitionId) return null;
   return (
-    <Card title={t(l, "wfi.migrate.past")} flush>
+    <Card title={t("wfi.migrate.past")} flush>
       <DataTable
         id="wf-migrate-past"
-        label={t(l, "wfi.migrate.past")}
+        label={t("wfi.migrate.past")}
         rows={s.past}
         columns={[
-          { label: t(l, "wfi.migrate.when"), cell: (m) => <RelativeTime at={m.createdAt} /> },
+          { label: t("wfi.migrate.when"), cell: (m) => <RelativeTime at={m.createdAt} /> },
           {
-            label: t(l, "wfi.migrate.versions"),
+            label: t("wfi.migrate.versions"),
             cell: (m) =>
-              t(l, "wfi.migrate.fromTo", {
-                from: t(l, "wfi.version", { n: m.fromVersion }),
-                to: t(l, "wfi.version", { n: m.toVersion }),
+              t("wfi.migrate.fromTo", {
+                from: t("wfi.version", { n: m.fromVersion }),
+                to: t("wfi.version", { n: m.toVersion }),
               }),
           },
-          { label: t(l, "wfi.migrate.count"), cell: (m) => m.instanceCount, numeric: true },
-          { label: t(l, "wfi.migrate.who"), cell: (m) => <UserChip name={m.createdByName} /> },
+          { label: t("wfi.migrate.count"), cell: (m) => m.instanceCount, numeric: true },
+          { label: t("wfi.migrate.who"), cell: (m) => <UserChip name={m.createdByName} /> },
         ]}
-        empty={<p class="muted card-pad">{t(l, "wfi.migrate.noPast")}</p>}
+        empty={<p class="muted card-pad">{t("wfi.migrate.noPast")}</p>}
       />
     </Card>
   );
 }
 
 /** The migration screen: choose, map, pick instances, dry run or apply; past migrations. */
-export function MigrationView({ l, s }: { l: Locale; s: MigrationScreen }) {
+export function MigrationView({ s }: { s: MigrationScreen }) {
+  const t = useT();
   if (!s.definitions.length) {
     return (
       <Card>
-        <EmptyState icon="arrow-right-left" title={t(l, "wfi.migrate.none")} />
+        <EmptyState icon="arrow-right-left" title={t("wfi.migrate.none")} />
       </Card>
     );
   }
   return (
     <div class="stack">
-      <Choose l={l} s={s} />
-      <Report l={l} s={s} />
+      <Choose s={s} />
+      <Report s={s} />
       {s.from && s.to && s.from.version !== s.to.version && (
-        <Plan l={l} s={{ ...s, from: s.from, to: s.to }} />
+        <Plan s={{ ...s, from: s.from, to: s.to }} />
       )}
-      <Past l={l} s={s} />
+      <Past s={s} />
     </div>
   );
 }

@@ -1,9 +1,8 @@
 /** The builder's small parts: a labelled select, and the source/model picker. */
-import { Button, Field } from "../../../ui/kit.ts";
+import { Button, Field, useT } from "../../../ui/kit.ts";
 import type { FieldType } from "./queries.types.lib.ts";
 import type { BuilderValue } from "./queries.form.lib.ts";
 import { QUERY_SOURCES } from "./queries.schemas.ts";
-import type { T } from "./queries.view.tsx";
 
 export interface Choices {
   models: { key: string; name: string }[];
@@ -32,8 +31,9 @@ export function Select(
 
 /** Source and model: a GET form, so the builder below shows the chosen source's fields. */
 export function SourcePicker(
-  { t, value, choices, action }: { t: T; value: BuilderValue; choices: Choices; action: string },
+  { value, choices, action }: { value: BuilderValue; choices: Choices; action: string },
 ) {
+  const t = useT();
   return (
     <form method="get" action={action} class="form-grid">
       <Field label={t("workflow.queries.field.source")}>

@@ -3,8 +3,9 @@
  * fields), parameters, filter rows, columns, grouping, aggregates, sort, and a "Run" preview
  * that htmx fills below the form.
  */
-import { Button, Field } from "../../../ui/kit.ts";
-import type { FieldType } from "./queries.types.lib.ts";
+import type { MessageKey } from "../../../shared/i18n/i18n.ts";
+import { Button, Field, useT } from "../../../ui/kit.ts";
+import type { FieldType, FilterOp } from "./queries.types.lib.ts";
 import {
   AGG_ROWS,
   type BuilderValue,
@@ -13,19 +14,22 @@ import {
   GROUP_ROWS,
   PARAM_ROWS,
 } from "./queries.form.lib.ts";
-import { AGGREGATES, opsFor, splitBucket } from "./queries.rules.ts";
+import { AGGREGATES, FILTER_OPS, opsFor, splitBucket } from "./queries.rules.ts";
 import { PARAM_TYPES } from "./queries.schemas.ts";
-import { ADMIN, type T } from "./queries.view.tsx";
+import { ADMIN } from "./queries.view.tsx";
 import { type Choices, Select, SourcePicker } from "./queries.builder.parts.view.tsx";
 
 export type { Choices };
 
-const ALL_OPS = [...new Set((["text", "number", "date"] as FieldType[]).flatMap(opsFor))];
+const isFilterOp = (op: string): op is FilterOp => (FILTER_OPS as readonly string[]).includes(op);
+const ALL_OPS = [...new Set((["text", "number", "date"] as FieldType[]).flatMap(opsFor))]
+  .filter(isFilterOp);
 const count = (n: number, min: number) => Math.max(min, n + 1);
 
 export function Builder(
-  { t, value, choices, isNew }: { t: T; value: BuilderValue; choices: Choices; isNew: boolean },
+  { value, choices, isNew }: { value: BuilderValue; choices: Choices; isNew: boolean },
 ) {
+  const t = useT();
   const action = isNew ? ADMIN : `${ADMIN}/${value.key}`;
   const d = value.definition;
   const fieldOptions: [string, string][] = [
@@ -39,7 +43,7 @@ export function Builder(
     ...fieldOptions,
     ...aggs.map((a): [string, string] => [a.as, a.as]),
   ];
-  const n = (key: string, i: number) => t(key, { n: i + 1 });
+  const n = (key: MessageKey, i: number) => t(key, { n: i + 1 });
   // Enum values as their labels (the compiler takes either).
   const shown = (f?: (typeof filters)[number]) => {
     if (!f) return "";
@@ -51,7 +55,6 @@ export function Builder(
   return (
     <>
       <SourcePicker
-        t={t}
         value={value}
         choices={choices}
         action={isNew ? `${ADMIN}/new` : action}

@@ -22,12 +22,15 @@ import {
 import { runAdHocQuery } from "./queries.service.ts";
 import { type BuilderValue, sourceOf, valueOf } from "./queries.form.lib.ts";
 import { DataQueryCreate, DataQueryUpdate } from "./queries.schemas.ts";
-import { ADMIN, QueriesTable, ResultTable, type T } from "./queries.view.tsx";
+import { ADMIN, QueriesTable, ResultTable } from "./queries.view.tsx";
 import { Builder } from "./queries.builder.view.tsx";
 import "./queries.messages.ts";
 
 /** A refusal as people read it: the messages only, never paths or codes. */
-function flashOf(t: T, err: unknown): { flash: Flash; status: 400 | 403 | 404 | 409 | 422 } {
+function flashOf(
+  t: ReturnType<typeof tr>,
+  err: unknown,
+): { flash: Flash; status: 400 | 403 | 404 | 409 | 422 } {
   if (!(err instanceof Problem) || err.status >= 500) throw err;
   const text = err.errors?.length
     ? err.errors.map((e) => e.message).join(" ")
@@ -44,7 +47,7 @@ async function listPage(c: C, flash?: Flash, status = 200) {
     t("workflow.queries.title"),
     <>
       {flash && <Toast flash={flash} />}
-      <QueriesTable t={t} rows={items} canWrite={canWrite} />
+      <QueriesTable rows={items} canWrite={canWrite} />
     </>,
     {
       status: status as 200,
@@ -75,7 +78,7 @@ async function builderPage(
     isNew ? t("workflow.queries.new") : t("workflow.queries.editNamed", { name: value.name }),
     <>
       {flash && <Toast flash={flash} />}
-      <Builder t={t} value={value} choices={choices} isNew={isNew} />
+      <Builder value={value} choices={choices} isNew={isNew} />
     </>,
     {
       status: status as 200,
@@ -141,7 +144,7 @@ export function mountQueryPages(app: Hono<AppEnv>) {
         opts: { locale: c.var.locale, paramDefs: v.params, limit: 50 },
       });
       const names = await peopleIn(actorOf(c), result);
-      return html(c, <ResultTable t={t} result={result} names={names} />);
+      return html(c, <ResultTable result={result} names={names} />);
     } catch (err) {
       const { flash } = flashOf(t, err);
       // 200, so htmx swaps the message in where the table would be.

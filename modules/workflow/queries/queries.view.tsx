@@ -8,24 +8,26 @@ import {
   EmptyState,
   formatNumber,
   RelativeTime,
+  type Translate,
   useReader,
+  useT,
 } from "../../../ui/kit.ts";
-import type { QueryResult } from "./queries.types.lib.ts";
+import type { QueryResult, QuerySource } from "./queries.types.lib.ts";
 import type { ResultColumn } from "./queries.types.lib.ts";
 import type { DataQuery } from "./queries.schemas.ts";
 
-export type T = (key: string, vars?: Record<string, string | number>) => string;
 export const ADMIN = "/workflow/admin/data-queries";
 
-export function sourceLabel(t: T, q: { source: string; modelName?: string | null }) {
+export function sourceLabel(t: Translate, q: { source: QuerySource; modelName?: string | null }) {
   return q.source === "records" && q.modelName
     ? t("workflow.queries.recordsOf", { name: q.modelName })
     : t(`workflow.queries.source.${q.source}`);
 }
 
 export function QueriesTable(
-  { t, rows, canWrite }: { t: T; rows: DataQuery[]; canWrite: boolean },
+  { rows, canWrite }: { rows: DataQuery[]; canWrite: boolean },
 ) {
+  const t = useT();
   const columns: Column<DataQuery>[] = [
     {
       label: t("workflow.queries.col.name"),
@@ -85,8 +87,9 @@ export function QueriesTable(
 type Row = Record<string, unknown>;
 
 function Cell(
-  { t, col, v, names }: { t: T; col: ResultColumn; v: unknown; names: Map<string, string> },
+  { col, v, names }: { col: ResultColumn; v: unknown; names: Map<string, string> },
 ) {
+  const t = useT();
   const { locale } = useReader();
   if (v === null || v === undefined || v === "") return <span class="muted">—</span>;
   switch (col.type) {
@@ -109,16 +112,16 @@ function Cell(
 
 /** A run's rows; a note when the row cap cut them. */
 export function ResultTable(
-  { t, result, names }: {
-    t: T;
+  { result, names }: {
     result: QueryResult & { columns: ResultColumn[] };
     names: Map<string, string>;
   },
 ) {
+  const t = useT();
   const columns: Column<Row>[] = result.columns.map((col) => ({
     label: col.label,
     numeric: col.type === "number",
-    cell: (r: Row) => <Cell t={t} col={col} v={r[col.name]} names={names} />,
+    cell: (r: Row) => <Cell col={col} v={r[col.name]} names={names} />,
   }));
   return (
     <>

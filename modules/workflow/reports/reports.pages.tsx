@@ -29,7 +29,7 @@ async function catalogPage(c: C) {
     c,
     t("page.reportCatalog"),
     (
-      <ReportCatalog t={t} reports={items} canWrite={canWrite(c)} />
+      <ReportCatalog reports={items} canWrite={canWrite(c)} />
     ),
     {
       crumbs: [{ label: t("module.workflow"), href: "/workflow" }],
@@ -50,9 +50,6 @@ async function viewPage(c: C) {
     const result = await runSource(actorOf(c), { source: report.source, l: c.var.locale });
     body = (
       <ReportResult
-        t={t}
-        l={c.var.locale}
-        timeZone={c.var.timeZone ?? "UTC"}
         title={report.name}
         result={result}
         chart={report.chart}
@@ -104,7 +101,7 @@ async function archivePage(c: C, flash?: Flash, status = 200) {
           })}
         </p>
       </Card>
-      <SnapshotTable t={t} l={c.var.locale} rows={items} />
+      <SnapshotTable rows={items} />
     </>,
     {
       status: status as 200,

@@ -91,7 +91,6 @@ async function studioPage(
       {opts.flash && <Toast flash={opts.flash} />}
       <Card>
         <StudioForm
-          t={t}
           id={opts.id}
           value={opts.value}
           roles={await roleChoices(c)}
@@ -103,7 +102,7 @@ async function studioPage(
         />
       </Card>
       <Card title={t("workflow.reports.previewTitle")}>
-        <PreviewBox t={t} />
+        <PreviewBox />
       </Card>
     </>,
     {
@@ -150,7 +149,7 @@ export function mountReportStudioPages(app: Hono<AppEnv>) {
       c,
       t("page.reportStudio"),
       (
-        <ReportCatalog t={t} reports={items} canWrite />
+        <ReportCatalog reports={items} canWrite />
       ),
       {
         crumbs: [{ label: t("module.workflow"), href: "/workflow" }],
@@ -169,9 +168,6 @@ export function mountReportStudioPages(app: Hono<AppEnv>) {
       return html(
         c,
         <ReportResult
-          t={t}
-          l={c.var.locale}
-          timeZone={c.var.timeZone ?? "UTC"}
           title={input.name === "-" ? t("workflow.reports.previewTitle") : input.name}
           result={result}
           chart={input.chart}

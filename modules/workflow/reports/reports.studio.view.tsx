@@ -1,11 +1,10 @@
 /** The report studio's form: source, fields, filters, grouping, aggregates, chart, access. */
-import { Button, Field } from "../../../ui/kit.ts";
+import { Button, Field, useT } from "../../../ui/kit.ts";
 import { AGGREGATE_ROWS, FILTER_ROWS, type StudioForm } from "./reports.form.lib.ts";
 import { CHART_TYPES, SCHEDULES, SOURCES, STANDARD_KEYS } from "./reports.schemas.ts";
 import { STUDIO } from "./reports.view.tsx";
 import type { QueryChoices } from "../queries/queries.types.lib.ts";
 
-type T = (key: string, vars?: Record<string, string | number>) => string;
 const OPS = [
   "eq",
   "ne",
@@ -18,8 +17,8 @@ const OPS = [
   "in",
   "isEmpty",
   "isNotEmpty",
-];
-const FNS = ["count", "sum", "avg", "min", "max"];
+] as const;
+const FNS = ["count", "sum", "avg", "min", "max"] as const;
 
 function Select(
   { name, value, options }: { name: string; value: string; options: [string, string][] },
@@ -49,8 +48,7 @@ function ChoiceLists({ choices }: { choices: QueryChoices }) {
 }
 
 export function StudioForm(
-  { t, id, value, roles, choices }: {
-    t: T;
+  { id, value, roles, choices }: {
     /** The saved report being edited; absent for a new one. */
     id?: string;
     value: StudioForm;
@@ -58,6 +56,7 @@ export function StudioForm(
     choices: QueryChoices;
   },
 ) {
+  const t = useT();
   const action = id ? `${STUDIO}/${id}` : STUDIO;
   const sources: [string, string][] = [
     ...STANDARD_KEYS.map((k): [string, string] => [
@@ -247,7 +246,8 @@ export function StudioForm(
 }
 
 /** Where the live preview lands; it refreshes itself when the form changes. */
-export function PreviewBox({ t }: { t: T }) {
+export function PreviewBox() {
+  const t = useT();
   return (
     <section aria-live="polite" aria-label={t("workflow.reports.previewTitle")}>
       <div

@@ -1,5 +1,4 @@
 /** Report catalog, a report's chart and table, and its archive. */
-import type { Locale } from "../../../shared/i18n/i18n.ts";
 import {
   Badge,
   Button,
@@ -10,19 +9,21 @@ import {
   EmptyState,
   formatNumber,
   IconButton,
+  useReader,
+  useT,
 } from "../../../ui/kit.ts";
 import type { QueryResult } from "../queries/queries.types.lib.ts";
 import { cellText, chartOption } from "./reports.rules.ts";
 import type { Report, Snapshot } from "./reports.schemas.ts";
 
-type T = (key: string, vars?: Record<string, string | number>) => string;
 export const CATALOG = "/workflow/reports";
 export const STUDIO = "/workflow/admin/reports";
 const FILE = (id: string) => `/api/documents/files/${id}/download`;
 
 export function ReportCatalog(
-  { t, reports, canWrite }: { t: T; reports: Report[]; canWrite: boolean },
+  { reports, canWrite }: { reports: Report[]; canWrite: boolean },
 ) {
+  const t = useT();
   const columns: Column<Report>[] = [
     {
       label: t("workflow.reports.col.name"),
@@ -76,16 +77,15 @@ export function ReportCatalog(
 
 /** The report's chart (when it has one) and its rows as a table, formatted for the reader. */
 export function ReportResult(
-  { t, l, timeZone, title, result, chart, id = "report-rows" }: {
-    t: T;
-    l: Locale;
-    timeZone: string;
+  { title, result, chart, id = "report-rows" }: {
     title: string;
     result: QueryResult;
     chart: Report["chart"];
     id?: string;
   },
 ) {
+  const t = useT();
+  const { locale: l, timeZone } = useReader();
   const option = chartOption(l, result, chart, timeZone);
   const columns: Column<Record<string, unknown>>[] = result.columns.map((c) => ({
     label: c.label,
@@ -110,7 +110,9 @@ export function ReportResult(
   );
 }
 
-export function SnapshotTable({ t, l, rows }: { t: T; l: Locale; rows: Snapshot[] }) {
+export function SnapshotTable({ rows }: { rows: Snapshot[] }) {
+  const t = useT();
+  const l = useReader().locale;
   const columns: Column<Snapshot>[] = [
     { label: t("workflow.reports.col.takenAt"), cell: (s) => <DateTime at={s.takenAt} /> },
     {

@@ -21,7 +21,7 @@ async function searchPage(c: C) {
   return await page(
     c,
     t("page.search"),
-    <WorkflowSearch l={c.var.locale} v={{ criteria, found, ...choices }} />,
+    <WorkflowSearch v={{ criteria, found, ...choices }} />,
     {
       crumbs: [{ label: t("module.workflow"), href: "/workflow" }],
       description: t("wfi.search.description"),

@@ -1,9 +1,11 @@
 /** What the workflow search finds (instances by name, business key or variable values; tasks). */
+import type { InstanceState } from "../instances/instances.schemas.ts";
+
 export interface ProcessHit {
   id: string;
   name: string;
   businessKey: string | null;
-  state: string;
+  state: InstanceState;
   definitionName: string;
   startedAt: string;
 }

@@ -1,5 +1,4 @@
 import "../instances/instances.messages.ts";
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
 import {
   Card,
   DataTable,
@@ -8,6 +7,7 @@ import {
   Filters,
   RelativeTime,
   UserChip,
+  useT,
 } from "../../../ui/kit.ts";
 import { InstanceState } from "../instances/instances.view.tsx";
 import type { ProcessHit, SearchCriteria, TaskHit } from "./search.schemas.ts";
@@ -23,33 +23,35 @@ export interface SearchView {
 }
 
 function ChoiceSelect(
-  { l, name, value, choices }: { l: Locale; name: string; value?: string; choices: Choice[] },
+  { name, value, choices }: { name: string; value?: string; choices: Choice[] },
 ) {
+  const t = useT();
   return (
     <select name={name}>
-      <option value="">{t(l, "wfi.all")}</option>
+      <option value="">{t("wfi.all")}</option>
       {choices.map((o) => <option value={o.id} selected={value === o.id}>{o.name}</option>)}
     </select>
   );
 }
 
-function Results({ l, v }: { l: Locale; v: SearchView }) {
+function Results({ v }: { v: SearchView }) {
+  const t = useT();
   const f = v.found;
-  if (!f) return <p class="muted">{t(l, "wfi.search.prompt")}</p>;
+  if (!f) return <p class="muted">{t("wfi.search.prompt")}</p>;
   if (!f.processes.length && !f.tasks.length) {
-    return <EmptyState icon="search-x" title={t(l, "wfi.search.nothing")} />;
+    return <EmptyState icon="search-x" title={t("wfi.search.nothing")} />;
   }
   return (
     <div class="stack">
       {f.processes.length > 0 && (
-        <Card title={t(l, "wfi.search.processes")} flush>
+        <Card title={t("wfi.search.processes")} flush>
           <DataTable
             id="wf-search-processes"
-            label={t(l, "wfi.search.processes")}
+            label={t("wfi.search.processes")}
             rows={f.processes}
             columns={[
               {
-                label: t(l, "wfi.field.name"),
+                label: t("wfi.field.name"),
                 cell: (r) => (
                   <>
                     <a href={`/workflow/processes/${r.id}`}>{r.name}</a>
@@ -57,33 +59,33 @@ function Results({ l, v }: { l: Locale; v: SearchView }) {
                   </>
                 ),
               },
-              { label: t(l, "wfi.field.definition"), cell: (r) => r.definitionName, wide: true },
+              { label: t("wfi.field.definition"), cell: (r) => r.definitionName, wide: true },
               {
-                label: t(l, "wfi.field.state"),
-                cell: (r) => <InstanceState l={l} state={r.state} />,
+                label: t("wfi.field.state"),
+                cell: (r) => <InstanceState state={r.state} />,
               },
-              { label: t(l, "wfi.field.started"), cell: (r) => <RelativeTime at={r.startedAt} /> },
+              { label: t("wfi.field.started"), cell: (r) => <RelativeTime at={r.startedAt} /> },
             ]}
           />
         </Card>
       )}
       {f.tasks.length > 0 && (
-        <Card title={t(l, "wfi.search.tasks")} flush>
+        <Card title={t("wfi.search.tasks")} flush>
           <DataTable
             id="wf-search-tasks"
-            label={t(l, "wfi.search.tasks")}
+            label={t("wfi.search.tasks")}
             rows={f.tasks}
             columns={[
               {
-                label: t(l, "wfi.instance.task"),
+                label: t("wfi.instance.task"),
                 cell: (r) => <a href={`/workflow/tasks/${r.id}`}>{r.name}</a>,
               },
-              { label: t(l, "wfi.field.name"), cell: (r) => r.instanceName ?? "", wide: true },
+              { label: t("wfi.field.name"), cell: (r) => r.instanceName ?? "", wide: true },
               {
-                label: t(l, "wfi.instance.assignee"),
-                cell: (r) => <UserChip name={r.assigneeName} none={t(l, "wfi.unassigned")} />,
+                label: t("wfi.instance.assignee"),
+                cell: (r) => <UserChip name={r.assigneeName} none={t("wfi.unassigned")} />,
               },
-              { label: t(l, "wfi.field.started"), cell: (r) => <RelativeTime at={r.createdAt} /> },
+              { label: t("wfi.field.started"), cell: (r) => <RelativeTime at={r.createdAt} /> },
             ]}
           />
         </Card>
@@ -97,39 +99,40 @@ function Results({ l, v }: { l: Locale; v: SearchView }) {
  * days and one variable's value; results update as people type (htmx), the query stays in the
  * URL.
  */
-export function WorkflowSearch({ l, v }: { l: Locale; v: SearchView }) {
+export function WorkflowSearch({ v }: { v: SearchView }) {
+  const t = useT();
   const c = v.criteria;
   return (
     <>
       <Filters
         action="/workflow/search"
         target="#wf-search-results"
-        label={t(l, "wfi.search.label")}
+        label={t("wfi.search.label")}
       >
-        <Field label={t(l, "wfi.search.label")} hint={t(l, "wfi.search.hint")}>
+        <Field label={t("wfi.search.label")} hint={t("wfi.search.hint")}>
           <input type="search" name="q" value={c.q} maxLength={200} autocomplete="off" />
         </Field>
-        <Field label={t(l, "wfi.field.definition")}>
-          <ChoiceSelect l={l} name="definitionId" value={c.definitionId} choices={v.definitions} />
+        <Field label={t("wfi.field.definition")}>
+          <ChoiceSelect name="definitionId" value={c.definitionId} choices={v.definitions} />
         </Field>
-        <Field label={t(l, "wfi.instance.assignee")}>
-          <ChoiceSelect l={l} name="assignee" value={c.assignee} choices={v.people} />
+        <Field label={t("wfi.instance.assignee")}>
+          <ChoiceSelect name="assignee" value={c.assignee} choices={v.people} />
         </Field>
-        <Field label={t(l, "wfi.search.from")}>
+        <Field label={t("wfi.search.from")}>
           <input name="from" type="date" value={c.from ?? ""} />
         </Field>
-        <Field label={t(l, "wfi.search.to")}>
+        <Field label={t("wfi.search.to")}>
           <input name="to" type="date" value={c.to ?? ""} />
         </Field>
-        <Field label={t(l, "wfi.search.variable")}>
+        <Field label={t("wfi.search.variable")}>
           <input name="variable" value={c.variable ?? ""} maxLength={100} autocomplete="off" />
         </Field>
-        <Field label={t(l, "wfi.search.value")}>
+        <Field label={t("wfi.search.value")}>
           <input name="value" value={c.value ?? ""} maxLength={200} autocomplete="off" />
         </Field>
       </Filters>
       <div id="wf-search-results" aria-live="polite">
-        <Results l={l} v={v} />
+        <Results v={v} />
       </div>
     </>
   );

@@ -1,4 +1,5 @@
 /** The task page: details, the form, actions, comments, attachments and history. */
+import { knownKey } from "../../../shared/i18n/i18n.ts";
 import {
   Button,
   Card,
@@ -11,14 +12,14 @@ import {
   Grid,
   Timeline,
   type TimelineEntry,
+  type Translate,
   UserChip,
   useReader,
+  useT,
 } from "../../../ui/kit.ts";
 import type { FormField, TaskDetail } from "./tasks.schemas.ts";
 import { Due, PriorityBadge, TaskStateBadge } from "./tasks.view.tsx";
 import { FormViewer } from "../forms/forms.view.tsx";
-
-type T = (key: string, vars?: Record<string, string | number>) => string;
 
 export interface FileInfo {
   id: string;
@@ -37,8 +38,9 @@ const post = (action: string) => ({
 });
 
 function FormInput(
-  { t, f, value, disabled }: { t: T; f: FormField; value: unknown; disabled: boolean },
+  { f, value, disabled }: { f: FormField; value: unknown; disabled: boolean },
 ) {
+  const t = useT();
   const name = `f.${f.id}`;
   const v = value === undefined || value === null ? f.defaultValue ?? "" : String(value);
   if (f.type === "boolean") {
@@ -75,7 +77,8 @@ function FormInput(
   return <Field label={`${f.label}${f.required ? " *" : ""}`}>{control}</Field>;
 }
 
-function Actions({ t, task }: { t: T; task: TaskDetail }) {
+function Actions({ task }: { task: TaskDetail }) {
+  const t = useT();
   const base = `/workflow/tasks/${task.id}`;
   const act = (path: string, label: string, icon: string, variant = "secondary") => (
     <form class="inline" {...post(`${base}/${path}`)}>
@@ -92,8 +95,9 @@ function Actions({ t, task }: { t: T; task: TaskDetail }) {
 }
 
 export function DelegateDialog(
-  { t, task, people }: { t: T; task: TaskDetail; people: { userId: string; name: string }[] },
+  { task, people }: { task: TaskDetail; people: { userId: string; name: string }[] },
 ) {
+  const t = useT();
   if (!task.can.delegate && !task.can.reassign) return null;
   return (
     <Dialog
@@ -131,11 +135,11 @@ export function DelegateDialog(
   );
 }
 
-function history(t: T, task: TaskDetail): TimelineEntry[] {
+function history(t: Translate, task: TaskDetail): TimelineEntry[] {
   const someone = t("workflow.tasks.someone");
   return task.history.map((h) => ({
     who: h.actorName,
-    what: t(`workflow.tasks.event.${h.event}`, {
+    what: t(knownKey(`workflow.tasks.event.${h.event}`, "workflow.tasks.event.updated"), {
       actor: "",
       from: h.fromName ?? someone,
       to: h.toName ?? someone,
@@ -146,8 +150,7 @@ function history(t: T, task: TaskDetail): TimelineEntry[] {
 }
 
 export function TaskPage(
-  { t, task, files, flash, formSchema }: {
-    t: T;
+  { task, files, flash, formSchema }: {
     task: TaskDetail;
     files: FileInfo[];
     flash?: Flash;
@@ -156,22 +159,23 @@ export function TaskPage(
   },
 ) {
   const base = `/workflow/tasks/${task.id}`;
+  const t = useT();
   const { locale } = useReader();
   const resolving = task.state === "delegated";
   return (
     <div class="stack">
       {flash && <FlashMessage flash={flash} />}
-      <Actions t={t} task={task} />
+      <Actions task={task} />
       <Grid size="lg">
         <Card title={t("workflow.tasks.details")}>
           <dl class="facts">
             <dt>{t("workflow.tasks.col.state")}</dt>
             <dd>
-              <TaskStateBadge t={t} value={task.state} />
+              <TaskStateBadge value={task.state} />
             </dd>
             <dt>{t("workflow.tasks.col.priority")}</dt>
             <dd>
-              <PriorityBadge t={t} value={task.priority} />
+              <PriorityBadge value={task.priority} />
             </dd>
             <dt>{t("workflow.tasks.col.assignee")}</dt>
             <dd>
@@ -185,7 +189,7 @@ export function TaskPage(
             </dd>
             <dt>{t("workflow.tasks.col.due")}</dt>
             <dd>
-              <Due t={t} task={task} />
+              <Due task={task} />
             </dd>
             <dt>{t("workflow.tasks.col.followUp")}</dt>
             <dd>
@@ -205,7 +209,6 @@ export function TaskPage(
           {formSchema
             ? (
               <FormViewer
-                t={t}
                 schema={formSchema}
                 data={task.data}
                 submit={task.can.complete ? `/api/workflow/tasks/${task.id}/complete` : undefined}
@@ -223,7 +226,7 @@ export function TaskPage(
                   <p class="muted">{t("workflow.tasks.form.none")}</p>
                 )}
                 {task.formFields.map((f) => (
-                  <FormInput t={t} f={f} value={task.data?.[f.id]} disabled={!task.can.complete} />
+                  <FormInput f={f} value={task.data?.[f.id]} disabled={!task.can.complete} />
                 ))}
                 {!task.can.complete && task.can.claim && (
                   <p class="muted">{t("workflow.tasks.form.readonly")}</p>

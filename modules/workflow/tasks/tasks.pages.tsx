@@ -30,6 +30,7 @@ import {
   unclaimTask,
 } from "./tasks.service.ts";
 import { listTaskFiles, uploadTaskFiles } from "./tasks.attachments.service.ts";
+import { uploadOf } from "./tasks.attachments.lib.ts";
 import { DUE_FILTERS, NewTaskDialog, TaskFilters, TaskTable } from "./tasks.view.tsx";
 import { DelegateDialog, TaskPage } from "./task-detail.view.tsx";
 import { PRIORITIES, TASK_STATES } from "./tasks.rules.ts";
@@ -121,8 +122,8 @@ async function listPage(c: C, view: keyof typeof VIEWS, flash?: Flash, status = 
     t(`workflow.tasks.${view}.title`),
     <>
       {flash && <Toast flash={flash} />}
-      <TaskFilters t={t} action={VIEWS[view].path} v={v} />
-      <TaskTable t={t} rows={result.items} more={more} showAssignee={view !== "mine"} />
+      <TaskFilters action={VIEWS[view].path} v={v} />
+      <TaskTable rows={result.items} more={more} showAssignee={view !== "mine"} />
     </>,
     {
       status: status as 200,
@@ -131,7 +132,6 @@ async function listPage(c: C, view: keyof typeof VIEWS, flash?: Flash, status = 
       actions: canWrite
         ? (
           <NewTaskDialog
-            t={t}
             people={await people(c)}
             roles={roles.map((r) => ({ key: r.key, name: r.name }))}
             me={c.var.session.userId}
@@ -145,20 +145,20 @@ async function listPage(c: C, view: keyof typeof VIEWS, flash?: Flash, status = 
 async function taskPage(c: C, id: string, flash?: Flash, status: number = 200) {
   const t = tr(c);
   const task = await getTask(actorOf(c), id);
-  const files = await listTaskFiles(c, id);
+  const files = await listTaskFiles(actorOf(c), { id, upload: uploadOf(c) });
   const formSchema = await taskSchema(actorOf(c), id);
   const canHand = task.can.delegate || task.can.reassign;
   return await page(
     c,
     task.name,
-    <TaskPage t={t} task={task} files={files} flash={flash} formSchema={formSchema} />,
+    <TaskPage task={task} files={files} flash={flash} formSchema={formSchema} />,
     {
       status: status as 200,
       crumbs: [
         { label: t("module.workflow"), href: "/workflow" },
         { label: t("workflow.tasks.mine.title"), href: "/workflow/my-tasks" },
       ],
-      actions: canHand ? <DelegateDialog t={t} task={task} people={await people(c)} /> : undefined,
+      actions: canHand ? <DelegateDialog task={task} people={await people(c)} /> : undefined,
     },
   );
 }
@@ -242,7 +242,7 @@ export function mountTaskPages(app: Hono<AppEnv>) {
   app.post("/tasks/:id/attachments", WRITE, async (c) => {
     const id = pathId(c);
     try {
-      await uploadTaskFiles(c, id);
+      await uploadTaskFiles(actorOf(c), { id, upload: uploadOf(c) });
     } catch (err) {
       const { flash, status } = problemFlash(err);
       return await taskPage(c, id, flash, status);

@@ -3,7 +3,11 @@
  * checking of submitted data against it. Tested directly and through the API.
  */
 import type { FormField } from "../common/model.lib.ts";
-import type { FieldError } from "../../../shared/http/problem.ts";
+import { type FieldError, problems } from "../../../shared/http/problem.ts";
+import type { Session } from "../../../shared/modules.ts";
+import { hasPermission } from "../../../shared/rbac/permissions.ts";
+import type { TaskRow } from "./tasks.repo.ts";
+import type { Task, TaskDetail } from "./tasks.schemas.ts";
 
 export type { FormField };
 
@@ -133,4 +137,74 @@ export function dueState(dueAt: string | null, state: string, now = Date.now()) 
   if (!dueAt || !(OPEN_STATES as readonly string[]).includes(state)) return "none";
   const due = Date.parse(dueAt);
   return due <= now ? "overdue" : due - now <= DUE_SOON_MS ? "soon" : "none";
+}
+
+export const TASK_WRITE = "workflow.task.write";
+/**
+ * Seeing every task of the tenant and reassigning anyone's: the people who design and deploy
+ * processes (admins and owners by default; a custom role can be granted it). Every built-in
+ * role reads all of workflow.*, so no read permission can single supervisors out.
+ */
+export const SUPERVISE = "workflow.definition.write";
+
+export const isSupervisor = (s: Session) => hasPermission(s.permissions, SUPERVISE);
+export const canWrite = (s: Session) => hasPermission(s.permissions, TASK_WRITE);
+export const isOpen = (r: TaskRow) => (OPEN_STATES as readonly string[]).includes(r.state);
+export const isCandidate = (r: TaskRow, s: Session) =>
+  r.candidateUsers.includes(s.userId) || r.candidateRoles.some((x) => s.roles.includes(x));
+
+export function involved(r: TaskRow, s: Session) {
+  const me = s.userId;
+  return r.assignee === me || r.owner === me || r.createdBy === me || r.startedBy === me ||
+    isCandidate(r, s);
+}
+
+export function toTask(r: TaskRow): Task {
+  return {
+    id: r.id,
+    instanceId: r.instanceId,
+    definitionId: r.definitionId,
+    elementId: r.elementId,
+    name: r.name,
+    description: r.description,
+    state: r.state,
+    assignee: r.assignee,
+    assigneeName: r.assigneeName,
+    owner: r.owner,
+    ownerName: r.ownerName,
+    candidateUsers: r.candidateUsers,
+    candidateRoles: r.candidateRoles,
+    priority: r.priority,
+    dueAt: r.dueAt,
+    followUpAt: r.followUpAt,
+    overdue: r.overdue,
+    formKey: r.formKey,
+    formFields: formFields(r.form),
+    data: r.data,
+    createdBy: r.createdBy,
+    createdAt: r.createdAt,
+    claimedAt: r.claimedAt,
+    completedAt: r.completedAt,
+    completedBy: r.completedBy,
+  };
+}
+
+/** What the session may do with the task now. */
+export function permitted(r: TaskRow, s: Session): TaskDetail["can"] {
+  const me = s.userId;
+  const w = canWrite(s) && isOpen(r);
+  const sup = isSupervisor(s);
+  return {
+    claim: w && r.state === "created" && !r.assignee && isCandidate(r, s),
+    unclaim: w && r.state === "claimed" && (r.assignee === me || sup),
+    complete: w && r.state !== "created" && r.assignee === me,
+    delegate: w && r.state !== "created" && (r.assignee === me || sup),
+    reassign: w && (sup || r.assignee === me || r.owner === me),
+    edit: w && (sup || r.assignee === me || r.owner === me || r.createdBy === me),
+    cancel: w && !r.instanceId && (sup || r.createdBy === me),
+  };
+}
+
+export function mustBeOpen(r: TaskRow) {
+  if (!isOpen(r)) throw problems.conflict(`The task is already ${r.state}.`);
 }

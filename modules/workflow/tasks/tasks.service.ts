@@ -4,7 +4,6 @@
  * (assignee, owner, creator, candidates, the starter of its process) and supervisors.
  */
 import type { Actor } from "../../../shared/http/actor.ts";
-import type { Session } from "../../../shared/modules.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
 import { Problem, problems } from "../../../shared/http/problem.ts";
 import { hasPermission } from "../../../shared/rbac/permissions.ts";
@@ -27,7 +26,17 @@ import {
   unlinkAttachment,
   updateTaskRow,
 } from "./tasks.repo.ts";
-import { formFields, OPEN_STATES, validateFormData } from "./tasks.rules.ts";
+import {
+  formFields,
+  involved,
+  isCandidate,
+  isSupervisor,
+  mustBeOpen,
+  permitted,
+  TASK_WRITE,
+  toTask,
+  validateFormData,
+} from "./tasks.rules.ts";
 import type {
   Comment,
   Task,
@@ -39,72 +48,7 @@ import type {
 
 export type { TaskRow };
 export { insertTaskEvent as recordTaskEvent, updateTaskRow as saveTask };
-
-export const TASK_WRITE = "workflow.task.write";
-/**
- * Seeing every task of the tenant and reassigning anyone's: the people who design and deploy
- * processes (admins and owners by default; a custom role can be granted it). Every built-in
- * role reads all of workflow.*, so no read permission can single supervisors out.
- */
-export const SUPERVISE = "workflow.definition.write";
-
-export const isSupervisor = (s: Session) => hasPermission(s.permissions, SUPERVISE);
-const canWrite = (s: Session) => hasPermission(s.permissions, TASK_WRITE);
-export const isOpen = (r: TaskRow) => (OPEN_STATES as readonly string[]).includes(r.state);
-export const isCandidate = (r: TaskRow, s: Session) =>
-  r.candidateUsers.includes(s.userId) || r.candidateRoles.some((x) => s.roles.includes(x));
-
-function involved(r: TaskRow, s: Session) {
-  const me = s.userId;
-  return r.assignee === me || r.owner === me || r.createdBy === me || r.startedBy === me ||
-    isCandidate(r, s);
-}
-
-export function toTask(r: TaskRow): Task {
-  return {
-    id: r.id,
-    instanceId: r.instanceId,
-    definitionId: r.definitionId,
-    elementId: r.elementId,
-    name: r.name,
-    description: r.description,
-    state: r.state,
-    assignee: r.assignee,
-    assigneeName: r.assigneeName,
-    owner: r.owner,
-    ownerName: r.ownerName,
-    candidateUsers: r.candidateUsers,
-    candidateRoles: r.candidateRoles,
-    priority: r.priority,
-    dueAt: r.dueAt,
-    followUpAt: r.followUpAt,
-    overdue: r.overdue,
-    formKey: r.formKey,
-    formFields: formFields(r.form),
-    data: r.data,
-    createdBy: r.createdBy,
-    createdAt: r.createdAt,
-    claimedAt: r.claimedAt,
-    completedAt: r.completedAt,
-    completedBy: r.completedBy,
-  };
-}
-
-/** What the session may do with the task now. */
-export function permitted(r: TaskRow, s: Session): TaskDetail["can"] {
-  const me = s.userId;
-  const w = canWrite(s) && isOpen(r);
-  const sup = isSupervisor(s);
-  return {
-    claim: w && r.state === "created" && !r.assignee && isCandidate(r, s),
-    unclaim: w && r.state === "claimed" && (r.assignee === me || sup),
-    complete: w && r.state !== "created" && r.assignee === me,
-    delegate: w && r.state !== "created" && (r.assignee === me || sup),
-    reassign: w && (sup || r.assignee === me || r.owner === me),
-    edit: w && (sup || r.assignee === me || r.owner === me || r.createdBy === me),
-    cancel: w && !r.instanceId && (sup || r.createdBy === me),
-  };
-}
+export { SUPERVISE, TASK_WRITE } from "./tasks.rules.ts";
 
 /** The task if the actor may see it; 404 otherwise (also for another tenant's id). */
 export async function loadTask(
@@ -116,10 +60,6 @@ export async function loadTask(
     throw problems.notFound("No such task.");
   }
   return row;
-}
-
-export function mustBeOpen(r: TaskRow) {
-  if (!isOpen(r)) throw problems.conflict(`The task is already ${r.state}.`);
 }
 
 export async function listTasks(actor: Actor, q: TaskQuery) {

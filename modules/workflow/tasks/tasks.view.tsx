@@ -11,11 +11,10 @@ import {
   RelativeTime,
   type Tone,
   UserChip,
+  useT,
 } from "../../../ui/kit.ts";
 import type { Task } from "./tasks.schemas.ts";
-import { dueState, PRIORITIES, TASK_STATES } from "./tasks.rules.ts";
-
-type T = (key: string, vars?: Record<string, string | number>) => string;
+import { dueState, PRIORITIES, type Priority, TASK_STATES, type TaskState } from "./tasks.rules.ts";
 
 const PRIORITY_TONES: Record<string, Tone> = {
   dusuk: "gray",
@@ -31,15 +30,20 @@ const STATE_TONES: Record<string, Tone> = {
   cancelled: "gray",
 };
 
-export const PriorityBadge = ({ t, value }: { t: T; value: string }) => (
-  <Badge tone={PRIORITY_TONES[value] ?? "gray"}>{t(`workflow.tasks.priority.${value}`)}</Badge>
-);
-export const TaskStateBadge = ({ t, value }: { t: T; value: string }) => (
-  <Badge tone={STATE_TONES[value] ?? "gray"}>{t(`workflow.tasks.state.${value}`)}</Badge>
-);
+export function PriorityBadge({ value }: { value: Priority }) {
+  const t = useT();
+  return (
+    <Badge tone={PRIORITY_TONES[value] ?? "gray"}>{t(`workflow.tasks.priority.${value}`)}</Badge>
+  );
+}
+export function TaskStateBadge({ value }: { value: TaskState }) {
+  const t = useT();
+  return <Badge tone={STATE_TONES[value] ?? "gray"}>{t(`workflow.tasks.state.${value}`)}</Badge>;
+}
 
 /** Due date with an overdue / due-soon mark. */
-export function Due({ t, task }: { t: T; task: Task }) {
+export function Due({ task }: { task: Task }) {
+  const t = useT();
   const s = dueState(task.dueAt, task.state);
   return (
     <span class="due">
@@ -57,11 +61,13 @@ export interface TaskFilterValues {
   due: string;
 }
 
-export const DUE_FILTERS = ["overdue", "today", "week", "followUp"];
+const DUE_KINDS = ["overdue", "today", "week", "followUp"] as const;
+export const DUE_FILTERS: readonly string[] = DUE_KINDS;
 
 export function TaskFilters(
-  { t, action, v }: { t: T; action: string; v: TaskFilterValues },
+  { action, v }: { action: string; v: TaskFilterValues },
 ) {
+  const t = useT();
   const opt = (value: string, label: string, current: string) => (
     <option value={value} selected={value === current}>{label}</option>
   );
@@ -79,7 +85,7 @@ export function TaskFilters(
       <Field label={t("workflow.tasks.filter.due")}>
         <select name="due">
           {opt("", t("workflow.tasks.filter.any"), v.due)}
-          {DUE_FILTERS.map((d) => opt(d, t(`workflow.tasks.filter.${d}`), v.due))}
+          {DUE_KINDS.map((d) => opt(d, t(`workflow.tasks.filter.${d}`), v.due))}
         </select>
       </Field>
       <Field label={t("workflow.tasks.filter.state")}>
@@ -93,13 +99,13 @@ export function TaskFilters(
 }
 
 export function TaskTable(
-  { t, rows, more, showAssignee }: {
-    t: T;
+  { rows, more, showAssignee }: {
     rows: Task[];
     more: string | null;
     showAssignee: boolean;
   },
 ) {
+  const t = useT();
   const columns: Column<Task>[] = [
     {
       label: t("workflow.tasks.col.name"),
@@ -107,10 +113,10 @@ export function TaskTable(
     },
     {
       label: t("workflow.tasks.col.priority"),
-      cell: (r) => <PriorityBadge t={t} value={r.priority} />,
+      cell: (r) => <PriorityBadge value={r.priority} />,
     },
-    { label: t("workflow.tasks.col.state"), cell: (r) => <TaskStateBadge t={t} value={r.state} /> },
-    { label: t("workflow.tasks.col.due"), cell: (r) => <Due t={t} task={r} /> },
+    { label: t("workflow.tasks.col.state"), cell: (r) => <TaskStateBadge value={r.state} /> },
+    { label: t("workflow.tasks.col.due"), cell: (r) => <Due task={r} /> },
     {
       label: t("workflow.tasks.col.followUp"),
       cell: (r) => <DateTime at={r.followUpAt} />,
@@ -141,13 +147,13 @@ export function TaskTable(
 }
 
 export function NewTaskDialog(
-  { t, people, roles, me }: {
-    t: T;
+  { people, roles, me }: {
     people: { userId: string; name: string }[];
     roles: { key: string; name: string }[];
     me: string;
   },
 ) {
+  const t = useT();
   return (
     <Dialog
       id="new-task"
