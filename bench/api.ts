@@ -405,7 +405,9 @@ async function seed(databaseUrl: string, dataDir: string, perTenant: number, ten
       });
       await withScope(sql, { tenantId: t.id, userId: t.ownerId }, async (tx) => {
         const session = { userId: t.ownerId, roles: ["owner"], permissions: ["*"] } as Session;
-        const project = await createProject({ sql: tx, session }, { body: { name: "Board", status: "aktif" } });
+        const project = await createProject({ sql: tx, session }, {
+          body: { name: "Board", status: "aktif" },
+        });
         await tx`insert into support_customers (tenant_id, id, name, email)
                  values (${t.id}, gen_random_uuid(), 'Bench customer', 'bench@example.test')`;
         await tx`

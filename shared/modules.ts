@@ -12,22 +12,30 @@ import type { Claims, TokenService } from "./auth/jwt.ts";
 import type { JobHandler } from "./jobs/dispatcher.ts";
 import type { ScheduleDef } from "./jobs/scheduler.ts";
 import type { Bus } from "./realtime/bus.ts";
-import type { Locale } from "./i18n/i18n.ts";
+import type { Locale, MessageKey } from "./i18n/i18n.ts";
 import type { PasswordRoute } from "./http/prehash.ts";
 
 export interface MenuEntry {
   /** i18n key of the label. */
-  labelKey: string;
+  labelKey: MessageKey;
   /** Absolute page path, under /<module>. */
   path: string;
   /** Hidden from users without this permission. */
   permission?: string;
-  /** Optional sub-heading the entry is listed under (for example "admin"). */
-  section?: string;
+  /** Optional sub-heading the entry is listed under ("admin": the module's settings). */
+  section?: MenuSection;
 }
 
-/** Menu entries from [page key, sub-path, permission, section?] rows. */
-export function entries(module: string, rows: [string, string, string, string?][]): MenuEntry[] {
+/** The sub-headings of a module's menu (each has a `nav.section.<name>` text). */
+export type MenuSection = "admin";
+/** The page names that have a menu label (`page.<name>` texts). */
+export type PageName<K = MessageKey> = K extends `page.${infer P}` ? P : never;
+
+/** Menu entries from [page name, sub-path, permission, section?] rows. */
+export function entries(
+  module: string,
+  rows: [PageName, string, string, MenuSection?][],
+): MenuEntry[] {
   return rows.map(([key, sub, permission, section]) => ({
     labelKey: `page.${key}`,
     path: `/${module}${sub}`,
@@ -87,7 +95,7 @@ export type SearchProvider = (
 /** What a module hands the platform. Adding a module is one folder and one line in the registry. */
 export interface ModuleManifest {
   name: string;
-  labelKey: string;
+  labelKey: MessageKey;
   /** A short glyph shown beside the module's name in the menu. */
   icon: string;
   menu: MenuEntry[];
@@ -305,7 +313,7 @@ export interface HomeCard {
 /** A module as the menu shows it. */
 export interface ShellModule {
   name: string;
-  labelKey: string;
+  labelKey: MessageKey;
   icon: string;
   menu: MenuEntry[];
 }

@@ -6,7 +6,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../shared/http/env.ts";
 import { t } from "../shared/i18n/i18n.ts";
 import { Layout, type ShellLook } from "./layout.tsx";
-import { ReaderContext } from "./context.ts";
+import { ReaderContext, type Translate } from "./context.ts";
 import type { Crumb } from "./page-header.tsx";
 import type { Theme } from "./document.tsx";
 
@@ -94,5 +94,4 @@ export async function page(
 }
 
 /** A translator bound to the request's language. */
-export const tr = (c: Context<AppEnv>) => (key: string, vars?: Record<string, string | number>) =>
-  t(c.var.locale, key, vars);
+export const tr = (c: Context<AppEnv>): Translate => (key, vars) => t(c.var.locale, key, vars);

@@ -97,4 +97,9 @@ export const documents: ModuleManifest = {
     /^\/documents\/bulk$/,
     /^\/s\/[^/]+$/,
   ],
+  // Shares with a password: its hash is made before the request's transaction opens.
+  passwordRoutes: [
+    { path: /^\/api\/documents\/sharing$/, spare: false },
+    { path: /^\/documents\/(files|folders)\/[^/]+\/share$/, spare: false },
+  ],
 };

@@ -1,5 +1,5 @@
 import "./activity.messages.ts";
-import { type Locale, t } from "../../shared/i18n/i18n.ts";
+import { type Locale, t, textFor } from "../../shared/i18n/i18n.ts";
 import { formatDate, formatDateTime, formatNumber } from "../../ui/format.ts";
 import type { ActivityEntry } from "./activity.schemas.ts";
 
@@ -74,11 +74,6 @@ const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/
 const DAY = /^\d{4}-\d\d-\d\d$/;
 const MAX_TEXT = 200;
 
-/** A translation, or undefined when the catalog has no such key. */
-function known(l: Locale, key: string): string | undefined {
-  const text = t(l, key);
-  return text === key ? undefined : text;
-}
 
 /**
  * The generic reading of a value: empty is "", yes/no, numbers with grouping, times and days
@@ -134,11 +129,11 @@ export function historyLabels(r: HistoryReader, spec: HistoryLabelSpec = {}): Hi
   const l = r.locale;
   return {
     action: (action, entityType) =>
-      spec.action?.(action, entityType) ?? known(l, `activity.action.${action}`) ??
+      spec.action?.(action, entityType) ?? textFor(l, `activity.action.${action}`) ??
         t(l, "activity.action.other"),
     field: (entityType, name) =>
       spec.field?.(entityType, name) ??
-        (GENERIC_FIELDS.includes(name) ? known(l, `activity.field.${name}`) : undefined),
+        (GENERIC_FIELDS.includes(name) ? textFor(l, `activity.field.${name}`) : undefined),
     value: (entityType, field, value) =>
       spec.value?.(entityType, field, value) ?? plainValue(r, value),
     people: spec.people ?? [],

@@ -5,7 +5,7 @@ import type { AppEnv } from "../../shared/http/env.ts";
 import { type C, isHtmx } from "../../shared/http/pages.ts";
 import { problems } from "../../shared/http/problem.ts";
 import { requirePermission } from "../../shared/rbac/permissions.ts";
-import { t } from "../../shared/i18n/i18n.ts";
+import { knownKey, type MessageKey, t } from "../../shared/i18n/i18n.ts";
 import { listMembers } from "../identity/public.ts";
 import {
   type ActivityEntry,
@@ -100,7 +100,6 @@ export async function activityAnswer(c: C, a: ActivityAnswer) {
   const names = await peopleNames(c.var.sql, a.items, labels.people);
   const listId = c.req.query("list") ?? "";
   const props = {
-    l,
     items: a.items,
     nextCursor: a.nextCursor,
     href: c.req.path,
@@ -130,13 +129,20 @@ export async function activityAnswer(c: C, a: ActivityAnswer) {
   );
 }
 
+/** A module by name; a module without one reads as its key (what the catalog shows). */
+function moduleLabel(c: C, module: string): string {
+  const key = `module.${module}`;
+  const known = knownKey(key, "module.platform");
+  return known === key ? t(c.var.locale, known) : key;
+}
+
 export interface ActivityRoutesOptions {
   /** Only this module's lines (and no module filter); absent: every module's. */
   module?: string;
   /** Needed to see the page, e.g. `documents.audit.read`. */
   permission: string;
   /** i18n key of the page title. Default `page.activityLog`. */
-  titleKey?: string;
+  titleKey?: MessageKey;
   pageSize?: number;
   /** The module's history labels for this request (see historyLabelsFor). */
   labels?: (c: C) => HistoryLabels;
@@ -152,7 +158,7 @@ export function activityRoutes(opts: ActivityRoutesOptions) {
     const { filter, query, cursor } = readFilters(c, opts.module);
     const list = await listActivity(c.var.sql, { ...filter, limit: opts.pageSize ?? 25, cursor });
     const crumbs = opts.module
-      ? [{ label: t(c.var.locale, `module.${opts.module}`), href: `/${opts.module}` }]
+      ? [{ label: moduleLabel(c, opts.module), href: `/${opts.module}` }]
       : undefined;
     return await activityAnswer(c, {
       ...list,
@@ -198,7 +204,6 @@ export async function entityHistory(c: C, opts: EntityHistoryOptions): Promise<V
     defaultHistoryLabels({ locale: c.var.locale, timeZone: c.var.timeZone });
   return (
     <EntityHistory
-      l={c.var.locale}
       {...list}
       labels={labels}
       names={await peopleNames(c.var.sql, list.items, labels.people)}
@@ -222,7 +227,6 @@ export async function activityTimeline(
     defaultHistoryLabels({ locale: c.var.locale, timeZone: c.var.timeZone });
   return (
     <ActivityItems
-      l={c.var.locale}
       items={items}
       nextCursor={null}
       labels={labels}

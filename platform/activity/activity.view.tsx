@@ -1,5 +1,5 @@
 import type { ActivityEntry, Json } from "./activity.schemas.ts";
-import { type Locale, t } from "../../shared/i18n/i18n.ts";
+import { knownKey } from "../../shared/i18n/i18n.ts";
 import {
   EmptyState,
   Field,
@@ -7,6 +7,9 @@ import {
   Timeline,
   type TimelineChange,
   type TimelineEntry,
+  type Translate,
+  useReader,
+  useT,
 } from "../../ui/kit.ts";
 import { defaultHistoryLabels, type HistoryLabels } from "./activity.labels.lib.ts";
 
@@ -14,7 +17,6 @@ import { defaultHistoryLabels, type HistoryLabels } from "./activity.labels.lib.
 export type TimelineQuery = Record<string, string>;
 
 export interface TimelineProps {
-  l: Locale;
   items: ActivityEntry[];
   nextCursor: string | null;
   /** The page that serves this timeline (plain link) and its next pages (htmx). */
@@ -56,17 +58,24 @@ function url(href: string, query: TimelineQuery, extra: TimelineQuery) {
   return `${href}?${params}`;
 }
 
+/** A module by name; a module without one reads as its key (what the catalog shows). */
+function moduleLabel(t: Translate, module: string): string {
+  const key = `module.${module}`;
+  const known = knownKey(key, "module.platform");
+  return known === key ? t(known) : key;
+}
+
 /** A people field's value: member names, "Removed user" for ids no longer known here. */
-function personValue(l: Locale, names: ReadonlyMap<string, string>, v: Json): string {
+function personValue(t: Translate, names: ReadonlyMap<string, string>, v: Json): string {
   if (v === null || v === "") return "";
-  if (Array.isArray(v)) return v.map((x) => personValue(l, names, x)).filter(Boolean).join(", ");
+  if (Array.isArray(v)) return v.map((x) => personValue(t, names, x)).filter(Boolean).join(", ");
   if (typeof v !== "string") return "";
-  return names.get(v.toLowerCase()) ?? t(l, "activity.unknownUser");
+  return names.get(v.toLowerCase()) ?? t("activity.unknownUser");
 }
 
 /** The changed fields people may read: labelled ones only, values as labels or names. */
 function changesOf(
-  l: Locale,
+  t: Translate,
   e: ActivityEntry,
   labels: HistoryLabels,
   names: ReadonlyMap<string, string>,
@@ -78,18 +87,18 @@ function changesOf(
     const label = labels.field(e.entityType, name);
     if (!label) continue;
     const show = (v: Json) =>
-      people.includes(name) ? personValue(l, names, v) : labels.value(e.entityType, name, v);
+      people.includes(name) ? personValue(t, names, v) : labels.value(e.entityType, name, v);
     const from = show(change?.from ?? null);
     const to = show(change?.to ?? null);
     if (from === to) continue;
-    out.push({ label, from: from || undefined, to: to || t(l, "activity.none") });
+    out.push({ label, from: from || undefined, to: to || t("activity.none") });
   }
   return out;
 }
 
 /** One activity line as the kit's Timeline draws it. */
 export function timelineEntry(
-  l: Locale,
+  t: Translate,
   e: ActivityEntry,
   opts: {
     labels: HistoryLabels;
@@ -101,14 +110,14 @@ export function timelineEntry(
   const { labels, showModule } = opts;
   const shown = opts.showSubject || showModule;
   const subject = shown ? labels.subject?.(e) : undefined;
-  const module = showModule ? t(l, `module.${e.module}`) : undefined;
+  const module = showModule ? moduleLabel(t, e.module) : undefined;
   const label = [module, subject?.label].filter(Boolean).join(" · ");
   return {
-    who: e.actorName ?? (e.actorId ? t(l, "activity.unknownUser") : null),
+    who: e.actorName ?? (e.actorId ? t("activity.unknownUser") : null),
     what: labels.action(e.action, e.entityType),
     at: e.occurredAt,
     icon: ICONS[e.action] ?? "circle-dot",
-    changes: changesOf(l, e, labels, opts.names ?? new Map()),
+    changes: changesOf(t, e, labels, opts.names ?? new Map()),
     subject: label ? { label, href: subject?.href } : undefined,
   };
 }
@@ -118,14 +127,16 @@ export function timelineEntry(
  * dashboard's "recent activity".
  */
 export function ActivityItems(props: TimelineProps) {
-  const { l, items, showModule, showSubject, names } = props;
-  const labels = props.labels ?? defaultHistoryLabels({ locale: l });
+  const { items, showModule, showSubject, names } = props;
+  const t = useT();
+  const { locale } = useReader();
+  const labels = props.labels ?? defaultHistoryLabels({ locale });
   return (
     <Timeline
-      label={t(l, "activity.list")}
-      systemName={t(l, "activity.system")}
-      entries={items.map((e) => timelineEntry(l, e, { labels, names, showSubject, showModule }))}
-      empty={t(l, props.filtered ? "activity.emptyFiltered" : "activity.empty")}
+      label={t("activity.list")}
+      systemName={t("activity.system")}
+      entries={items.map((e) => timelineEntry(t, e, { labels, names, showSubject, showModule }))}
+      empty={t(props.filtered ? "activity.emptyFiltered" : "activity.empty")}
     />
   );
 }
@@ -142,8 +153,9 @@ export function ActivityItem(
  * the list and replaces this link with the next one; without script it opens the next page.
  */
 export function ActivityMore(
-  { l, nextCursor, href, query = {}, listId = "activity-list" }: TimelineProps,
+  { nextCursor, href, query = {}, listId = "activity-list" }: TimelineProps,
 ) {
+  const t = useT();
   const id = `${listId}-more`;
   if (!nextCursor || !href) return <div id={id}></div>;
   return (
@@ -158,7 +170,7 @@ export function ActivityMore(
         hx-select-oob={`#${id}`}
         hx-push-url="false"
       >
-        {t(l, "activity.more")}
+        {t("activity.more")}
       </a>
     </div>
   );
@@ -176,13 +188,14 @@ export function ActivityNextItems(props: TimelineProps) {
 
 /** The list with its "load more", or its empty state. */
 export function ActivityList(props: TimelineProps) {
-  const { l, items, filtered, listId = "activity-list" } = props;
+  const { items, filtered, listId = "activity-list" } = props;
+  const t = useT();
   if (items.length === 0) {
     return (
       <div id={listId}>
         <EmptyState
           icon="history"
-          title={t(l, filtered ? "activity.emptyFiltered" : "activity.empty")}
+          title={t(filtered ? "activity.emptyFiltered" : "activity.empty")}
         />
       </div>
     );
@@ -196,7 +209,6 @@ export function ActivityList(props: TimelineProps) {
 }
 
 export interface FilterProps {
-  l: Locale;
   href: string;
   query: TimelineQuery;
   /** Members of the tenant for the "who" choice. */
@@ -210,33 +222,35 @@ export interface FilterProps {
 
 /** The filter bar: a GET form whose results htmx swaps in place, keeping the URL in step. */
 export function ActivityFilters(
-  { l, href, query: q, actors, modules, target, labels: given }: FilterProps,
+  { href, query: q, actors, modules, target, labels: given }: FilterProps,
 ) {
-  const labels = given ?? defaultHistoryLabels({ locale: l });
+  const t = useT();
+  const { locale } = useReader();
+  const labels = given ?? defaultHistoryLabels({ locale });
   const types = labels.entityTypes ?? [];
   const actions = labels.actions ?? [];
   return (
-    <Filters action={href} target={`#${target}`} label={t(l, "activity.filters")}>
+    <Filters action={href} target={`#${target}`} label={t("activity.filters")}>
       {modules && (
-        <Field label={t(l, "activity.module")}>
+        <Field label={t("activity.module")}>
           <select name="module">
-            <option value="">{t(l, "activity.allModules")}</option>
+            <option value="">{t("activity.allModules")}</option>
             {modules.map((m) => (
-              <option value={m} selected={q.module === m}>{t(l, `module.${m}`)}</option>
+              <option value={m} selected={q.module === m}>{moduleLabel(t, m)}</option>
             ))}
           </select>
         </Field>
       )}
-      <Field label={t(l, "activity.actor")}>
+      <Field label={t("activity.actor")}>
         <select name="actor">
-          <option value="">{t(l, "activity.anyone")}</option>
-          <option value="system" selected={q.actor === "system"}>{t(l, "activity.system")}</option>
+          <option value="">{t("activity.anyone")}</option>
+          <option value="system" selected={q.actor === "system"}>{t("activity.system")}</option>
           {actors.map((a) => <option value={a.id} selected={q.actor === a.id}>{a.name}</option>)}
         </select>
       </Field>
-      <Field label={t(l, "activity.action")}>
+      <Field label={t("activity.action")}>
         <select name="action">
-          <option value="">{t(l, "activity.anyAction")}</option>
+          <option value="">{t("activity.anyAction")}</option>
           {actions.map((a) => (
             <option value={a} selected={q.action === a}>
               {labels.action(a, q.entityType ?? "")}
@@ -245,12 +259,12 @@ export function ActivityFilters(
         </select>
       </Field>
       {types.length > 0 && (
-        <Field label={t(l, "activity.entityType")}>
+        <Field label={t("activity.entityType")}>
           <select name="entityType">
-            <option value="">{t(l, "activity.anyType")}</option>
+            <option value="">{t("activity.anyType")}</option>
             {types.map((type) => (
               <option value={type} selected={q.entityType === type}>
-                {labels.entity?.(type) ?? t(l, "activity.anyType")}
+                {labels.entity?.(type) ?? t("activity.anyType")}
               </option>
             ))}
           </select>
@@ -260,10 +274,10 @@ export function ActivityFilters(
         <input type="hidden" name="entityType" value={q.entityType} />
       )}
       {q.entityId && <input type="hidden" name="entityId" value={q.entityId} />}
-      <Field label={t(l, "activity.from")}>
+      <Field label={t("activity.from")}>
         <input name="from" type="date" value={q.from ?? ""} />
       </Field>
-      <Field label={t(l, "activity.to")}>
+      <Field label={t("activity.to")}>
         <input name="to" type="date" value={q.to ?? ""} />
       </Field>
     </Filters>
@@ -291,11 +305,12 @@ export function ActivityPage(props: TimelineProps & FilterProps) {
 
 /** One record's history, for embedding in its detail page (a card with an h2). */
 export function EntityHistory(props: TimelineProps & { headingId?: string }) {
+  const t = useT();
   const id = props.headingId ?? "activity-history";
   return (
     <section class="card activity-history" aria-labelledby={id}>
       <header class="card-head">
-        <h2 class="card-title" id={id}>{t(props.l, "activity.history")}</h2>
+        <h2 class="card-title" id={id}>{t("activity.history")}</h2>
       </header>
       <ActivityList {...props} listId={props.listId ?? `${id}-list`} />
     </section>

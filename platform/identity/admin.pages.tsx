@@ -7,7 +7,7 @@ import { type Flash, problemFlash } from "../../shared/http/form.ts";
 import { decodeCursor, toPage } from "../../shared/http/paging.ts";
 import { ID_PARAM } from "../../shared/http/ids.ts";
 import { hasPermission, requirePermission } from "../../shared/rbac/permissions.ts";
-import { t } from "../../shared/i18n/i18n.ts";
+import { type MessageKey, t } from "../../shared/i18n/i18n.ts";
 import { adminTranslationsPages } from "../translations/public.ts";
 import {
   addMember,
@@ -33,7 +33,7 @@ import "./users.messages.ts";
 const PAGE_SIZE = 50;
 
 /** Form fields as people know them, for "please check …" messages. */
-const FIELD_LABELS: Record<string, string> = {
+const FIELD_LABELS: Record<string, MessageKey> = {
   email: "admin.users.email",
   name: "admin.users.name",
   password: "admin.users.password",
@@ -96,7 +96,6 @@ async function usersPage(c: C, flash?: Flash, status: Status = 200) {
     <>
       <IdentityStyles />
       <UsersPanel
-        l={l}
         members={list.items}
         roles={roles}
         canWrite={canWrite}
@@ -117,7 +116,7 @@ async function usersPage(c: C, flash?: Flash, status: Status = 200) {
           icon="user-plus"
           closeLabel={t(l, "ui.close")}
         >
-          <InviteBox l={l} roles={roles} />
+          <InviteBox roles={roles} />
         </Dialog>
       ),
     },
@@ -141,7 +140,6 @@ async function rolesPage(c: C, flash?: Flash, status: Status = 200) {
     <>
       <IdentityStyles />
       <RolesPanel
-        l={l}
         roles={byRank(await listRoles(actorOf(c)))}
         permissions={platform.permissions}
         canWrite={canWrite}
@@ -151,7 +149,7 @@ async function rolesPage(c: C, flash?: Flash, status: Status = 200) {
     {
       status,
       crumbs: crumbs(c),
-      actions: canWrite && <NewRoleDialog l={l} permissions={platform.permissions} />,
+      actions: canWrite && <NewRoleDialog permissions={platform.permissions} />,
     },
   );
 }
@@ -197,7 +195,7 @@ export const adminPages = new Hono<AppEnv>()
       name: String(form.name ?? ""),
       roles: [form.roles ?? []].flat(),
     };
-    return html(c, <InviteBox l={l} roles={roles} flash={flash} values={values} />, status);
+    return html(c, <InviteBox roles={roles} flash={flash} values={values} />, status);
   })
   .post(`/users/${ID_PARAM}`, requirePermission("admin.user.write"), async (c) => {
     const l = c.var.locale;
@@ -215,7 +213,7 @@ export const adminPages = new Hono<AppEnv>()
     if (flash.kind === "ok") changed(c, "users-changed", true);
     if (!member) return await usersPage(c, flash, status);
     const roles = byRank(await listRoles(actorOf(c)));
-    return html(c, <EditMemberBox l={l} m={member} roles={roles} flash={flash} />, status);
+    return html(c, <EditMemberBox m={member} roles={roles} flash={flash} />, status);
   })
   .get("/roles", requirePermission("admin.role.read"), (c) => rolesPage(c))
   .post("/roles", requirePermission("admin.role.write"), async (c) => {
@@ -233,7 +231,6 @@ export const adminPages = new Hono<AppEnv>()
     return html(
       c,
       <RoleFormBox
-        l={l}
         permissions={c.var.platform.permissions}
         flash={flash}
         values={flash.kind === "ok" ? undefined : input as { permissions: string[] }}
@@ -259,7 +256,7 @@ export const adminPages = new Hono<AppEnv>()
     if (!role) return await rolesPage(c, flash, status);
     return html(
       c,
-      <RoleFormBox l={l} role={role} permissions={c.var.platform.permissions} flash={flash} />,
+      <RoleFormBox role={role} permissions={c.var.platform.permissions} flash={flash} />,
       status,
     );
   })

@@ -15,7 +15,7 @@ import {
 import { isSameOrigin } from "./csrf.middleware.ts";
 import { LANG_COOKIE } from "./locale.middleware.ts";
 import { answerInvitation } from "./invitations.service.ts";
-import { formatDate, html, page } from "../../ui/kit.ts";
+import { formatDate, html, page, tr } from "../../ui/kit.ts";
 import { hasPermission } from "../../shared/rbac/permissions.ts";
 import { LoginPage } from "./login.view.tsx";
 import { greetingKey, Home } from "./home.view.tsx";
@@ -32,7 +32,7 @@ export const publicPages = new Hono<AppEnv>()
       setCookie(c, LANG_COOKIE, lang, { path: "/", sameSite: "Lax", maxAge: 365 * 86400 });
       c.set("locale", lang);
     }
-    return html(c, <LoginPage locale={c.var.locale} next={sameOriginPath(c.req.query("next"))} />);
+    return html(c, <LoginPage next={sameOriginPath(c.req.query("next"))} />);
   })
   .post("/login", async (c) => {
     const form = await readForm(c);
@@ -44,7 +44,6 @@ export const publicPages = new Hono<AppEnv>()
       html(
         c,
         <LoginPage
-          locale={l}
           email={email}
           tenant={tenant}
           next={sameOriginPath(next)}
@@ -100,7 +99,7 @@ async function homePage(c: C) {
     );
     return first ? [{ name: m.name, label: t(l, m.labelKey), icon: m.icon, href: first.path }] : [];
   });
-  const roles = roleNames(l, session.roles, await listRoles(actorOf(c)));
+  const roles = roleNames(tr(c), session.roles, await listRoles(actorOf(c)));
   const today = t(l, "home.today", {
     date: formatDate(l, new Date(), timeZone),
     tenant: session.tenantName,

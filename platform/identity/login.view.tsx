@@ -1,10 +1,8 @@
-import { type Locale, t } from "../../shared/i18n/i18n.ts";
 import { Document } from "../../ui/document.tsx";
-import { Button, Field, Icon } from "../../ui/kit.ts";
+import { Button, Field, Icon, useReader, useT } from "../../ui/kit.ts";
 import "./auth.messages.ts";
 
 export interface LoginProps {
-  locale: Locale;
   email?: string;
   tenant?: string;
   next?: string;
@@ -12,23 +10,25 @@ export interface LoginProps {
 }
 
 /** Sign-in form: a plain POST that works without JavaScript; errors are shown inline. */
-export function LoginPage({ locale: l, email, tenant, next, error }: LoginProps) {
+export function LoginPage({ email, tenant, next, error }: LoginProps) {
+  const t = useT();
+  const { locale: l } = useReader();
   return (
-    <Document locale={l} title={`${t(l, "login.title")} · ${t(l, "app.name")}`}>
+    <Document locale={l} title={`${t("login.title")} · ${t("app.name")}`}>
       <body class="standalone login-page">
         <link rel="stylesheet" href="/assets/identity.css" />
         <main class="login" id="content">
           <p class="login-brand">
             <Icon name="layers" size={28} />
-            <span>{t(l, "app.name")}</span>
+            <span>{t("app.name")}</span>
           </p>
           <div class="card login-card">
-            <h1>{t(l, "login.title")}</h1>
-            <p class="muted">{t(l, "login.welcome")}</p>
+            <h1>{t("login.title")}</h1>
+            <p class="muted">{t("login.welcome")}</p>
             {error && <p class="alert error" role="alert" id="login-error">{error}</p>}
             <form method="post" action="/login" class="login-form">
               <input type="hidden" name="next" value={next ?? "/"} />
-              <Field label={t(l, "login.email")}>
+              <Field label={t("login.email")}>
                 <input
                   id="email"
                   name="email"
@@ -39,7 +39,7 @@ export function LoginPage({ locale: l, email, tenant, next, error }: LoginProps)
                   aria-describedby={error ? "login-error" : undefined}
                 />
               </Field>
-              <Field label={t(l, "login.password")}>
+              <Field label={t("login.password")}>
                 <input
                   id="password"
                   name="password"
@@ -48,7 +48,7 @@ export function LoginPage({ locale: l, email, tenant, next, error }: LoginProps)
                   required
                 />
               </Field>
-              <Field label={t(l, "login.tenant")}>
+              <Field label={t("login.tenant")}>
                 <input
                   id="tenant"
                   name="tenant"
@@ -58,11 +58,11 @@ export function LoginPage({ locale: l, email, tenant, next, error }: LoginProps)
                 />
               </Field>
               <Button type="submit" icon="log-in" class="login-submit">
-                {t(l, "login.submit")}
+                {t("login.submit")}
               </Button>
             </form>
           </div>
-          <nav class="login-langs" aria-label={t(l, "login.languages")}>
+          <nav class="login-langs" aria-label={t("login.languages")}>
             <a href="/login?lang=en" lang="en" aria-current={l === "en" ? "true" : undefined}>
               English
             </a>

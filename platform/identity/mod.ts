@@ -58,10 +58,6 @@ export const identity = {
   passwordRoutes: [
     { path: /^\/(api\/)?admin\/users$/, spare: true },
     { path: /^\/(api\/)?admin\/tenants$/, spare: true },
-    // Documents' shares with a password: here until the documents manifest lists them
-    // (ModuleManifest.passwordRoutes).
-    { path: /^\/api\/documents\/sharing$/, spare: false },
-    { path: /^\/documents\/(files|folders)\/[^/]+\/share$/, spare: false },
   ],
   events: identityEvents,
   setup: firstStart,

@@ -37,7 +37,7 @@ async function full(c: C, flashes: { details?: Flash; password?: Flash }, status
     t(l, "profile.title"),
     <>
       <IdentityStyles />
-      <ProfilePage l={l} profile={profile} {...flashes} />
+      <ProfilePage profile={profile} {...flashes} />
     </>,
     {
       status,
@@ -88,7 +88,7 @@ export const profilePages = new Hono<AppEnv>()
       c.header("HX-Refresh", "true");
     }
     const profile = await profileOf(actorOf(c));
-    return html(c, <DetailsCard l={c.var.locale} profile={profile} flash={flash} />, status);
+    return html(c, <DetailsCard profile={profile} flash={flash} />, status);
   })
   // No request-wide transaction here (app/app.tsx): pages are drawn in a short one.
   .post("/password", async (c) => {
@@ -112,7 +112,7 @@ export const profilePages = new Hono<AppEnv>()
         result = passwordOutcome(c, err);
       }
     }
-    if (isHtmx(c)) return html(c, <PasswordCard l={l} flash={result.flash} />, result.status);
+    if (isHtmx(c)) return html(c, <PasswordCard flash={result.flash} />, result.status);
     return await c.var.scope(async (tx) => {
       c.set("sql", tx);
       return await full(c, { password: result.flash }, result.status);

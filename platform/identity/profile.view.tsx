@@ -1,5 +1,5 @@
-import { currentLanguages, type Locale, t } from "../../shared/i18n/i18n.ts";
-import { Button, Card, Field } from "../../ui/kit.ts";
+import { currentLanguages } from "../../shared/i18n/i18n.ts";
+import { Button, Card, Field, useT } from "../../ui/kit.ts";
 import type { Flash } from "../../shared/http/form.ts";
 import type { Profile } from "./profile.schemas.ts";
 
@@ -15,11 +15,12 @@ function Outcome({ flash }: { flash?: Flash }) {
 
 /** Name and language; htmx swaps the card, a plain post gets the page. */
 export function DetailsCard(
-  { l, profile, flash }: { l: Locale; profile: Profile; flash?: Flash },
+  { profile, flash }: { profile: Profile; flash?: Flash },
 ) {
+  const t = useT();
   return (
     <div id="profile-details">
-      <Card title={t(l, "profile.details")}>
+      <Card title={t("profile.details")}>
         <Outcome flash={flash} />
         <form
           class="form-grid"
@@ -29,7 +30,7 @@ export function DetailsCard(
           hx-target="#profile-details"
           hx-swap="outerHTML"
         >
-          <Field label={t(l, "profile.name")}>
+          <Field label={t("profile.name")}>
             <input
               name="name"
               type="text"
@@ -39,12 +40,12 @@ export function DetailsCard(
               autocomplete="name"
             />
           </Field>
-          <Field label={t(l, "profile.email")}>
+          <Field label={t("profile.email")}>
             <input type="email" value={profile.email} readOnly autocomplete="email" />
           </Field>
-          <Field label={t(l, "profile.language")}>
+          <Field label={t("profile.language")}>
             <select name="locale">
-              <option value="" selected={!profile.locale}>{t(l, "profile.languageDefault")}</option>
+              <option value="" selected={!profile.locale}>{t("profile.languageDefault")}</option>
               {currentLanguages().map((lang) => (
                 <option value={lang.code} lang={lang.code} selected={profile.locale === lang.code}>
                   {lang.name}
@@ -53,7 +54,7 @@ export function DetailsCard(
             </select>
           </Field>
           <div class="form-actions field-wide">
-            <Button type="submit" icon="check">{t(l, "profile.save")}</Button>
+            <Button type="submit" icon="check">{t("profile.save")}</Button>
           </div>
         </form>
       </Card>
@@ -62,10 +63,11 @@ export function DetailsCard(
 }
 
 /** Current and new password (twice); the fields never come back filled. */
-export function PasswordCard({ l, flash }: { l: Locale; flash?: Flash }) {
+export function PasswordCard({ flash }: { flash?: Flash }) {
+  const t = useT();
   return (
     <div id="profile-password">
-      <Card title={t(l, "profile.password")}>
+      <Card title={t("profile.password")}>
         <Outcome flash={flash} />
         <form
           class="form-grid"
@@ -75,7 +77,7 @@ export function PasswordCard({ l, flash }: { l: Locale; flash?: Flash }) {
           hx-target="#profile-password"
           hx-swap="outerHTML"
         >
-          <Field label={t(l, "profile.currentPassword")} wide>
+          <Field label={t("profile.currentPassword")} wide>
             <input
               name="currentPassword"
               type="password"
@@ -83,7 +85,7 @@ export function PasswordCard({ l, flash }: { l: Locale; flash?: Flash }) {
               autocomplete="current-password"
             />
           </Field>
-          <Field label={t(l, "profile.newPassword")} hint={t(l, "profile.passwordHint")}>
+          <Field label={t("profile.newPassword")} hint={t("profile.passwordHint")}>
             <input
               name="newPassword"
               type="password"
@@ -93,7 +95,7 @@ export function PasswordCard({ l, flash }: { l: Locale; flash?: Flash }) {
               autocomplete="new-password"
             />
           </Field>
-          <Field label={t(l, "profile.confirmPassword")}>
+          <Field label={t("profile.confirmPassword")}>
             <input
               name="confirmPassword"
               type="password"
@@ -104,7 +106,7 @@ export function PasswordCard({ l, flash }: { l: Locale; flash?: Flash }) {
             />
           </Field>
           <div class="form-actions field-wide">
-            <Button type="submit" icon="key-round">{t(l, "profile.password")}</Button>
+            <Button type="submit" icon="key-round">{t("profile.password")}</Button>
           </div>
         </form>
       </Card>
@@ -114,8 +116,7 @@ export function PasswordCard({ l, flash }: { l: Locale; flash?: Flash }) {
 
 /** The profile page: the account's details and its password, side by side on wide screens. */
 export function ProfilePage(
-  { l, profile, details, password }: {
-    l: Locale;
+  { profile, details, password }: {
     profile: Profile;
     details?: Flash;
     password?: Flash;
@@ -123,8 +124,8 @@ export function ProfilePage(
 ) {
   return (
     <div class="grid grid-lg">
-      <DetailsCard l={l} profile={profile} flash={details} />
-      <PasswordCard l={l} flash={password} />
+      <DetailsCard profile={profile} flash={details} />
+      <PasswordCard flash={password} />
     </div>
   );
 }

@@ -1,16 +1,16 @@
-import { type Locale, t } from "../../shared/i18n/i18n.ts";
 import type { RoleRow } from "./identity.schemas.ts";
-import { Badge, Button, DataTable, Dialog, Field, Toast } from "../../ui/kit.ts";
+import { Badge, Button, DataTable, Dialog, Field, Toast, useT } from "../../ui/kit.ts";
 import type { Flash } from "../../shared/http/form.ts";
 import { permissionGroups, roleDescription, roleName } from "./roles.labels.lib.ts";
 
 /** The permission checkboxes of a role form, one fieldset per module, labelled in words. */
 function PermissionChecks(
-  { l, permissions, checked }: { l: Locale; permissions: string[]; checked: string[] },
+  { permissions, checked }: { permissions: string[]; checked: string[] },
 ) {
+  const t = useT();
   return (
     <div class="field-wide perm-groups">
-      {permissionGroups(l, permissions).map((g) => (
+      {permissionGroups(t, permissions).map((g) => (
         <fieldset>
           <legend>{g.name}</legend>
           <div class="checks">
@@ -37,14 +37,14 @@ function PermissionChecks(
  * inside the dialog.
  */
 export function RoleFormBox(
-  { l, role, permissions, flash, values }: {
-    l: Locale;
+  { role, permissions, flash, values }: {
     role?: RoleRow;
     permissions: string[];
     flash?: Flash;
     values?: { key?: string; name?: string; description?: string; permissions?: string[] };
   },
 ) {
+  const t = useT();
   const id = role ? `edit-role-${role.id}` : "new-role";
   const action = role ? `/admin/roles/${role.id}` : "/admin/roles";
   const v = values ?? role ?? {};
@@ -64,7 +64,7 @@ export function RoleFormBox(
         hx-swap="outerHTML"
       >
         {!role && (
-          <Field label={t(l, "admin.roles.key")} hint={t(l, "roles.keyHint")}>
+          <Field label={t("admin.roles.key")} hint={t("roles.keyHint")}>
             <input
               name="key"
               type="text"
@@ -75,15 +75,15 @@ export function RoleFormBox(
             />
           </Field>
         )}
-        <Field label={t(l, "admin.roles.name")}>
+        <Field label={t("admin.roles.name")}>
           <input name="name" type="text" required value={v.name} />
         </Field>
-        <Field label={t(l, "admin.roles.description")} wide>
+        <Field label={t("admin.roles.description")} wide>
           <input name="description" type="text" value={v.description} />
         </Field>
-        <PermissionChecks l={l} permissions={permissions} checked={v.permissions ?? []} />
+        <PermissionChecks permissions={permissions} checked={v.permissions ?? []} />
         <div class="form-actions field-wide">
-          <Button type="submit" icon="check">{t(l, "admin.roles.save")}</Button>
+          <Button type="submit" icon="check">{t("admin.roles.save")}</Button>
         </div>
       </form>
     </div>
@@ -91,14 +91,15 @@ export function RoleFormBox(
 }
 
 /** What a role may do, in words: "Everything", or its permissions grouped by module. */
-function Grants({ l, role }: { l: Locale; role: RoleRow }) {
-  if (role.permissions.includes("*")) return <Badge tone="purple">{t(l, "perm.all")}</Badge>;
+function Grants({ role }: { role: RoleRow }) {
+  const t = useT();
+  if (role.permissions.includes("*")) return <Badge tone="purple">{t("perm.all")}</Badge>;
   if (role.permissions.length === 0) return <span class="muted">—</span>;
   return (
     <details class="grants">
-      <summary>{t(l, "roles.permissionCount", { count: role.permissions.length })}</summary>
+      <summary>{t("roles.permissionCount", { count: role.permissions.length })}</summary>
       <dl>
-        {permissionGroups(l, role.permissions).map((g) => (
+        {permissionGroups(t, role.permissions).map((g) => (
           <>
             <dt>{g.name}</dt>
             <dd>{g.items.map((p) => p.label).join(", ")}</dd>
@@ -111,14 +112,14 @@ function Grants({ l, role }: { l: Locale; role: RoleRow }) {
 
 /** The roles page: built-in and custom roles with what they may do; custom ones editable. */
 export function RolesPanel(
-  { l, roles, permissions, canWrite, flash }: {
-    l: Locale;
+  { roles, permissions, canWrite, flash }: {
     roles: RoleRow[];
     permissions: string[];
     canWrite: boolean;
     flash?: Flash;
   },
 ) {
+  const t = useT();
   return (
     <div
       id="roles-panel"
@@ -130,42 +131,42 @@ export function RolesPanel(
       <Toast flash={flash} />
       <DataTable
         id="roles-list"
-        label={t(l, "admin.roles.title")}
+        label={t("admin.roles.title")}
         rows={roles}
         columns={[
           {
-            label: t(l, "admin.roles.name"),
+            label: t("admin.roles.name"),
             cell: (r) => (
               <span class="stack">
-                <strong>{roleName(l, r)}</strong>
-                <span class="muted small">{roleDescription(l, r)}</span>
+                <strong>{roleName(t, r)}</strong>
+                <span class="muted small">{roleDescription(t, r)}</span>
               </span>
             ),
           },
           {
-            label: t(l, "roles.kind"),
+            label: t("roles.kind"),
             cell: (r) =>
               r.builtin
-                ? <Badge>{t(l, "admin.roles.builtin")}</Badge>
-                : <Badge tone="teal">{t(l, "roles.custom")}</Badge>,
+                ? <Badge>{t("admin.roles.builtin")}</Badge>
+                : <Badge tone="teal">{t("roles.custom")}</Badge>,
             wide: true,
           },
-          { label: t(l, "admin.roles.permissions"), cell: (r) => <Grants l={l} role={r} /> },
+          { label: t("admin.roles.permissions"), cell: (r) => <Grants role={r} /> },
         ]}
-        actionsLabel={t(l, "ui.actions")}
+        actionsLabel={t("ui.actions")}
         actions={canWrite
           ? (r) =>
             !r.builtin && (
               <Dialog
                 id={`edit-role-${r.id}`}
-                title={t(l, "roles.edit", { name: roleName(l, r) })}
-                trigger={t(l, "roles.editShort")}
+                title={t("roles.edit", { name: roleName(t, r) })}
+                trigger={t("roles.editShort")}
                 icon="pencil"
                 variant="ghost"
-                closeLabel={t(l, "ui.close")}
+                closeLabel={t("ui.close")}
                 wide
               >
-                <RoleFormBox l={l} role={r} permissions={permissions} />
+                <RoleFormBox role={r} permissions={permissions} />
               </Dialog>
             )
           : undefined}
@@ -175,17 +176,18 @@ export function RolesPanel(
 }
 
 /** The page's primary action: a new custom role in a dialog. */
-export function NewRoleDialog({ l, permissions }: { l: Locale; permissions: string[] }) {
+export function NewRoleDialog({ permissions }: { permissions: string[] }) {
+  const t = useT();
   return (
     <Dialog
       id="new-role"
-      title={t(l, "roles.new")}
-      trigger={t(l, "roles.new")}
+      title={t("roles.new")}
+      trigger={t("roles.new")}
       icon="plus"
-      closeLabel={t(l, "ui.close")}
+      closeLabel={t("ui.close")}
       wide
     >
-      <RoleFormBox l={l} permissions={permissions} />
+      <RoleFormBox permissions={permissions} />
     </Dialog>
   );
 }

@@ -6,6 +6,7 @@ import { ID_PARAM } from "../../shared/http/ids.ts";
 import { decodeCursor, toPage } from "../../shared/http/paging.ts";
 import { Problem, problems } from "../../shared/http/problem.ts";
 import { requireOperator } from "../../shared/rbac/permissions.ts";
+import type { MessageKey } from "../../shared/i18n/i18n.ts";
 import { Card, html, page, Toast, tr } from "../../ui/kit.ts";
 import {
   createTenant,
@@ -48,18 +49,13 @@ async function listPage(c: C) {
     t("nav.tenants"),
     <>
       <Toast flash={await outcome(c)} id="tenants-flash" />
-      <TenantFilters l={c.var.locale} q={q} status={status ?? ""} />
-      <TenantsTable
-        l={c.var.locale}
-        rows={items}
-        currentTenantId={c.var.session.tenantId}
-        more={next}
-      />
+      <TenantFilters q={q} status={status ?? ""} />
+      <TenantsTable rows={items} currentTenantId={c.var.session.tenantId} more={next} />
     </>,
     {
       crumbs: crumbs(c),
       description: t("tenants.description"),
-      actions: <CreateTenantDialog l={c.var.locale} />,
+      actions: <CreateTenantDialog />,
     },
   );
 }
@@ -94,7 +90,7 @@ const FIELD_OF: Record<string, keyof FormErrors> = {
   "owner.name": "ownerName",
   "owner.password": "password",
 };
-const ERROR_KEY: Record<keyof FormErrors, string> = {
+const ERROR_KEY: Record<keyof FormErrors, MessageKey> = {
   slug: "tenants.error.slug",
   name: "tenants.error.name",
   email: "tenants.error.email",
@@ -117,14 +113,13 @@ async function create(c: C) {
       password: values.ownerPassword || undefined,
     },
   });
-  const l = c.var.locale;
   if (!parsed.success) {
     const errors: FormErrors = {};
     for (const issue of parsed.error.issues) {
       const field = FIELD_OF[issue.path.map(String).join(".")];
       if (field) errors[field] ??= t(ERROR_KEY[field]);
     }
-    return await formAnswer(c, <CreateTenantForm l={l} values={values} errors={errors} />, 400);
+    return await formAnswer(c, <CreateTenantForm values={values} errors={errors} />, 400);
   }
   try {
     const { tenant, generatedPassword } = await createTenant(actorOf(c), {
@@ -133,12 +128,12 @@ async function create(c: C) {
     });
     return await formAnswer(
       c,
-      <TenantCreated l={l} tenant={tenant} password={generatedPassword} />,
+      <TenantCreated tenant={tenant} password={generatedPassword} />,
     );
   } catch (err) {
     if (!(err instanceof Problem) || err.status !== 409) throw err;
     const errors = { slug: t("tenants.error.slugTaken") };
-    return await formAnswer(c, <CreateTenantForm l={l} values={values} errors={errors} />, 409);
+    return await formAnswer(c, <CreateTenantForm values={values} errors={errors} />, 409);
   }
 }
 
@@ -152,7 +147,7 @@ async function confirmPage(c: C) {
     c,
     t(`tenants.${verb}.title`, { name: tenant.name }),
     <Card>
-      <StatusConfirmForm l={c.var.locale} tenant={tenant} />
+      <StatusConfirmForm tenant={tenant} />
     </Card>,
     { crumbs: [...crumbs(c), { label: t("nav.tenants"), href: "/admin/tenants" }] },
   );
@@ -163,7 +158,7 @@ export const tenantsPages = new Hono<AppEnv>()
   .use("/tenants", requireOperator)
   .use("/tenants/*", requireOperator)
   .get("/tenants", listPage)
-  .get("/tenants/new", (c) => formAnswer(c, <CreateTenantForm l={c.var.locale} />))
+  .get("/tenants/new", (c) => formAnswer(c, <CreateTenantForm />))
   .post("/tenants", create)
   .get(`/tenants/${ID_PARAM}/suspend`, confirmPage)
   .get(`/tenants/${ID_PARAM}/reactivate`, confirmPage)

@@ -1,5 +1,3 @@
-import type { Locale } from "../../shared/i18n/i18n.ts";
-import { t } from "../../shared/i18n/i18n.ts";
 import {
   Button,
   DataTable,
@@ -11,6 +9,8 @@ import {
   RelativeTime,
   StateBadge,
   Toast,
+  type Translate,
+  useT,
 } from "../../ui/kit.ts";
 import { TENANT_STATUSES, type TenantDetail, type TenantStatus } from "./tenants.schemas.ts";
 
@@ -19,19 +19,20 @@ export type FormErrors = Partial<
   Record<"slug" | "name" | "email" | "ownerName" | "password", string>
 >;
 
-const statusLabel = (l: Locale, s: TenantStatus) => t(l, `tenants.status.${s}`);
+const statusLabel = (t: Translate, s: TenantStatus) => t(`tenants.status.${s}`);
 
-export function TenantFilters({ l, q, status }: { l: Locale; q: string; status: string }) {
+export function TenantFilters({ q, status }: { q: string; status: string }) {
+  const t = useT();
   return (
-    <Filters action="/admin/tenants" target="#tenants" label={t(l, "ui.filters")}>
-      <Field label={t(l, "tenants.search")}>
+    <Filters action="/admin/tenants" target="#tenants" label={t("ui.filters")}>
+      <Field label={t("tenants.search")}>
         <input type="search" name="q" value={q} maxLength={200} />
       </Field>
-      <Field label={t(l, "tenants.status")}>
+      <Field label={t("tenants.status")}>
         <select name="status">
-          <option value="" selected={!status}>{t(l, "tenants.status.all")}</option>
+          <option value="" selected={!status}>{t("tenants.status.all")}</option>
           {TENANT_STATUSES.map((s) => (
-            <option value={s} selected={status === s}>{statusLabel(l, s)}</option>
+            <option value={s} selected={status === s}>{statusLabel(t, s)}</option>
           ))}
         </select>
       </Field>
@@ -40,40 +41,42 @@ export function TenantFilters({ l, q, status }: { l: Locale; q: string; status: 
 }
 
 /** Suspend or reactivate, confirmed in a dialog (or on its own page without script). */
-function StatusAction({ l, tenant }: { l: Locale; tenant: TenantDetail }) {
+function StatusAction({ tenant }: { tenant: TenantDetail }) {
+  const t = useT();
   const suspend = tenant.status === "active";
   const verb = suspend ? "suspend" : "reactivate";
   const action = `/admin/tenants/${tenant.id}/${verb}`;
   return (
     <Dialog
       id={`${verb}-${tenant.id}`}
-      title={t(l, `tenants.${verb}.title`, { name: tenant.name })}
-      trigger={t(l, `tenants.${verb}`)}
+      title={t(`tenants.${verb}.title`, { name: tenant.name })}
+      trigger={t(`tenants.${verb}`)}
       icon={suspend ? "pause" : "play"}
       variant={suspend ? "danger" : "secondary"}
-      closeLabel={t(l, "ui.close")}
+      closeLabel={t("ui.close")}
       fallbackHref={action}
     >
-      <StatusConfirmForm l={l} tenant={tenant} inDialog />
+      <StatusConfirmForm tenant={tenant} inDialog />
     </Dialog>
   );
 }
 
 /** The confirmation: in the row's dialog, or alone on a page (Cancel then goes back). */
 export function StatusConfirmForm(
-  { l, tenant, inDialog }: { l: Locale; tenant: TenantDetail; inDialog?: boolean },
+  { tenant, inDialog }: { tenant: TenantDetail; inDialog?: boolean },
 ) {
+  const t = useT();
   const suspend = tenant.status === "active";
   const verb = suspend ? "suspend" : "reactivate";
   return (
     <form method="post" action={`/admin/tenants/${tenant.id}/${verb}`}>
-      <p>{t(l, `tenants.${verb}.text`)}</p>
+      <p>{t(`tenants.${verb}.text`)}</p>
       <div class="form-actions">
         {inDialog
-          ? <Button variant="secondary" data-dialog-close="">{t(l, "ui.cancel")}</Button>
-          : <Button variant="secondary" href="/admin/tenants">{t(l, "ui.cancel")}</Button>}
+          ? <Button variant="secondary" data-dialog-close="">{t("ui.cancel")}</Button>
+          : <Button variant="secondary" href="/admin/tenants">{t("ui.cancel")}</Button>}
         <Button type="submit" variant={suspend ? "danger" : "primary"}>
-          {t(l, `tenants.${verb}`)}
+          {t(`tenants.${verb}`)}
         </Button>
       </div>
     </form>
@@ -81,21 +84,21 @@ export function StatusConfirmForm(
 }
 
 export function TenantsTable(
-  { l, rows, currentTenantId, more }: {
-    l: Locale;
+  { rows, currentTenantId, more }: {
     rows: TenantDetail[];
     currentTenantId: string;
     more?: string;
   },
 ) {
+  const t = useT();
   return (
     <DataTable
       id="tenants"
-      label={t(l, "nav.tenants")}
+      label={t("nav.tenants")}
       rows={rows}
       columns={[
         {
-          label: t(l, "tenants.name"),
+          label: t("tenants.name"),
           cell: (r) => (
             <>
               <strong>{r.name}</strong>
@@ -105,44 +108,44 @@ export function TenantsTable(
           ),
         },
         {
-          label: t(l, "tenants.status"),
+          label: t("tenants.status"),
           cell: (r) => (
             <span data-tenant-status={r.slug}>
-              <StateBadge kind="tenant" value={r.status} label={statusLabel(l, r.status)} />
+              <StateBadge kind="tenant" value={r.status} label={statusLabel(t, r.status)} />
             </span>
           ),
         },
         {
-          label: t(l, "tenants.createdAt"),
+          label: t("tenants.createdAt"),
           cell: (r) => <RelativeTime at={r.createdAt} />,
           wide: true,
         },
         {
-          label: t(l, "tenants.suspendedAt"),
+          label: t("tenants.suspendedAt"),
           cell: (r) => <RelativeTime at={r.suspendedAt} />,
           wide: true,
         },
       ]}
       actions={(r) =>
         r.id === currentTenantId
-          ? <span class="muted">{t(l, "tenants.current")}</span>
-          : <StatusAction l={l} tenant={r} />}
-      actionsLabel={t(l, "ui.actions")}
-      empty={<EmptyState icon="building-2" title={t(l, "tenants.none")} />}
-      more={more ? { href: more, label: t(l, "ui.loadMore") } : undefined}
+          ? <span class="muted">{t("tenants.current")}</span>
+          : <StatusAction tenant={r} />}
+      actionsLabel={t("ui.actions")}
+      empty={<EmptyState icon="building-2" title={t("tenants.none")} />}
+      more={more ? { href: more, label: t("ui.loadMore") } : undefined}
     />
   );
 }
 
 /** The create form; posted with htmx from its dialog, it comes back here with its errors. */
 export function CreateTenantForm(
-  { l, values = {}, errors = {}, flash }: {
-    l: Locale;
+  { values = {}, errors = {}, flash }: {
     values?: Record<string, string>;
     errors?: FormErrors;
     flash?: Flash;
   },
 ) {
+  const t = useT();
   return (
     <form
       id="tenant-create-form"
@@ -158,10 +161,10 @@ export function CreateTenantForm(
           <Toast flash={flash} />
         </div>
       )}
-      <Field label={t(l, "tenants.name")} error={errors.name}>
+      <Field label={t("tenants.name")} error={errors.name}>
         <input name="name" value={values.name ?? ""} required maxLength={200} />
       </Field>
-      <Field label={t(l, "tenants.slug")} hint={t(l, "tenants.slug.hint")} error={errors.slug}>
+      <Field label={t("tenants.slug")} hint={t("tenants.slug.hint")} error={errors.slug}>
         <input
           name="slug"
           value={values.slug ?? ""}
@@ -171,22 +174,22 @@ export function CreateTenantForm(
           autocomplete="off"
         />
       </Field>
-      <Field label={t(l, "tenants.ownerEmail")} error={errors.email}>
+      <Field label={t("tenants.ownerEmail")} error={errors.email}>
         <input type="email" name="ownerEmail" value={values.ownerEmail ?? ""} required />
       </Field>
-      <Field label={t(l, "tenants.ownerName")} error={errors.ownerName}>
+      <Field label={t("tenants.ownerName")} error={errors.ownerName}>
         <input name="ownerName" value={values.ownerName ?? ""} required maxLength={200} />
       </Field>
       <Field
-        label={t(l, "tenants.ownerPassword")}
-        hint={t(l, "tenants.ownerPassword.hint")}
+        label={t("tenants.ownerPassword")}
+        hint={t("tenants.ownerPassword.hint")}
         error={errors.password}
         wide
       >
         <input type="password" name="ownerPassword" minLength={8} autocomplete="new-password" />
       </Field>
       <div class="form-actions field-wide">
-        <Button type="submit" icon="plus">{t(l, "ui.create")}</Button>
+        <Button type="submit" icon="plus">{t("ui.create")}</Button>
       </div>
     </form>
   );
@@ -194,31 +197,33 @@ export function CreateTenantForm(
 
 /** What the dialog shows once the tenant exists: the generated password, if any, only now. */
 export function TenantCreated(
-  { l, tenant, password }: { l: Locale; tenant: TenantDetail; password?: string },
+  { tenant, password }: { tenant: TenantDetail; password?: string },
 ) {
+  const t = useT();
   return (
     <div id="tenant-create-form">
-      <Toast flash={{ kind: "ok", text: t(l, "tenants.createdFlash", { name: tenant.name }) }} />
-      {password && <p>{t(l, "tenants.generatedPassword", { password })}</p>}
+      <Toast flash={{ kind: "ok", text: t("tenants.createdFlash", { name: tenant.name }) }} />
+      {password && <p>{t("tenants.generatedPassword", { password })}</p>}
       <div class="form-actions">
-        <Button href="/admin/tenants" icon="check">{t(l, "tenants.done")}</Button>
+        <Button href="/admin/tenants" icon="check">{t("tenants.done")}</Button>
       </div>
     </div>
   );
 }
 
-export function CreateTenantDialog({ l }: { l: Locale }) {
+export function CreateTenantDialog() {
+  const t = useT();
   return (
     <Dialog
       id="new-tenant"
-      title={t(l, "tenants.new")}
-      trigger={t(l, "tenants.new")}
+      title={t("tenants.new")}
+      trigger={t("tenants.new")}
       icon="plus"
-      closeLabel={t(l, "ui.close")}
+      closeLabel={t("ui.close")}
       fallbackHref="/admin/tenants/new"
       wide
     >
-      <CreateTenantForm l={l} />
+      <CreateTenantForm />
     </Dialog>
   );
 }

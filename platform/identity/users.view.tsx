@@ -1,4 +1,3 @@
-import { type Locale, t } from "../../shared/i18n/i18n.ts";
 import type { MemberRow, RoleRow } from "./identity.schemas.ts";
 import {
   Badge,
@@ -12,6 +11,7 @@ import {
   Toast,
   type Tone,
   UserChip,
+  useT,
 } from "../../ui/kit.ts";
 import type { Flash } from "../../shared/http/form.ts";
 import { roleName } from "./roles.labels.lib.ts";
@@ -22,8 +22,9 @@ const STATUS_TONES: Record<string, Tone> = { active: "green", disabled: "gray", 
 
 /** Role checkboxes labelled by role name (the key is only the submitted value). */
 function RoleChecks(
-  { l, roles, checked, legend }: { l: Locale; roles: RoleRow[]; checked: string[]; legend: string },
+  { roles, checked, legend }: { roles: RoleRow[]; checked: string[]; legend: string },
 ) {
+  const t = useT();
   return (
     <fieldset class="field-wide">
       <legend>{legend}</legend>
@@ -31,7 +32,7 @@ function RoleChecks(
         {roles.map((r) => (
           <label>
             <input type="checkbox" name="roles" value={r.key} checked={checked.includes(r.key)} />
-            {roleName(l, r)}
+            {roleName(t, r)}
           </label>
         ))}
       </div>
@@ -44,13 +45,13 @@ function RoleChecks(
  * once). htmx swaps the whole box, so the dialog stays open on errors and results.
  */
 export function InviteBox(
-  { l, roles, flash, values }: {
-    l: Locale;
+  { roles, flash, values }: {
     roles: RoleRow[];
     flash?: Flash;
     values?: { email?: string; name?: string; roles?: string[] };
   },
 ) {
+  const t = useT();
   return (
     <div id="invite-box">
       {flash && (
@@ -66,23 +67,22 @@ export function InviteBox(
         hx-target="#invite-box"
         hx-swap="outerHTML"
       >
-        <Field label={t(l, "admin.users.email")}>
+        <Field label={t("admin.users.email")}>
           <input name="email" type="email" required value={values?.email} autocomplete="off" />
         </Field>
-        <Field label={t(l, "admin.users.name")}>
+        <Field label={t("admin.users.name")}>
           <input name="name" type="text" required value={values?.name} autocomplete="off" />
         </Field>
-        <Field label={t(l, "admin.users.password")} hint={t(l, "admin.users.passwordHint")} wide>
+        <Field label={t("admin.users.password")} hint={t("admin.users.passwordHint")} wide>
           <input name="password" type="password" minLength={8} autocomplete="new-password" />
         </Field>
         <RoleChecks
-          l={l}
           roles={roles}
           checked={values?.roles ?? ["member"]}
-          legend={t(l, "admin.users.roles")}
+          legend={t("admin.users.roles")}
         />
         <div class="form-actions field-wide">
-          <Button type="submit" icon="user-plus">{t(l, "users.invite")}</Button>
+          <Button type="submit" icon="user-plus">{t("users.invite")}</Button>
         </div>
       </form>
     </div>
@@ -91,8 +91,9 @@ export function InviteBox(
 
 /** A member's edit form (name, roles, status) inside its row's dialog. */
 export function EditMemberBox(
-  { l, m, roles, flash }: { l: Locale; m: MemberRow; roles: RoleRow[]; flash?: Flash },
+  { m, roles, flash }: { m: MemberRow; roles: RoleRow[]; flash?: Flash },
 ) {
+  const t = useT();
   const id = `edit-member-${m.id}`;
   return (
     <div id={`${id}-box`}>
@@ -109,24 +110,24 @@ export function EditMemberBox(
         hx-target={`#${id}-box`}
         hx-swap="outerHTML"
       >
-        <Field label={t(l, "admin.users.name")}>
+        <Field label={t("admin.users.name")}>
           <input name="name" type="text" required value={m.name} />
         </Field>
         {m.status !== "invited" && (
-          <Field label={t(l, "admin.users.status")}>
+          <Field label={t("admin.users.status")}>
             <select name="status">
               <option value="active" selected={m.status === "active"}>
-                {t(l, "status.active")}
+                {t("status.active")}
               </option>
               <option value="disabled" selected={m.status === "disabled"}>
-                {t(l, "status.disabled")}
+                {t("status.disabled")}
               </option>
             </select>
           </Field>
         )}
-        <RoleChecks l={l} roles={roles} checked={m.roles} legend={t(l, "admin.users.roles")} />
+        <RoleChecks roles={roles} checked={m.roles} legend={t("admin.users.roles")} />
         <div class="form-actions field-wide">
-          <Button type="submit" icon="check">{t(l, "admin.users.save")}</Button>
+          <Button type="submit" icon="check">{t("admin.users.save")}</Button>
         </div>
       </form>
     </div>
@@ -138,8 +139,7 @@ export function EditMemberBox(
  * dialog per row, and "load more". It reloads itself when a dialog changed someone.
  */
 export function UsersPanel(
-  { l, members, roles, canWrite, flash, q, nextHref, you }: {
-    l: Locale;
+  { members, roles, canWrite, flash, q, nextHref, you }: {
     members: MemberRow[];
     roles: RoleRow[];
     canWrite: boolean;
@@ -150,6 +150,7 @@ export function UsersPanel(
     you: string;
   },
 ) {
+  const t = useT();
   const byKey = new Map(roles.map((r) => [r.key, r]));
   const self = q ? `/admin/users?${new URLSearchParams({ q })}` : "/admin/users";
   return (
@@ -161,72 +162,72 @@ export function UsersPanel(
       hx-swap="outerHTML"
     >
       <Toast flash={flash} />
-      <Filters action="/admin/users" target="#users-list" label={t(l, "ui.filters")}>
-        <Field label={t(l, "users.search")}>
+      <Filters action="/admin/users" target="#users-list" label={t("ui.filters")}>
+        <Field label={t("users.search")}>
           <input name="q" type="search" value={q} />
         </Field>
       </Filters>
       <DataTable
         id="users-list"
-        label={t(l, "admin.users.title")}
+        label={t("admin.users.title")}
         rows={members}
         columns={[
           {
-            label: t(l, "admin.users.name"),
+            label: t("admin.users.name"),
             cell: (m) => (
               <span class="stack">
                 <UserChip name={m.name} />
                 <span class="muted small">
                   {m.email}
-                  {m.id === you && ` · ${t(l, "users.you")}`}
+                  {m.id === you && ` · ${t("users.you")}`}
                 </span>
               </span>
             ),
           },
           {
-            label: t(l, "admin.users.roles"),
+            label: t("admin.users.roles"),
             cell: (m) => (
               <span class="badges">
                 {m.roles.map((k) => (
-                  <Badge tone="blue">{roleName(l, byKey.get(k) ?? { key: k })}</Badge>
+                  <Badge tone="blue">{roleName(t, byKey.get(k) ?? { key: k })}</Badge>
                 ))}
               </span>
             ),
           },
           {
-            label: t(l, "admin.users.status"),
+            label: t("admin.users.status"),
             cell: (m) => (
-              <Badge tone={STATUS_TONES[m.status] ?? "gray"}>{t(l, `status.${m.status}`)}</Badge>
+              <Badge tone={STATUS_TONES[m.status] ?? "gray"}>{t(`status.${m.status}`)}</Badge>
             ),
           },
           {
-            label: t(l, "users.joined"),
+            label: t("users.joined"),
             cell: (m) => <RelativeTime at={m.createdAt} />,
             wide: true,
           },
         ]}
-        actionsLabel={t(l, "ui.actions")}
+        actionsLabel={t("ui.actions")}
         actions={canWrite
           ? (m) => (
             <Dialog
               id={`edit-member-${m.id}`}
-              title={t(l, "users.edit", { name: m.name })}
-              trigger={t(l, "users.editShort")}
+              title={t("users.edit", { name: m.name })}
+              trigger={t("users.editShort")}
               icon="pencil"
               variant="ghost"
-              closeLabel={t(l, "ui.close")}
+              closeLabel={t("ui.close")}
             >
-              <EditMemberBox l={l} m={m} roles={roles} />
+              <EditMemberBox m={m} roles={roles} />
             </Dialog>
           )
           : undefined}
         empty={
           <EmptyState
             icon="users"
-            title={t(l, q ? "users.noMatch" : "admin.users.empty")}
+            title={t(q ? "users.noMatch" : "admin.users.empty")}
           />
         }
-        more={nextHref ? { href: nextHref, label: t(l, "ui.loadMore") } : undefined}
+        more={nextHref ? { href: nextHref, label: t("ui.loadMore") } : undefined}
       />
     </div>
   );

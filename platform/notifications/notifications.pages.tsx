@@ -29,7 +29,7 @@ async function inboxPage(c: C) {
   return await page(
     c,
     t(l, "notifications.title"),
-    <NotificationList l={l} items={items} nextCursor={nextCursor} unreadOnly={unreadOnly} />,
+    <NotificationList items={items} nextCursor={nextCursor} unreadOnly={unreadOnly} />,
     {
       actions: (
         <form

@@ -1,5 +1,5 @@
 import "./notifications.messages.ts";
-import { type Locale, t } from "../../shared/i18n/i18n.ts";
+import { knownKey } from "../../shared/i18n/i18n.ts";
 import type { NotificationRow } from "./notifications.schemas.ts";
 import {
   Badge,
@@ -9,14 +9,24 @@ import {
   RelativeTime,
   Tabs,
   TextWithTimes,
+  type Translate,
+  useT,
 } from "../../ui/kit.ts";
 export { NotificationBell, unreadCountHtml } from "../../ui/bell.tsx";
+
+/** A module by name; a module without one reads as its key (what the catalog shows). */
+function moduleLabel(t: Translate, module: string): string {
+  const key = `module.${module}`;
+  const known = knownKey(key, "module.platform");
+  return known === key ? t(known) : key;
+}
 
 /**
  * A notification: its title (a link when it points somewhere), its text, new ones marked.
  * Texts are stored as written (an error message may carry a time): times read as dates.
  */
-function What({ l, n }: { l: Locale; n: NotificationRow }) {
+function What({ n }: { n: NotificationRow }) {
+  const t = useT();
   const text = <TextWithTimes text={n.title} />;
   const title = n.link ? <a href={n.link}>{text}</a> : text;
   return (
@@ -25,7 +35,7 @@ function What({ l, n }: { l: Locale; n: NotificationRow }) {
         {n.readAt ? title : <strong>{title}</strong>}
         {!n.readAt && (
           <>
-            <Badge tone="blue">{t(l, "notifications.new")}</Badge>
+            <Badge tone="blue">{t("notifications.new")}</Badge>
           </>
         )}
       </div>
@@ -39,7 +49,8 @@ function What({ l, n }: { l: Locale; n: NotificationRow }) {
 }
 
 /** Marks one read; htmx redraws the list (and the bell follows over SSE). */
-function MarkRead({ l, n, unreadOnly }: { l: Locale; n: NotificationRow; unreadOnly: boolean }) {
+function MarkRead({ n, unreadOnly }: { n: NotificationRow; unreadOnly: boolean }) {
+  const t = useT();
   if (n.readAt) return null;
   const action = `/notifications/${n.id}/read${unreadOnly ? "?unread=true" : ""}`;
   return (
@@ -55,7 +66,7 @@ function MarkRead({ l, n, unreadOnly }: { l: Locale; n: NotificationRow; unreadO
       <IconButton
         type="submit"
         icon="check"
-        label={t(l, "notifications.markReadOf", { title: n.title })}
+        label={t("notifications.markReadOf", { title: n.title })}
       />
     </form>
   );
@@ -63,13 +74,13 @@ function MarkRead({ l, n, unreadOnly }: { l: Locale; n: NotificationRow; unreadO
 
 /** The inbox: all or unread, newest first, mark one read, "load more" (works without JS). */
 export function NotificationList(
-  { l, items, nextCursor, unreadOnly }: {
-    l: Locale;
+  { items, nextCursor, unreadOnly }: {
     items: NotificationRow[];
     nextCursor: string | null;
     unreadOnly: boolean;
   },
 ) {
+  const t = useT();
   const more = nextCursor
     ? `/notifications?${new URLSearchParams({
       ...(unreadOnly ? { unread: "true" } : {}),
@@ -79,38 +90,38 @@ export function NotificationList(
   return (
     <div id="notifications-panel">
       <Tabs
-        label={t(l, "notifications.views")}
+        label={t("notifications.views")}
         items={[
-          { href: "/notifications", label: t(l, "notifications.all"), current: !unreadOnly },
+          { href: "/notifications", label: t("notifications.all"), current: !unreadOnly },
           {
             href: "/notifications?unread=true",
-            label: t(l, "notifications.unreadOnly"),
+            label: t("notifications.unreadOnly"),
             current: unreadOnly,
           },
         ]}
       />
       <DataTable
         id="notifications"
-        label={t(l, "notifications.title")}
+        label={t("notifications.title")}
         rows={items}
         columns={[
-          { label: t(l, "notifications.what"), cell: (n) => <What l={l} n={n} /> },
+          { label: t("notifications.what"), cell: (n) => <What n={n} /> },
           {
-            label: t(l, "notifications.module"),
-            cell: (n) => <Badge>{t(l, `module.${n.module}`)}</Badge>,
+            label: t("notifications.module"),
+            cell: (n) => <Badge>{moduleLabel(t, n.module)}</Badge>,
             wide: true,
           },
-          { label: t(l, "notifications.when"), cell: (n) => <RelativeTime at={n.createdAt} /> },
+          { label: t("notifications.when"), cell: (n) => <RelativeTime at={n.createdAt} /> },
         ]}
-        actionsLabel={t(l, "ui.actions")}
-        actions={(n) => <MarkRead l={l} n={n} unreadOnly={unreadOnly} />}
+        actionsLabel={t("ui.actions")}
+        actions={(n) => <MarkRead n={n} unreadOnly={unreadOnly} />}
         empty={
           <EmptyState
             icon="inbox"
-            title={t(l, unreadOnly ? "notifications.noneUnread" : "notifications.empty")}
+            title={t(unreadOnly ? "notifications.noneUnread" : "notifications.empty")}
           />
         }
-        more={more ? { href: more, label: t(l, "ui.loadMore") } : undefined}
+        more={more ? { href: more, label: t("ui.loadMore") } : undefined}
       />
     </div>
   );
@@ -120,12 +131,13 @@ export function NotificationList(
  * One notification as a list item (title, text, module, when), for a module's own list of
  * notifications; prefer NotificationList's table for whole pages.
  */
-export function NotificationItem({ l, n }: { l: Locale; n: NotificationRow }) {
+export function NotificationItem({ n }: { n: NotificationRow }) {
+  const t = useT();
   return (
     <li class="notification-item">
-      <What l={l} n={n} />
+      <What n={n} />
       <div class="muted">
-        {t(l, `module.${n.module}`)} · <RelativeTime at={n.createdAt} />
+        {moduleLabel(t, n.module)} · <RelativeTime at={n.createdAt} />
       </div>
     </li>
   );

@@ -145,6 +145,19 @@ export function defineMessages<const T extends Record<string, readonly [string, 
 }
 
 /**
+ * The text of a key read from data (a stored action, an enum value from another system), or
+ * undefined when no catalog has it: the caller says what to show instead.
+ */
+export function textFor(
+  locale: Locale,
+  key: string,
+  vars?: Record<string, string | number>,
+): string | undefined {
+  const text = lookup(locale, key);
+  return text === undefined ? undefined : format(text, vars);
+}
+
+/**
  * A key read from data (a stored label key, an enum value from another system), checked at run
  * time: the key itself when it exists, otherwise `fallback`.
  */
@@ -181,7 +194,7 @@ export function format(text: string, vars?: Record<string, string | number>): st
  * Looks up a message (with the current tenant's overrides, see runWithOverrides) and fills
  * `{name}` placeholders. Unknown keys show as themselves.
  */
-export function t(locale: Locale, key: string, vars?: Record<string, string | number>): string {
+export function t(locale: Locale, key: MessageKey, vars?: Record<string, string | number>): string {
   return format(lookup(locale, key) ?? key, vars);
 }
 

@@ -19,6 +19,12 @@ import { html } from "../../ui/render.tsx";
 import { ActivityItems, ActivityList } from "../../platform/activity/activity.view.tsx";
 import { historyLabels } from "../../platform/activity/activity.labels.lib.ts";
 import { renderToString } from "preact-render-to-string";
+import { h, type VNode } from "preact";
+import { ReaderContext } from "../../ui/context.ts";
+
+/** A view drawn for a reader of this language (what page() and html() provide). */
+const drawn = (locale: string, node: VNode) =>
+  renderToString(h(ReaderContext.Provider, { value: { locale, timeZone: "UTC", now: 0 } }, node));
 
 const line = (over: Partial<RecordInput> = {}): RecordInput => ({
   module: "documents",
@@ -220,9 +226,9 @@ Deno.test("activity: the timeline names the system and removed users, escapes te
     after: { name: "<script>x</script>" },
     requestId: null,
   };
-  const out = renderToString(
-    ActivityList({
-      l: "en",
+  const out = drawn(
+    "en",
+    h(ActivityList, {
       items: [entry, { ...entry, id: "e2", actorId: "u" }],
       nextCursor: "c",
       showSubject: true,
@@ -233,7 +239,7 @@ Deno.test("activity: the timeline names the system and removed users, escapes te
   assert.match(out, /<span class="user-name">Removed user<\/span>/);
   assert.match(out, /<strong>&lt;script>x&lt;\/script><\/strong>/, "the name, escaped");
   assert.doesNotMatch(out, /zapped|Renamed|timeline-changes|btn-secondary/, "no codes, no more");
-  const empty = renderToString(ActivityList({ l: "tr", items: [], nextCursor: null }));
+  const empty = drawn("tr", h(ActivityList, { items: [], nextCursor: null }));
   assert.match(empty, /Henüz etkinlik yok/);
 });
 
@@ -273,9 +279,9 @@ Deno.test("activity: labels turn verbs, fields and values into words; people int
     after: null,
     requestId: null,
   };
-  const out = renderToString(
-    ActivityItems({
-      l: "tr",
+  const out = drawn(
+    "tr",
+    h(ActivityItems, {
       items: [entry, { ...entry, id: "e2", action: "archived", changes: {} }],
       nextCursor: null,
       labels,

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { EXAMPLES, GUIDE } from "../../modules/workflow/guide/guide.examples.lib.ts";
-import { evaluateExample } from "../../modules/workflow/guide/guide.service.ts";
+import { evaluateExample } from "../../modules/workflow/guide/guide.evaluate.lib.ts";
 import { browse, type Caller, itest, newTenant, testApp } from "../helpers.ts";
 
 await testApp();

@@ -7,7 +7,7 @@ import {
   fileSafe,
   nextRunAt,
 } from "../../modules/workflow/reports/reports.rules.ts";
-import { resultCsv } from "../../modules/workflow/reports/reports.service.ts";
+import { resultCsv } from "../../modules/workflow/reports/reports.rules.ts";
 import { formOf, inputOf } from "../../modules/workflow/reports/reports.form.lib.ts";
 import { ReportInput } from "../../modules/workflow/reports/reports.schemas.ts";
 import "../../modules/workflow/reports/reports.messages.ts";

@@ -134,7 +134,6 @@ async function activityLogPage(c: C) {
     return await activityAnswer(c, { ...list, query, labels, modules, title, crumbs });
   }
   const props = {
-    l,
     ...list,
     href: c.req.path,
     query,

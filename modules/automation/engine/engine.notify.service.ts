@@ -1,5 +1,5 @@
 import type { SystemActor } from "../../../shared/http/actor.ts";
-import { t } from "../../../shared/i18n/i18n.ts";
+import { type MessageKey, t } from "../../../shared/i18n/i18n.ts";
 import { log } from "../../../shared/log.ts";
 import { notify, queueMail } from "../../../platform/notifications/public.ts";
 import type { AutomationSettings } from "../common/common.schemas.ts";
@@ -7,8 +7,8 @@ import { recipientsOf } from "./engine.repo.ts";
 
 export interface Notice {
   /** i18n keys of the title and body (`automation.engine.notice.*`). */
-  titleKey: string;
-  bodyKey: string;
+  titleKey: MessageKey;
+  bodyKey: MessageKey;
   vars: Record<string, string | number>;
   link: string;
 }

@@ -1,4 +1,4 @@
-import { DataTable, EmptyState, IconButton, Tabs, useReader, useT } from "../../../ui/kit.ts";
+import { DataTable, EmptyState, IconButton, Tabs, useT } from "../../../ui/kit.ts";
 import { NotificationItem } from "../../../platform/notifications/public.ts";
 import type { AutomationNotification } from "./notifications.schemas.ts";
 
@@ -39,7 +39,6 @@ export function AutomationNotifications(
   },
 ) {
   const t = useT();
-  const { locale: l } = useReader();
   const query = unreadOnly ? "?unread=true" : "";
   const more = nextCursor
     ? `${HREF}?${new URLSearchParams({
@@ -73,7 +72,7 @@ export function AutomationNotifications(
           label: t("automation.notifications.what"),
           cell: (n) => (
             <ul class="automation-notice">
-              <NotificationItem l={l} n={{ ...n, userId: "", module: "automation" }} />
+              <NotificationItem n={{ ...n, userId: "", module: "automation" }} />
             </ul>
           ),
         }]}

@@ -46,7 +46,6 @@ export async function recentActivity(c: C, items: ActivityEntry[]): Promise<VNod
  * load from the activity log for those who may read it.
  */
 export async function fileHistory(c: C, fileId: string): Promise<VNode> {
-  const l = c.var.locale;
   const list = await listActivity(c.var.sql, {
     module: "documents",
     entityType: "file",
@@ -58,7 +57,6 @@ export async function fileHistory(c: C, fileId: string): Promise<VNode> {
   const more = hasPermission(c.var.session.permissions, "documents.audit.read");
   return (
     <EntityHistory
-      l={l}
       items={items}
       nextCursor={more ? list.nextCursor : null}
       href="/documents/activity"

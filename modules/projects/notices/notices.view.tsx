@@ -1,4 +1,4 @@
-import { Button, Card, EmptyState, Toast, useReader, useT } from "../../../ui/kit.ts";
+import { Button, Card, EmptyState, Toast, useT } from "../../../ui/kit.ts";
 import type { MailPreferences } from "./notices.schemas.ts";
 import { NotificationItem } from "../../../platform/notifications/public.ts";
 
@@ -18,7 +18,6 @@ export function NoticesPanel(
   },
 ) {
   const t = useT();
-  const { locale: l } = useReader();
   const kinds = ["assignment", "comment", "mention", "due"] as const;
   return (
     <div id="notices-panel" class="pj-notices">
@@ -36,7 +35,7 @@ export function NoticesPanel(
             <ul class="pj-notice-list">
               {/* The shared item; marking read happens in the inbox, one place for every module. */}
               {items.map((n) => (
-                <NotificationItem l={l} n={{ ...n, userId: "", module: "projects" }} />
+                <NotificationItem n={{ ...n, userId: "", module: "projects" }} />
               ))}
             </ul>
           )}

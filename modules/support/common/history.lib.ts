@@ -1,18 +1,17 @@
-import { type Locale, t } from "../../../shared/i18n/i18n.ts";
+import { type Locale, type MessageKey, t, textFor } from "../../../shared/i18n/i18n.ts";
 import type { HistoryLabelSpec } from "../../../platform/activity/public.ts";
 import { languageName } from "./language.lib.ts";
 
 /** A translation, or undefined when the catalog has no such key. */
 function known(l: Locale, key: string): string | undefined {
-  const text = t(l, key);
-  return text === key ? undefined : text;
+  return textFor(l, key);
 }
 
 /**
  * The fields of each record type that a history shows, with their labels' keys; the others
  * (ids, clocks the service keeps, sort keys) stay hidden.
  */
-const FIELDS: Record<string, Record<string, string>> = {
+const FIELDS: Record<string, Record<string, MessageKey>> = {
   ticket: {
     subject: "support.field.subject",
     description: "support.field.description",
@@ -63,11 +62,11 @@ export function supportHistory(
       if (v === null || v === undefined || v === "") return undefined;
       switch (field) {
         case "status":
-          return t(l, `support.status.${v}`);
+          return known(l, `support.status.${v}`) ?? `support.status.${v}`;
         case "priority":
-          return t(l, `support.priority.${v}`);
+          return known(l, `support.priority.${v}`) ?? `support.priority.${v}`;
         case "kind":
-          return t(l, `support.kind.${v}`);
+          return known(l, `support.kind.${v}`) ?? `support.kind.${v}`;
         case "locale":
           return languageName(l, String(v));
         case "customerId":

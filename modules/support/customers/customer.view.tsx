@@ -1,4 +1,4 @@
-import { type Locale, t as translate } from "../../../shared/i18n/i18n.ts";
+import { type Locale, textFor } from "../../../shared/i18n/i18n.ts";
 import {
   Card,
   EmptyState,
@@ -55,7 +55,7 @@ export function customerTimeline(
   names: ReadonlyMap<string, string>,
 ): TimelineEntry[] {
   return items.map((h) => {
-    const entry = timelineEntry(l, asEntry(h), { labels, names });
+    const entry = timelineEntry((k, v) => textFor(l, k, v) ?? k, asEntry(h), { labels, names });
     const href = h.kind === "ticket" || h.kind === "comment"
       ? `/support/tickets/${h.refId}`
       : h.kind === "contract"
@@ -63,10 +63,10 @@ export function customerTimeline(
       : undefined;
     // Lines about a ticket or contract name it after the verb ("commented on T-2026-00012").
     const key = `support.customerHistory.${h.kind}.${h.action}`;
-    const what = translate(l, key);
+    const what = textFor(l, key);
     return {
       ...entry,
-      what: what === key ? entry.what : what,
+      what: what ?? entry.what,
       icon: ICONS[h.action] ?? entry.icon,
       subject: h.about ? { label: h.about, href } : undefined,
       body: h.excerpt ?? undefined,

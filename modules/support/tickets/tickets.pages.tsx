@@ -1,4 +1,5 @@
 import type { Hono } from "hono";
+import type { MessageKey } from "../../../shared/i18n/i18n.ts";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import {
   type C,
@@ -62,7 +63,7 @@ const dayStart = (d: string | undefined, plus = 0) =>
     : d;
 
 /** What a refused ticket action (422) says, by action path. */
-const ACTION_ERRORS: Record<string, string> = {
+const ACTION_ERRORS: Record<string, MessageKey> = {
   "": "support.error.closedTicket",
   "/status": "support.error.move",
   "/reopen": "support.error.move",

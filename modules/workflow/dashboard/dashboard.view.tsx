@@ -105,9 +105,7 @@ function NewestTasks({ d }: { d: Dashboard }) {
     <Card
       title={t("wfd.newestTasks")}
       flush
-      actions={
-        <Button href="/workflow/my-tasks" variant="ghost" small>{t("wfd.allTasks")}</Button>
-      }
+      actions={<Button href="/workflow/my-tasks" variant="ghost" small>{t("wfd.allTasks")}</Button>}
     >
       <DataTable
         id="wf-dashboard-tasks"

@@ -1,14 +1,14 @@
 import type { OpenAPIHono, RouteConfig, RouteHandler } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { actorOf } from "../../../shared/http/actor.ts";
-import type { Sql } from "../../../shared/db/database.ts";
 import * as r from "./data.routes.ts";
 import { createModel, deleteModel, listModels, updateModel } from "./data.models.service.ts";
 import * as records from "./data.records.service.ts";
 
 type H<R extends RouteConfig> = RouteHandler<R, AppEnv>;
 
-const model = (c: { var: { sql: Sql } }, key: string) => records.modelOrNotFound(c.var.sql, key);
+const model = (c: Parameters<typeof actorOf>[0], key: string) =>
+  records.modelOrNotFound(actorOf(c), { key });
 
 const listM: H<typeof r.listDataModelsRoute> = async (c) =>
   c.json(await listModels(actorOf(c)), 200);
@@ -28,43 +28,41 @@ const deleteM: H<typeof r.deleteDataModelRoute> = async (c) => {
 
 const listR: H<typeof r.listRecordsRoute> = async (c) =>
   c.json(
-    await records.listRecords(
-      c.var.sql,
-      await model(c, c.req.valid("param").key),
-      c.req.valid("query"),
-    ),
+    await records.listRecords(actorOf(c), {
+      model: await model(c, c.req.valid("param").key),
+      query: c.req.valid("query"),
+    }),
     200,
   );
 const createR: H<typeof r.createRecordRoute> = async (c) =>
   c.json(
-    await records.createRecord(
-      records.writerOf(actorOf(c)),
-      await model(c, c.req.valid("param").key),
-      c.req.valid("json").data,
-    ),
+    await records.createRecord(actorOf(c), {
+      model: await model(c, c.req.valid("param").key),
+      data: c.req.valid("json").data,
+    }),
     201,
   );
 const getR: H<typeof r.getRecordRoute> = async (c) => {
   const { key, id } = c.req.valid("param");
-  return c.json(await records.readRecord(c.var.sql, await model(c, key), id), 200);
+  return c.json(await records.readRecord(actorOf(c), { model: await model(c, key), id }), 200);
 };
 const updateR: H<typeof r.updateRecordRoute> = async (c) => {
   const { key, id } = c.req.valid("param");
   const { data, version } = c.req.valid("json");
   const m = await model(c, key);
   return c.json(
-    await records.updateRecord(records.writerOf(actorOf(c)), m, id, data, version),
+    await records.updateRecord(actorOf(c), { model: m, id, data, version }),
     200,
   );
 };
 const deleteR: H<typeof r.deleteRecordRoute> = async (c) => {
   const { key, id } = c.req.valid("param");
-  await records.deleteRecord(records.writerOf(actorOf(c)), await model(c, key), id);
+  await records.deleteRecord(actorOf(c), { model: await model(c, key), id });
   return c.body(null, 204);
 };
 const historyR: H<typeof r.recordHistoryRoute> = async (c) => {
   const { key, id } = c.req.valid("param");
-  return c.json(await records.recordHistory(c.var.sql, await model(c, key), id), 200);
+  return c.json(await records.recordHistory(actorOf(c), { model: await model(c, key), id }), 200);
 };
 
 /** /api/workflow/data-models… */

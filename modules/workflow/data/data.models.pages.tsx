@@ -45,7 +45,7 @@ async function listPage(c: C, flash?: Flash, status = 200) {
 
 async function editPage(c: C, key: string, flash?: Flash, status = 200) {
   const t = tr(c);
-  const model = await modelOrNotFound(c.var.sql, key);
+  const model = await modelOrNotFound(actorOf(c), { key });
   const { items } = await listModels(actorOf(c));
   return await page(
     c,

@@ -19,7 +19,7 @@ export async function listModels(actor: Actor): Promise<{ items: Model[] }> {
 }
 
 export const getModel = (actor: Actor, key: string): Promise<Model> =>
-  modelOrNotFound(actor.sql, key);
+  modelOrNotFound(actor, { key });
 
 const auditView = (m: { name: string; description: string; fields: FieldDef[] }) => ({
   name: m.name,
@@ -47,7 +47,7 @@ export async function createModel(actor: Actor, input: ModelCreate): Promise<Mod
   const checked = await checkedFields(sql, input.key, input.fields, input.titleField);
   const write = { key: input.key, name: input.name, description: input.description, ...checked };
   await repo.insertModel(sql, write, actor.session.userId ?? null);
-  const model = await modelOrNotFound(sql, input.key);
+  const model = await modelOrNotFound(actor, { key: input.key });
   await recordActivity(sql, {
     module: "workflow",
     entityType: "data_model",
@@ -64,7 +64,7 @@ export async function updateModel(
   { key, input }: { key: string; input: ModelUpdate },
 ): Promise<Model> {
   const { sql } = actor;
-  const before = await modelOrNotFound(sql, key, true);
+  const before = await modelOrNotFound(actor, { key, lock: true });
   const next = input.fields ?? before.fields;
   const checked = await checkedFields(
     sql,
@@ -97,13 +97,9 @@ export async function updateModel(
   };
   await repo.updateModel(sql, before.id, write, actor.session.userId ?? null);
   if (removedInUse.length) {
-    await stripFields(
-      { sql, actorId: actor.session.userId ?? null, instanceId: null },
-      { ...before, ...write },
-      removedInUse,
-    );
+    await stripFields(actor, { model: { ...before, ...write }, names: removedInUse });
   }
-  const after = await modelOrNotFound(sql, key);
+  const after = await modelOrNotFound(actor, { key });
   await recordActivity(sql, {
     module: "workflow",
     entityType: "data_model",
@@ -118,7 +114,7 @@ export async function updateModel(
 
 export async function deleteModel(actor: Actor, key: string): Promise<void> {
   const { sql } = actor;
-  const model = await modelOrNotFound(sql, key, true);
+  const model = await modelOrNotFound(actor, { key, lock: true });
   const usage = await repo.modelUsage(sql, model.id, model.key);
   if (usage.records > 0) {
     throw problems.conflict(`The data model has ${usage.records} records; delete them first.`);

@@ -24,22 +24,20 @@ export async function saveRecord(
     opts?: { id?: string; instanceId?: string | null; actorId?: string | null };
   },
 ): Promise<DataRecord> {
-  const { sql } = actor;
-  const model = await records.modelOrNotFound(sql, modelKey, false);
-  const writer = { sql, actorId: opts.actorId ?? null, instanceId: opts.instanceId ?? null };
+  const model = await records.modelOrNotFound(actor, { key: modelKey, lock: false });
+  const by = { actorId: opts.actorId ?? null, instanceId: opts.instanceId ?? null };
   return opts.id
-    ? await records.updateRecord(writer, model, opts.id, data, null)
-    : await records.createRecord(writer, model, data);
+    ? await records.updateRecord(actor, { model, id: opts.id, data, version: null, by })
+    : await records.createRecord(actor, { model, data, by });
 }
 
 export async function getRecord(
   actor: SystemActor,
   { modelKey, id }: { modelKey: string; id: string },
 ): Promise<DataRecord | null> {
-  const { sql } = actor;
-  const model = await records.modelOrNotFound(sql, modelKey);
+  const model = await records.modelOrNotFound(actor, { key: modelKey });
   try {
-    return await records.readRecord(sql, model, id);
+    return await records.readRecord(actor, { model, id });
   } catch (err) {
     if (err instanceof Problem && err.status === 404) return null;
     throw err;
@@ -54,9 +52,11 @@ export async function findRecords(
     opts?: { q?: string; field?: string; value?: string; limit?: number };
   },
 ): Promise<DataRecord[]> {
-  const { sql } = actor;
-  const model = await records.modelOrNotFound(sql, modelKey);
-  const page = await records.listRecords(sql, model, { ...opts, limit: opts.limit ?? 100 });
+  const model = await records.modelOrNotFound(actor, { key: modelKey });
+  const page = await records.listRecords(actor, {
+    model,
+    query: { ...opts, limit: opts.limit ?? 100 },
+  });
   return page.items;
 }
 

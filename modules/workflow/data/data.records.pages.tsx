@@ -43,15 +43,17 @@ const crumbs = (c: C, model?: Model) => {
 };
 
 async function listPage(c: C, key: string, flash?: Flash, status = 200) {
-  const t = tr(c);
-  const model = await records.modelOrNotFound(c.var.sql, key);
+  const model = await records.modelOrNotFound(actorOf(c), { key });
   const q = (c.req.query("q") ?? "").slice(0, 200);
   const cursor = c.req.query("cursor") || undefined;
-  const result = await records.listRecords(c.var.sql, model, { q, cursor, limit: 25 });
+  const result = await records.listRecords(actorOf(c), {
+    model,
+    query: { q, cursor, limit: 25 },
+  });
   const more = result.nextCursor
     ? `${recordsPath(key)}?${new URLSearchParams({ q, cursor: result.nextCursor })}`
     : null;
-  const choices = canWrite(c) ? await records.pickerChoices(c.var.sql, model) : null;
+  const choices = canWrite(c) ? await records.pickerChoices(actorOf(c), model) : null;
   return await page(
     c,
     model.name,
@@ -80,24 +82,23 @@ async function recordPage(
   status = 200,
 ) {
   const t = tr(c);
-  const model = await records.modelOrNotFound(c.var.sql, key);
-  const record = await records.readRecord(c.var.sql, model, id);
+  const model = await records.modelOrNotFound(actorOf(c), { key });
+  const record = await records.readRecord(actorOf(c), { model, id });
   const base = `${recordsPath(key)}/${id}`;
   let body;
   if (tab === "history") {
-    const { items } = await records.recordHistory(c.var.sql, model, id);
-    const display = await records.displayMaps(
-      c.var.sql,
+    const { items } = await records.recordHistory(actorOf(c), { model, id });
+    const display = await records.displayMaps(actorOf(c), {
       model,
-      items.flatMap((h) => [h.before ?? {}, h.after ?? {}]),
-    );
+      rows: items.flatMap((h) => [h.before ?? {}, h.after ?? {}]),
+    });
     body = (
       <Card>
         <RecordHistory model={model} items={items} display={display} />
       </Card>
     );
   } else {
-    const choices = canWrite(c) ? await records.pickerChoices(c.var.sql, model) : null;
+    const choices = canWrite(c) ? await records.pickerChoices(actorOf(c), model) : null;
     body = (
       <>
         <Card>
@@ -150,12 +151,11 @@ export function mountDataRecordPages(app: Hono<AppEnv>) {
   app.get("/data/:key", requirePermission(DATA_READ), (c) => listPage(c, c.req.param("key")));
   app.post("/data/:key", requirePermission(DATA_WRITE), async (c) => {
     const key = c.req.param("key");
-    const model = await records.modelOrNotFound(c.var.sql, key);
+    const model = await records.modelOrNotFound(actorOf(c), { key });
     let id: string;
     try {
       const form = await readForm(c);
-      id = (await records.createRecord(records.writerOf(actorOf(c)), model, dataOf(model, form)))
-        .id;
+      id = (await records.createRecord(actorOf(c), { model, data: dataOf(model, form) })).id;
     } catch (err) {
       const { flash, status } = dataFlash(tr(c), err, model.fields);
       return await listPage(c, key, flash, status);
@@ -175,17 +175,16 @@ export function mountDataRecordPages(app: Hono<AppEnv>) {
   app.post("/data/:key/:id", requirePermission(DATA_WRITE), async (c) => {
     const key = c.req.param("key");
     const id = pathId(c);
-    const model = await records.modelOrNotFound(c.var.sql, key);
+    const model = await records.modelOrNotFound(actorOf(c), { key });
     try {
       const form = await readForm(c);
       const version = Number(form.version);
-      await records.updateRecord(
-        records.writerOf(actorOf(c)),
+      await records.updateRecord(actorOf(c), {
         model,
         id,
-        dataOf(model, form),
-        Number.isInteger(version) && version > 0 ? version : 0,
-      );
+        data: dataOf(model, form),
+        version: Number.isInteger(version) && version > 0 ? version : 0,
+      });
     } catch (err) {
       const { flash, status } = dataFlash(tr(c), err, model.fields);
       return await recordPage(c, key, id, "details", flash, status);
@@ -194,8 +193,8 @@ export function mountDataRecordPages(app: Hono<AppEnv>) {
   });
   app.post("/data/:key/:id/delete", requirePermission(DATA_WRITE), async (c) => {
     const key = c.req.param("key");
-    const model = await records.modelOrNotFound(c.var.sql, key);
-    await records.deleteRecord(records.writerOf(actorOf(c)), model, pathId(c));
+    const model = await records.modelOrNotFound(actorOf(c), { key });
+    await records.deleteRecord(actorOf(c), { model, id: pathId(c) });
     return redirectAfterPost(c, recordsPath(key));
   });
 }

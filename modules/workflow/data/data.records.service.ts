@@ -105,13 +105,6 @@ async function withDisplay(sql: Sql, model: ModelLike, rows: RecordRow[]) {
 }
 
 /** The record or a 404. */
-export function recordOrNotFound(
-  actor: Actor | SystemActor,
-  { model, id, lock = false }: { model: ModelLike; id: string; lock?: boolean },
-) {
-  return findRecordIn(actor.sql, model, id, lock);
-}
-
 async function findRecordIn(sql: Sql, model: ModelLike, id: string, lock = false) {
   const row = await repo.findRecord(sql, model.id, id, lock);
   if (!row) throw problems.notFound("No such record.");

@@ -24,8 +24,8 @@ import {
   listVersions,
   saveDraft,
   updateDefinition,
-  validateBpmn,
 } from "./definitions.service.ts";
+import { validateBpmn } from "./definitions.rules.ts";
 import { xmlFileName } from "./definitions.rules.ts";
 
 const list: RouteHandler<typeof listDefinitionsRoute, AppEnv> = async (c) =>

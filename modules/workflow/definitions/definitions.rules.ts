@@ -1,4 +1,7 @@
 /** Small pure rules of the definitions feature. */
+import { type FieldError, Problem } from "../../../shared/http/problem.ts";
+import { type BpmnProblem, compileBpmn } from "./definitions.compile.lib.ts";
+import type { Validation } from "./definitions.schemas.ts";
 
 /** A safe download name: the process key and version, nothing a header could misread. */
 export const xmlFileName = (key: string, version: number) =>
@@ -24,3 +27,28 @@ export const blankBpmn = (key: string, name: string) =>
   </bpmn:process>
 </bpmn:definitions>
 `;
+
+/** 422 listing each offending element: `path` is its id, `elementType` its BPMN type. */
+export function invalidModel(
+  list: BpmnProblem[],
+  detail = "The process model cannot be deployed.",
+) {
+  const errors = list.map((p) => ({
+    path: p.elementId ?? "definitions",
+    message: p.message,
+    elementType: p.elementType,
+    ...(p.rule ? { rule: p.rule } : {}),
+  })) as FieldError[];
+  return new Problem(422, "invalid-bpmn", "Unprocessable Content", detail, errors);
+}
+
+export async function validateBpmn(xml: string): Promise<Validation> {
+  const r = await compileBpmn(xml);
+  return {
+    valid: r.problems.length === 0,
+    key: r.model?.id ?? null,
+    name: r.model?.name ?? null,
+    problems: r.problems,
+    warnings: r.warnings,
+  };
+}

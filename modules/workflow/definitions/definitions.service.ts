@@ -5,12 +5,12 @@
  */
 import { uuidv7 } from "uuidv7";
 import type { Actor } from "../../../shared/http/actor.ts";
-import type { FieldError } from "../../../shared/http/problem.ts";
-import { Problem, problems } from "../../../shared/http/problem.ts";
+import { problems } from "../../../shared/http/problem.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
 import { recordActivity } from "../../../platform/activity/public.ts";
 import { memberNames } from "../../../platform/identity/public.ts";
-import { type BpmnProblem, compileBpmn, type CompileResult } from "./definitions.compile.lib.ts";
+import { compileBpmn, type CompileResult } from "./definitions.compile.lib.ts";
+import { invalidModel } from "./definitions.rules.ts";
 import {
   archiveDefinitionRow,
   definitionIdByKey,
@@ -33,7 +33,6 @@ import type {
   DeployInput,
   StartableDefinition,
   UpdateDefinitionInput,
-  Validation,
   VersionSummary,
 } from "./definitions.schemas.ts";
 import type { ProcessModel } from "../common/model.lib.ts";
@@ -41,31 +40,6 @@ import { armStartTimers, disarmStartTimers } from "../engine/engine.service.ts";
 import { pinDefinitionForms } from "../forms/forms.pins.service.ts";
 
 const summary = ({ draftXml: _x, ...d }: DefinitionDetail): Definition => d;
-
-/** 422 listing each offending element: `path` is its id, `elementType` its BPMN type. */
-export function invalidModel(
-  list: BpmnProblem[],
-  detail = "The process model cannot be deployed.",
-) {
-  const errors = list.map((p) => ({
-    path: p.elementId ?? "definitions",
-    message: p.message,
-    elementType: p.elementType,
-    ...(p.rule ? { rule: p.rule } : {}),
-  })) as FieldError[];
-  return new Problem(422, "invalid-bpmn", "Unprocessable Content", detail, errors);
-}
-
-export async function validateBpmn(xml: string): Promise<Validation> {
-  const r = await compileBpmn(xml);
-  return {
-    valid: r.problems.length === 0,
-    key: r.model?.id ?? null,
-    name: r.model?.name ?? null,
-    problems: r.problems,
-    warnings: r.warnings,
-  };
-}
 
 export async function listDefinitions(
   actor: Actor,

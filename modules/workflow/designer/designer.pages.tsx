@@ -14,8 +14,8 @@ import { hasMessageKey } from "../../../shared/i18n/i18n.ts";
 import { listRoles } from "../../../platform/identity/public.ts";
 import { listAgentNames } from "../../automation/public.ts";
 import { page, tr } from "../../../ui/kit.ts";
-import { checkDiagram, deployDiagram, openDiagram, saveDiagram } from "./designer.service.ts";
-import { agentTopic, MAX_XML_CHARS, OPERATION_TOPICS } from "./designer.rules.ts";
+import { deployDiagram, openDiagram, saveDiagram } from "./designer.service.ts";
+import { agentTopic, checkDiagram, MAX_XML_CHARS, OPERATION_TOPICS } from "./designer.rules.ts";
 import { type Choice, DesignerView } from "./designer.view.tsx";
 import "./designer.messages.ts";
 

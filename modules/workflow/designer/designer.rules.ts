@@ -1,4 +1,6 @@
 /** Pure helpers of the designer page: the blank diagram and the choices offered beside it. */
+import type { BpmnProblem } from "../definitions/definitions.compile.lib.ts";
+import { validateBpmn } from "../definitions/definitions.rules.ts";
 
 const xmlText = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
@@ -48,3 +50,14 @@ export const agentTopic = (name: string) => `agent:${name}`;
 
 /** Largest diagram the designer posts (the app's body limit may be lower). */
 export const MAX_XML_CHARS = 2_000_000;
+
+export interface Findings {
+  problems: BpmnProblem[];
+  warnings: BpmnProblem[];
+}
+
+/** Problems (refuse deploying) and lint warnings of a diagram. */
+export async function checkDiagram(xml: string): Promise<Findings> {
+  const found = await validateBpmn(xml);
+  return { problems: found.problems ?? [], warnings: found.warnings ?? [] };
+}

@@ -9,10 +9,9 @@ import {
   getDefinition,
   getVersion,
   saveDraft,
-  validateBpmn,
 } from "../definitions/definitions.service.ts";
 import type { BpmnProblem } from "../definitions/definitions.compile.lib.ts";
-import { blankDiagram } from "./designer.rules.ts";
+import { blankDiagram, checkDiagram, type Findings } from "./designer.rules.ts";
 
 export interface OpenDiagram {
   definitionId: string | null;
@@ -20,11 +19,6 @@ export interface OpenDiagram {
   /** The deployed version the diagram is (or its draft is based on); 0 when none. */
   version: number;
   xml: string;
-}
-
-export interface Findings {
-  problems: BpmnProblem[];
-  warnings: BpmnProblem[];
 }
 
 /** The draft when there is one, else the latest version, else a blank diagram. */
@@ -38,12 +32,6 @@ export async function openDiagram(
   let xml = def.draftXml ?? null;
   if (!xml && version > 0) xml = (await getVersion(actor, { id, version })).xml;
   return { definitionId: def.id, name: def.name, version, xml: xml ?? blankDiagram(def.name) };
-}
-
-/** Problems (refuse deploying) and lint warnings of a diagram. */
-export async function checkDiagram(xml: string): Promise<Findings> {
-  const found = await validateBpmn(xml);
-  return { problems: found.problems ?? [], warnings: found.warnings ?? [] };
 }
 
 /** Saves the working copy; a new diagram becomes a definition (not yet deployed). */

@@ -60,7 +60,7 @@ async function resumeAgentTokens(event: DomainEvent) {
     if (!t || t.state !== "waiting" || t.vars.runId !== runId) continue;
     const outcome = await runOutcome({ sql: event.sql, bus: event.bus }, runId);
     if (!outcome) continue;
-    await agentRunEnded(s, t, outcome);
+    await agentRunEnded(s, { token: t, outcome });
     await s.run();
   }
 }

@@ -45,7 +45,7 @@ export async function stepJob(ctx: Pick<JobContext, "payload" | "scoped" | "bus"
       if (!s || !s.active) return; // suspended: resume schedules it again
       const t = s.tokens.get(p.tokenId);
       if (p.childInstanceId) {
-        if (t) await calledEnded(s, t, p.childInstanceId);
+        if (t) await calledEnded(s, { token: t, childId: p.childInstanceId });
       } else {
         if (!t || t.state !== "ready") return; // already advanced
         s.jobTokenId = t.id;
@@ -82,7 +82,7 @@ async function fireTimerIn(sql: Sql, bus: Bus, instanceId: string, timerId: stri
   if (!s || !s.active) return false;
   const timer = await timerById(sql, timerId);
   if (!timer) return false;
-  const fired = await fireTimer(s, timer, now ?? clock.now());
+  const fired = await fireTimer(s, { timer, now: now ?? clock.now() });
   await s.run();
   return fired;
 }

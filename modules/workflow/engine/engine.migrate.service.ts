@@ -111,7 +111,14 @@ async function moveInstance(actor: Actor, s: Step, plan: MigrationPlan, toVersio
     if (
       t.state === "waiting" && el.type === "intermediateCatchEvent" && el.event?.kind === "timer"
     ) {
-      await armTimer(after, t.id, el.id, "catch", true, el.event.timer, after.varsOf(t));
+      await armTimer(after, {
+        tokenId: t.id,
+        elementId: el.id,
+        kind: "catch",
+        interrupting: true,
+        timer: el.event.timer,
+        vars: after.varsOf(t),
+      });
     } else if (
       t.loopIndex === null && (t.state === "waiting" || t.state === "scope") &&
       boundariesOf(after.model, el.id).length

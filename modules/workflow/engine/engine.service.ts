@@ -128,7 +128,7 @@ export async function resumeInstance(actor: Actor, id: string): Promise<void> {
     await markTimer(actor.sql, timer.id, "cancelled");
     const fresh = { ...timer, id: uuidv7() };
     await insertTimer(actor.sql, fresh);
-    await queueTimer(actor.sql, id, fresh.id, new Date(fresh.dueAt));
+    await queueTimer(actor, { instanceId: id, timerId: fresh.id, dueAt: new Date(fresh.dueAt) });
   }
   for (const t of s.tokens.values()) if (t.state === "ready") s.schedule(t);
   await s.run();

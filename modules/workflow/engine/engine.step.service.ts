@@ -16,6 +16,7 @@ import { condition } from "./engine.feel.lib.ts";
 import { runsInOwnJob, usesGlobals } from "./engine.rules.ts";
 import { ElementError, ElementFailure, errorKind, isElementError } from "./engine.errors.lib.ts";
 import { TokenBook } from "./engine.tokens.service.ts";
+import { type Behaviour, behaviourOf } from "./engine.behaviours.lib.ts";
 import { loadGlobals } from "../globals/globals.service.ts";
 import {
   cancelTimersOf,
@@ -32,23 +33,20 @@ import {
 } from "./engine.repo.ts";
 
 export { ElementError, ElementFailure, isElementError } from "./engine.errors.lib.ts";
-export { subtree } from "./engine.tokens.service.ts";
 
 /** Synchronous elements run per transaction before the rest continues in a queue job. */
 export const MAX_INLINE = 200;
 
-export type Behaviour = (s: Step, t: TokenRow, el: ElementDef) => Promise<void>;
-const behaviours = new Map<string, Behaviour>();
-/** Element families register here (elements/*.ts). */
-export function defineBehaviour(types: string[], b: Behaviour) {
-  for (const t of types) behaviours.set(t, b);
-}
-/** Hooks the element files fill: multi-instance entry and child completion, boundary arming. */
+/**
+ * Hooks the element files fill: multi-instance entry and child completion, boundary arming,
+ * cancelling, and settling inclusive joins (true when one fired).
+ */
 export const hooks: {
   enterLoop?: Behaviour;
   loopChildDone?: (s: Step, child: TokenRow) => Promise<void>;
   armBoundaries?: (s: Step, t: TokenRow, el: ElementDef) => Promise<void>;
   cancelToken?: (s: Step, t: TokenRow) => Promise<void>;
+  settleJoins?: (s: Step) => Promise<boolean>;
 } = {};
 
 /** The interpreter: token bookkeeping (TokenBook) plus moving on, completing and running. */
@@ -249,7 +247,7 @@ export class Step extends TokenBook {
     try {
       if (t.loopIndex === null && el.loop && hooks.enterLoop) await hooks.enterLoop(this, t, el);
       else {
-        const b = behaviours.get(el.type);
+        const b = behaviourOf(el.type);
         if (!b) throw new ElementError("unsupported", `${el.type} is not supported`);
         await b(this, t, el);
       }
@@ -266,7 +264,7 @@ export class Step extends TokenBook {
 
   /** Inclusive joins waiting for branches that can no longer arrive fire here. */
   private settleJoins(): Promise<boolean> {
-    return joinSettler ? joinSettler(this) : Promise.resolve(false);
+    return hooks.settleJoins ? hooks.settleJoins(this) : Promise.resolve(false);
   }
 
   private async flush() {
@@ -274,9 +272,4 @@ export class Step extends TokenBook {
     await insertHistory(this.sql, this.history.splice(0));
     for (const e of this.events.splice(0)) await e();
   }
-}
-
-let joinSettler: ((s: Step) => Promise<boolean>) | null = null;
-export function setJoinSettler(fn: (s: Step) => Promise<boolean>) {
-  joinSettler = fn;
 }

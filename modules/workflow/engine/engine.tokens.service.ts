@@ -128,17 +128,17 @@ export class TokenBook {
   hasBoundaries(activityId: string): boolean {
     return boundariesOf(this.model, activityId).length > 0;
   }
-}
 
-/** Tokens live in a scope and below it (cancel takes the whole subtree). */
-export function subtree(s: TokenBook, root: TokenRow): TokenRow[] {
-  const out: TokenRow[] = [];
-  const walk = (id: string) => {
-    for (const c of s.childrenOf(id)) {
-      out.push(c);
-      walk(c.id);
-    }
-  };
-  walk(root.id);
-  return out;
+  /** Tokens live in a scope and below it (cancel takes the whole subtree). */
+  subtree(root: TokenRow): TokenRow[] {
+    const out: TokenRow[] = [];
+    const walk = (id: string) => {
+      for (const c of this.childrenOf(id)) {
+        out.push(c);
+        walk(c.id);
+      }
+    };
+    walk(root.id);
+    return out;
+  }
 }

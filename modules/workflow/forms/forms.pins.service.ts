@@ -6,17 +6,17 @@
 import type { SystemActor } from "../../../shared/http/actor.ts";
 import { Problem } from "../../../shared/http/problem.ts";
 import { insertPins, latestIds, pinnedByVersion, pinnedSchema } from "./forms.repo.ts";
-import { formKeyName, isSchema, referencedForms, schemaFields } from "./forms.rules.ts";
-import { invalidSubmission, queryOptions, withQueryOptions } from "./forms.service.ts";
+import {
+  formKeyName,
+  invalidSubmission,
+  isSchema,
+  referencedForms,
+  schemaFields,
+} from "./forms.rules.ts";
+import { queryOptions, withQueryOptions } from "./forms.service.ts";
 import { validateSubmission } from "./forms.validate.lib.ts";
 
-export {
-  checkTaskSubmission,
-  invalidSubmission,
-  queryOptions,
-  taskSchema,
-} from "./forms.service.ts";
-export { formKeyName, isSchema } from "./forms.rules.ts";
+export { checkTaskSubmission, queryOptions, taskSchema } from "./forms.service.ts";
 
 /**
  * Pins every form the deployed model names to its latest version now. A named form that does

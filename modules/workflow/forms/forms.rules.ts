@@ -3,7 +3,7 @@
  * be saved, and where each keyed field of a schema lives in the submitted data. Checking the
  * submitted values is in forms.validate.ts. Tested directly (tests/workflow/forms.test.ts).
  */
-import type { FieldError } from "../../../shared/http/problem.ts";
+import { type FieldError, Problem } from "../../../shared/http/problem.ts";
 
 /** A form key: a letter first, then letters, digits, `_`, `.` and `-` (at most 100). */
 export const FORM_KEY = /^[A-Za-z][A-Za-z0-9_.-]{0,99}$/;
@@ -212,4 +212,15 @@ export function schemaFields(schema: unknown): { key: string; label: string; typ
   };
   walk(schema.components, "");
   return out;
+}
+
+/** Validation failures of a form submission: 422 listing every field. */
+export function invalidSubmission(errors: { path: string; message: string }[]) {
+  return new Problem(
+    422,
+    "validation",
+    "Unprocessable Content",
+    "The form is not filled in correctly.",
+    errors,
+  );
 }

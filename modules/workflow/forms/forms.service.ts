@@ -7,7 +7,7 @@ import { uuidv7 } from "uuidv7";
 import type { Actor, SystemActor } from "../../../shared/http/actor.ts";
 import type { Sql } from "../../../shared/db/database.ts";
 import { inSavepoint } from "../../../shared/db/savepoint.ts";
-import { Problem, problems } from "../../../shared/http/problem.ts";
+import { problems } from "../../../shared/http/problem.ts";
 import { recordActivity } from "../../../platform/activity/public.ts";
 import { runSavedQuery } from "../queries/queries.service.ts";
 import {
@@ -21,7 +21,13 @@ import {
   taskFormRow,
   usedBy,
 } from "./forms.repo.ts";
-import { checkSchema, isFormKey, isSchema, schemaFields } from "./forms.rules.ts";
+import {
+  checkSchema,
+  invalidSubmission,
+  isFormKey,
+  isSchema,
+  schemaFields,
+} from "./forms.rules.ts";
 import { type Option, queryKeysOf, validateSubmission } from "./forms.validate.lib.ts";
 import type { FormDetail, FormSummary, SaveFormInput } from "./forms.schemas.ts";
 
@@ -172,17 +178,6 @@ export async function withQueryOptions<S>(
     return o;
   };
   return swap(schema) as S;
-}
-
-/** Validation failures of a form submission: 422 listing every field. */
-export function invalidSubmission(errors: { path: string; message: string }[]) {
-  return new Problem(
-    422,
-    "validation",
-    "Unprocessable Content",
-    "The form is not filled in correctly.",
-    errors,
-  );
 }
 
 /**

@@ -10,7 +10,7 @@ import { projectsEvents } from "../../projects/public.ts";
 import { supportEvents } from "../../support/public.ts";
 import { workflowEvents } from "../events.ts";
 import { EXAMPLES, GUIDE } from "./guide.examples.lib.ts";
-import { evaluateExample, SCRIPT_LIMITS } from "./guide.service.ts";
+import { evaluateExample, SCRIPT_LIMITS } from "./guide.evaluate.lib.ts";
 import { type GuideFacts, GuideView, TryResult } from "./guide.view.tsx";
 
 /**

@@ -4,7 +4,7 @@
  * cannot drift from what the engine does.
  */
 
-/** Which engine door an example goes through (guide.service.ts evaluateExample). */
+/** Which engine door an example goes through (guide.evaluate.lib.ts evaluateExample). */
 export type ExampleKind = "feel" | "condition" | "script-js" | "script-feel" | "timer" | "io";
 
 /** Text in both languages the app speaks. */

@@ -2,9 +2,10 @@
  * Pure rules of the instances feature: who sees and manages instances, and what a start form
  * accepts. Tested directly and through the API.
  */
-import type { FieldError } from "../../../shared/http/problem.ts";
+import { type FieldError, problems } from "../../../shared/http/problem.ts";
 import { hasPermission } from "../../../shared/rbac/permissions.ts";
-import type { FormField, ProcessModel } from "../common/model.lib.ts";
+import type { ElementType, FormField, ProcessModel } from "../common/model.lib.ts";
+import { EngineError } from "../engine/engine.types.lib.ts";
 
 /**
  * Instance management (cancel, suspend, resume, variables, incidents, migration) and seeing
@@ -120,4 +121,29 @@ export function batches<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
+}
+
+/** The engine's refusals as problem+json (404 unknown, 409 conflict, 422 business rule). */
+export async function engine<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof EngineError) {
+      throw err.status === 404
+        ? problems.notFound(err.message)
+        : err.status === 409
+        ? problems.conflict(err.message)
+        : problems.unprocessable(err.message);
+    }
+    throw err;
+  }
+}
+
+/** Where a token can stand: everything but start, end and boundary events. */
+const NOT_ACTIVITIES: ElementType[] = ["startEvent", "endEvent", "boundaryEvent"];
+export function activitiesOf(model: ProcessModel | null | undefined) {
+  return Object.values(model?.elements ?? {})
+    .filter((e) => !NOT_ACTIVITIES.includes(e.type))
+    .map((e) => ({ id: e.id, name: e.name || e.id, type: e.type }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -10,7 +10,6 @@ import { problems } from "../../../shared/http/problem.ts";
 import { recordActivity } from "../../../platform/activity/public.ts";
 import {
   cancelInstance,
-  EngineError,
   resumeInstance,
   retryIncident,
   skipIncident,
@@ -33,7 +32,13 @@ import {
   versionXml,
   type Viewer,
 } from "./instances.repo.ts";
-import { canManage, checkFormValues, checkVariables, startFormFields } from "./instances.rules.ts";
+import {
+  canManage,
+  checkFormValues,
+  checkVariables,
+  engine,
+  startFormFields,
+} from "./instances.rules.ts";
 import type {
   Instance,
   InstanceDetail,
@@ -50,22 +55,6 @@ export const viewerOf = (actor: Actor): Viewer => ({
   roles: actor.session.roles,
   all: canManage(actor.session.permissions),
 });
-
-/** The engine's refusals as problem+json (404 unknown, 409 conflict, 422 business rule). */
-export async function engine<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (err instanceof EngineError) {
-      throw err.status === 404
-        ? problems.notFound(err.message)
-        : err.status === 409
-        ? problems.conflict(err.message)
-        : problems.unprocessable(err.message);
-    }
-    throw err;
-  }
-}
 
 const toInstance = (r: InstanceRow): Instance => ({
   id: r.id,

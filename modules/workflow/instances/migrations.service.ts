@@ -7,10 +7,9 @@
  */
 import { problems } from "../../../shared/http/problem.ts";
 import { recordActivity } from "../../../platform/activity/public.ts";
-import type { ElementType, ProcessModel } from "../common/model.lib.ts";
 import { migrateInstances, type MigrationReport } from "../engine/engine.service.ts";
-import { type Actor, engine } from "./instances.service.ts";
-import { batches } from "./instances.rules.ts";
+import type { Actor } from "../../../shared/http/actor.ts";
+import { activitiesOf, batches, engine } from "./instances.rules.ts";
 import {
   definitionName,
   definitionVersions,
@@ -21,15 +20,6 @@ import {
 import type { MigrationInput, MigrationReportOut } from "./migrations.schemas.ts";
 
 export const BATCH_SIZE = 50;
-
-/** Where a token can stand: everything but start, end and boundary events. */
-const NOT_ACTIVITIES: ElementType[] = ["startEvent", "endEvent", "boundaryEvent"];
-export function activitiesOf(model: ProcessModel | null | undefined) {
-  return Object.values(model?.elements ?? {})
-    .filter((e) => !NOT_ACTIVITIES.includes(e.type))
-    .map((e) => ({ id: e.id, name: e.name || e.id, type: e.type }))
-    .sort((a, b) => a.name.localeCompare(b.name));
-}
 
 async function versionsOrFail(actor: Actor, definitionId: string) {
   const name = await definitionName(actor.sql, definitionId);

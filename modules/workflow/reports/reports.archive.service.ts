@@ -6,7 +6,6 @@
  * next run advanced in the same transaction, so a period is archived once even when several
  * instances run the job.
  */
-import * as echarts from "echarts";
 import type { Actor } from "../../../shared/http/actor.ts";
 import type { Sql } from "../../../shared/db/database.ts";
 import type { Bus } from "../../../shared/realtime/bus.ts";
@@ -29,39 +28,14 @@ import {
   setNextRun,
   tenantsWithDueReports,
 } from "./reports.repo.ts";
-import { chartOption, fileSafe, nextRunAt, stamp } from "./reports.rules.ts";
+import { chartOption, fileSafe, nextRunAt, resultCsv, stamp } from "./reports.rules.ts";
+import { renderChartSvg } from "./reports.chart.lib.ts";
 import type { Report, Snapshot } from "./reports.schemas.ts";
-import { loadReport, resultCsv, runSource } from "./reports.service.ts";
-import { isStandardKey } from "./reports.standard.service.ts";
+import { loadReport, runSource } from "./reports.service.ts";
+import { isStandardKey } from "./reports.standard.lib.ts";
 
 export const ARCHIVE_JOB = "workflow.report-archive";
 export const ARCHIVE_FOLDER = "Report archive";
-
-/** The chart as a standalone SVG document (no animation; the instance is always disposed). */
-export function renderChartSvg(
-  option: Record<string, unknown>,
-  title = "",
-  width = 900,
-  height = 450,
-) {
-  const chart = echarts.init(null, null, { renderer: "svg", ssr: true, width, height });
-  try {
-    // What ui/assets/charts.js adds in the browser: a legend below, labels inside the box.
-    const axes = "xAxis" in option;
-    chart.setOption({
-      animation: false,
-      backgroundColor: "#ffffff",
-      // The archived file stands alone: it carries the report's name and the time taken.
-      title: { text: title, left: "center", textStyle: { fontSize: 16 } },
-      legend: { type: "plain", bottom: 0 },
-      ...(axes ? { grid: { left: 16, right: 24, top: 48, bottom: 40, containLabel: true } } : {}),
-      ...option,
-    });
-    return chart.renderToSVGString();
-  } finally {
-    chart.dispose();
-  }
-}
 
 /**
  * Who writes archive files into Documents: the archive itself, with the rights to create its

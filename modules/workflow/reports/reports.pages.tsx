@@ -10,7 +10,8 @@ import { type C, type Flash, problemFlash, redirectAfterPost } from "../../../sh
 import { hasPermission, requirePermission } from "../../../shared/rbac/permissions.ts";
 import { Button, Card, page, Toast, tr } from "../../../ui/kit.ts";
 import { REPORT_READ, REPORT_WRITE } from "./reports.routes.ts";
-import { listReports, loadReport, resultCsv, runSource } from "./reports.service.ts";
+import { listReports, loadReport, runSource } from "./reports.service.ts";
+import { resultCsv } from "./reports.rules.ts";
 import { listSnapshots, takeSnapshot } from "./reports.archive.service.ts";
 import { fileSafe, stamp } from "./reports.rules.ts";
 import { CATALOG, ReportCatalog, ReportResult, SnapshotTable, STUDIO } from "./reports.view.tsx";

@@ -110,3 +110,33 @@ export function fileSafe(name: string): string {
 /** "2026-11-25 06.00.00": a snapshot file's time stamp (UTC; sorts by name). */
 export const stamp = (d: Date) =>
   d.toISOString().slice(0, 19).replace("T", " ").replaceAll(":", ".");
+
+// Cells a spreadsheet would run as a formula are prefixed with ' (OWASP CSV injection advice).
+const FORMULA = /^[=+\-@\t\r]/;
+
+/** One RFC 4180 CSV cell (as shared/http/csv.ts quotes it). */
+function csvCell(v: string | number | boolean | null | undefined): string {
+  if (v === null || v === undefined) return "";
+  let s = String(v);
+  if (typeof v === "string" && FORMULA.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+/**
+ * The result as CSV (header row, CRLF line ends): column labels as the header, values as
+ * stored (dates stay ISO).
+ */
+export function resultCsv(result: QueryResult): string {
+  const columns = result.columns.map((c) => ({
+    header: c.label,
+    value: (row: Record<string, unknown>) => {
+      const v = row[c.name];
+      if (v === null || v === undefined) return null;
+      if (v instanceof Date) return v.toISOString();
+      return typeof v === "object" ? JSON.stringify(v) : v as string | number | boolean;
+    },
+  }));
+  const lines = [columns.map((c) => csvCell(c.header)).join(",")];
+  for (const row of result.rows) lines.push(columns.map((c) => csvCell(c.value(row))).join(","));
+  return lines.join("\r\n") + "\r\n";
+}

@@ -3,7 +3,6 @@
  * studio's saves, and running a report live. Custom reports run through the query door
  * (queries.api.ts), so SQL is compiled in one place; standard reports run their own SQL.
  */
-import { type CsvColumn, toCsv } from "../../../shared/http/csv.ts";
 import { inSavepoint } from "../../../shared/db/savepoint.ts";
 import type { Actor, SystemActor } from "../../../shared/http/actor.ts";
 import type { Sql } from "../../../shared/db/database.ts";
@@ -27,12 +26,8 @@ import {
 import { canView, nextRunAt } from "./reports.rules.ts";
 import { REPORT_WRITE } from "./reports.routes.ts";
 import type { Report, ReportInput, ReportSource } from "./reports.schemas.ts";
-import {
-  isStandardKey,
-  runStandard,
-  standardReport,
-  standardReports,
-} from "./reports.standard.service.ts";
+import { runStandard } from "./reports.standard.service.ts";
+import { isStandardKey, standardReport, standardReports } from "./reports.standard.lib.ts";
 
 const custom = (r: ReportRow): Report => ({ ...r, standard: false });
 
@@ -223,18 +218,4 @@ export async function reportData(
 ) {
   const report = await loadReport(actor, { id, l });
   return { report, data: await runSource(actor, { source: report.source, l }) };
-}
-
-/** The result as CSV: column labels as the header, values as stored (dates stay ISO). */
-export function resultCsv(result: QueryResult): string {
-  const columns: CsvColumn<Record<string, unknown>>[] = result.columns.map((c) => ({
-    header: c.label,
-    value: (row) => {
-      const v = row[c.name];
-      if (v === null || v === undefined) return null;
-      if (v instanceof Date) return v.toISOString();
-      return typeof v === "object" ? JSON.stringify(v) : v as string | number | boolean;
-    },
-  }));
-  return toCsv(result.rows, columns);
 }

@@ -1,13 +1,13 @@
 /**
- * The standard reports: available in every tenant, not editable, copied into the studio as a
- * saved report whose source is `{ kind: "standard", key }`.
+ * The standard reports' rows: each runs its own SQL (reports.standard.repo.ts); what they are
+ * (columns, chart, name) is in reports.standard.lib.ts.
  */
 import type { SystemActor } from "../../../shared/http/actor.ts";
 import type { Sql } from "../../../shared/db/database.ts";
 import { type Locale, t } from "../../../shared/i18n/i18n.ts";
-import type { QueryColumn, QueryResult } from "../queries/queries.types.lib.ts";
-import type { ChartSettings, Report, StandardKey } from "./reports.schemas.ts";
-import { STANDARD_KEYS } from "./reports.schemas.ts";
+import type { QueryResult } from "../queries/queries.types.lib.ts";
+import type { StandardKey } from "./reports.schemas.ts";
+import { STANDARD } from "./reports.standard.lib.ts";
 import {
   cycleTimeRows,
   overduePerUserRows,
@@ -15,63 +15,12 @@ import {
   throughputRows,
 } from "./reports.standard.repo.ts";
 
-interface Standard {
-  columns: [string, QueryColumn["type"]][];
-  chart: ChartSettings;
-  rows: (sql: Sql, now: Date) => Promise<Record<string, unknown>[]>;
-}
-
-const STANDARD: Record<StandardKey, Standard> = {
-  "cycle-time": {
-    columns: [["definition", "text"], ["completed", "number"], ["avgHours", "number"], [
-      "medianHours",
-      "number",
-    ]],
-    chart: { type: "bar", x: "definition", y: ["avgHours", "medianHours"] },
-    rows: (sql) => cycleTimeRows(sql),
-  },
-  "overdue-per-user": {
-    columns: [["assignee", "user"], ["overdue", "number"]],
-    chart: { type: "bar", x: "assignee", y: ["overdue"] },
-    rows: overduePerUserRows,
-  },
-  "throughput-weekly": {
-    columns: [["week", "date"], ["completed", "number"]],
-    chart: { type: "line", x: "week", y: ["completed"] },
-    rows: (sql, now) => throughputRows(sql, now),
-  },
-  "task-sla": {
-    columns: [["definition", "text"], ["onTime", "number"], ["late", "number"]],
-    chart: { type: "bar", x: "definition", y: ["onTime", "late"] },
-    rows: (sql) => taskSlaRows(sql),
-  },
+const ROWS: Record<StandardKey, (sql: Sql, now: Date) => Promise<Record<string, unknown>[]>> = {
+  "cycle-time": (sql) => cycleTimeRows(sql),
+  "overdue-per-user": overduePerUserRows,
+  "throughput-weekly": (sql, now) => throughputRows(sql, now),
+  "task-sla": (sql) => taskSlaRows(sql),
 };
-
-export const isStandardKey = (id: string): id is StandardKey =>
-  (STANDARD_KEYS as readonly string[]).includes(id);
-
-/** A standard report as the catalog and API show it, in the reader's language. */
-export function standardReport(l: Locale, key: StandardKey): Report {
-  return {
-    id: key,
-    standard: true,
-    name: t(l, `workflow.reports.std.${key}`),
-    description: t(l, `workflow.reports.std.${key}.description`),
-    source: { kind: "standard", key },
-    chart: STANDARD[key].chart,
-    roles: [],
-    schedule: "none",
-    nextRunAt: null,
-    createdBy: null,
-    createdAt: null,
-    updatedAt: null,
-  };
-}
-
-export const standardReports = (l: Locale) => STANDARD_KEYS.map((k) => standardReport(l, k));
-
-/** The chart a copy of a standard report starts with. */
-export const standardChart = (key: StandardKey) => STANDARD[key].chart;
 
 export async function runStandard(
   actor: SystemActor,
@@ -84,5 +33,5 @@ export async function runStandard(
     type,
     label: t(l, `workflow.reports.col.${name}`),
   }));
-  return { columns, rows: await s.rows(sql, now), truncated: false };
+  return { columns, rows: await ROWS[key](sql, now), truncated: false };
 }

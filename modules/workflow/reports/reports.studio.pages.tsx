@@ -29,7 +29,7 @@ import {
 } from "./reports.service.ts";
 import { formOf, inputOf, type StudioForm as FormValue } from "./reports.form.lib.ts";
 import { ReportInput } from "./reports.schemas.ts";
-import { standardChart } from "./reports.standard.service.ts";
+import { standardChart } from "./reports.standard.lib.ts";
 import { CATALOG, ReportCatalog, ReportResult, STUDIO } from "./reports.view.tsx";
 import { PreviewBox, StudioForm } from "./reports.studio.view.tsx";
 import { queryChoices } from "../queries/queries.catalog.service.ts";

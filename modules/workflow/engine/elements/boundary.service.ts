@@ -14,15 +14,14 @@ import { cancelTokens } from "./scope.service.ts";
 hooks.armBoundaries = async (s, t, el) => {
   for (const b of boundariesOf(s.model, el.id)) {
     if (b.event?.kind !== "timer") continue;
-    await armTimer(
-      s,
-      t.id,
-      b.id,
-      "boundary",
-      b.cancelActivity !== false,
-      b.event.timer,
-      s.varsOf(t),
-    );
+    await armTimer(s, {
+      tokenId: t.id,
+      elementId: b.id,
+      kind: "boundary",
+      interrupting: b.cancelActivity !== false,
+      timer: b.event.timer,
+      vars: s.varsOf(t),
+    });
   }
 };
 
@@ -30,7 +29,10 @@ hooks.armBoundaries = async (s, t, el) => {
  * Fires one timer in the step of its instance; false when there was nothing to do (already
  * fired or cancelled, not due yet by the engine's clock, or its token has moved on).
  */
-export async function fireTimer(s: Step, timer: TimerRow, now = clock.now()): Promise<boolean> {
+export async function fireTimer(
+  s: Step,
+  { timer, now = clock.now() }: { timer: TimerRow; now?: Date },
+): Promise<boolean> {
   if (timer.firedAt || timer.cancelledAt) return false;
   if (new Date(timer.dueAt).getTime() > now.getTime()) return false;
   const token = timer.tokenId ? s.tokens.get(timer.tokenId) : undefined;
@@ -60,7 +62,7 @@ export async function fireTimer(s: Step, timer: TimerRow, now = clock.now()): Pr
         dueAt: next.dueAt.toISOString(),
         cycle: next.cycle,
       });
-      await queueTimer(s.sql, s.instance.id, id, next.dueAt);
+      await queueTimer(s, { instanceId: s.instance.id, timerId: id, dueAt: next.dueAt });
     }
   }
   await s.spawn(timer.elementId, token.parentTokenId);

@@ -9,7 +9,8 @@ import { evaluateLatest, MissingDecision } from "../../decisions/decisions.servi
 import { DecisionError, mapResult } from "../../decisions/decisions.rules.ts";
 import { parameter } from "../engine.feel.lib.ts";
 import type { Vars } from "../engine.repo.ts";
-import { defineBehaviour, ElementError } from "../engine.step.service.ts";
+import { ElementError } from "../engine.step.service.ts";
+import { defineBehaviour } from "../engine.behaviours.lib.ts";
 
 defineBehaviour(["businessRuleTask"], async (s, t, el) => {
   const decision = el.decision;

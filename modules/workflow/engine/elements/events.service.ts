@@ -5,11 +5,13 @@
  * starts once it fired. Boundary arming and firing live in boundary.ts.
  */
 import { uuidv7 } from "uuidv7";
+import type { SystemActor } from "../../../../shared/http/actor.ts";
 import { enqueue } from "../../../../shared/jobs/queue.ts";
-import { TIMER_JOB } from "../../common/model.lib.ts";
+import { TIMER_JOB, type TimerDef } from "../../common/model.lib.ts";
 import { insertTimer, type TokenRow } from "../engine.repo.ts";
 import { timerDue } from "../engine.timers.lib.ts";
-import { defineBehaviour, ElementError, type Step, subtree } from "../engine.step.service.ts";
+import { ElementError, type Step } from "../engine.step.service.ts";
+import { defineBehaviour } from "../engine.behaviours.lib.ts";
 import { cancelTokens, throwError } from "./scope.service.ts";
 
 defineBehaviour(["startEvent", "boundaryEvent"], (s, t) => s.leave(t));
@@ -18,7 +20,7 @@ defineBehaviour(["endEvent"], async (s, t, el) => {
   const kind = el.event?.kind ?? "none";
   if (kind === "error") {
     const code = el.event?.kind === "error" ? el.event.errorCode : undefined;
-    if (await throwError(s, t, code, false)) return;
+    if (await throwError(s, { token: t, code: code, includeSelf: false })) return;
     // A called process: the error ends it and travels on to the parent's call activity.
     if (s.instance.parentInstanceId) return await endByError(s, t, code);
     throw new ElementError("uncaught-error", `BPMN error ${code ?? ""} was not caught`.trim());
@@ -26,7 +28,7 @@ defineBehaviour(["endEvent"], async (s, t, el) => {
   if (kind === "terminate") {
     const scope = s.parentOf(t);
     // Everything else in the scope ends with it.
-    const others = scope ? subtree(s, scope).filter((x) => x.id !== t.id) : [...s.tokens.values()]
+    const others = scope ? s.subtree(scope).filter((x) => x.id !== t.id) : [...s.tokens.values()]
       .filter((x) => x.id !== t.id);
     await cancelTokens(s, others);
     await s.setState(t, "done");
@@ -56,19 +58,28 @@ defineBehaviour(["intermediateCatchEvent"], async (s, t, el) => {
   if (el.event?.kind !== "timer") {
     throw new ElementError("unsupported", `only timer catch events are supported (${el.id})`);
   }
-  await armTimer(s, t.id, el.id, "catch", true, el.event.timer, s.varsOf(t));
+  await armTimer(s, {
+    tokenId: t.id,
+    elementId: el.id,
+    kind: "catch",
+    interrupting: true,
+    timer: el.event.timer,
+    vars: s.varsOf(t),
+  });
   await s.setState(t, "waiting");
 });
 
 /** Writes a timer row and queues its job for the due time (deduped by the timer id). */
 export async function armTimer(
   s: Step,
-  tokenId: string,
-  elementId: string,
-  kind: "catch" | "boundary",
-  interrupting: boolean,
-  timer: import("../../common/model.lib.ts").TimerDef,
-  vars: Record<string, unknown>,
+  { tokenId, elementId, kind, interrupting, timer, vars }: {
+    tokenId: string;
+    elementId: string;
+    kind: "catch" | "boundary";
+    interrupting: boolean;
+    timer: TimerDef;
+    vars: Record<string, unknown>;
+  },
 ) {
   const due = timerDue(timer, vars);
   const id = uuidv7();
@@ -82,16 +93,15 @@ export async function armTimer(
     dueAt: due.dueAt.toISOString(),
     cycle: due.cycle,
   });
-  await queueTimer(s.sql, s.instance.id, id, due.dueAt);
+  await queueTimer(s, { instanceId: s.instance.id, timerId: id, dueAt: due.dueAt });
 }
 
+/** Queues the job that fires timer `timerId` at `dueAt` (in the actor's transaction). */
 export async function queueTimer(
-  sql: import("../../../../shared/db/database.ts").Sql,
-  instanceId: string,
-  timerId: string,
-  dueAt: Date,
+  actor: Pick<SystemActor, "sql">,
+  { instanceId, timerId, dueAt }: { instanceId: string; timerId: string; dueAt: Date },
 ) {
-  await enqueue(sql, TIMER_JOB, {
+  await enqueue(actor.sql, TIMER_JOB, {
     payload: { instanceId, timerId },
     runAfter: dueAt,
     dedupeKey: `wf:timer:${timerId}`,

@@ -7,12 +7,8 @@
 import type { ElementDef } from "../../common/model.lib.ts";
 import { canReach } from "../engine.rules.ts";
 import type { TokenRow } from "../engine.repo.ts";
-import {
-  defineBehaviour,
-  ElementError,
-  setJoinSettler,
-  type Step,
-} from "../engine.step.service.ts";
+import { ElementError, hooks, type Step } from "../engine.step.service.ts";
+import { defineBehaviour } from "../engine.behaviours.lib.ts";
 import { condition } from "../engine.feel.lib.ts";
 import { withDataQueries } from "../../queries/queries.feel.service.ts";
 
@@ -95,7 +91,7 @@ async function tryInclusive(s: Step, el: ElementDef, parent: string | null): Pro
   return true;
 }
 
-setJoinSettler(async (s) => {
+hooks.settleJoins = async (s) => {
   const seen = new Set<string>();
   let fired = false;
   for (const x of [...s.tokens.values()]) {
@@ -113,4 +109,4 @@ setJoinSettler(async (s) => {
     }
   }
   return fired;
-});
+};

@@ -12,7 +12,7 @@ import {
   resolveIncidents,
   type TokenRow,
 } from "../engine.repo.ts";
-import { hooks, Step, subtree } from "../engine.step.service.ts";
+import { hooks, Step } from "../engine.step.service.ts";
 
 /** Cancels the tokens and their subtrees; a called instance is cancelled with its token. */
 export async function cancelTokens(s: Step, roots: TokenRow[]) {
@@ -20,7 +20,7 @@ export async function cancelTokens(s: Step, roots: TokenRow[]) {
   for (const r of roots) {
     if (!s.tokens.has(r.id)) continue;
     all.set(r.id, r);
-    for (const c of subtree(s, r)) all.set(c.id, c);
+    for (const c of s.subtree(r)) all.set(c.id, c);
   }
   if (!all.size) return;
   const ids = [...all.keys()];
@@ -74,9 +74,11 @@ function catcher(s: Step, activity: string, code: string | undefined): ElementDe
  */
 export async function throwError(
   s: Step,
-  t: TokenRow,
-  code: string | undefined,
-  includeSelf: boolean,
+  { token: t, code, includeSelf }: {
+    token: TokenRow;
+    code: string | undefined;
+    includeSelf: boolean;
+  },
 ): Promise<boolean> {
   let cur: TokenRow | null = includeSelf ? t : s.parentOf(t);
   while (cur) {

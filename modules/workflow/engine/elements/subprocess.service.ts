@@ -7,7 +7,8 @@
  */
 import { noneStartOf } from "../engine.rules.ts";
 import { calledInstanceEnd, findDefinition, type TokenRow, versionModel } from "../engine.repo.ts";
-import { defineBehaviour, ElementError, type Step } from "../engine.step.service.ts";
+import { ElementError, type Step } from "../engine.step.service.ts";
+import { defineBehaviour } from "../engine.behaviours.lib.ts";
 import { createInstance } from "../engine.start.service.ts";
 import { throwError } from "./scope.service.ts";
 
@@ -42,7 +43,10 @@ defineBehaviour(["callActivity"], async (s, t, el) => {
 });
 
 /** The called instance ended: its variables come back and the call activity completes. */
-export async function calledEnded(s: Step, t: TokenRow, childId: string) {
+export async function calledEnded(
+  s: Step,
+  { token: t, childId }: { token: TokenRow; childId: string },
+) {
   if (t.state !== "waiting" || t.vars.childInstanceId !== childId) return;
   const child = await calledInstanceEnd(s.sql, childId);
   if (!child) return;
@@ -53,7 +57,7 @@ export async function calledEnded(s: Step, t: TokenRow, childId: string) {
     // A BPMN error thrown in the called process: caught by a boundary of the call activity (or
     // of a scope around it), else an incident on the call activity.
     const code = endEl.event.errorCode;
-    if (await throwError(s, t, code, true)) return;
+    if (await throwError(s, { token: t, code: code, includeSelf: true })) return;
     const name = code ? `BPMN error ${code}` : "A BPMN error";
     return await s.incident(t, "uncaught-error", `${name} of the called process was not caught`);
   }

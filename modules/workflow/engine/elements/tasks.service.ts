@@ -17,7 +17,8 @@ import { commaList, fillTemplate, taskPriority } from "../engine.rules.ts";
 import { memberIdOf, type TokenRow, type Vars } from "../engine.repo.ts";
 import { runScript } from "../engine.script.lib.ts";
 import { dueDateOf } from "../engine.timers.lib.ts";
-import { defineBehaviour, ElementError, type Step } from "../engine.step.service.ts";
+import { ElementError, type Step } from "../engine.step.service.ts";
+import { defineBehaviour } from "../engine.behaviours.lib.ts";
 import { throwError } from "./scope.service.ts";
 
 defineBehaviour(["task"], async (s, t, el) => {
@@ -156,7 +157,7 @@ defineBehaviour(["serviceTask"], async (s, t, el) => {
   } catch (err) {
     if ((err as Error)?.constructor?.name === "PostgresError") throw err;
     // A boundary error event on the task (catch-all) takes the failure as a BPMN error.
-    if (await throwError(s, t, undefined, true)) return;
+    if (await throwError(s, { token: t, code: undefined, includeSelf: true })) return;
     throw new ElementError("operation", (err as Error)?.message ?? String(err));
   }
   applyOutputs(s, t, el, result);
@@ -166,12 +167,14 @@ defineBehaviour(["serviceTask"], async (s, t, el) => {
 /** An agent run the token waited for has ended: its result flows out, a failure is an incident. */
 export async function agentRunEnded(
   s: Step,
-  t: TokenRow,
-  outcome: { status: string; result: unknown; error: string | null },
+  { token: t, outcome }: {
+    token: TokenRow;
+    outcome: { status: string; result: unknown; error: string | null };
+  },
 ) {
   const el = s.el(t.elementId);
   if (outcome.status !== "succeeded") {
-    if (await throwError(s, t, undefined, true)) return;
+    if (await throwError(s, { token: t, code: undefined, includeSelf: true })) return;
     return await s.incident(t, "agent", outcome.error ?? `the agent run ${outcome.status}`);
   }
   try {

@@ -1,0 +1,28 @@
+/** Charts rendered on the server (echarts SSR) for the report archive. */
+import * as echarts from "echarts";
+
+/** The chart as a standalone SVG document (no animation; the instance is always disposed). */
+export function renderChartSvg(
+  option: Record<string, unknown>,
+  title = "",
+  width = 900,
+  height = 450,
+) {
+  const chart = echarts.init(null, null, { renderer: "svg", ssr: true, width, height });
+  try {
+    // What ui/assets/charts.js adds in the browser: a legend below, labels inside the box.
+    const axes = "xAxis" in option;
+    chart.setOption({
+      animation: false,
+      backgroundColor: "#ffffff",
+      // The archived file stands alone: it carries the report's name and the time taken.
+      title: { text: title, left: "center", textStyle: { fontSize: 16 } },
+      legend: { type: "plain", bottom: 0 },
+      ...(axes ? { grid: { left: 16, right: 24, top: 48, bottom: 40, containLabel: true } } : {}),
+      ...option,
+    });
+    return chart.renderToSVGString();
+  } finally {
+    chart.dispose();
+  }
+}
