@@ -19,11 +19,11 @@ import { html } from "../../ui/render.tsx";
 import { ActivityItems, ActivityList } from "../../platform/activity/activity.view.tsx";
 import { historyLabels } from "../../platform/activity/activity.labels.lib.ts";
 import { renderToString } from "preact-render-to-string";
-import { h, type VNode } from "preact";
+import { type ComponentChildren, h } from "preact";
 import { ReaderContext } from "../../ui/context.ts";
 
 /** A view drawn for a reader of this language (what page() and html() provide). */
-const drawn = (locale: string, node: VNode) =>
+const drawn = (locale: string, node: ComponentChildren) =>
   renderToString(h(ReaderContext.Provider, { value: { locale, timeZone: "UTC", now: 0 } }, node));
 
 const line = (over: Partial<RecordInput> = {}): RecordInput => ({

@@ -4,12 +4,11 @@
  */
 import { type Flash, type FlashStatus, problemFlash } from "../../../shared/http/pages.ts";
 import { Problem } from "../../../shared/http/problem.ts";
-import { DATA_MESSAGE_KEYS } from "./data.messages.ts";
+import { knownKey, type MessageKey } from "../../../shared/i18n/i18n.ts";
+import type { Translate } from "../../../ui/context.ts";
 import type { FieldDef } from "./data.schemas.ts";
 
-type T = (key: string, vars?: Record<string, string | number>) => string;
-
-const TOP: Record<string, string> = {
+const TOP: Record<string, MessageKey> = {
   key: "workflow.data.key",
   name: "workflow.data.name",
   description: "workflow.data.modelDescription",
@@ -17,7 +16,7 @@ const TOP: Record<string, string> = {
 };
 
 export function dataFlash(
-  t: T,
+  t: Translate,
   err: unknown,
   fields: FieldDef[] = [],
 ): { flash: Flash; status: FlashStatus } {
@@ -31,8 +30,7 @@ export function dataFlash(
     return TOP[head] ? t(TOP[head]) : "";
   };
   const text = err.errors.map((e) => {
-    const key = `workflow.data.err.${e.message}`;
-    const message = t(DATA_MESSAGE_KEYS.has(key) ? key : "workflow.data.err.invalid");
+    const message = t(knownKey(`workflow.data.err.${e.message}`, "workflow.data.err.invalid"));
     const label = where(e.path);
     return label ? `${label}: ${message}` : message;
   }).join("; ");

@@ -60,9 +60,6 @@ export async function findRecords(
   return page.items;
 }
 
-export const DATA_OPERATION_PREFIX = "workflow.data.";
-export const isDataOperation = (op: string) => op.startsWith(DATA_OPERATION_PREFIX);
-
 const Save = z.object({
   model: z.string(),
   id: z.uuid().optional(),

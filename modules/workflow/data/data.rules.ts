@@ -245,3 +245,7 @@ export function parseChoices(text: string): { value: string; label: string }[] {
     return { value, label };
   });
 }
+
+/** Service-task operations on data records (data.operations.service.ts). */
+export const DATA_OPERATION_PREFIX = "workflow.data.";
+export const isDataOperation = (op: string) => op.startsWith(DATA_OPERATION_PREFIX);

@@ -15,6 +15,7 @@ import "./elements/elements.service.ts";
 
 const RUN_EVENTS = new Set(["automation.run.succeeded", "automation.run.failed"]);
 
+// Exception to (actor, input): an onEvent reaction takes the event (shared/modules.ts).
 export async function engineOnEvent(event: DomainEvent): Promise<void> {
   if (RUN_EVENTS.has(event.name)) return await resumeAgentTokens(event);
   await startByMessage(event);

@@ -37,6 +37,7 @@ async function openAsJob(sql: Sql, bus: Bus, instanceId: string): Promise<Step |
   return s;
 }
 
+// Exception to (actor, input): a queue job handler takes the job context (shared/jobs).
 export async function stepJob(ctx: Pick<JobContext, "payload" | "scoped" | "bus">) {
   const p = ctx.payload as StepJobPayload;
   try {
@@ -67,6 +68,7 @@ export async function stepJob(ctx: Pick<JobContext, "payload" | "scoped" | "bus"
   }
 }
 
+// Exception to (actor, input): a queue job handler takes the job context (shared/jobs).
 export async function timerJob(ctx: Pick<JobContext, "payload" | "scoped" | "bus">) {
   const p = ctx.payload as { instanceId?: string; definitionId?: string; timerId: string };
   if (p.definitionId) {
@@ -130,7 +132,10 @@ async function sweepTimers(db: Database, bus: Bus, now = clock.now()): Promise<n
   return fired;
 }
 
-/** Sweeps every `everyMs` until the returned function is called. */
+/**
+ * Sweeps every `everyMs` until the returned function is called. Exception to (actor, input):
+ * a background loop across tenants, opening its own tenant scopes from `db`.
+ */
 export function startTimerSweep(db: Database, bus: Bus, everyMs = 15_000): () => Promise<void> {
   let stopped = false;
   let running: Promise<unknown> = Promise.resolve();

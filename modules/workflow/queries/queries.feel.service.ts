@@ -20,7 +20,7 @@ const MAX_ROUNDS = 4;
 const MAX_QUERIES = 10;
 
 /** Whether the text calls dataQuery (only then is anything loaded). */
-export const usesDataQuery = (text: string | null | undefined): text is string =>
+const usesDataQuery = (text: string | null | undefined): text is string =>
   !!text && text.includes("dataQuery(");
 
 /** FEEL values to JSON-like parameters (dates and durations as their text). */

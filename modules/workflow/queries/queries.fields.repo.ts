@@ -4,7 +4,7 @@
  * record field's name goes in only as a literal after it matched the model's field list.
  */
 import { type RawBuilder, sql } from "kysely";
-import { t } from "../../../shared/i18n/i18n.ts";
+import { type MessageKey, t } from "../../../shared/i18n/i18n.ts";
 import type { FieldType, ModelField, QuerySource } from "./queries.types.lib.ts";
 
 export type { FieldType, ModelField, ResultColumn } from "./queries.types.lib.ts";
@@ -163,8 +163,9 @@ function recordExpr(f: ModelField): { type: FieldType; expr: RawBuilder<unknown>
   }
 }
 
+// Every whitelisted field of a source has a text (queries.messages.ts).
 const label = (locale: string, source: QuerySource, name: string) =>
-  t(locale, `workflow.queries.field.${source}.${name}`);
+  t(locale, `workflow.queries.field.${source}.${name}` as MessageKey);
 
 /** The whitelist of one source (for records: the model's fields plus the record's own). */
 export function fieldsFor(
@@ -195,7 +196,10 @@ export function fieldsFor(
       type,
       expr,
       label: label(locale, source, name),
-      values: values?.map((v) => ({ value: v, label: t(locale, `workflow.queries.state.${v}`) })),
+      values: values?.map((v) => ({
+        value: v,
+        label: t(locale, `workflow.queries.state.${v}` as MessageKey),
+      })),
     });
   }
   return out;

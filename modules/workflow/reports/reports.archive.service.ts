@@ -146,6 +146,8 @@ async function systemActor(sql: Sql, bus: Bus, report: ReportRow): Promise<Actor
  * Archives every due report of the tenant, each in its own transaction; returns how many
  * snapshots were taken. A report that fails is logged and moved to its next period (its
  * transaction rolled back), so one broken report does not hold the others.
+ * Exception to (actor, input): it takes the job's `scoped` runner to open one transaction per
+ * report (the system job runs it for each tenant with due reports).
  */
 export async function archiveDueReports(scoped: Scoped, bus: Bus, now = new Date()) {
   let taken = 0;

@@ -36,7 +36,10 @@ export async function searchChoices(actor: Actor) {
   return { definitions, people };
 }
 
-/** Workflow's part of the global search: processes and tasks. */
+/**
+ * Workflow's part of the global search: processes and tasks. Exception to (actor, input): the
+ * global search's SearchProvider signature (actor, q, limit).
+ */
 export const searchWorkflow: SearchProvider = async (actor, q, limit) => {
   const found = await searchWorkflowAll(actor, { c: { q }, limit });
   const hits: SearchHit[] = [];

@@ -20,7 +20,7 @@ defineBehaviour(["endEvent"], async (s, t, el) => {
   const kind = el.event?.kind ?? "none";
   if (kind === "error") {
     const code = el.event?.kind === "error" ? el.event.errorCode : undefined;
-    if (await throwError(s, { token: t, code: code, includeSelf: false })) return;
+    if (await throwError(s, { token: t, code, includeSelf: false })) return;
     // A called process: the error ends it and travels on to the parent's call activity.
     if (s.instance.parentInstanceId) return await endByError(s, t, code);
     throw new ElementError("uncaught-error", `BPMN error ${code ?? ""} was not caught`.trim());

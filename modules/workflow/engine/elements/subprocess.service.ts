@@ -57,7 +57,7 @@ export async function calledEnded(
     // A BPMN error thrown in the called process: caught by a boundary of the call activity (or
     // of a scope around it), else an incident on the call activity.
     const code = endEl.event.errorCode;
-    if (await throwError(s, { token: t, code: code, includeSelf: true })) return;
+    if (await throwError(s, { token: t, code, includeSelf: true })) return;
     const name = code ? `BPMN error ${code}` : "A BPMN error";
     return await s.incident(t, "uncaught-error", `${name} of the called process was not caught`);
   }

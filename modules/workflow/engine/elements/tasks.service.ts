@@ -6,7 +6,8 @@
  */
 import { insertTask } from "../../tasks/tasks.create.service.ts";
 import { pinnedForm } from "../../forms/forms.pins.service.ts";
-import { isDataOperation, runDataOperation } from "../../data/data.operations.service.ts";
+import { runDataOperation } from "../../data/data.operations.service.ts";
+import { isDataOperation } from "../../data/data.rules.ts";
 import { queueMail } from "../../../../platform/notifications/public.ts";
 import { memberPermissions } from "../../../../platform/identity/public.ts";
 import { callOperation, queueAgentRun } from "../../../automation/public.ts";
