@@ -155,11 +155,6 @@ export const auditMessages = defineMessages({
   "workflow.audit.ev.other": ["recorded an event", "bir olay kaydetti"],
 });
 
-/** Events with a line of their own; others read as workflow.audit.ev.other. */
-export const AUDIT_EVENT_KEYS = new Set(
-  Object.keys(auditMessages).filter((k) => k.startsWith("workflow.audit.ev.")),
-);
-
 declare module "../../../shared/i18n/i18n.ts" {
   interface MessageCatalog extends KeysOf<typeof auditMessages> {}
 }

@@ -116,8 +116,6 @@ export const dataMessages = defineMessages({
   "workflow.data.err.invalid": ["Not valid", "Geçerli değil"],
 });
 
-export const DATA_MESSAGE_KEYS = new Set(Object.keys(dataMessages));
-
 declare module "../../../shared/i18n/i18n.ts" {
   interface MessageCatalog extends KeysOf<typeof dataMessages> {}
 }

@@ -1,3 +1,4 @@
+import { textFor } from "../../../shared/i18n/i18n.ts";
 /**
  * /workflow/admin/decisions: the decision tables (list, new from the template, delete) and
  * /workflow/admin/decisions/{key}: the dmn-js editor (save = deploy, answered as JSON for its
@@ -100,7 +101,7 @@ export function mountDecisionPages(app: Hono<AppEnv>) {
           { label: t("page.decisionTables"), href: BASE },
         ],
         description: `${t("workflow.decisions.version", { n: d.version })} · ${
-          t(`workflow.decisions.hit.${d.hitPolicy.replace(" ", "_")}`)
+          hitPolicyText(c.var.locale, d.hitPolicy)
         }`,
       },
     );
@@ -170,4 +171,10 @@ export function mountDecisionPages(app: Hono<AppEnv>) {
     }
     return redirectAfterPost(c, BASE);
   });
+}
+
+/** A hit policy's name ("UNIQUE", "RULE ORDER" → its `workflow.decisions.hit.*` text). */
+function hitPolicyText(locale: string, policy: string) {
+  const key = `workflow.decisions.hit.${policy.replace(" ", "_")}`;
+  return textFor(locale, key) ?? key;
 }

@@ -10,7 +10,7 @@ import { actorOf } from "../../../shared/http/actor.ts";
 import { type C, problemFlash, uuidOrNull } from "../../../shared/http/pages.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
-import { hasMessageKey } from "../../../shared/i18n/i18n.ts";
+import { textFor } from "../../../shared/i18n/i18n.ts";
 import { listRoles } from "../../../platform/identity/public.ts";
 import { listAgentNames } from "../../automation/public.ts";
 import { page, tr } from "../../../ui/kit.ts";
@@ -28,18 +28,16 @@ const DiagramBody = z.object({
 });
 
 async function roleChoices(c: C): Promise<Choice[]> {
-  const t = tr(c);
   return (await listRoles(c.var.sql)).map((r) => ({
     value: r.key,
-    label: r.builtin && hasMessageKey(`role.${r.key}`) ? t(`role.${r.key}`) : r.name,
+    label: (r.builtin && textFor(c.var.locale, `role.${r.key}`)) || r.name,
   }));
 }
 
 function operationChoices(c: C): Choice[] {
-  const t = tr(c);
   return OPERATION_TOPICS.map((op) => ({
     value: op,
-    label: hasMessageKey(`automation.operations.${op}`) ? t(`automation.operations.${op}`) : op,
+    label: textFor(c.var.locale, `automation.operations.${op}`) ?? op,
   }));
 }
 

@@ -1,3 +1,4 @@
+import type { MessageKey } from "../../../shared/i18n/i18n.ts";
 import "./guide.messages.ts";
 import type { Hono } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
@@ -52,7 +53,7 @@ async function tryExample(c: C) {
   const one = (k: string) => (typeof form[k] === "string" ? form[k] as string : "");
   const example = EXAMPLES.get(one("example"));
   const id = example?.id ?? "unknown";
-  const fail = (key: string) => html(c, <TryResult id={id} message={t(key)} />, 400);
+  const fail = (key: MessageKey) => html(c, <TryResult id={id} message={t(key)} />, 400);
   if (!example) return fail("wfg.unknownExample");
   const code = one("code");
   const text = one("variables").trim() || "{}";

@@ -15,7 +15,7 @@ import {
 } from "../../../shared/http/pages.ts";
 import { Problem, problems } from "../../../shared/http/problem.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
-import { t as translate } from "../../../shared/i18n/i18n.ts";
+import { textFor } from "../../../shared/i18n/i18n.ts";
 import { listRoles } from "../../../platform/identity/public.ts";
 import { Button, Card, html, page, Toast, tr } from "../../../ui/kit.ts";
 import { REPORT_WRITE } from "./reports.routes.ts";
@@ -49,7 +49,9 @@ function refusal(c: C, paths: string[]) {
   const t = tr(c);
   const parts = [...new Set(paths.map((p) => p.split(".")[0]))];
   return problems.badRequest(t("workflow.reports.invalid", {
-    fields: parts.map((f) => t(`workflow.reports.field.${f}`)).join(", "),
+    fields: parts.map((f) =>
+      textFor(c.var.locale, `workflow.reports.field.${f}`) ?? `workflow.reports.field.${f}`
+    ).join(", "),
   }));
 }
 
@@ -75,7 +77,7 @@ async function studio<T>(c: C, run: () => Promise<T>): Promise<T> {
 async function roleChoices(c: C) {
   return (await listRoles(c.var.sql)).map((r) => ({
     key: r.key,
-    name: r.builtin ? translate(c.var.locale, `role.${r.key}`) : r.name,
+    name: r.builtin ? textFor(c.var.locale, `role.${r.key}`) ?? `role.${r.key}` : r.name,
   }));
 }
 

@@ -37,14 +37,7 @@ import {
   toTask,
   validateFormData,
 } from "./tasks.rules.ts";
-import type {
-  Comment,
-  Task,
-  TaskDetail,
-  TaskInput,
-  TaskQuery,
-  TaskUpdate,
-} from "./tasks.schemas.ts";
+import type { Comment, TaskDetail, TaskInput, TaskQuery, TaskUpdate } from "./tasks.schemas.ts";
 
 export type { TaskRow };
 export { insertTaskEvent as recordTaskEvent, updateTaskRow as saveTask };
