@@ -1,6 +1,15 @@
 import type { z } from "@hono/zod-openapi";
 import type { Actor } from "../../../shared/http/actor.ts";
-import type { OperationContext } from "./operations.lib.ts";
+
+/**
+ * The run an operation is called from: per-run limits and activity lines hang on it. Null when
+ * an operation is called outside a run (none is today; operations that need it refuse).
+ */
+export interface OperationContext {
+  runId: string;
+  agentId: string;
+  agentName: string;
+}
 
 /**
  * A platform operation an agent may call through `ctx.platform.call(name, input)`: it runs as

@@ -1,3 +1,4 @@
+import "../common/common.messages.ts"; // the status and priority texts it names
 import { uuidv7 } from "uuidv7";
 import type { Sql } from "../../../shared/db/database.ts";
 import type { Actor, SystemActor } from "../../../shared/http/actor.ts";

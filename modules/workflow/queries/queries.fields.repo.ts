@@ -4,7 +4,7 @@
  * record field's name goes in only as a literal after it matched the model's field list.
  */
 import { type RawBuilder, sql } from "kysely";
-import { type MessageKey, t } from "../../../shared/i18n/i18n.ts";
+import { textFor } from "../../../shared/i18n/i18n.ts";
 import type { FieldType, ModelField, QuerySource } from "./queries.types.lib.ts";
 
 export type { FieldType, ModelField, ResultColumn } from "./queries.types.lib.ts";
@@ -163,9 +163,10 @@ function recordExpr(f: ModelField): { type: FieldType; expr: RawBuilder<unknown>
   }
 }
 
-// Every whitelisted field of a source has a text (queries.messages.ts).
+/** The field's text (queries.messages.ts); the key itself when none. */
+const text = (locale: string, key: string) => textFor(locale, key) ?? key;
 const label = (locale: string, source: QuerySource, name: string) =>
-  t(locale, `workflow.queries.field.${source}.${name}` as MessageKey);
+  text(locale, `workflow.queries.field.${source}.${name}`);
 
 /** The whitelist of one source (for records: the model's fields plus the record's own). */
 export function fieldsFor(
@@ -198,7 +199,7 @@ export function fieldsFor(
       label: label(locale, source, name),
       values: values?.map((v) => ({
         value: v,
-        label: t(locale, `workflow.queries.state.${v}` as MessageKey),
+        label: text(locale, `workflow.queries.state.${v}`),
       })),
     });
   }

@@ -4,7 +4,7 @@
  */
 import type { SystemActor } from "../../../shared/http/actor.ts";
 import type { Sql } from "../../../shared/db/database.ts";
-import { type Locale, type MessageKey, t } from "../../../shared/i18n/i18n.ts";
+import { type Locale, textFor } from "../../../shared/i18n/i18n.ts";
 import type { QueryResult } from "../queries/queries.types.lib.ts";
 import type { StandardKey } from "./reports.schemas.ts";
 import { STANDARD } from "./reports.standard.lib.ts";
@@ -31,8 +31,7 @@ export async function runStandard(
   const columns = s.columns.map(([name, type]) => ({
     name,
     type,
-    // Each standard column has a text (reports.messages.ts).
-    label: t(l, `workflow.reports.col.${name}` as MessageKey),
+    label: textFor(l, `workflow.reports.col.${name}`) ?? `workflow.reports.col.${name}`,
   }));
   return { columns, rows: await ROWS[key](sql, now), truncated: false };
 }
