@@ -1,4 +1,4 @@
-import "../common/common.messages.ts"; // the status and priority texts it names
+import "../common/common.messages.ts"; // the default status names it uses
 import { mayUse } from "./statuses.rules.ts";
 import type { z } from "@hono/zod-openapi";
 import type { Actor, SystemActor } from "../../../shared/http/actor.ts";
