@@ -74,7 +74,6 @@ const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/
 const DAY = /^\d{4}-\d\d-\d\d$/;
 const MAX_TEXT = 200;
 
-
 /**
  * The generic reading of a value: empty is "", yes/no, numbers with grouping, times and days
  * in the reader's zone, long texts cut, ids and structures described rather than dumped.

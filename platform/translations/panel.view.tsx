@@ -1,9 +1,8 @@
-import type { MessageKey } from "../../shared/i18n/i18n.ts";
 import { Badge, Button, Card, Field, Filters, IconButton, Toast, useT } from "../../ui/kit.ts";
 import type { Flash } from "../../shared/http/form.ts";
 import type { Editing } from "./cell.view.tsx";
 import { FilterFields, type TranslationsFilter } from "./filter.view.tsx";
-import { TranslationsTable, type TranslationsTableData } from "./table.view.tsx";
+import { moduleLabel, TranslationsTable, type TranslationsTableData } from "./table.view.tsx";
 
 export type { Flash };
 
@@ -103,7 +102,7 @@ export function TranslationsPanel(
             <option value="">{t("translations.allModules")}</option>
             {modules.map((m) => (
               <option value={m} selected={filter.module === m}>
-                {t(`module.${m}` as MessageKey)}
+                {moduleLabel(t, m)}
               </option>
             ))}
           </select>

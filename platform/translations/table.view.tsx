@@ -1,8 +1,15 @@
-import type { Language, MessageKey } from "../../shared/i18n/i18n.ts";
-import { Button, type Column, DataTable, EmptyState, useT } from "../../ui/kit.ts";
+import { knownKey, type Language } from "../../shared/i18n/i18n.ts";
+import { Button, type Column, DataTable, EmptyState, type Translate, useT } from "../../ui/kit.ts";
 import type { TranslationRow } from "./translations.schemas.ts";
 import { CellView, type Editing } from "./cell.view.tsx";
 import { filterQuery, type TranslationsFilter } from "./filter.view.tsx";
+
+/** A module by name; a module without one reads as its key (what the catalog shows). */
+export function moduleLabel(t: Translate, module: string): string {
+  const key = `module.${module}`;
+  const known = knownKey(key, "module.platform");
+  return known === key ? t(known) : key;
+}
 
 export interface TranslationsTableData {
   languages: Language[];
@@ -139,10 +146,10 @@ export function TranslationsTable(
       {rows.length === 0 && <EmptyState icon="languages" title={t("translations.empty")} />}
       {runs(rows).map(({ group, rows }) => (
         <section class="tr-group" aria-labelledby={`tr-group-${group}`}>
-          <h2 id={`tr-group-${group}`}>{t(`module.${group}` as MessageKey)}</h2>
+          <h2 id={`tr-group-${group}`}>{moduleLabel(t, group)}</h2>
           <DataTable
             id={`translations-${group}`}
-            label={t(`module.${group}` as MessageKey)}
+            label={moduleLabel(t, group)}
             rows={rows}
             columns={cols}
           />

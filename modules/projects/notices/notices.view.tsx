@@ -34,9 +34,7 @@ export function NoticesPanel(
           : (
             <ul class="pj-notice-list">
               {/* The shared item; marking read happens in the inbox, one place for every module. */}
-              {items.map((n) => (
-                <NotificationItem n={{ ...n, userId: "", module: "projects" }} />
-              ))}
+              {items.map((n) => <NotificationItem n={{ ...n, userId: "", module: "projects" }} />)}
             </ul>
           )}
         {nextHref && (
