@@ -1,6 +1,6 @@
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";
-import { type Locale, type MessageKey, t } from "../shared/i18n/i18n.ts";
+import { knownKey, type Locale, type MessageKey, t } from "../shared/i18n/i18n.ts";
 
 /** What every component may need to format for the reader: language and tenant time zone. */
 export interface Reader {
@@ -25,4 +25,14 @@ export type Translate = (key: MessageKey, vars?: Record<string, string | number>
 export function useT(): Translate {
   const { locale } = useContext(ReaderContext);
   return (key, vars) => t(locale, key, vars);
+}
+
+/**
+ * A module by its manifest name ("support" → "Support"); a module without a `module.<name>`
+ * text reads as that key, as the catalog shows it.
+ */
+export function moduleLabel(t: Translate, module: string): string {
+  const key = `module.${module}`;
+  const known = knownKey(key, "module.platform");
+  return known === key ? t(known) : key;
 }

@@ -28,5 +28,5 @@ export {
   formatRelative,
   formatTimesIn,
 } from "./format.ts";
-export { type Translate, useReader, useT } from "./context.ts";
+export { moduleLabel, type Translate, useReader, useT } from "./context.ts";
 export { html, page, type PageOptions, tr } from "./render.tsx";

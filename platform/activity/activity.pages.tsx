@@ -5,7 +5,7 @@ import type { AppEnv } from "../../shared/http/env.ts";
 import { type C, isHtmx } from "../../shared/http/pages.ts";
 import { problems } from "../../shared/http/problem.ts";
 import { requirePermission } from "../../shared/rbac/permissions.ts";
-import { knownKey, type MessageKey, t } from "../../shared/i18n/i18n.ts";
+import { type MessageKey, t } from "../../shared/i18n/i18n.ts";
 import { listMembers } from "../identity/public.ts";
 import {
   type ActivityEntry,
@@ -13,7 +13,8 @@ import {
   listActivity,
   peopleNames,
 } from "./activity.service.ts";
-import { html, page } from "../../ui/render.tsx";
+import { html, page, tr } from "../../ui/render.tsx";
+import { moduleLabel } from "../../ui/kit.ts";
 import {
   defaultHistoryLabels,
   type HistoryLabels,
@@ -129,13 +130,6 @@ export async function activityAnswer(c: C, a: ActivityAnswer) {
   );
 }
 
-/** A module by name; a module without one reads as its key (what the catalog shows). */
-function moduleLabel(c: C, module: string): string {
-  const key = `module.${module}`;
-  const known = knownKey(key, "module.platform");
-  return known === key ? t(c.var.locale, known) : key;
-}
-
 export interface ActivityRoutesOptions {
   /** Only this module's lines (and no module filter); absent: every module's. */
   module?: string;
@@ -158,7 +152,7 @@ export function activityRoutes(opts: ActivityRoutesOptions) {
     const { filter, query, cursor } = readFilters(c, opts.module);
     const list = await listActivity(c.var.sql, { ...filter, limit: opts.pageSize ?? 25, cursor });
     const crumbs = opts.module
-      ? [{ label: moduleLabel(c, opts.module), href: `/${opts.module}` }]
+      ? [{ label: moduleLabel(tr(c), opts.module), href: `/${opts.module}` }]
       : undefined;
     return await activityAnswer(c, {
       ...list,

@@ -1,9 +1,9 @@
 import type { ActivityEntry, Json } from "./activity.schemas.ts";
-import { knownKey } from "../../shared/i18n/i18n.ts";
 import {
   EmptyState,
   Field,
   Filters,
+  moduleLabel,
   Timeline,
   type TimelineChange,
   type TimelineEntry,
@@ -56,13 +56,6 @@ const ICONS: Record<string, string> = {
 function url(href: string, query: TimelineQuery, extra: TimelineQuery) {
   const params = new URLSearchParams({ ...query, ...extra });
   return `${href}?${params}`;
-}
-
-/** A module by name; a module without one reads as its key (what the catalog shows). */
-function moduleLabel(t: Translate, module: string): string {
-  const key = `module.${module}`;
-  const known = knownKey(key, "module.platform");
-  return known === key ? t(known) : key;
 }
 
 /** A people field's value: member names, "Removed user" for ids no longer known here. */

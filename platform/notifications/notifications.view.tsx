@@ -1,25 +1,17 @@
 import "./notifications.messages.ts";
-import { knownKey } from "../../shared/i18n/i18n.ts";
 import type { NotificationRow } from "./notifications.schemas.ts";
 import {
   Badge,
   DataTable,
   EmptyState,
   IconButton,
+  moduleLabel,
   RelativeTime,
   Tabs,
   TextWithTimes,
-  type Translate,
   useT,
 } from "../../ui/kit.ts";
 export { NotificationBell, unreadCountHtml } from "../../ui/bell.tsx";
-
-/** A module by name; a module without one reads as its key (what the catalog shows). */
-function moduleLabel(t: Translate, module: string): string {
-  const key = `module.${module}`;
-  const known = knownKey(key, "module.platform");
-  return known === key ? t(known) : key;
-}
 
 /**
  * A notification: its title (a link when it points somewhere), its text, new ones marked.

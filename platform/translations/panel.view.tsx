@@ -1,8 +1,18 @@
-import { Badge, Button, Card, Field, Filters, IconButton, Toast, useT } from "../../ui/kit.ts";
+import {
+  Badge,
+  Button,
+  Card,
+  Field,
+  Filters,
+  IconButton,
+  moduleLabel,
+  Toast,
+  useT,
+} from "../../ui/kit.ts";
 import type { Flash } from "../../shared/http/form.ts";
 import type { Editing } from "./cell.view.tsx";
 import { FilterFields, type TranslationsFilter } from "./filter.view.tsx";
-import { moduleLabel, TranslationsTable, type TranslationsTableData } from "./table.view.tsx";
+import { TranslationsTable, type TranslationsTableData } from "./table.view.tsx";
 
 export type { Flash };
 

@@ -1,15 +1,8 @@
-import { knownKey, type Language } from "../../shared/i18n/i18n.ts";
-import { Button, type Column, DataTable, EmptyState, type Translate, useT } from "../../ui/kit.ts";
+import type { Language } from "../../shared/i18n/i18n.ts";
+import { Button, type Column, DataTable, EmptyState, moduleLabel, useT } from "../../ui/kit.ts";
 import type { TranslationRow } from "./translations.schemas.ts";
 import { CellView, type Editing } from "./cell.view.tsx";
 import { filterQuery, type TranslationsFilter } from "./filter.view.tsx";
-
-/** A module by name; a module without one reads as its key (what the catalog shows). */
-export function moduleLabel(t: Translate, module: string): string {
-  const key = `module.${module}`;
-  const known = knownKey(key, "module.platform");
-  return known === key ? t(known) : key;
-}
 
 export interface TranslationsTableData {
   languages: Language[];

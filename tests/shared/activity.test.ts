@@ -327,7 +327,7 @@ async function appWithTimeline() {
     );
   const mod: ModuleManifest = {
     name: "audit-test",
-    labelKey: "x",
+    labelKey: "module.platform",
     icon: "x",
     menu: [],
     api: createRouter(),
