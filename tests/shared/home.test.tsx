@@ -11,7 +11,7 @@ import type { ModuleManifest } from "../../shared/modules.ts";
 function cardModule(name: string, order: number, adminOnly = false): ModuleManifest {
   return {
     name,
-    labelKey: "x",
+    labelKey: "module.platform",
     icon: "box",
     menu: [],
     api: createRouter(),
