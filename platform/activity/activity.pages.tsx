@@ -98,7 +98,7 @@ export interface ActivityAnswer {
 export async function activityAnswer(c: C, a: ActivityAnswer) {
   const l = c.var.locale;
   const labels = a.labels ?? defaultHistoryLabels({ locale: l, timeZone: c.var.timeZone });
-  const names = await peopleNames(c.var.sql, a.items, labels.people);
+  const names = await peopleNames({ sql: c.var.sql }, { items: a.items, people: labels.people });
   const listId = c.req.query("list") ?? "";
   const props = {
     items: a.items,
@@ -150,7 +150,11 @@ export interface ActivityRoutesOptions {
 export function activityRoutes(opts: ActivityRoutesOptions) {
   return new Hono<AppEnv>().get("/", requirePermission(opts.permission), async (c) => {
     const { filter, query, cursor } = readFilters(c, opts.module);
-    const list = await listActivity(c.var.sql, { ...filter, limit: opts.pageSize ?? 25, cursor });
+    const list = await listActivity({ sql: c.var.sql }, {
+      ...filter,
+      limit: opts.pageSize ?? 25,
+      cursor,
+    });
     const crumbs = opts.module
       ? [{ label: moduleLabel(tr(c), opts.module), href: `/${opts.module}` }]
       : undefined;
@@ -188,7 +192,7 @@ export interface EntityHistoryOptions {
  */
 export async function entityHistory(c: C, opts: EntityHistoryOptions): Promise<VNode> {
   const { module, entityType, entityId } = opts;
-  const list = await listActivity(c.var.sql, {
+  const list = await listActivity({ sql: c.var.sql }, {
     module,
     entityType,
     entityId,
@@ -200,7 +204,7 @@ export async function entityHistory(c: C, opts: EntityHistoryOptions): Promise<V
     <EntityHistory
       {...list}
       labels={labels}
-      names={await peopleNames(c.var.sql, list.items, labels.people)}
+      names={await peopleNames({ sql: c.var.sql }, { items: list.items, people: labels.people })}
       href={opts.href}
       query={{ module, entityType, entityId }}
       headingId={opts.headingId}
@@ -224,7 +228,7 @@ export async function activityTimeline(
       items={items}
       nextCursor={null}
       labels={labels}
-      names={await peopleNames(c.var.sql, items, labels.people)}
+      names={await peopleNames({ sql: c.var.sql }, { items, people: labels.people })}
       showSubject={opts.showSubject}
     />
   );

@@ -1,5 +1,5 @@
+import type { SystemActor } from "../../shared/http/actor.ts";
 import { isUuid } from "../../shared/http/ids.ts";
-import type { Sql } from "../../shared/db/database.ts";
 import { decodeCursor, toPage } from "../../shared/http/paging.ts";
 import { problems } from "../../shared/http/problem.ts";
 import { memberNames } from "../identity/public.ts";
@@ -83,7 +83,10 @@ export interface RecordInput {
  * scoped transaction): if the change rolls back, so does its line. Tenant, actor and request
  * id are read from the scope; a transaction without a tenant is refused.
  */
-export async function recordActivity(sql: Sql, input: RecordInput): Promise<ActivityEntry> {
+export async function recordActivity(
+  { sql }: Pick<SystemActor, "sql">,
+  input: RecordInput,
+): Promise<ActivityEntry> {
   const before = input.before ?? null;
   const after = input.after ?? null;
   return await insertActivity(sql, {
@@ -108,7 +111,7 @@ const DATE_OR_TIME = /^\d{4}-\d\d-\d\d(T\d\d:\d\d(:\d\d(\.\d{1,6})?)?(Z|[+-]\d\d
 
 /** The tenant's activity, newest first, keyset-paged; actor name and e-mail joined. */
 export async function listActivity(
-  sql: Sql,
+  { sql }: Pick<SystemActor, "sql">,
   input: ListInput,
 ): Promise<{ items: ActivityEntry[]; nextCursor: string | null }> {
   const { limit, cursor, ...filter } = input;
@@ -135,9 +138,8 @@ export async function listActivity(
  * changed), by id, so a history shows "Ayşe Yılmaz → Deniz Kaya" instead of ids.
  */
 export async function peopleNames(
-  sql: Sql,
-  items: ActivityEntry[],
-  people: readonly string[] = [],
+  { sql }: Pick<SystemActor, "sql">,
+  { items, people = [] }: { items: ActivityEntry[]; people?: readonly string[] },
 ): Promise<Map<string, string>> {
   if (people.length === 0) return new Map();
   const ids = new Set<string>();

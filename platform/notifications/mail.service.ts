@@ -1,3 +1,4 @@
+import type { SystemActor } from "../../shared/http/actor.ts";
 // @ts-types="@types/nodemailer"
 import nodemailer from "nodemailer";
 import { uuidv7 } from "uuidv7";
@@ -55,7 +56,10 @@ export interface MailSettings {
  * Puts a message in the outbox in the caller's transaction (so it exists only if the change
  * that caused it commits) and schedules its delivery.
  */
-export async function queueMail(sql: Sql, mail: OutgoingMail): Promise<string> {
+export async function queueMail(
+  { sql }: Pick<SystemActor, "sql">,
+  mail: OutgoingMail,
+): Promise<string> {
   // One plain address: a list or a line break here would add recipients or headers.
   if (!SINGLE_ADDRESS.safeParse(mail.to).success) {
     throw problems.unprocessable(

@@ -28,7 +28,7 @@ export async function send(
   { sql, session, bus }: Actor,
   input: { userId?: string; module: string; title: string; body: string; link?: string },
 ) {
-  return await notify(sql, bus, { ...input, userId: input.userId ?? session.userId });
+  return await notify({ sql, bus }, { ...input, userId: input.userId ?? session.userId });
 }
 
 /** Marks one of the caller's notifications read; 404 when it is not theirs. */

@@ -1,7 +1,5 @@
-import type { Sql } from "../../shared/db/database.ts";
 import { problems } from "../../shared/http/problem.ts";
 import { sameOriginPathOrNull } from "../../shared/http/redirect.ts";
-import type { Bus } from "../../shared/realtime/bus.ts";
 import type { SystemActor } from "../../shared/http/actor.ts";
 import {
   currentTenantId,
@@ -23,7 +21,7 @@ export interface InboxChanged {
  * The one way to notify a user in-app: stored in the caller's transaction and announced in
  * real time once that transaction commits.
  */
-export async function notify(sql: Sql, bus: Bus, input: NewNotification) {
+export async function notify({ sql, bus }: SystemActor, input: NewNotification) {
   if (!await isActiveRecipient(sql, input.userId)) {
     throw problems.unprocessable("The recipient is not an active member.");
   }

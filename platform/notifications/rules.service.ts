@@ -34,7 +34,7 @@ async function runAction(
     const body = action.body ?? "";
     const rendered = renderTemplate({ subject: action.title, body }, vars);
     for (const userId of await members(sql, [...(action.userIds ?? []), ...fromField])) {
-      await notify(sql, bus, {
+      await notify({ sql, bus }, {
         userId,
         module: event.split(".")[0],
         title: rendered.subject,
@@ -49,7 +49,7 @@ async function runAction(
     );
     const rendered = renderTemplate(action.template, vars);
     for (const address of new Set(to)) {
-      await queueMail(sql, {
+      await queueMail({ sql }, {
         to: address,
         subject: rendered.subject,
         text: rendered.text,

@@ -18,7 +18,6 @@ export type Locale = string;
  * augmentation (see docs/architecture.md "Translations"), so a key that does not exist fails
  * `deno check`.
  */
-// deno-lint-ignore no-empty-interface
 export interface MessageCatalog extends Record<keyof typeof en, true> {}
 export type MessageKey = keyof MessageCatalog;
 /** The keys of a table made with defineMessages, for `interface MessageCatalog extends …`. */

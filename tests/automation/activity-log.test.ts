@@ -23,7 +23,7 @@ async function line(
     platform.db.sql,
     { tenantId: t.id, userId: userId ?? undefined },
     (tx) =>
-      recordActivity(tx, {
+      recordActivity({ sql: tx }, {
         action: "updated",
         summary: input.summary ?? `${input.module} ${input.entityType} changed`,
         before: { name: "old" },

@@ -17,7 +17,13 @@ async function send(t: TestTenant, userId: string, module: string, title: string
     platform.db.sql,
     { tenantId: t.id, userId: t.owner.id },
     (tx) =>
-      notify(tx, platform.bus, { userId, module, title, body: "details", link: "/automation" }),
+      notify({ sql: tx, bus: platform.bus }, {
+        userId,
+        module,
+        title,
+        body: "details",
+        link: "/automation",
+      }),
   );
 }
 

@@ -76,13 +76,13 @@ itest("activity: a change that rolls back leaves no line; a committed one leaves
   await assert.rejects(
     () =>
       scoped(t.id, t.owner.id, async (tx) => {
-        await recordActivity(tx, failed);
+        await recordActivity({ sql: tx }, failed);
         throw new Error("the change failed");
       }),
     /the change failed/,
   );
   const ok = line({ before: { name: "a", updatedAt: "1" }, after: { name: "b", updatedAt: "2" } });
-  await scoped(t.id, t.owner.id, (tx) => recordActivity(tx, ok));
+  await scoped(t.id, t.owner.id, (tx) => recordActivity({ sql: tx }, ok));
   await scoped(t.id, null, async (tx) => {
     const rows = await tx`select * from activity where entity_id in ${
       tx([failed.entityId, ok.entityId])
@@ -94,19 +94,23 @@ itest("activity: a change that rolls back leaves no line; a committed one leaves
     assert.equal(rows[0].requestId, "req-test");
     assert.deepEqual(rows[0].changes, { name: { from: "a", to: "b" } }, "updatedAt is noise");
     assert.deepEqual(rows[0].before, { name: "a", updatedAt: "1" });
-    const { items } = await listActivity(tx, { entityId: ok.entityId, limit: 5 });
+    const { items } = await listActivity({ sql: tx }, { entityId: ok.entityId, limit: 5 });
     assert.equal(items[0].actorName, "Owner");
     assert.equal(items[0].actorEmail, t.owner.email);
   });
   // A job (no user) is recorded as the system; no tenant means no line at all.
-  const job = await scoped(t.id, null, (tx) => recordActivity(tx, line({ action: "deleted" })));
+  const job = await scoped(
+    t.id,
+    null,
+    (tx) => recordActivity({ sql: tx }, line({ action: "deleted" })),
+  );
   assert.equal(job.actorId, null);
-  await assert.rejects(() => scoped("", null, (tx) => recordActivity(tx, line())));
+  await assert.rejects(() => scoped("", null, (tx) => recordActivity({ sql: tx }, line())));
 });
 
 itest("activity: the application role can only append (update, delete refused)", async () => {
   const t = await newTenant();
-  const entry = await scoped(t.id, t.owner.id, (tx) => recordActivity(tx, line()));
+  const entry = await scoped(t.id, t.owner.id, (tx) => recordActivity({ sql: tx }, line()));
   for (
     const stmt of [
       (tx: Sql) => tx`update activity set summary = 'forged' where id = ${entry.id}`,
@@ -128,10 +132,13 @@ itest("activity: another tenant sees none of a tenant's lines", async () => {
   const a = await newTenant();
   const b = await newTenant();
   const mine = line();
-  await scoped(a.id, a.owner.id, (tx) => recordActivity(tx, mine));
+  await scoped(a.id, a.owner.id, (tx) => recordActivity({ sql: tx }, mine));
   const seen = await scoped(b.id, b.owner.id, async (tx) => {
     const all = await tx`select count(*)::int as n from activity`;
-    return [all[0].n, (await listActivity(tx, { entityId: mine.entityId, limit: 10 })).items];
+    return [
+      all[0].n,
+      (await listActivity({ sql: tx }, { entityId: mine.entityId, limit: 10 })).items,
+    ];
   });
   assert.deepEqual(seen, [0, []]);
   await assert.rejects(
@@ -154,37 +161,38 @@ itest("activity: filters and keyset paging, newest first", async () => {
   await scoped(t.id, t.owner.id, async (tx) => {
     // Several lines in one transaction share occurred_at: the id breaks the tie.
     for (let i = 0; i < 3; i++) {
-      await recordActivity(tx, line({ entityId: file, summary: `o${i}` }));
+      await recordActivity({ sql: tx }, line({ entityId: file, summary: `o${i}` }));
     }
   });
   for (let i = 0; i < 3; i++) {
     await scoped(
       t.id,
       member.id,
-      (tx) => recordActivity(tx, line({ entityId: file, summary: `m${i}` })),
+      (tx) => recordActivity({ sql: tx }, line({ entityId: file, summary: `m${i}` })),
     );
   }
   await scoped(
     t.id,
     null,
-    (tx) => recordActivity(tx, line({ entityType: "folder", action: "deleted", summary: "s" })),
+    (tx) =>
+      recordActivity({ sql: tx }, line({ entityType: "folder", action: "deleted", summary: "s" })),
   );
   await scoped(
     t.id,
     t.owner.id,
-    (tx) => recordActivity(tx, line({ module: "projects", summary: "p" })),
+    (tx) => recordActivity({ sql: tx }, line({ module: "projects", summary: "p" })),
   );
 
   await scoped(t.id, null, async (tx) => {
     const list = async (f: Parameters<typeof listActivity>[1]) =>
-      (await listActivity(tx, f)).items.map((e) => e.summary);
+      (await listActivity({ sql: tx }, f)).items.map((e) => e.summary);
     const all = await list({ limit: 100 });
     assert.deepEqual(all, ["p", "s", "m2", "m1", "m0", "o2", "o1", "o0"]);
     for (const limit of [1, 3]) {
       const seen: string[] = [];
       let cursor: string | undefined;
       do {
-        const page = await listActivity(tx, { limit, cursor });
+        const page = await listActivity({ sql: tx }, { limit, cursor });
         assert.ok(page.items.length <= limit);
         seen.push(...page.items.map((e) => e.summary));
         cursor = page.nextCursor ?? undefined;
@@ -204,7 +212,7 @@ itest("activity: filters and keyset paging, newest first", async () => {
     assert.deepEqual(await list({ limit: 100, to: iso(-hour) }), []);
     const bad = problems.validation([]).status;
     for (const f of [{ cursor: "nope" }, { cursor: btoa('["x","y"]') }, { actorId: "me" }]) {
-      await assert.rejects(() => listActivity(tx, { limit: 5, ...f }), { status: bad });
+      await assert.rejects(() => listActivity({ sql: tx }, { limit: 5, ...f }), { status: bad });
     }
   });
 });
@@ -307,7 +315,10 @@ async function appWithTimeline() {
     )
     .route("/all", activityRoutes({ permission: "admin.role.write" }))
     .post("/things/:id", async (c) => {
-      await recordActivity(c.var.sql, line({ module: "audit-test", entityId: c.req.param("id") }));
+      await recordActivity(
+        { sql: c.var.sql },
+        line({ module: "audit-test", entityId: c.req.param("id") }),
+      );
       if (c.req.query("fail")) throw problems.unprocessable("refused after recording");
       return c.text("ok");
     })
@@ -457,12 +468,12 @@ itest("activity: the actor shows under the tenant's name for them; bad dates are
   const t = await newTenant();
   const member = await t.member(["member"]);
   await t.owner.call("PATCH", `/api/admin/users/${member.id}`, { name: "Known here as Deniz" });
-  await scoped(t.id, member.id, (tx) => recordActivity(tx, line()));
-  const page = await scoped(t.id, t.owner.id, (tx) => listActivity(tx, { limit: 10 }));
+  await scoped(t.id, member.id, (tx) => recordActivity({ sql: tx }, line()));
+  const page = await scoped(t.id, t.owner.id, (tx) => listActivity({ sql: tx }, { limit: 10 }));
   assert.equal(page.items[0].actorName, "Known here as Deniz");
   for (const bad of ["1", "2026-13-45", "yesterday"]) {
     await assert.rejects(
-      () => scoped(t.id, t.owner.id, (tx) => listActivity(tx, { limit: 10, from: bad })),
+      () => scoped(t.id, t.owner.id, (tx) => listActivity({ sql: tx }, { limit: 10, from: bad })),
       (err: { status?: number }) => err.status === 400,
       bad,
     );

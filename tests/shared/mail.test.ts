@@ -53,7 +53,7 @@ itest("mail: the outbox is written with the change and delivered over SMTP", asy
       platform.db.sql,
       { tenantId: t.id },
       (tx) =>
-        queueMail(tx, {
+        queueMail({ sql: tx }, {
           to: customer,
           subject: rendered.subject,
           text: rendered.text,
@@ -62,7 +62,11 @@ itest("mail: the outbox is written with the change and delivered over SMTP", asy
     );
     await assert.rejects(() =>
       withScope(platform.db.sql, { tenantId: t.id }, async (tx) => {
-        await queueMail(tx, { to: "never@example.test", subject: "rolled back", text: "x" });
+        await queueMail({ sql: tx }, {
+          to: "never@example.test",
+          subject: "rolled back",
+          text: "x",
+        });
         throw new Error("the change failed");
       })
     );
@@ -98,7 +102,12 @@ itest("mail: without SMTP the message waits in the outbox, shown to admins", asy
   await withScope(
     platform.db.sql,
     { tenantId: t.id },
-    (tx) => queueMail(tx, { to: "waiting@example.test", subject: "Waiting for SMTP", text: "x" }),
+    (tx) =>
+      queueMail({ sql: tx }, {
+        to: "waiting@example.test",
+        subject: "Waiting for SMTP",
+        text: "x",
+      }),
   );
   await (await mailDispatcher(undefined)).drain();
   const [row] = await withScope(
@@ -134,7 +143,7 @@ itest("mail: a refused delivery is retried and the error kept", async () => {
   await withScope(
     platform.db.sql,
     { tenantId: t.id },
-    (tx) => queueMail(tx, { to: "a@example.test", subject: "Nobody listens", text: "x" }),
+    (tx) => queueMail({ sql: tx }, { to: "a@example.test", subject: "Nobody listens", text: "x" }),
   );
   const d = await mailDispatcher("smtp://127.0.0.1:1"); // nothing listens on port 1
   await d.drain();
@@ -166,7 +175,7 @@ itest("mail: one plain recipient only (no lists, no header tricks)", async () =>
         withScope(
           platform.db.sql,
           { tenantId: t.id },
-          (tx) => queueMail(tx, { to, subject: "s", text: "t" }),
+          (tx) => queueMail({ sql: tx }, { to, subject: "s", text: "t" }),
         ),
       (err: { status?: number }) => err.status === 422,
       to,
@@ -184,7 +193,9 @@ itest(
       withScope(platform.db.sql, { tenantId: t.id }, fn);
     try {
       const to = `${t.slug}@example.test`;
-      const id = await scoped((tx) => queueMail(tx, { to, subject: "Cut off", text: "x" }));
+      const id = await scoped((tx) =>
+        queueMail({ sql: tx }, { to, subject: "Cut off", text: "x" })
+      );
       // Another worker claimed it and died in the middle of the SMTP exchange, just now.
       await scoped((tx) =>
         tx`update mail_outbox set state = 'sending', attempts = 1, claimed_at = now() where id = ${id}`
@@ -245,10 +256,14 @@ itest(
     const sweep = () => asWorker(platform.db.sql, (tx) => tenantsWithStalledMail(tx));
     try {
       const to = `${t.slug}@example.test`;
-      const id = await inTenant(t.id, (tx) => queueMail(tx, { to, subject: "Stalled", text: "x" }));
+      const id = await inTenant(
+        t.id,
+        (tx) => queueMail({ sql: tx }, { to, subject: "Stalled", text: "x" }),
+      );
       await inTenant(
         u.id,
-        (tx) => queueMail(tx, { to: `${u.slug}@example.test`, subject: "Fresh", text: "y" }),
+        (tx) =>
+          queueMail({ sql: tx }, { to: `${u.slug}@example.test`, subject: "Fresh", text: "y" }),
       );
       assert.ok(!(await sweep()).includes(t.id), "queued just now: its own send job has it");
       await inTenant(

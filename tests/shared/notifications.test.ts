@@ -138,7 +138,8 @@ itest(
       await withScope(
         sql,
         { tenantId: t.id },
-        (tx) => notify(tx, bus, { userId: t.owner.id, module: "platform", title: "From afar" }),
+        (tx) =>
+          notify({ sql: tx, bus }, { userId: t.owner.id, module: "platform", title: "From afar" }),
       );
       assert.match(await stream.until(/data-unread="1"/), /From afar/);
     } finally {
@@ -175,7 +176,11 @@ itest("notifications: paging sees every row, even many written in one transactio
   const { platform } = await testApp();
   await withScope(platform.db.sql, { tenantId: t.id }, async (tx) => {
     for (let i = 0; i < 30; i++) {
-      await notify(tx, platform.bus, { userId: t.owner.id, module: "platform", title: `n${i}` });
+      await notify({ sql: tx, bus: platform.bus }, {
+        userId: t.owner.id,
+        module: "platform",
+        title: `n${i}`,
+      });
     }
   });
   const seen = new Set<string>();
@@ -212,7 +217,12 @@ itest("notifications: a stream ends when its session is signed out", async () =>
   await withScope(
     platform.db.sql,
     { tenantId: t.id },
-    (tx) => notify(tx, platform.bus, { userId: t.owner.id, module: "platform", title: "Secret" }),
+    (tx) =>
+      notify({ sql: tx, bus: platform.bus }, {
+        userId: t.owner.id,
+        module: "platform",
+        title: "Secret",
+      }),
   );
   await assert.rejects(() => stream.until(/Secret/, 2000), /stream ended|no event/);
 });

@@ -56,7 +56,7 @@ export async function getApp(actor: Actor, id: string): Promise<App> {
 export async function createApp(actor: Actor, input: AppInput): Promise<App> {
   const id = crypto.randomUUID();
   await insertApp(actor.sql, { id, ...input, createdBy: actor.session.userId });
-  await recordActivity(actor.sql, {
+  await recordActivity(actor, {
     module: "analytics",
     entityType: "app",
     entityId: id,
@@ -73,7 +73,7 @@ export async function patchApp(
 ): Promise<App> {
   const { app } = await requireApp(actor, { appId: id, level: "manage", lock: true });
   await updateApp(actor.sql, id, patch);
-  await recordActivity(actor.sql, {
+  await recordActivity(actor, {
     module: "analytics",
     entityType: "app",
     entityId: id,
@@ -88,7 +88,7 @@ export async function patchApp(
 export async function removeApp(actor: Actor, id: string): Promise<void> {
   const { app } = await requireApp(actor, { appId: id, level: "manage", lock: true });
   await deleteApp(actor.sql, id);
-  await recordActivity(actor.sql, {
+  await recordActivity(actor, {
     module: "analytics",
     entityType: "app",
     entityId: id,
@@ -132,7 +132,7 @@ export async function putAccess(
   const before = await selectGrants(actor.sql, id);
   await replaceGrants(actor.sql, id, input.grants);
   const after = await selectGrants(actor.sql, id);
-  await recordActivity(actor.sql, {
+  await recordActivity(actor, {
     module: "analytics",
     entityType: "app",
     entityId: id,

@@ -38,7 +38,7 @@ export async function createSheet(
   const { app } = await requireApp(actor, { appId, level: "edit", lock: true });
   const id = crypto.randomUUID();
   await insertSheet(actor.sql, { id, appId, ...input });
-  await recordActivity(actor.sql, {
+  await recordActivity(actor, {
     module: "analytics",
     entityType: "sheet",
     entityId: id,
@@ -59,7 +59,7 @@ export async function patchSheet(
   const after = (await findSheet(actor, sheetId))!;
   // Filters change every time someone narrows a dashboard; only renames are worth a line.
   if (patch.name !== undefined && patch.name !== before.name) {
-    await recordActivity(actor.sql, {
+    await recordActivity(actor, {
       module: "analytics",
       entityType: "sheet",
       entityId: sheetId,
@@ -79,7 +79,7 @@ export async function removeSheet(
   await requireApp(actor, { appId, level: "edit", lock: true });
   const sheet = await sheetOf(actor, appId, sheetId);
   await deleteSheet(actor.sql, sheetId);
-  await recordActivity(actor.sql, {
+  await recordActivity(actor, {
     module: "analytics",
     entityType: "sheet",
     entityId: sheetId,

@@ -42,7 +42,7 @@ import type {
 } from "./widgets.schemas.ts";
 
 const audit = (actor: Actor, w: Widget, action: string, summary: string) =>
-  recordActivity(actor.sql, {
+  recordActivity(actor, {
     module: "analytics",
     entityType: "widget",
     entityId: w.id,

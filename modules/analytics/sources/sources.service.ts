@@ -63,7 +63,7 @@ export async function createSource(actor: Actor, input: SourceInput): Promise<So
   await mustBeFreeName(actor, input.name, id);
   await insertSource(actor.sql, id, write, sealed, actor.session.userId);
   const after = (await findSource(actor.sql, id))!;
-  await recordActivity(actor.sql, {
+  await recordActivity(actor, {
     module: "analytics",
     entityType: "source",
     entityId: id,
@@ -104,7 +104,7 @@ export async function patchSource(
     sizeBytes: info.sizeBytes,
   }, sealed);
   const after = (await findSource(actor.sql, id))!;
-  await recordActivity(actor.sql, {
+  await recordActivity(actor, {
     module: "analytics",
     entityType: "source",
     entityId: id,
@@ -119,7 +119,7 @@ export async function patchSource(
 export async function removeSource(actor: Actor, id: string): Promise<void> {
   const before = await getSource(actor, id);
   await deleteSource(actor.sql, id);
-  await recordActivity(actor.sql, {
+  await recordActivity(actor, {
     module: "analytics",
     entityType: "source",
     entityId: id,

@@ -49,7 +49,7 @@ export async function createRelation(actor: Actor, raw: RelationInput): Promise<
   const id = uuidv7();
   const name = input.name || names.join(" = ");
   await insertRelation(actor.sql, id, name, input);
-  await recordActivity(actor.sql, {
+  await recordActivity(actor, {
     module: "analytics",
     entityType: "relation",
     entityId: id,
@@ -62,7 +62,7 @@ export async function createRelation(actor: Actor, raw: RelationInput): Promise<
 export async function removeRelation(actor: Actor, id: string): Promise<void> {
   const name = await deleteRelation(actor.sql, id);
   if (name === null) throw problems.notFound("No such relation.");
-  await recordActivity(actor.sql, {
+  await recordActivity(actor, {
     module: "analytics",
     entityType: "relation",
     entityId: id,

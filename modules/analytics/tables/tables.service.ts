@@ -59,7 +59,7 @@ function toColumns(inputs: ColumnInput[]): Column[] {
 }
 
 async function audit(actor: Actor, id: string, action: string, summary: string) {
-  await recordActivity(actor.sql, {
+  await recordActivity(actor, {
     module: "analytics",
     entityType: "table",
     entityId: id,

@@ -141,7 +141,7 @@ async function activityLogPage(c: C) {
     showModule: true,
     filtered: Object.keys(query).length > 0,
     labels,
-    names: await peopleNames(c.var.sql, list.items, labels.people),
+    names: await peopleNames({ sql: c.var.sql }, { items: list.items, people: labels.people }),
     target: RESULTS,
   };
   c.header("Vary", "HX-Request");

@@ -84,7 +84,7 @@ export async function recordRunOutcome(
     state,
   });
   if (state === agent.state) return null;
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: "automation",
     entityType: "agent",
     entityId: agentId,

@@ -176,7 +176,7 @@ export async function createAgent(
     createdBy: session.userId,
   });
   const row = await getAgentRow(sql, id);
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: MODULE,
     entityType: ENTITY,
     entityId: id,
@@ -250,7 +250,7 @@ export async function changeAgent(
   }
   await updateAgent(sql, id, change);
   const after = await getAgentRow(sql, id);
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: MODULE,
     entityType: ENTITY,
     entityId: id,
@@ -283,7 +283,7 @@ export async function setAgentState(
     ...(state === "aktif" ? { consecutiveFailures: 0, lastError: null } : {}),
   });
   const after = await getAgentRow(sql, id);
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: MODULE,
     entityType: ENTITY,
     entityId: id,
@@ -311,7 +311,7 @@ export async function removeAgent(actor: Actor, { id, force }: { id: string; for
   }
   if (jobs.length) await deleteJobsOfAgent(sql, id);
   await deleteAgent(sql, id);
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: MODULE,
     entityType: ENTITY,
     entityId: id,

@@ -33,7 +33,7 @@ export async function tellRecipients(
     const title = t(r.locale, notice.titleKey, notice.vars);
     const body = t(r.locale, notice.bodyKey, notice.vars);
     try {
-      await notify(sql, bus, {
+      await notify({ sql, bus }, {
         userId: r.userId,
         module: "automation",
         title,
@@ -41,7 +41,11 @@ export async function tellRecipients(
         link: notice.link,
       });
       if (settings.notifyEmail && r.email) {
-        await queueMail(sql, { to: r.email, subject: title, text: `${body}\n\n${notice.link}` });
+        await queueMail({ sql }, {
+          to: r.email,
+          subject: title,
+          text: `${body}\n\n${notice.link}`,
+        });
       }
     } catch (err) {
       log.warn("automation notice not delivered", { user: r.userId, error: String(err) });

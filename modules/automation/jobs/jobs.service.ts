@@ -194,7 +194,7 @@ export async function createJob(
   if (secret) job.webhookSecretHash = secret.hash;
   const id = uuidv7();
   await insertJob(sql, id, job, session.userId);
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: "automation",
     entityType: "job",
     entityId: id,
@@ -232,7 +232,7 @@ export async function updateJob(
   const action = patch.enabled !== undefined && Object.keys(patch).length === 1
     ? (patch.enabled ? "enabled" : "disabled")
     : "updated";
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: "automation",
     entityType: "job",
     entityId: id,
@@ -253,7 +253,7 @@ export async function deleteJob(actor: Actor, id: string): Promise<void> {
   const { sql } = actor;
   const before = await lockedJob(sql, id);
   await removeJob(sql, id);
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: "automation",
     entityType: "job",
     entityId: id,
@@ -305,7 +305,7 @@ export async function runJobNow(
     createdBy: session.userId,
   });
   if (!queued) throw problems.notFound("No such job.");
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: "automation",
     entityType: "job",
     entityId: id,
@@ -370,7 +370,7 @@ export async function regenerateWebhookSecret(actor: Actor, id: string) {
   }
   const { secret, hash } = await newSecret();
   await setWebhookHash(sql, id, hash);
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: "automation",
     entityType: "job",
     entityId: id,

@@ -28,7 +28,7 @@ export const emailKind: KindDef<EmailConfig> = {
       if (to.length > MAX_RECIPIENTS) throw new Error(`more than ${MAX_RECIPIENTS} recipients`);
       const message = renderTemplate({ subject: config.subject, body: config.body }, vars);
       for (const address of to) {
-        await queueMail(ctx.actor.sql, {
+        await queueMail(ctx.actor, {
           to: address,
           subject: message.subject,
           text: message.text,

@@ -44,14 +44,14 @@ export async function sendMail(
     );
   }
   for (const address of to) {
-    await queueMail(actor.sql, {
+    await queueMail(actor, {
       to: address,
       subject: input.subject,
       text: input.text,
       html: input.html,
     });
   }
-  await recordActivity(actor.sql, {
+  await recordActivity(actor, {
     module: "automation",
     entityType: "run",
     entityId: run.runId,

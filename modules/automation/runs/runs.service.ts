@@ -101,7 +101,7 @@ export async function cancelRun(actor: Actor, id: string): Promise<Run> {
     throw problems.conflict("The run has already finished.");
   }
   const after = (await findRun(sql, id, false))!;
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: "automation",
     entityType: "run",
     entityId: id,
@@ -129,7 +129,7 @@ export async function testRun(
     createdBy: session.userId,
   });
   if (!queued) throw problems.notFound("No such agent.");
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: "automation",
     entityType: "agent",
     entityId: agentId,

@@ -62,7 +62,7 @@ export async function setEnv(
   const tenantId = await scopeTenant(sql);
   const sealed = await encryptValue({ tenantId, agentId, name }, value);
   const created = await upsertEnv(sql, { agentId, name, ...sealed });
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: "automation",
     entityType: "agent",
     entityId: agentId,
@@ -83,7 +83,7 @@ export async function deleteEnv(
   if (!ENV_NAME.test(name) || !(await deleteEnvRow(sql, agentId, name))) {
     throw problems.notFound("No such environment variable.");
   }
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: "automation",
     entityType: "agent",
     entityId: agentId,

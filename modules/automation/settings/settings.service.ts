@@ -41,7 +41,7 @@ export async function changeSettings(actor: Actor, patch: SettingsUpdate) {
   if (errors.length) throw problems.validation(errors, "Some settings are not valid.");
   await saveSettings(sql, next);
   const after = await loadSettings(sql);
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: "automation",
     entityType: "settings",
     entityId: actor.session.tenantId,

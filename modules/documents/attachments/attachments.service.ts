@@ -65,7 +65,7 @@ async function ownedFile(tx: Sql, owner: AttachmentOwner, id: string): Promise<F
 }
 
 async function audit(tx: Sql, f: FileRow, owner: AttachmentOwner, action: string, verb: string) {
-  await recordActivity(tx, {
+  await recordActivity({ sql: tx }, {
     module: "documents",
     entityType: "attachment",
     entityId: f.id,

@@ -46,7 +46,7 @@ export async function recentActivity(c: C, items: ActivityEntry[]): Promise<VNod
  * load from the activity log for those who may read it.
  */
 export async function fileHistory(c: C, fileId: string): Promise<VNode> {
-  const list = await listActivity(c.var.sql, {
+  const list = await listActivity({ sql: c.var.sql }, {
     module: "documents",
     entityType: "file",
     entityId: fileId,
@@ -62,7 +62,7 @@ export async function fileHistory(c: C, fileId: string): Promise<VNode> {
       href="/documents/activity"
       query={{ entityType: "file", entityId: fileId }}
       labels={labels}
-      names={await peopleNames(c.var.sql, items, labels.people)}
+      names={await peopleNames({ sql: c.var.sql }, { items, people: labels.people })}
     />
   );
 }
@@ -76,7 +76,7 @@ export const mountActivityPages = (app: Hono<AppEnv>) => {
   app.get("/activity", requirePermission("documents.audit.read"), async (c) => {
     const l = c.var.locale;
     const { filter, query, cursor } = readFilters(c, "documents");
-    const list = await listActivity(c.var.sql, { ...filter, limit: 25, cursor });
+    const list = await listActivity({ sql: c.var.sql }, { ...filter, limit: 25, cursor });
     const v = await visibleTo(actorOf(c));
     const items = prepareEntries(tr(c), await v.entries(list.items));
     return await activityAnswer(c, {

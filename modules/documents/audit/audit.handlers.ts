@@ -12,7 +12,7 @@ type H<T extends RouteConfig> = RouteHandler<T, AppEnv>;
 export const auditList: H<typeof R.auditRoute> = async (c) => {
   const { user, file, action, from, to, limit, cursor } = c.req.valid("query");
   const page = await c.var.scope(async (tx) => {
-    const found = await listActivity(tx, {
+    const found = await listActivity({ sql: tx }, {
       module: "documents",
       actorId: user,
       entityId: file,

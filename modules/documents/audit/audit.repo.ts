@@ -11,7 +11,7 @@ export async function audit(
   before?: object | null,
   after?: object | null,
 ) {
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: "documents",
     entityType,
     entityId,

@@ -101,7 +101,7 @@ export const history: H<typeof R.fileHistoryRoute> = async (c) => {
       access: await loadAccess({ sql: tx, session: c.var.session }),
       id: id,
     });
-    return await listActivity(tx, {
+    return await listActivity({ sql: tx }, {
       module: "documents",
       entityType: "file",
       entityId: id,

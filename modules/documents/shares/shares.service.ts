@@ -118,7 +118,7 @@ export async function createShare({ sql, bus, session: who }: Actor, body: NewSh
     ? `/documents/files?file=${body.targetId}`
     : `/documents/files?folder=${body.targetId}`;
   for (const userId of recipients.filter((u) => u !== who.userId)) {
-    await notify(sql, bus, {
+    await notify({ sql, bus }, {
       userId,
       module: "documents",
       title: `${who.name} shared “${t.name}” with you`,
@@ -260,7 +260,7 @@ export async function recordPublicAccess(
   );
   const settings = await loadSettings({ sql: tx });
   if (settings.notifyOnAccess && share.createdBy && action === "public-download") {
-    await notify(tx, bus, {
+    await notify({ sql: tx, bus }, {
       userId: share.createdBy,
       module: "documents",
       title: `Someone downloaded “${what}” through your public link`,

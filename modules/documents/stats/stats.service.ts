@@ -50,7 +50,7 @@ export async function stats(actor: Actor) {
     });
   }
   const largest = await largestFiles(sql);
-  const recent = await listActivity(sql, { module: "documents", limit: 50 });
+  const recent = await listActivity({ sql }, { module: "documents", limit: 50 });
   return {
     usedBytes: used,
     quotaBytes: settings.quotaBytes,
@@ -71,7 +71,7 @@ export async function userActivity(
 ) {
   const { sql } = actor;
   const counts = await actionCounts(sql, userId, from, to);
-  const recent = await listActivity(sql, {
+  const recent = await listActivity({ sql }, {
     module: "documents",
     actorId: userId,
     from,

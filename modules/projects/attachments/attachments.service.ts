@@ -43,7 +43,7 @@ export async function attachToTask(
 ) {
   const stored = await attachments.storeFromRequest(actor, { owner: taskOwner(task.id), upload });
   await upload.scope((tx) =>
-    recordActivity(tx, {
+    recordActivity({ sql: tx }, {
       module: "projects",
       entityType: "task",
       entityId: task.id,
@@ -65,7 +65,7 @@ export async function detachFromTask(
   const file = files.find((f) => f.id === fileId);
   await attachments.remove(actor, { owner, upload, id: fileId });
   await upload.scope((tx) =>
-    recordActivity(tx, {
+    recordActivity({ sql: tx }, {
       module: "projects",
       entityType: "task",
       entityId: task.id,

@@ -67,7 +67,7 @@ export async function addComment(
   const id = await insertComment(sql, taskId, session.userId, body);
   const members = await selectMembers(sql, task.projectId);
   const comment = shape((await selectComment(sql, id))!, members);
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: "projects",
     entityType: "task",
     entityId: taskId,
@@ -135,7 +135,7 @@ export async function editComment(
   const { sql, bus, session } = actor;
   const { comment, task } = await ownComment(actor, id);
   await updateComment(sql, id, body);
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: "projects",
     entityType: "task",
     entityId: task.id,
@@ -165,7 +165,7 @@ export async function removeComment(actor: Actor, id: string) {
   const { sql } = actor;
   const { comment, task } = await ownComment(actor, id);
   await deleteComment(sql, id);
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: "projects",
     entityType: "task",
     entityId: task.id,

@@ -18,7 +18,7 @@ export interface Notice {
 export async function deliver({ sql, bus }: SystemActor, notices: Map<string, Notice>) {
   const byKind = new Map<NoticeKind, string[]>();
   for (const [userId, n] of notices) {
-    await notify(sql, bus, {
+    await notify({ sql, bus }, {
       userId,
       module: "projects",
       title: n.title,
@@ -30,7 +30,7 @@ export async function deliver({ sql, bus }: SystemActor, notices: Map<string, No
   for (const [kind, ids] of byKind) {
     for (const r of await mailRecipients(sql, ids, kind)) {
       const n = notices.get(r.userId)!;
-      await queueMail(sql, { to: r.email, subject: n.title, text: `${n.body}\n\n${n.link}` });
+      await queueMail({ sql }, { to: r.email, subject: n.title, text: `${n.body}\n\n${n.link}` });
     }
   }
 }

@@ -82,7 +82,7 @@ export async function createProject(
   await upsertMember(sql, id, session.userId, "manager");
   await createDefaultFlow({ sql }, { projectId: id, locale });
   const row = await selectProject(sql, session, id);
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: "projects",
     entityType: "project",
     entityId: id,
@@ -136,7 +136,7 @@ export async function changeProject(
   const action = body.archived === undefined
     ? "updated"
     : (body.archived ? "archived" : "unarchived");
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: "projects",
     entityType: "project",
     entityId: id,
@@ -182,7 +182,7 @@ export async function setProjectMember(
   if (before?.role === "manager" && body.role !== "manager") await keepOneManager(sql, projectId);
   await upsertMember(sql, projectId, body.userId, body.role);
   const member = (await selectMembers(sql, projectId)).find((m) => m.userId === body.userId)!;
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: "projects",
     entityType: "project",
     entityId: projectId,
@@ -210,7 +210,7 @@ export async function removeProjectMember(
   if (before.role === "manager") await keepOneManager(sql, projectId);
   await deleteMember(sql, projectId, userId);
   await unassignMember(sql, projectId, userId);
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: "projects",
     entityType: "project",
     entityId: projectId,

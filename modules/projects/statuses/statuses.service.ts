@@ -120,7 +120,7 @@ export async function putFlow(
     statuses: f.items.map((s) => `${s.name} (${s.category})`),
     transitions: f.transitions.length,
   });
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: "projects",
     entityType: "project",
     entityId: projectId,

@@ -164,7 +164,7 @@ export async function createTask(
   if (body.blockedBy?.length) await replaceBlockers(sql, id, [...new Set(body.blockedBy)]);
   await addWatcher(sql, id, session.userId);
   const task = (await selectTask(sql, id))!;
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: "projects",
     entityType: "task",
     entityId: id,
@@ -228,7 +228,7 @@ export async function changeTask(
   await updateTask(sql, id, next);
   if (input.blockedBy) await replaceBlockers(sql, id, [...new Set(input.blockedBy)]);
   const after = (await selectTask(sql, id))!;
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: "projects",
     entityType: "task",
     entityId: id,
@@ -310,7 +310,7 @@ export async function removeTask(actor: Actor, id: string) {
   const { task } = await getTask(actor, id);
   await requireProjectRole({ sql, session }, { projectId: task.projectId, needed: "member" });
   await deleteTask(sql, id);
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: "projects",
     entityType: "task",
     entityId: id,

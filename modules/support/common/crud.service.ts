@@ -78,7 +78,7 @@ export function crudService<T extends Row, C extends object, U extends object = 
       const body = input as Record<string, unknown>;
       const data = hooks.prepare ? await hooks.prepare(actor, body, null) : body;
       const row = await repo.insert(sql, uuidv7(), data);
-      await recordActivity(sql, {
+      await recordActivity({ sql }, {
         module: "support",
         entityType: hooks.entityType,
         entityId: row.id,
@@ -94,7 +94,7 @@ export function crudService<T extends Row, C extends object, U extends object = 
       const body = patch as Record<string, unknown>;
       const data = hooks.prepare ? await hooks.prepare(actor, body, before) : body;
       const after = (await repo.update(sql, id, data))!;
-      await recordActivity(sql, {
+      await recordActivity({ sql }, {
         module: "support",
         entityType: hooks.entityType,
         entityId: id,
@@ -110,7 +110,7 @@ export function crudService<T extends Row, C extends object, U extends object = 
       const before = await get(actor, id, true);
       await hooks.beforeDelete?.(actor, before);
       await repo.remove(sql, id);
-      await recordActivity(sql, {
+      await recordActivity({ sql }, {
         module: "support",
         entityType: hooks.entityType,
         entityId: id,

@@ -31,7 +31,7 @@ export async function sendRenewalReminders(actor: SystemActor) {
       customer: { name: k.customerName, email: k.customerEmail },
     };
     for (const userId of managers) {
-      await notify(sql, bus, {
+      await notify({ sql, bus }, {
         userId,
         module: "support",
         title: `Contract ${k.name} ends on ${k.endsOn}`,

@@ -94,7 +94,10 @@ export const mountCustomerPages = (app: Hono<AppEnv>) => {
       const labels = historyLabelsFor(c, supportHistory(l, companies));
       // Assignees named in the lines' changes, resolved as the activity feature does.
       const changes = history.items.map((h) => ({ changes: h.changes }) as ActivityEntry);
-      const names = await peopleNames(c.var.sql, changes, labels.people);
+      const names = await peopleNames({ sql: c.var.sql }, {
+        items: changes,
+        people: labels.people,
+      });
       const base = `/support/customers/${id}`;
       return respond(
         c,

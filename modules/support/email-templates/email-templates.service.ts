@@ -29,7 +29,7 @@ export async function sendTemplated(
   const { kind, to, locales, vars } = input;
   const template = (await findTemplate(sql, kind, locales)) ?? DEFAULT_TEMPLATES[kind];
   const message = renderTemplate(template, vars);
-  return await queueMail(sql, {
+  return await queueMail({ sql }, {
     to,
     subject: message.subject,
     text: message.text,

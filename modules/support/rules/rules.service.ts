@@ -41,7 +41,7 @@ export async function addSupportRule(actor: Actor, input: z.infer<typeof Support
     throw problems.unprocessable("Every notified user must be an active member.");
   }
   const rule = await createRule(sql, input) as unknown as SupportRule;
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: "support",
     entityType: "notification-rule",
     entityId: rule.id,
@@ -59,7 +59,7 @@ export async function toggleSupportRule(
   const { sql } = actor;
   const before = await supportRule(sql, id);
   const after = await setRuleEnabled(sql, id, enabled) as unknown as SupportRule;
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: "support",
     entityType: "notification-rule",
     entityId: id,
@@ -75,7 +75,7 @@ export async function removeSupportRule(actor: Actor, id: string) {
   const { sql } = actor;
   const before = await supportRule(sql, id);
   await deleteRule(sql, id);
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: "support",
     entityType: "notification-rule",
     entityId: id,

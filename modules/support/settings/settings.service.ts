@@ -10,7 +10,7 @@ export const getSettings = (actor: SystemActor): Promise<Settings> => readSettin
 export async function updateSettings(actor: Actor, patch: Partial<Settings>): Promise<Settings> {
   const before = await readSettings(actor.sql);
   const after = await writeSettings(actor.sql, patch);
-  await recordActivity(actor.sql, {
+  await recordActivity(actor, {
     module: "support",
     entityType: "settings",
     entityId: "support",

@@ -36,7 +36,7 @@ async function tell(
 ) {
   for (const userId of new Set(userIds.filter((x): x is string => !!x))) {
     if (!(await memberPermissions(sql, userId))) continue; // no longer an active member
-    await notify(sql, bus, {
+    await notify({ sql, bus }, {
       userId,
       module: "support",
       title: `${t.number}: ${title}`,
@@ -81,7 +81,7 @@ async function process(sql: Sql, bus: Bus, t: SlaCandidate, now: number) {
         const assigneeId = canTake ? esc.reassignTo! : t.assigneeId;
         if (priority !== t.priority || assigneeId !== t.assigneeId) {
           await updateForEscalation(sql, t.id, priority, assigneeId);
-          await recordActivity(sql, {
+          await recordActivity({ sql }, {
             module: "support",
             entityType: "ticket",
             entityId: t.id,

@@ -147,7 +147,7 @@ async function mailCustomer(
 
 async function tellAssignee(actor: Actor, row: TicketRow) {
   if (!row.assigneeId || row.assigneeId === actor.session.userId) return;
-  await notify(actor.sql, actor.bus, {
+  await notify(actor, {
     userId: row.assigneeId,
     module: "support",
     title: `${row.number}: ${row.subject}`,
@@ -182,7 +182,7 @@ export async function createTicket(actor: Actor, input: TicketInput) {
     updatedAt: now,
   });
   const row = await getTicketRow(sql, id);
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: "support",
     entityType: "ticket",
     entityId: id,
@@ -261,7 +261,7 @@ export async function changeTicket(
   if (!Object.keys(data).length) return toTicket(before);
   await updateTicket(sql, id, data);
   const after = await getTicketRow(sql, id);
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: "support",
     entityType: "ticket",
     entityId: id,
@@ -359,7 +359,7 @@ export async function addComment(
   if (input.visibility === "public" && !ticket.firstRespondedAt && actor.session.userId) {
     await updateTicket(sql, ticketId, { firstRespondedAt: new Date() });
   } else await updateTicket(sql, ticketId, {});
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: "support",
     entityType: "ticket",
     entityId: ticketId,
@@ -383,7 +383,7 @@ export async function ticketDetail(actor: Actor, id: string) {
   // of getTicketRow is all the caller learns.
   const [row, history, comments] = await Promise.all([
     getTicketRow(sql, id),
-    listActivity(sql, { module: "support", entityType: "ticket", entityId: id, limit: 100 }),
+    listActivity({ sql }, { module: "support", entityType: "ticket", entityId: id, limit: 100 }),
     commentPage(sql, id, 100, null),
   ]);
   return {

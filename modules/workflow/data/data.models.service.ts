@@ -48,7 +48,7 @@ export async function createModel(actor: Actor, input: ModelCreate): Promise<Mod
   const write = { key: input.key, name: input.name, description: input.description, ...checked };
   await repo.insertModel(sql, write, actor.session.userId ?? null);
   const model = await modelOrNotFound(actor, { key: input.key });
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: "workflow",
     entityType: "data_model",
     entityId: model.id,
@@ -100,7 +100,7 @@ export async function updateModel(
     await stripFields(actor, { model: { ...before, ...write }, names: removedInUse });
   }
   const after = await modelOrNotFound(actor, { key });
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: "workflow",
     entityType: "data_model",
     entityId: after.id,
@@ -124,7 +124,7 @@ export async function deleteModel(actor: Actor, key: string): Promise<void> {
     throw problems.conflict(`Referenced by the data models ${usage.referencedBy.join(", ")}.`);
   }
   await repo.deleteModel(sql, model.id);
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: "workflow",
     entityType: "data_model",
     entityId: model.id,

@@ -177,7 +177,7 @@ async function audit(
   };
   const view = (data: Data | null) => data && { name: label(data), model: model.key, data };
   const verb = { created: "Created", updated: "Changed", deleted: "Deleted" }[action];
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: "workflow",
     entityType: "data_record",
     entityId: id,

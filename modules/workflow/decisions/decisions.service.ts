@@ -74,7 +74,7 @@ export async function deployDmn(actor: Actor, xml: string): Promise<{ items: Dec
     });
     const row = (await findDecision(actor.sql, d.key, version))!;
     items.push(summary(row));
-    await recordActivity(actor.sql, {
+    await recordActivity(actor, {
       module: "workflow",
       entityType: "decision",
       entityId: d.key,
@@ -98,7 +98,7 @@ export async function removeDecision(actor: Actor, key: string): Promise<void> {
     );
   }
   await deleteDecision(actor.sql, key);
-  await recordActivity(actor.sql, {
+  await recordActivity(actor, {
     module: "workflow",
     entityType: "decision",
     entityId: key,

@@ -101,7 +101,7 @@ export async function createDefinition(
     category: input.category ?? "",
   };
   await insertDefinition(actor.sql, def, result.xml, actor.session.userId);
-  await recordActivity(actor.sql, {
+  await recordActivity(actor, {
     module: "workflow",
     entityType: "definition",
     entityId: id,
@@ -157,7 +157,7 @@ export async function updateDefinition(
     category: d.category,
     startable: d.startable,
   });
-  await recordActivity(actor.sql, {
+  await recordActivity(actor, {
     module: "workflow",
     entityType: "definition",
     entityId: id,
@@ -257,7 +257,7 @@ async function deployCompiled(
   // forms: pin the forms the model names (422 when one does not exist).
   await pinDefinitionForms(actor, { versionId, model });
   await armStartTimers(actor, { definitionId: id, versionId });
-  await recordActivity(actor.sql, {
+  await recordActivity(actor, {
     module: "workflow",
     entityType: "definition",
     entityId: id,
@@ -311,7 +311,7 @@ export async function archiveDefinition(actor: Actor, id: string) {
   if (!d.archivedAt) {
     await archiveDefinitionRow(actor.sql, id);
     await disarmStartTimers(actor, id);
-    await recordActivity(actor.sql, {
+    await recordActivity(actor, {
       module: "workflow",
       entityType: "definition",
       entityId: id,

@@ -80,7 +80,7 @@ export async function saveForm(
     schema: input.schema,
     by: actor.session.userId,
   });
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: "workflow",
     entityType: "form",
     entityId: key,
@@ -103,7 +103,7 @@ export async function removeForm(actor: Actor, key: string): Promise<void> {
     throw problems.conflict(`${uses} deployed process version(s) use this form; it stays.`);
   }
   await deleteForm(actor.sql, key);
-  await recordActivity(actor.sql, {
+  await recordActivity(actor, {
     module: "workflow",
     entityType: "form",
     entityId: key,

@@ -71,7 +71,7 @@ export async function putGlobal(
     });
   }
   const after = (await findGlobal(sql, name)) as GlobalRow;
-  await recordActivity(sql, {
+  await recordActivity({ sql }, {
     module: "workflow",
     entityType: "global",
     entityId: name,
@@ -87,7 +87,7 @@ export async function removeGlobal(actor: Actor, name: string): Promise<void> {
   const before = isGlobalName(name) ? await findGlobal(actor.sql, name, true) : null;
   if (!before) throw problems.notFound("No such global variable.");
   await deleteGlobal(actor.sql, name);
-  await recordActivity(actor.sql, {
+  await recordActivity(actor, {
     module: "workflow",
     entityType: "global",
     entityId: name,

@@ -167,7 +167,7 @@ export async function startProcess(actor: Actor, input: StartInput): Promise<Ins
 const OPEN: InstanceState[] = ["active", "suspended"];
 
 async function audit(actor: Actor, id: string, action: string, summary: string) {
-  await recordActivity(actor.sql, {
+  await recordActivity(actor, {
     module: "workflow",
     entityType: "process",
     entityId: id,

@@ -97,7 +97,7 @@ export async function migrate(
     }
     add(i, part, r);
   }
-  await recordActivity(actor.sql, {
+  await recordActivity(actor, {
     module: "workflow",
     entityType: "definition",
     entityId: definitionId,

@@ -91,7 +91,7 @@ async function audit(
   after?: DataQuery,
 ) {
   const what = { created: "Added", updated: "Changed", deleted: "Removed" }[action];
-  await recordActivity(actor.sql, {
+  await recordActivity(actor, {
     module: "workflow",
     entityType: "data-query",
     entityId: q.key,

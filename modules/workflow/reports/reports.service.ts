@@ -91,7 +91,7 @@ const shape = (r: ReportRow | Report) => ({
 export async function createReport(actor: Actor, input: ReportInput): Promise<Report> {
   const id = await insertReport(actor.sql, await checked(actor.sql, input), actor.session.userId);
   const after = (await findReport(actor.sql, id))!;
-  await recordActivity(actor.sql, {
+  await recordActivity(actor, {
     module: "workflow",
     entityType: "report",
     entityId: id,
@@ -109,7 +109,7 @@ export async function replaceReport(
   const before = await savedOnly(actor, id, true);
   await updateReport(actor.sql, id, await checked(actor.sql, input), actor.session.userId);
   const after = (await findReport(actor.sql, id))!;
-  await recordActivity(actor.sql, {
+  await recordActivity(actor, {
     module: "workflow",
     entityType: "report",
     entityId: id,
@@ -124,7 +124,7 @@ export async function replaceReport(
 export async function removeReport(actor: Actor, id: string): Promise<void> {
   const before = await savedOnly(actor, id, true);
   await deleteReport(actor.sql, id);
-  await recordActivity(actor.sql, {
+  await recordActivity(actor, {
     module: "workflow",
     entityType: "report",
     entityId: id,

@@ -25,9 +25,9 @@ export async function tellAboutTask(
   const locale = await memberLocale(sql, userId);
   const title = t(locale, `workflow.tasks.notice.${kind}`, { name: task.name });
   const link = `/workflow/tasks/${task.id}`;
-  await notify(sql, bus, { userId, module: "workflow", title, body: task.name, link });
+  await notify({ sql, bus }, { userId, module: "workflow", title, body: task.name, link });
   if (member.email) {
-    await queueMail(sql, {
+    await queueMail({ sql }, {
       to: member.email,
       subject: title,
       text: `${title}\n\n${task.name}\n${link}`,

@@ -110,7 +110,7 @@ defineBehaviour(["sendTask"], async (s, t, el) => {
   const text = fillTemplate(pick("body"), vars);
   for (const address of commaList(to)) {
     try {
-      await queueMail(s.sql, { to: address, subject, text });
+      await queueMail(s, { to: address, subject, text });
     } catch (err) {
       throw new ElementError("mail", (err as Error).message);
     }
