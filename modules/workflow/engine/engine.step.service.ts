@@ -16,7 +16,6 @@ import { condition } from "./engine.feel.lib.ts";
 import { runsInOwnJob, usesGlobals } from "./engine.rules.ts";
 import { ElementError, ElementFailure, errorKind, isElementError } from "./engine.errors.lib.ts";
 import { TokenBook } from "./engine.tokens.service.ts";
-import { type Behaviour, behaviourOf } from "./engine.behaviours.lib.ts";
 import { loadGlobals } from "../globals/globals.service.ts";
 import {
   cancelTimersOf,
@@ -48,6 +47,18 @@ export const hooks: {
   cancelToken?: (s: Step, t: TokenRow) => Promise<void>;
   settleJoins?: (s: Step) => Promise<boolean>;
 } = {};
+
+/** What each BPMN element type does when a token reaches it. */
+export type Behaviour = (s: Step, t: TokenRow, el: ElementDef) => Promise<void>;
+
+const behaviours = new Map<string, Behaviour>();
+
+/** The element families (elements/*.service.ts) register their behaviours when loaded. */
+export function defineBehaviour(types: string[], b: Behaviour) {
+  for (const t of types) behaviours.set(t, b);
+}
+
+const behaviourOf = (type: string): Behaviour | undefined => behaviours.get(type);
 
 /** The interpreter: token bookkeeping (TokenBook) plus moving on, completing and running. */
 export class Step extends TokenBook {

@@ -12,10 +12,7 @@ import type { Task, TaskDetail } from "./tasks.schemas.ts";
 export type { FormField };
 
 export const OPEN_STATES = ["created", "claimed", "delegated"] as const;
-export const TASK_STATES = ["created", "claimed", "delegated", "completed", "cancelled"] as const;
-export const PRIORITIES = ["dusuk", "normal", "yuksek", "kritik"] as const;
-export type TaskState = typeof TASK_STATES[number];
-export type Priority = typeof PRIORITIES[number];
+export { PRIORITIES, type Priority, TASK_STATES, type TaskState } from "./tasks.schemas.ts";
 
 /** How long before its due time a task counts as "due soon" (reminder, badge). */
 export const DUE_SOON_MS = 24 * 3600_000;

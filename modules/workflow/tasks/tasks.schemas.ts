@@ -1,6 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { PageQuery } from "../../../shared/http/paging.ts";
-import { PRIORITIES, TASK_STATES } from "./tasks.rules.ts";
+
+export const TASK_STATES = ["created", "claimed", "delegated", "completed", "cancelled"] as const;
+export const PRIORITIES = ["dusuk", "normal", "yuksek", "kritik"] as const;
+export type TaskState = typeof TASK_STATES[number];
+export type Priority = typeof PRIORITIES[number];
 
 export const TaskPriority = z.enum(PRIORITIES).openapi("WorkflowTaskPriority");
 export const TaskState = z.enum(TASK_STATES).openapi("WorkflowTaskState");

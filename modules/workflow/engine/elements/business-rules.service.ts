@@ -10,7 +10,7 @@ import { DecisionError, mapResult } from "../../decisions/decisions.rules.ts";
 import { parameter } from "../engine.feel.lib.ts";
 import type { Vars } from "../engine.repo.ts";
 import { ElementError } from "../engine.step.service.ts";
-import { defineBehaviour } from "../engine.behaviours.lib.ts";
+import { defineBehaviour } from "../engine.step.service.ts";
 
 defineBehaviour(["businessRuleTask"], async (s, t, el) => {
   const decision = el.decision;

@@ -11,7 +11,7 @@ import { TIMER_JOB, type TimerDef } from "../../common/model.lib.ts";
 import { insertTimer, type TokenRow } from "../engine.repo.ts";
 import { timerDue } from "../engine.timers.lib.ts";
 import { ElementError, type Step } from "../engine.step.service.ts";
-import { defineBehaviour } from "../engine.behaviours.lib.ts";
+import { defineBehaviour } from "../engine.step.service.ts";
 import { cancelTokens, throwError } from "./scope.service.ts";
 
 defineBehaviour(["startEvent", "boundaryEvent"], (s, t) => s.leave(t));

@@ -8,7 +8,7 @@ import type { ElementDef } from "../../common/model.lib.ts";
 import { canReach } from "../engine.rules.ts";
 import type { TokenRow } from "../engine.repo.ts";
 import { ElementError, hooks, type Step } from "../engine.step.service.ts";
-import { defineBehaviour } from "../engine.behaviours.lib.ts";
+import { defineBehaviour } from "../engine.step.service.ts";
 import { condition } from "../engine.feel.lib.ts";
 import { withDataQueries } from "../../queries/queries.feel.service.ts";
 

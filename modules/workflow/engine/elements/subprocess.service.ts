@@ -8,7 +8,7 @@
 import { noneStartOf } from "../engine.rules.ts";
 import { calledInstanceEnd, findDefinition, type TokenRow, versionModel } from "../engine.repo.ts";
 import { ElementError, type Step } from "../engine.step.service.ts";
-import { defineBehaviour } from "../engine.behaviours.lib.ts";
+import { defineBehaviour } from "../engine.step.service.ts";
 import { createInstance } from "../engine.start.service.ts";
 import { throwError } from "./scope.service.ts";
 

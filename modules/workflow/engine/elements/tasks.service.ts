@@ -19,7 +19,7 @@ import { memberIdOf, type TokenRow, type Vars } from "../engine.repo.ts";
 import { runScript } from "../engine.script.lib.ts";
 import { dueDateOf } from "../engine.timers.lib.ts";
 import { ElementError, type Step } from "../engine.step.service.ts";
-import { defineBehaviour } from "../engine.behaviours.lib.ts";
+import { defineBehaviour } from "../engine.step.service.ts";
 import { throwError } from "./scope.service.ts";
 
 defineBehaviour(["task"], async (s, t, el) => {
