@@ -184,51 +184,17 @@ export function JobForm(p: JobFormProps) {
       <details class="field-wide job-policies">
         <summary>{t("automation.jobs.policies")}</summary>
         <div class="form-grid">
-          <JobField
-            field="priority"
-            hint={t("automation.jobs.field.priorityHint")}
-          >
-            <NumberInput
-              id={f("priority")}
-              name="priority"
-              min={-100}
-              max={100}
-              value={v.priority}
-            />
-          </JobField>
-          <JobField
-            field="timeoutSeconds"
-            hint={t("automation.jobs.field.timeoutHint")}
-          >
-            <NumberInput
-              id={f("timeout")}
-              name="timeoutSeconds"
-              min={1}
-              max={3600}
-              value={v.timeoutSeconds}
-            />
-          </JobField>
-          <JobField
-            field="maxAttempts"
-            hint={t("automation.jobs.field.maxAttemptsHint")}
-          >
-            <NumberInput
-              id={f("attempts")}
-              name="maxAttempts"
-              min={1}
-              max={20}
-              value={v.maxAttempts}
-            />
-          </JobField>
-          <JobField field="backoffSeconds">
-            <NumberInput
-              id={f("backoff")}
-              name="backoffSeconds"
-              min={0}
-              max={86400}
-              value={v.backoffSeconds}
-            />
-          </JobField>
+          {NUMBER_POLICIES.map((n) => (
+            <JobField field={n.field} hint={n.hint && t(n.hint)}>
+              <NumberInput
+                id={f(n.id)}
+                name={n.field}
+                min={n.min}
+                max={n.max}
+                value={v[n.field]}
+              />
+            </JobField>
+          ))}
           <JobField field="concurrency">
             <select id={f("concurrency")} name="concurrency">
               {options(
@@ -275,6 +241,32 @@ export function JobForm(p: JobFormProps) {
     </form>
   );
 }
+
+/** The form's number policies, in the order shown: field, element id, bounds, hint. */
+const NUMBER_POLICIES = [
+  {
+    field: "priority",
+    id: "priority",
+    min: -100,
+    max: 100,
+    hint: "automation.jobs.field.priorityHint",
+  },
+  {
+    field: "timeoutSeconds",
+    id: "timeout",
+    min: 1,
+    max: 3600,
+    hint: "automation.jobs.field.timeoutHint",
+  },
+  {
+    field: "maxAttempts",
+    id: "attempts",
+    min: 1,
+    max: 20,
+    hint: "automation.jobs.field.maxAttemptsHint",
+  },
+  { field: "backoffSeconds", id: "backoff", min: 0, max: 86400, hint: undefined },
+] as const;
 
 export function NewJobDialog(props: Omit<JobFormProps, "id" | "action" | "submit">) {
   const t = useT();
