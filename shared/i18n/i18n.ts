@@ -124,11 +124,6 @@ export function hasMessageKey(key: string): boolean {
   return Object.hasOwn(catalogs.en, key);
 }
 
-/** Modules add their own keys at load time; English is the fallback for any missing key. */
-export function addMessages(locale: Locale, messages: Record<string, string>) {
-  Object.assign(catalogs[locale] ??= {}, messages);
-}
-
 /**
  * A feature's messages: key → [English, Turkish]. Registers them in the built-in catalogs when
  * the file loads and returns the table, whose keys the file then declares in MessageCatalog.
