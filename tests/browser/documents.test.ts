@@ -128,8 +128,12 @@ browserTest("documents: upload, folder, move, public link, trash and restore", a
     assert.match(await page.locator(".timeline").innerText(), /uploaded[\s\S]*rapor-1\.txt/);
     await page.goto(`${base}/documents/settings`);
     await page.fill('input[name="versionLimit"]', "9");
+    // Wait for the save's answer itself: "network idle" can come before htmx sends the form.
+    const saved = page.waitForResponse((r) =>
+      r.request().method() === "POST" && new URL(r.url()).pathname === "/documents/settings"
+    );
     await page.locator("#docs-panel button[type=submit]").click();
-    await page.waitForLoadState("networkidle");
+    await saved;
     await page.reload();
     assert.equal(await page.inputValue('input[name="versionLimit"]'), "9");
 
