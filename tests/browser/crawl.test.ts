@@ -139,10 +139,9 @@ const KEYS = new Set(Object.keys({ ...en, ...builtinCatalog("en") }));
 /** Pages that show i18n keys by design: the translations editors. */
 const SHOWS_KEYS = /\/translations(\?|$)/;
 
+/** One page in one language: loaded once, then measured at each width in turn. */
 interface Visit {
   path: string;
-  width: number;
-  height: number;
   lang: Lang;
 }
 interface Failure {
@@ -201,16 +200,58 @@ async function tab(context: BrowserContext) {
   return { page, errors, took };
 }
 
+/** What one width of a loaded page shows: size, visible text, language, axe's findings. */
+function measure(page: Page, contrast: boolean) {
+  return page.evaluate(async (contrast) => {
+    type Violation = { id: string; impact: string | null; nodes: { target: unknown[] }[] };
+    type Axe = { run(ctx: Document, opts: unknown): Promise<{ violations: Violation[] }> };
+    const w = globalThis as unknown as { axe?: Axe };
+    const options = {
+      resultTypes: ["violations"],
+      rules: contrast ? {} : { "color-contrast": { enabled: false } },
+    };
+    const axe = w.axe
+      ? (await w.axe.run(document, options)).violations
+        .filter((x) => x.impact === "serious" || x.impact === "critical")
+        .map((x) => ({
+          id: x.id,
+          impact: x.impact,
+          n: x.nodes.length,
+          at: String(x.nodes[0]?.target),
+        }))
+      : null;
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: globalThis.innerWidth,
+      // Code samples are shown on purpose (the script guide documents event names, enum
+      // values and ISO times): text inside code elements is left out of the text checks.
+      // Only shown ones: a closed dialog's textarea is not in the visible text, and taking
+      // its words out would take the same words out where they do show.
+      text: [...document.querySelectorAll("code, pre, kbd, samp, textarea")]
+        .filter((el) => el.getClientRects().length > 0)
+        .reduce(
+          (all, el) => all.replace((el as HTMLElement).innerText, " "),
+          document.body?.innerText ?? "",
+        ),
+      lang: document.documentElement.lang,
+      axe,
+    };
+  }, contrast);
+}
+
+/**
+ * Loads the page once at desktop width and checks it there, then narrows the same page to
+ * phone width and checks it again (layout, visible text, axe): a resize redoes everything
+ * that depends on the width without a second load. Colour contrast is checked at the first
+ * width only: the theme's colours do not change with the width, and it is axe's costliest rule.
+ * Findings are [where, check, detail], where is "1280/en".
+ */
 async function visit(
   { page, errors, took }: Awaited<ReturnType<typeof tab>>,
   v: Visit,
   base: string,
-): Promise<[string, string][]> {
-  const found: [string, string][] = [];
-  const size = page.viewportSize();
-  if (size?.width !== v.width || size?.height !== v.height) {
-    await page.setViewportSize({ width: v.width, height: v.height });
-  }
+): Promise<[string, string, string][]> {
+  const found: [string, string, string][] = [];
   let mark = performance.now();
   const lap = () => {
     const now = performance.now();
@@ -218,15 +259,18 @@ async function visit(
     mark = now;
     return ms;
   };
+  await page.setViewportSize(VIEWPORTS[0]);
   // Leaving the previous page first closes its notification stream: Chromium opens at most six
   // connections to one host, and six tabs each holding a stream would starve every navigation.
   await page.goto("about:blank");
   errors.length = 0;
+  const first = `${VIEWPORTS[0].width}/${v.lang}`;
   const res = await page.goto(base + v.path, { waitUntil: "load", timeout: 30_000 });
   const redirected = res?.request().redirectedFrom();
   if (!res || res.status() !== 200 || redirected) {
     const to = new URL(page.url());
     found.push([
+      first,
       "http",
       `${redirected ? `redirected to ${to.pathname}${to.search}, then ` : ""}${
         res?.status() ?? "no answer"
@@ -238,52 +282,35 @@ async function visit(
   took.settle = lap();
   // Injected through the debugging protocol, which our CSP (no inline scripts) does not govern.
   await page.evaluate(AXE);
-  const facts = await within(
-    60_000,
-    "axe-core",
-    page.evaluate(async () => {
-      type Violation = { id: string; impact: string | null; nodes: { target: unknown[] }[] };
-      type Axe = { run(ctx: Document, opts: unknown): Promise<{ violations: Violation[] }> };
-      const w = globalThis as unknown as { axe?: Axe };
-      const axe = w.axe
-        ? (await w.axe.run(document, { resultTypes: ["violations"] })).violations
-          .filter((x) => x.impact === "serious" || x.impact === "critical")
-          .map((x) => ({
-            id: x.id,
-            impact: x.impact,
-            n: x.nodes.length,
-            at: String(x.nodes[0]?.target),
-          }))
-        : null;
-      return {
-        scrollWidth: document.documentElement.scrollWidth,
-        innerWidth: globalThis.innerWidth,
-        // Code samples are shown on purpose (the script guide documents event names, enum
-        // values and ISO times): text inside code elements is left out of the text checks.
-        // Only shown ones: a closed dialog's textarea is not in the visible text, and taking
-        // its words out would take the same words out where they do show.
-        text: [...document.querySelectorAll("code, pre, kbd, samp, textarea")]
-          .filter((el) => el.getClientRects().length > 0)
-          .reduce(
-            (all, el) => all.replace((el as HTMLElement).innerText, " "),
-            document.body?.innerText ?? "",
-          ),
-        lang: document.documentElement.lang,
-        axe,
-      };
-    }),
-  );
-  took.axe = lap();
-  for (const e of unique(errors)) found.push(["console", e]);
-  if (facts.scrollWidth > facts.innerWidth) {
-    found.push(["overflow", `scrollWidth ${facts.scrollWidth} > ${facts.innerWidth}`]);
+  took.axe = 0;
+  for (const [i, vp] of VIEWPORTS.entries()) {
+    const where = `${vp.width}/${v.lang}`;
+    if (i > 0) {
+      await page.setViewportSize(vp);
+      // Two frames: the resize's layout and whatever the page's own scripts redraw for it.
+      await page.evaluate(() =>
+        new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
+      );
+      await settle(page);
+    }
+    const facts = await within(60_000, "axe-core", measure(page, i === 0));
+    took.axe += lap();
+    if (facts.scrollWidth > facts.innerWidth) {
+      found.push([where, "overflow", `scrollWidth ${facts.scrollWidth} > ${facts.innerWidth}`]);
+    }
+    if (facts.lang !== v.lang) {
+      found.push([where, "lang", `<html lang="${facts.lang}">, not ${v.lang}`]);
+    }
+    for (const [check, detail] of textProblems(facts.text, v.lang, v.path)) {
+      found.push([where, check, detail]);
+    }
+    if (!facts.axe) found.push([where, "axe", "axe-core did not load"]);
+    for (const x of facts.axe ?? []) {
+      found.push([where, "axe", `${x.impact} ${x.id} ×${x.n} (${clip(x.at, 80)})`]);
+    }
   }
-  if (facts.lang !== v.lang) found.push(["lang", `<html lang="${facts.lang}">, not ${v.lang}`]);
-  found.push(...textProblems(facts.text, v.lang, v.path));
-  if (!facts.axe) found.push(["axe", "axe-core did not load"]);
-  for (const x of facts.axe ?? []) {
-    found.push(["axe", `${x.impact} ${x.id} ×${x.n} (${clip(x.at, 80)})`]);
-  }
+  // Errors of the load and of every width, reported where the page was loaded.
+  for (const e of unique(errors)) found.push([first, "console", e]);
   return found;
 }
 
@@ -475,15 +502,15 @@ browserTest("crawl: every page at 1280 and 375 px, in English and Turkish", asyn
     ];
     for (const lang of LANGS) {
       await setLanguage(main.page, base, lang);
-      const queue: Visit[] = todo.flatMap((path) => VIEWPORTS.map((vp) => ({ path, ...vp, lang })));
+      const queue: Visit[] = todo.map((path) => ({ path, lang }));
       await Promise.all(tabs.map(async (t) => {
         for (let v = queue.shift(); v; v = queue.shift()) {
-          const where = `${v.width}/${v.lang}`;
-          visits++;
+          const where = v.lang;
+          visits += VIEWPORTS.length;
           const t0 = performance.now();
           try {
-            for (const [check, detail] of await visit(t, v, base)) {
-              failures.push({ page: v.path, where, check, detail });
+            for (const [at, check, detail] of await visit(t, v, base)) {
+              failures.push({ page: v.path, where: at, check, detail });
             }
           } catch (err) {
             const detail = clip(String((err as Error).message ?? err).split("\n")[0]);

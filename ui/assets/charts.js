@@ -88,7 +88,9 @@
       if (!globalThis.echarts) return;
       for (const e of entries) {
         const chart = globalThis.echarts.getInstanceByDom(e.target);
-        if (chart) render(globalThis.echarts, e.target);
+        if (!chart) continue;
+        chart.resize(); // the drawing takes the box's new size, then the layout fits it
+        render(globalThis.echarts, e.target);
       }
     })
     : null;
