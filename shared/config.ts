@@ -33,6 +33,18 @@ const ConfigSchema = z.object({
   BODY_LIMIT_BYTES: optional(z.coerce.number().int().min(1024)).default(1024 * 1024),
   COOKIE_SECURE: optional(bool),
   TRUST_PROXY: optional(bool).default(false),
+  /**
+   * The site's address as people reach it (scheme, host, port; no path), e.g.
+   * https://platform.example.com. Links in mails (invitations, password resets) point there.
+   * Unset: the request's own address, but only when it is loopback or HOST (see docs/operations.md).
+   */
+  PUBLIC_URL: optional(
+    z.url({ protocol: /^https?$/ }).refine((v) => {
+      if (!URL.canParse(v)) return true; // z.url() reported it
+      const u = new URL(v);
+      return u.pathname === "/" && !u.search && !u.hash && !u.username && !u.password;
+    }, "must be an address without a path, such as https://platform.example.com"),
+  ),
   JWT_PRIVATE_KEY: optional(
     z.string().includes("PRIVATE KEY", { message: "must be a PKCS#8 PEM" }),
   ),
@@ -40,6 +52,11 @@ const ConfigSchema = z.object({
   JWT_ISSUER: optional(z.string()).default("urn:platform"),
   JWT_AUDIENCE: optional(z.string()).default("urn:platform:api"),
   JWT_TTL_SECONDS: optional(z.coerce.number().int().min(60).max(30 * 86400)).default(8 * 3600),
+  /**
+   * Lets workspaces use an OpenID provider at a private, loopback or link-local address, or over
+   * plain http (development and tests). Off: https and public addresses only (SSRF guard).
+   */
+  SSO_ALLOW_PRIVATE_ISSUERS: optional(bool).default(false),
   EXTERNAL_JWKS_URL: optional(z.url()),
   EXTERNAL_ISSUER: optional(z.string()),
   EXTERNAL_AUDIENCE: optional(z.string()),

@@ -224,6 +224,8 @@ export interface Credentials {
   token: string;
   via: Session["via"];
   claims: Claims;
+  /** Set when the caller presented an API token (platform/identity/api-tokens.service.ts). */
+  apiToken?: { id: string; scopes: string[] };
 }
 
 /** A published domain event as a subscriber receives it (tenant-scoped transaction, RLS on). */
@@ -249,6 +251,8 @@ export interface Session {
   /** Token expiry (epoch seconds), kept so sign-out can revoke it until then. */
   exp: number;
   via: "cookie" | "bearer";
+  /** An API token's scopes (permissions are already narrowed to them); unset otherwise. */
+  scopes?: string[];
 }
 
 export interface AppEnv {

@@ -113,11 +113,14 @@ export async function newTenant(): Promise<TestTenant> {
     owner,
     async member(roles, memberEmail) {
       const mail = memberEmail ?? `${unique("u")}@example.test`;
+      // A synthetic session standing for test setup, not for the owner: it is a platform
+      // operator, the only caller allowed to create an account with a password (admin.rules.ts).
       const session = {
         tenantId,
         userId: owner.id,
         roles: ["owner"],
         permissions: ["*"],
+        isOperator: true,
       } as Session;
       const { member } = await withScope(
         platform.db.sql,
@@ -136,6 +139,15 @@ export async function newTenant(): Promise<TestTenant> {
       return caller(member.id, mail, await tokenFor(member.id, tenantId, roles));
     },
   };
+}
+
+/**
+ * Makes the account of `who` a platform operator (as the schema owner; the session is read
+ * afresh on the next request). Operators alone create accounts with a password.
+ */
+export async function makeOperator(who: Caller) {
+  const { platform } = await testApp();
+  await platform.db.sql`update users set is_operator = true where id = ${who.id}`;
 }
 
 /** Asserts an RFC 9457 body and returns it. */

@@ -16,7 +16,10 @@ const ADMIN: (MenuEntry & { operator?: boolean })[] = [
     permission: "admin.translation.read",
   },
   { labelKey: "nav.tenant", path: "/admin/tenant", permission: "admin.tenant.write" },
+  { labelKey: "nav.sso", path: "/admin/sso", permission: "admin.tenant.write" },
   { labelKey: "nav.tenants", path: "/admin/tenants", operator: true },
+  { labelKey: "nav.audit", path: "/admin/audit", permission: "admin.audit.read" },
+  { labelKey: "nav.auditAll", path: "/admin/audit/all", operator: true },
   { labelKey: "nav.outbox", path: "/admin/outbox", permission: "admin.mail.read" },
   { labelKey: "nav.apiDocs", path: "/docs" },
 ];

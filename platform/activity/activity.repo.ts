@@ -20,15 +20,16 @@ export async function insertActivity(sql: Sql, a: NewActivity): Promise<Activity
   const json = (v: Json) => (v === null ? null : sql.json(v as never));
   const [row] = await sql<ActivityEntry[]>`
     insert into activity (tenant_id, id, actor_id, module, entity_type, entity_id, action,
-      summary, changes, before, after, request_id)
+      summary, changes, before, after, request_id, address)
     values (
       nullif(current_setting('app.tenant_id', true), '')::uuid, ${uuidv7()},
       nullif(current_setting('app.user_id', true), '')::uuid,
       ${a.module}, ${a.entityType}, ${a.entityId}, ${a.action}, ${a.summary},
       ${json(a.changes)}, ${json(a.before)}, ${json(a.after)},
-      nullif(current_setting('app.request_id', true), ''))
+      nullif(current_setting('app.request_id', true), ''), ${a.address ?? null})
     returning id, occurred_at, actor_id, null::text as actor_name, null::text as actor_email,
-      module, entity_type, entity_id, action, summary, changes, before, after, request_id`;
+      module, entity_type, entity_id, action, summary, changes, before, after, request_id,
+      address`;
   return row;
 }
 
@@ -46,7 +47,7 @@ export async function selectActivity(
     select a.id, a.occurred_at, a.actor_id, coalesce(m.display_name, u.name) as actor_name,
       u.email as actor_email,
       a.module, a.entity_type, a.entity_id, a.action, a.summary, a.changes, a.before, a.after,
-      a.request_id,
+      a.request_id, a.address,
       to_char(a.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as sort_at
     from activity a left join users u on u.id = a.actor_id
       left join memberships m on m.tenant_id = a.tenant_id and m.user_id = a.actor_id

@@ -20,6 +20,8 @@ export interface ActivityEntry {
   before: Record<string, Json> | null;
   after: Record<string, Json> | null;
   requestId: string | null;
+  /** The client's address when the line was recorded (identity audit lines), else null. */
+  address?: string | null;
 }
 
 export interface NewActivity {
@@ -31,6 +33,8 @@ export interface NewActivity {
   changes: Changes;
   before: Json;
   after: Json;
+  /** The client's address (identity audit lines); null elsewhere. */
+  address?: string | null;
 }
 
 /** Filters of a listing. `from` is inclusive, `to` exclusive (ISO 8601 timestamps). */

@@ -76,6 +76,8 @@ export interface RecordInput {
   after?: Record<string, unknown> | null;
   /** Fields left out of the diff (they stay in before/after). Default: updatedAt. */
   ignore?: readonly string[];
+  /** The client's address (identity audit lines); omitted elsewhere. */
+  address?: string | null;
 }
 
 /**
@@ -98,6 +100,7 @@ export async function recordActivity(
     changes: diffObjects(before, after, input.ignore ?? NOISE_FIELDS),
     before: toJson(before),
     after: toJson(after),
+    address: input.address ?? null,
   });
 }
 

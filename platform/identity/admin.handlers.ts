@@ -4,6 +4,7 @@ import * as routes from "./admin.routes.ts";
 import type { Context } from "hono";
 import type { AppEnv } from "../../shared/http/env.ts";
 import { actorOf } from "../../shared/http/actor.ts";
+import { clientAddress } from "./authentication.middleware.ts";
 import { decodeCursor, toPage } from "../../shared/http/paging.ts";
 import {
   addMember,
@@ -37,6 +38,7 @@ export const createUserHandler: RouteHandler<typeof createUserRoute, AppEnv> = a
   const { member, temporaryPassword } = await addMember(actorOf(c), {
     catalog: catalog(c),
     member: c.req.valid("json"),
+    address: clientAddress(c),
   });
   return c.json({ ...member, ...(temporaryPassword ? { temporaryPassword } : {}) }, 201);
 };
@@ -47,6 +49,7 @@ export const updateUserHandler: RouteHandler<typeof updateUserRoute, AppEnv> = a
       catalog: catalog(c),
       userId: c.req.valid("param").id,
       patch: c.req.valid("json"),
+      address: clientAddress(c),
     }),
     200,
   );
@@ -56,7 +59,11 @@ export const listRolesHandler: RouteHandler<typeof listRolesRoute, AppEnv> = asy
 
 export const createRoleHandler: RouteHandler<typeof createRoleRoute, AppEnv> = async (c) =>
   c.json(
-    await createCustomRole(actorOf(c), { catalog: catalog(c), role: c.req.valid("json") }),
+    await createCustomRole(actorOf(c), {
+      catalog: catalog(c),
+      role: c.req.valid("json"),
+      address: clientAddress(c),
+    }),
     201,
   );
 
@@ -66,6 +73,7 @@ export const updateRoleHandler: RouteHandler<typeof updateRoleRoute, AppEnv> = a
       catalog: catalog(c),
       id: c.req.valid("param").id,
       role: c.req.valid("json"),
+      address: clientAddress(c),
     }),
     200,
   );

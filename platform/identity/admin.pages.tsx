@@ -2,12 +2,15 @@ import { Hono } from "hono";
 import type { z } from "@hono/zod-openapi";
 import type { AppEnv } from "../../shared/http/env.ts";
 import { actorOf } from "../../shared/http/actor.ts";
+import { clientAddress } from "./authentication.middleware.ts";
 import { type C, isHtmx, pathId, readForm, type Status } from "../../shared/http/pages.ts";
 import { type Flash, problemFlash } from "../../shared/http/form.ts";
+import { Problem, problems } from "../../shared/http/problem.ts";
+import { NEW_ACCOUNT_NEEDS_OPERATOR } from "./admin.rules.ts";
 import { decodeCursor, toPage } from "../../shared/http/paging.ts";
 import { ID_PARAM } from "../../shared/http/ids.ts";
 import { hasPermission, requirePermission } from "../../shared/rbac/permissions.ts";
-import { type MessageKey, t } from "../../shared/i18n/i18n.ts";
+import { type Locale, type MessageKey, t } from "../../shared/i18n/i18n.ts";
 import { adminTranslationsPages } from "../translations/public.ts";
 import {
   addMember,
@@ -28,6 +31,7 @@ import { Dialog, html, page } from "../../ui/kit.ts";
 import { EditMemberBox, InviteBox, UsersPanel } from "./users.view.tsx";
 import { NewRoleDialog, RoleFormBox, RolesPanel } from "./roles.view.tsx";
 import { IdentityStyles } from "./styles.view.tsx";
+import { invitationsPanel, inviteByEmailBox } from "./invitations.pages.tsx";
 import "./users.messages.ts";
 
 const PAGE_SIZE = 50;
@@ -72,6 +76,13 @@ async function act<T extends z.ZodType>(
   }
 }
 
+/** The operator rule's refusal in the reader's language (the API's answer names the route instead). */
+const inviteInstead = (l: Locale) => (err: unknown): never => {
+  throw err instanceof Problem && err.detail === NEW_ACCOUNT_NEEDS_OPERATOR
+    ? problems.forbidden(t(l, "users.inviteByEmailInstead"))
+    : err;
+};
+
 const crumbs = (c: C) => [{ label: t(c.var.locale, "nav.admin") }];
 
 // ---------------------------------------------------------------------------------------------
@@ -104,20 +115,37 @@ async function usersPage(c: C, flash?: Flash, status: Status = 200) {
         nextHref={nextHref}
         you={session.userId}
       />
+      {await invitationsPanel(c)}
     </>,
     {
       status,
       crumbs: crumbs(c),
+      // Invitations by e-mail; the temporary-password form only for platform operators.
       actions: canWrite && (
-        <Dialog
-          id="invite-user"
-          title={t(l, "users.invite")}
-          trigger={t(l, "users.invite")}
-          icon="user-plus"
-          closeLabel={t(l, "ui.close")}
-        >
-          <InviteBox roles={roles} />
-        </Dialog>
+        <>
+          <Dialog
+            id="invite-user"
+            title={t(l, "invitations.invite")}
+            trigger={t(l, "invitations.invite")}
+            icon="user-plus"
+            closeLabel={t(l, "ui.close")}
+          >
+            {await inviteByEmailBox(c)}
+          </Dialog>
+          {session.isOperator && (
+            <Dialog
+              id="add-user"
+              title={t(l, "invitations.addWithPassword")}
+              trigger={t(l, "invitations.addWithPassword")}
+              icon="key-round"
+              variant="secondary"
+              closeLabel={t(l, "ui.close")}
+            >
+              <p class="muted">{t(l, "invitations.operatorOnly")}</p>
+              <InviteBox roles={roles} />
+            </Dialog>
+          )}
+        </>
       ),
     },
   );
@@ -179,7 +207,8 @@ export const adminPages = new Hono<AppEnv>()
       const { member, temporaryPassword } = await addMember(actorOf(c), {
         catalog: c.var.platform.permissions,
         member: data,
-      });
+        address: clientAddress(c),
+      }).catch(inviteInstead(l));
       const text = t(l, "admin.users.created", { email: member.email }) +
         (temporaryPassword
           ? " " + t(l, "admin.users.generated", { password: temporaryPassword })
@@ -205,6 +234,7 @@ export const adminPages = new Hono<AppEnv>()
         catalog: c.var.platform.permissions,
         userId: id,
         patch: data,
+        address: clientAddress(c),
       });
       return { kind: "ok", text: t(l, "admin.users.updated") };
     });
@@ -223,6 +253,7 @@ export const adminPages = new Hono<AppEnv>()
       const role = await createCustomRole(actorOf(c), {
         catalog: c.var.platform.permissions,
         role: data,
+        address: clientAddress(c),
       });
       return { kind: "ok", text: t(l, "admin.roles.created", { name: role.name }) };
     });
@@ -247,6 +278,7 @@ export const adminPages = new Hono<AppEnv>()
         catalog: c.var.platform.permissions,
         id,
         role: data,
+        address: clientAddress(c),
       });
       return { kind: "ok", text: t(l, "admin.roles.created", { name: role.name }) };
     });

@@ -34,7 +34,13 @@ export const createUserRoute = createRoute({
   operationId: "createUser",
   path: "/users",
   tags: ["admin"],
-  summary: "Create a user in the current tenant, or add an existing user to it",
+  summary: "Add an existing account to the current tenant, or (operators) create an account",
+  description:
+    "An address that already has an account is invited in the app: the member is listed as " +
+    "invited and joins once the account accepts (POST /api/auth/invitations/{tenantId}/accept). " +
+    "Creating a NEW account with a typed or generated temporary password is for platform " +
+    "operators only; an owner or admin who is not an operator gets 403 and invites the address " +
+    "by e-mail instead (POST /api/admin/invitations), so the person sets their own password.",
   middleware: [requirePermission("admin.user.write")] as const,
   request: { body: jsonBody(CreateMemberBody) },
   responses: {

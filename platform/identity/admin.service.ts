@@ -2,9 +2,11 @@ import type { Sql } from "../../shared/db/database.ts";
 import type { Session } from "../../shared/http/env.ts";
 import type { Actor } from "../../shared/http/actor.ts";
 import type { RoleRow } from "./roles.repo.ts";
+import { auditIdentity } from "./audit.service.ts";
 import { problems } from "../../shared/http/problem.ts";
 import { generatePassword, hashPassword } from "../../shared/auth/passwords.ts";
 import { hasPermission, matches } from "../../shared/rbac/permissions.ts";
+import { memberAddition } from "./admin.rules.ts";
 import {
   findMember,
   insertMembership,
@@ -59,7 +61,7 @@ function assertHeld(session: Session, catalog: string[], grants: string[]) {
 }
 
 /** Checks a change of role assignment: roles exist, owner rule, and no privilege escalation. */
-async function checkRoleChange(
+export async function checkRoleChange(
   sql: Sql,
   session: Session,
   catalog: string[],
@@ -80,14 +82,17 @@ async function checkRoleChange(
 }
 
 /**
- * Adds someone to the current tenant. A new e-mail gets an account (with the given or a
- * generated password); an existing account is invited and joins only once it accepts.
+ * Adds someone to the current tenant. An existing account is invited and joins only once it
+ * accepts. A new e-mail gets an account (with the given or a generated password) only when a
+ * platform operator asks (admin.rules.ts); owners and admins invite new people by e-mail.
  */
 export async function addMember(
   { sql, session }: Actor,
-  { catalog, member: input }: {
+  { catalog, member: input, address }: {
     catalog: string[];
     member: { email: string; name: string; password?: string; roles: string[] };
+    /** The client's address, for the audit trail. */
+    address?: string | null;
   },
 ) {
   await checkRoleChange(sql, session, catalog, input.roles);
@@ -95,6 +100,8 @@ export async function addMember(
   // function that answers only with the account's id.
   let userId = await userIdByEmail(sql, input.email);
   let temporaryPassword: string | undefined;
+  // A new account is an operator's act: anyone else is refused before anything is written.
+  memberAddition(session, Boolean(userId));
   if (userId) {
     if (await findMember(sql, userId)) throw problems.conflict("This user is already a member.");
     await insertMembership(sql, session.tenantId, userId, input.roles, {
@@ -110,15 +117,26 @@ export async function addMember(
     })).id;
     await insertMembership(sql, session.tenantId, userId, input.roles);
   }
-  return { member: (await findMember(sql, userId))!, temporaryPassword };
+  const member = (await findMember(sql, userId))!;
+  await auditIdentity({ sql }, {
+    action: "member_added",
+    summary: `Added ${member.email}`,
+    entityType: "membership",
+    entityId: userId,
+    address,
+    after: memberFacts(member),
+  });
+  return { member, temporaryPassword };
 }
 
 export async function changeMember(
   { sql, session }: Actor,
-  { catalog, userId, patch }: {
+  { catalog, userId, patch, address }: {
     catalog: string[];
     userId: string;
     patch: { name?: string; roles?: string[]; status?: "active" | "disabled" };
+    /** The client's address, for the audit trail. */
+    address?: string | null;
   },
 ) {
   const member = await findMember(sql, userId);
@@ -144,7 +162,50 @@ export async function changeMember(
     }
   }
   await updateMembership(sql, userId, patch);
-  return (await findMember(sql, userId))!;
+  const changed = (await findMember(sql, userId))!;
+  await auditMemberChange(sql, member, changed, address);
+  return changed;
+}
+
+/** A member as the audit trail records them (no ids, no secrets). */
+const memberFacts = (m: MemberRow) => ({
+  email: m.email,
+  name: m.name,
+  roles: m.roles,
+  status: m.status,
+});
+
+/**
+ * One audit line per kind of change of a member: roles, then status (disabled/enabled), then
+ * name, each with the member's facts before and after.
+ */
+async function auditMemberChange(
+  sql: Sql,
+  before: MemberRow,
+  after: MemberRow,
+  address?: string | null,
+) {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  const kinds: [boolean, string][] = [
+    [!same([...before.roles].sort(), [...after.roles].sort()), "member_role_changed"],
+    [
+      before.status !== after.status,
+      after.status === "disabled" ? "member_disabled" : "member_enabled",
+    ],
+    [before.name !== after.name, "member_renamed"],
+  ];
+  for (const [changed, action] of kinds) {
+    if (!changed) continue;
+    await auditIdentity({ sql }, {
+      action,
+      summary: `${action.replaceAll("_", " ")}: ${after.email}`,
+      entityType: "membership",
+      entityId: after.id,
+      address,
+      before: memberFacts(before),
+      after: memberFacts(after),
+    });
+  }
 }
 
 async function permissionsOf(sql: Sql, roleKeys: string[]) {
@@ -160,9 +221,11 @@ function checkPermissions(catalog: string[], permissions: string[]) {
 
 export async function createCustomRole(
   { sql, session }: Actor,
-  { catalog, role: input }: {
+  { catalog, role: input, address }: {
     catalog: string[];
     role: { key: string; name: string; description: string; permissions: string[] };
+    /** The client's address, for the audit trail. */
+    address?: string | null;
   },
 ) {
   checkPermissions(catalog, input.permissions);
@@ -170,18 +233,36 @@ export async function createCustomRole(
   if (await roleKeyTaken(sql, input.key)) {
     throw problems.conflict(`A role with the key "${input.key}" exists.`);
   }
-  return await insertRole(sql, session.tenantId, {
+  const role = await insertRole(sql, session.tenantId, {
     ...input,
     permissions: [...new Set(input.permissions)],
   });
+  await auditIdentity({ sql }, {
+    action: "role_created",
+    summary: `Created the role ${role.name}`,
+    entityType: "role",
+    entityId: role.id,
+    address,
+    after: roleFacts(role),
+  });
+  return role;
 }
+
+/** A role as the audit trail records it. */
+const roleFacts = (r: RoleRow) => ({
+  name: r.name,
+  description: r.description,
+  permissions: r.permissions,
+});
 
 export async function changeCustomRole(
   { sql, session }: Actor,
-  { catalog, id, role: input }: {
+  { catalog, id, role: input, address }: {
     catalog: string[];
     id: string;
     role: { name: string; description: string; permissions: string[] };
+    /** The client's address, for the audit trail. */
+    address?: string | null;
   },
 ) {
   const role = await findRole(sql, id);
@@ -189,5 +270,16 @@ export async function changeCustomRole(
   if (role.builtin) throw problems.unprocessable("Built-in roles cannot be changed.");
   checkPermissions(catalog, input.permissions);
   assertHeld(session, catalog, [...role.permissions, ...input.permissions]);
-  return (await updateRole(sql, id, { ...input, permissions: [...new Set(input.permissions)] }))!;
+  const changed =
+    (await updateRole(sql, id, { ...input, permissions: [...new Set(input.permissions)] }))!;
+  await auditIdentity({ sql }, {
+    action: "role_permissions_changed",
+    summary: `Changed the role ${changed.name}`,
+    entityType: "role",
+    entityId: id,
+    address,
+    before: roleFacts(role),
+    after: roleFacts(changed),
+  });
+  return changed;
 }

@@ -36,7 +36,11 @@ export const loginHandler: RouteHandler<typeof loginRoute, AppEnv> = async (c) =
     throw problems.forbidden("Cross-site request refused.");
   }
   const body = c.req.valid("json");
-  const signedIn = await login(c.var.platform, { ...body, address: clientAddress(c) });
+  const signedIn = await login(c.var.platform, {
+    ...body,
+    address: clientAddress(c),
+    userAgent: c.req.header("user-agent"),
+  });
   setSessionCookie(c, signedIn.accessToken, signedIn.expiresIn);
   const { roles: _roles, ...response } = signedIn;
   return c.json(response, 200);
@@ -61,7 +65,11 @@ export const meHandler: RouteHandler<typeof meRoute, AppEnv> = async (c) => {
 
 export const switchTenantHandler: RouteHandler<typeof switchTenantRoute, AppEnv> = async (c) => {
   const { session, platform } = c.var;
-  const signedIn = await switchTenant(actorOf(c), { platform, tenant: c.req.valid("json").tenant });
+  const signedIn = await switchTenant(actorOf(c), {
+    platform,
+    tenant: c.req.valid("json").tenant,
+    client: { address: clientAddress(c), userAgent: c.req.header("user-agent") },
+  });
   await revokeToken(actorOf(c));
   if (session.via === "cookie") setSessionCookie(c, signedIn.accessToken, signedIn.expiresIn);
   const { roles: _roles, ...response } = signedIn;

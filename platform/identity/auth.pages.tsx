@@ -23,16 +23,23 @@ import { IdentityStyles } from "./styles.view.tsx";
 import { listRoles } from "./admin.service.ts";
 import { roleNames } from "./roles.labels.lib.ts";
 import { profilePages } from "./profile.pages.tsx";
+import { ssoOffersFor } from "./sso.flow.service.ts";
+import { secondFactorPage } from "./two-factor.pages.tsx";
 
 /** Pages reachable without a session. */
 export const publicPages = new Hono<AppEnv>()
-  .get("/login", (c) => {
+  .get("/login", async (c) => {
     const lang = c.req.query("lang");
     if (isLocale(lang)) {
       setCookie(c, LANG_COOKIE, lang, { path: "/", sameSite: "Lax", maxAge: 365 * 86400 });
       c.set("locale", lang);
     }
-    return html(c, <LoginPage next={sameOriginPath(c.req.query("next"))} />);
+    const workspace = c.req.query("workspace");
+    const sso = await ssoOffersFor(c.var.platform, { workspace });
+    return html(
+      c,
+      <LoginPage next={sameOriginPath(c.req.query("next"))} tenant={workspace} sso={sso} />,
+    );
   })
   .post("/login", async (c) => {
     const form = await readForm(c);
@@ -61,6 +68,7 @@ export const publicPages = new Hono<AppEnv>()
         password,
         tenant: tenant || undefined,
         address: clientAddress(c),
+        userAgent: c.req.header("user-agent"),
       });
       setSessionCookie(c, signedIn.accessToken, signedIn.expiresIn);
       return c.redirect(sameOriginPath(next), 303);
@@ -71,6 +79,23 @@ export const publicPages = new Hono<AppEnv>()
         return again(t(l, "login.throttled", { seconds: err.headers["Retry-After"] }), 429);
       }
       if (err.slug === "tenant-suspended") return again(t(l, "login.suspended"), 403);
+      if (err.slug === "second-factor-required") {
+        return await secondFactorPage(c, err, sameOriginPath(next));
+      }
+      if (err.slug === "sso-required") {
+        const sso = await ssoOffersFor(c.var.platform, { workspace: tenant, email });
+        return html(
+          c,
+          <LoginPage
+            email={email}
+            tenant={tenant}
+            next={sameOriginPath(next)}
+            error={t(l, "sso.login.required")}
+            sso={sso}
+          />,
+          403,
+        );
+      }
       return again(t(l, "login.invalid"), 401);
     }
   });
@@ -129,6 +154,7 @@ export const sessionPages = new Hono<AppEnv>()
     const signedIn = await switchTenant(actorOf(c), {
       platform: c.var.platform,
       tenant: field(form, "tenant"),
+      client: { address: clientAddress(c), userAgent: c.req.header("user-agent") },
     });
     await revokeToken(actorOf(c));
     setSessionCookie(c, signedIn.accessToken, signedIn.expiresIn);

@@ -10,6 +10,7 @@ import {
   TenantSchema,
   TokenResponse,
 } from "./identity.schemas.ts";
+import { secondFactorResponse } from "./two-factor.routes.ts";
 
 export const loginRoute = createRoute({
   method: "post",
@@ -18,12 +19,16 @@ export const loginRoute = createRoute({
   tags: ["auth"],
   summary: "Sign in with e-mail and password",
   description: "Returns a bearer token and also sets it as an HttpOnly session cookie. " +
-    "A suspended workspace answers 403 with the type /problems/tenant-suspended.",
+    "A suspended workspace answers 403 with the type /problems/tenant-suspended. " +
+    "When the account has a second factor (or the workspace requires one) a right password " +
+    "answers 401 of type /problems/second-factor-required with `secondFactor.pendingToken`: " +
+    "no token yet; finish at /api/auth/login/second-factor.",
   security: [],
   request: { body: jsonBody(LoginBody) },
   responses: {
     200: jsonResponse(TokenResponse, "Signed in"),
-    ...errorResponses(400, 401, 403, 429),
+    ...errorResponses(400, 403, 429),
+    401: secondFactorResponse,
   },
 });
 

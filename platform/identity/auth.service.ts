@@ -16,6 +16,10 @@ import {
 import type { Sql } from "../../shared/db/database.ts";
 import type { Actor } from "../../shared/http/actor.ts";
 import { tenantSuspended } from "./tenants.rules.ts";
+import { auditSignIn, auditSignInFailure } from "./audit.service.ts";
+import { type SignInClient, startSession } from "./sessions.service.ts";
+import { refuseIfSsoRequired } from "./sso.password.service.ts";
+import { requireSecondFactor } from "./two-factor.gate.service.ts";
 
 export interface SignedIn {
   accessToken: string;
@@ -35,7 +39,7 @@ const invalid = () => problems.unauthorized("The e-mail, password or workspace i
  */
 export async function login(
   platform: Platform,
-  input: { email: string; password: string; tenant?: string; address: string },
+  input: { email: string; password: string; tenant?: string; address: string; userAgent?: string },
 ): Promise<SignedIn> {
   const { sql } = platform.db;
   const keys = attemptKeys(input.email, input.address);
@@ -56,30 +60,52 @@ export async function login(
           tenants[0];
       if (!tenant) return null;
       if (tenant.status !== "active") return "suspended" as const;
-      return await issueToken(tx, platform, user, tenant);
+      await refuseIfSsoRequired({ sql: tx }, { tenantId: tenant.id, userId: user.id });
+      // A second factor (or the workspace's 2FA policy): a 401 with a pending token, no session.
+      await requireSecondFactor({ sql: tx }, { user, tenant });
+      return await issueToken(tx, platform, user, tenant, input);
     });
     if (signedIn) {
       // The password was right: a suspended workspace is no reason to throttle the account.
       await withScope(sql, {}, (tx) => forgiveSignIn(tx, keys));
-      if (signedIn === "suspended") throw tenantSuspended();
+      if (signedIn === "suspended") {
+        await auditSignInFailure(sql, { ...failure(platform, input), reason: "suspended" });
+        throw tenantSuspended();
+      }
+      await auditSignIn(sql, { ...signedIn, address: input.address });
       return signedIn;
     }
   }
+  const reason = user && passwordOk ? "workspace" : "password";
+  await auditSignInFailure(sql, { ...failure(platform, input), reason });
   throw invalid();
 }
+
+/** What a failed sign-in's audit line records (audit.service.ts). */
+const failure = (
+  platform: Platform,
+  input: { email: string; tenant?: string; address: string },
+) => ({
+  email: input.email,
+  tenant: input.tenant,
+  defaultSlug: platform.config.DEFAULT_TENANT,
+  address: input.address,
+});
 
 /**
  * A fresh token for a user in one of their tenants. Runs in a transaction scoped to that user,
  * where their own memberships are visible.
  */
-async function issueToken(
+export async function issueToken(
   tx: Sql,
   platform: Platform,
   user: { id: string; email: string; name: string; locale: string | null },
   tenant: { id: string; slug: string; name: string },
+  client?: SignInClient,
 ): Promise<SignedIn> {
   const roles = await membershipRoles(tx, tenant.id, user.id);
   const issued = await platform.tokens.issue({ userId: user.id, tenantId: tenant.id, roles });
+  await startSession(tx, issued, user, tenant, client);
   return {
     accessToken: issued.token,
     tokenType: "Bearer",
@@ -93,7 +119,11 @@ async function issueToken(
 /** Switches the signed-in user (the request's transaction) to another of their tenants. */
 export async function switchTenant(
   { sql: tx, session }: Actor,
-  { platform, tenant: wanted }: { platform: Platform; tenant: string },
+  { platform, tenant: wanted, client }: {
+    platform: Platform;
+    tenant: string;
+    client?: SignInClient;
+  },
 ) {
   const { userId } = session;
   const tenant = (await memberTenants(tx, userId)).find((t) =>
@@ -102,7 +132,7 @@ export async function switchTenant(
   if (!tenant) throw problems.notFound("You are not a member of that workspace.");
   if (tenant.status !== "active") throw tenantSuspended();
   const user = await accountOf(tx, userId);
-  return await issueToken(tx, platform, user as SignedIn["user"], tenant);
+  return await issueToken(tx, platform, user as SignedIn["user"], tenant, client);
 }
 
 /** Revokes the caller's token (sign-out, tenant switch) until it would have expired anyway. */

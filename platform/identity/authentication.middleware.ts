@@ -6,6 +6,19 @@ import type { AppEnv, Session } from "../../shared/http/env.ts";
 import { problems } from "../../shared/http/problem.ts";
 import { TokenError } from "../../shared/auth/jwt.ts";
 import { verifyCached } from "./token-cache.lib.ts";
+import { isApiToken, verifyApiToken } from "./caller-access.service.ts";
+
+/** An API token (plt_…): looked up by its hash; revocation is checked with the session. */
+async function apiTokenCaller(
+  c: Context<AppEnv>,
+  next: () => Promise<void>,
+  found: { token: string; via: Session["via"] },
+) {
+  const verified = await verifyApiToken(c.var.platform.db.sql, found.token);
+  if (!verified) throw problems.unauthorized("The token is not valid, expired or revoked.");
+  c.set("credentials", { ...found, ...verified });
+  await next();
+}
 
 export const SESSION_COOKIE = "session";
 
@@ -60,6 +73,9 @@ export const authentication = createMiddleware<AppEnv>(async (c, next) => {
   if (c.var.access === "public") return await next();
   const found = readToken(c);
   if (!found) throw problems.unauthorized();
+  if (found.via === "bearer" && isApiToken(found.token)) {
+    return await apiTokenCaller(c, next, found);
+  }
   try {
     c.set("credentials", {
       ...found,

@@ -81,7 +81,8 @@ export const CreateMemberBody = z.object({
   email: z.email().max(254),
   name: Name,
   password: Password.optional().openapi({
-    description: "For a new user; omitted, one is generated and returned once",
+    description: "For a new account (platform operators only); omitted, one is generated " +
+      "and returned once. Ignored for an existing account",
   }),
   roles: RoleKeys.min(1),
 }).openapi("CreateMemberRequest");

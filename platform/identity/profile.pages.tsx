@@ -13,6 +13,8 @@ import { clientAddress } from "./authentication.middleware.ts";
 import { DetailsCard, PasswordCard, ProfilePage } from "./profile.view.tsx";
 import { IdentityStyles } from "./styles.view.tsx";
 import "./profile.messages.ts";
+import "./password-reset.messages.ts";
+import { checkPassword, isPolicyRefusal } from "./password.rules.ts";
 
 type Status = 200 | 400 | 422 | 429;
 
@@ -53,6 +55,10 @@ function passwordOutcome(c: C, err: unknown): { flash: Flash; status: Status } {
     c.header("Retry-After", err.headers["Retry-After"]);
     const seconds = err.headers["Retry-After"];
     return { flash: { kind: "error", text: t(l, "profile.throttled", { seconds }) }, status: 429 };
+  }
+  if (isPolicyRefusal(err)) {
+    const text = t(l, "password.rejected", { reasons: "" });
+    return { flash: { kind: "error", text }, status: 400 };
   }
   if (err.slug === "wrong-password") {
     return { flash: { kind: "error", text: t(l, "profile.passwordWrong") }, status: 422 };
@@ -101,6 +107,14 @@ export const profilePages = new Hono<AppEnv>()
       result = { flash: { kind: "error", text: t(l, "profile.passwordShort") }, status: 400 };
     } else if (next !== form.confirmPassword) {
       result = { flash: { kind: "error", text: t(l, "profile.passwordMismatch") }, status: 400 };
+    } else if (!checkPassword(next, c.var.session).ok) {
+      // The password policy (password.rules.ts), in the reader's words.
+      const reasons = checkPassword(next, c.var.session).issues
+        .map((i) => t(l, `password.issue.${i}`)).join(" ");
+      result = {
+        flash: { kind: "error", text: t(l, "password.rejected", { reasons }) },
+        status: 400,
+      };
     } else {
       try {
         await changePassword(c.var.scope, c.var.session, clientAddress(c), {

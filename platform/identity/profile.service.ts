@@ -7,6 +7,8 @@ import { hashPassword, verifyPassword } from "../../shared/auth/passwords.ts";
 import { attemptKeys, countSignIn, forgiveSignIn } from "../../shared/auth/throttle.ts";
 import { passwordHashOf, selectProfile, setPasswordHash, updateProfile } from "./profile.repo.ts";
 import type { Profile } from "./profile.schemas.ts";
+import { auditIdentity } from "./audit.service.ts";
+import { enforcePassword } from "./password.rules.ts";
 
 /** Short transactions of their own (see changePassword). */
 export type Scope = <T>(fn: (tx: Sql) => Promise<T>) => Promise<T>;
@@ -50,6 +52,8 @@ export async function changePassword(
   address: string,
   input: { currentPassword: string; newPassword: string },
 ) {
+  // The password policy (password.rules.ts), as for every password a person sets.
+  enforcePassword(input.newPassword, session, "newPassword");
   const keys = attemptKeys(session.email, address);
   const wait = await scope((tx) => countSignIn(tx, keys));
   if (wait > 0) throw problems.tooManyRequests(wait);
@@ -59,5 +63,14 @@ export async function changePassword(
   await scope(async (tx) => {
     await setPasswordHash(tx, session.userId, next);
     await forgiveSignIn(tx, keys);
+    await auditIdentity({ sql: tx }, {
+      action: "password_changed",
+      summary: `${session.email} changed their password`,
+      entityType: "user",
+      entityId: session.userId,
+      address,
+      before: { email: session.email },
+      after: { email: session.email, password: true },
+    });
   });
 }

@@ -1,7 +1,11 @@
 import { currentLanguages } from "../../shared/i18n/i18n.ts";
+import { AccountsStyles, PasswordMeter, STRENGTH_PATH } from "./password.view.tsx";
+import { PASSWORD_MIN_LENGTH } from "./password.rules.ts";
 import { Button, Card, Field, useT } from "../../ui/kit.ts";
 import type { Flash } from "../../shared/http/form.ts";
 import type { Profile } from "./profile.schemas.ts";
+import { SecurityLink } from "./two-factor.view.tsx";
+import { AccessLinks } from "./access.view.tsx";
 
 /** A form's outcome where it was submitted (errors stay, successes say so). */
 function Outcome({ flash }: { flash?: Flash }) {
@@ -90,11 +94,22 @@ export function PasswordCard({ flash }: { flash?: Flash }) {
               name="newPassword"
               type="password"
               required
-              minLength={8}
+              minLength={PASSWORD_MIN_LENGTH}
               maxLength={1024}
               autocomplete="new-password"
+              aria-describedby="pw-meter"
+              hx-post={STRENGTH_PATH}
+              hx-trigger="keyup changed delay:250ms"
+              hx-target="#pw-meter"
+              hx-swap="outerHTML"
+              hx-params="newPassword"
+              hx-sync="this:replace"
             />
           </Field>
+          <div class="field-wide">
+            <AccountsStyles />
+            <PasswordMeter />
+          </div>
           <Field label={t("profile.confirmPassword")}>
             <input
               name="confirmPassword"
@@ -126,6 +141,8 @@ export function ProfilePage(
     <div class="grid grid-lg">
       <DetailsCard profile={profile} flash={details} />
       <PasswordCard flash={password} />
+      <SecurityLink />
+      <AccessLinks />
     </div>
   );
 }

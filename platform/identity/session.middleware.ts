@@ -12,6 +12,9 @@ import { readSession } from "./session.repo.ts";
 import { clearSessionCookie } from "./authentication.middleware.ts";
 import { sessionLocale } from "./locale.middleware.ts";
 import { checkedSetup, isStale, replayLater } from "./session-recall.middleware.ts";
+import { narrowToScopes } from "./api-tokens.rules.ts";
+import { touchCaller } from "./caller-access.service.ts";
+import { clientAddress } from "./authentication.middleware.ts";
 
 /** Thrown inside the request transaction to roll it back once a response exists. */
 class Rollback extends Error {}
@@ -38,8 +41,9 @@ async function loadSession(
   c: Context<AppEnv>,
   tx: Sql,
   ids: { tid: string; sub: string },
-  { claims, via, token }: Credentials,
+  credentials: Credentials,
 ) {
+  const { claims, via, token } = credentials;
   const [row] = await readSession(tx, ids.tid, ids.sub, claims.jti);
   if (!row || row.revoked) throw problems.unauthorized("The session has ended.");
   // The session query reads the tenant row anyway, so a suspension ends every session and
@@ -55,11 +59,11 @@ async function loadSession(
       tenantId: ids.tid,
       email: row.email,
       name: row.name,
-      isOperator: row.isOperator,
+      isOperator: row.isOperator && !credentials.apiToken,
       tenantSlug: row.slug,
       tenantName: row.tenantName,
-      roles: Object.freeze(row.roles) as string[],
-      permissions: Object.freeze(row.permissions) as string[],
+      // An API token's caller: the holder's grants narrowed to the token's scopes.
+      ...narrowToScopes(row.roles, row.permissions, credentials.apiToken?.scopes),
       jti: claims.jti,
       exp: claims.exp,
     }),
@@ -120,6 +124,7 @@ async function scopedSession(c: Context<AppEnv>, next: () => Promise<void>) {
         await runWithOverrides(translations, async () => {
           // Resolved inside the scope, so the tenant's extra languages count as valid.
           c.set("locale", sessionLocale(c, locales));
+          await touchCaller(c, tx, clientAddress(c)); // "last seen", at most every few minutes
           await next();
         });
         if (c.error || c.res.status >= 400) throw new Rollback();

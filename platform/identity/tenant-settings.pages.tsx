@@ -6,6 +6,9 @@ import { problems } from "../../shared/http/problem.ts";
 import { requirePermission } from "../../shared/rbac/permissions.ts";
 import { Card, html, page, Toast, tr } from "../../ui/kit.ts";
 import { changeTenantSettings, tenantSettings } from "./tenants.service.ts";
+import { clientAddress } from "./authentication.middleware.ts";
+import { twoFactorPolicyOf } from "./two-factor.service.ts";
+import { PolicyCard } from "./two-factor.view.tsx";
 import { TENANT_WRITE, type TenantSettings, UpdateTenantSettingsBody } from "./tenants.schemas.ts";
 import { logoProblem, timeZoneNames, uploadAsDataUrl } from "./tenants.rules.ts";
 import {
@@ -51,6 +54,7 @@ async function answer(
         id="tenant-settings-flash"
       />
       <Card>{body}</Card>
+      <PolicyCard policy={await twoFactorPolicyOf(actorOf(c))} />
     </>,
     { status, crumbs: [{ label: t("nav.admin") }], description: t("tenantSettings.description") },
   );
@@ -98,7 +102,7 @@ async function save(c: C) {
     const values = { ...input, accentColor: input.accentColor || stored.accentColor };
     return await answer(c, { values, logo: stored.logo, errors }, 400);
   }
-  await changeTenantSettings(actorOf(c), parsed.data);
+  await changeTenantSettings(actorOf(c), parsed.data, clientAddress(c));
   // A full reload: the shell around every page shows the new name, colour and logo.
   return redirectAfterPost(c, "/admin/tenant?saved=1");
 }

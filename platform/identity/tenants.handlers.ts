@@ -3,6 +3,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import * as routes from "./tenants.routes.ts";
 import type { AppEnv } from "../../shared/http/env.ts";
 import { actorOf } from "../../shared/http/actor.ts";
+import { clientAddress } from "./authentication.middleware.ts";
 import { decodeCursor, toPage } from "../../shared/http/paging.ts";
 import {
   changeTenantSettings,
@@ -50,7 +51,8 @@ export const getTenantSettingsHandler: RouteHandler<typeof getTenantSettingsRout
 export const updateTenantSettingsHandler: RouteHandler<
   typeof updateTenantSettingsRoute,
   AppEnv
-> = async (c) => c.json(await changeTenantSettings(actorOf(c), c.req.valid("json")), 200);
+> = async (c) =>
+  c.json(await changeTenantSettings(actorOf(c), c.req.valid("json"), clientAddress(c)), 200);
 
 /** /api/admin: tenants (operators) and the current tenant's settings. */
 export function mountTenants(api: OpenAPIHono<AppEnv>) {

@@ -7,6 +7,7 @@ import { problems } from "../../shared/http/problem.ts";
 import { generatePassword, hashPassword } from "../../shared/auth/passwords.ts";
 import { uuidv7 } from "uuidv7";
 import { seedBuiltinRoles } from "./roles.repo.ts";
+import { auditIdentity } from "./audit.service.ts";
 import {
   currentTenantSetting,
   insertMembership,
@@ -107,9 +108,35 @@ export async function tenantSettings({ sql, session }: Actor): Promise<TenantSet
 export async function changeTenantSettings(
   { sql, session }: Actor,
   patch: TenantSettingsPatch,
+  /** The client's address, for the audit trail. */
+  address?: string | null,
 ): Promise<TenantSettings> {
+  const before = await selectTenantSettings(sql, session.tenantId);
   const row = await updateTenantSettings(sql, session.tenantId, patch);
-  if (!row) throw problems.notFound();
+  if (!row || !before) throw problems.notFound();
+  // The logo is recorded as there or not (a new image: "new"), never the image itself.
+  const facts = (s: TenantSettings): Record<string, unknown> => ({
+    name: s.name,
+    locale: s.locale,
+    timeZone: s.timeZone,
+    accentColor: s.accentColor,
+  });
+  const [was, is] = [facts(before), facts(row)];
+  if (before.logo !== row.logo) {
+    was.logo = !!before.logo;
+    is.logo = before.logo && row.logo ? "new" : !!row.logo;
+  }
+  if (JSON.stringify(was) !== JSON.stringify(is)) {
+    await auditIdentity({ sql }, {
+      action: "tenant_settings_changed",
+      summary: `Changed the workspace settings of ${row.name}`,
+      entityType: "tenant",
+      entityId: session.tenantId,
+      address,
+      before: was,
+      after: is,
+    });
+  }
   return row;
 }
 

@@ -68,6 +68,16 @@ export function mountOpenApi(app: OpenAPIHono<AppEnv>) {
     bearerFormat: "JWT",
     description: "Token from POST /api/auth/login (or a configured external issuer).",
   });
+  app.openAPIRegistry.registerComponent("securitySchemes", "apiToken", {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "plt_<43 base64url characters>",
+    description: "A personal access token or a service account's token (created in the " +
+      "profile, POST /api/auth/tokens, or by an admin, POST /api/admin/service-accounts/{id}/" +
+      "tokens), sent as `Authorization: Bearer plt_…` on any /api route. It acts with the " +
+      "holder's permissions narrowed to its scopes: a route needing a permission outside them " +
+      "answers 403 naming the scope. Expired or revoked tokens answer 401 from their next request.",
+  });
   app.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", {
     type: "apiKey",
     in: "cookie",
@@ -93,7 +103,7 @@ export function mountOpenApi(app: OpenAPIHono<AppEnv>) {
     },
     // Same origin as the document: one instance or many behind one address.
     servers: [{ url: "/", description: "This installation" }],
-    security: [{ bearerAuth: [] }, { cookieAuth: [] }],
+    security: [{ bearerAuth: [] }, { apiToken: [] }, { cookieAuth: [] }],
   });
 }
 

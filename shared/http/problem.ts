@@ -18,6 +18,8 @@ export class Problem extends Error {
     readonly detail?: string,
     readonly errors?: FieldError[],
     readonly headers: Record<string, string> = {},
+    /** RFC 9457 extension members added to the body (e.g. a pending sign-in's second factor). */
+    readonly extensions?: Record<string, unknown>,
   ) {
     super(detail ?? title);
   }
@@ -79,6 +81,7 @@ export function problemBody(p: Problem, instance?: string) {
     ...(p.detail ? { detail: p.detail } : {}),
     ...(instance ? { instance } : {}),
     ...(p.errors?.length ? { errors: p.errors } : {}),
+    ...p.extensions,
   };
 }
 

@@ -17,6 +17,7 @@ export const en = {
   "nav.breadcrumb": "Breadcrumb",
   "nav.translations": "Translations",
   "nav.tenant": "Workspace settings",
+  "nav.sso": "Single sign-on",
   "nav.tenants": "Tenants",
   "nav.section.admin": "Settings",
   "top.account": "Account",

@@ -19,6 +19,7 @@ export const tr: Partial<Record<keyof typeof en, string>> = {
   "nav.breadcrumb": "Konum",
   "nav.translations": "Çeviriler",
   "nav.tenant": "Çalışma alanı ayarları",
+  "nav.sso": "Tek oturum açma",
   "nav.tenants": "Kiracılar",
   "nav.section.admin": "Ayarlar",
   "top.account": "Hesap",

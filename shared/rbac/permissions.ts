@@ -13,6 +13,7 @@ export const CORE_PERMISSIONS = [
   "admin.translation.read",
   "admin.translation.write",
   "admin.tenant.write",
+  "admin.audit.read",
 ] as const;
 
 /** Interface texts belong to the whole tenant, so changing them is one tenant-wide right. */
@@ -78,6 +79,9 @@ export function requirePermission(...needed: string[]) {
     const session = c.get("session");
     if (!session) throw problems.unauthorized();
     const missing = needed.find((p) => !hasPermission(session.permissions, p));
+    if (missing && session.scopes && !hasPermission(session.scopes, missing)) {
+      throw problems.forbidden(`The API token lacks the scope ${missing}.`);
+    }
     if (missing) throw problems.forbidden(`This needs the permission ${missing}.`);
     await next();
   });

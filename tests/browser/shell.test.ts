@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { browserTest, type Page } from "./browser.ts";
 import { signIn, watch, withServer } from "./session.ts";
-import { newTenant, unique } from "../helpers.ts";
+import { makeOperator, newTenant, unique } from "../helpers.ts";
 
 /** The modules with pages in the menu (the others are not built yet). */
 const MODULES = ["support", "documents", "projects"];
@@ -229,18 +229,20 @@ browserTest("shell: the unread badge updates live when a notification arrives", 
   });
 });
 
-browserTest("shell: users page invites in a dialog; roles and translations pages", async (
+browserTest("shell: users page adds a user in a dialog; roles and translations pages", async (
   context,
 ) => {
   const tenant = await newTenant();
+  // Only platform operators add a person with a (generated) password; others invite by e-mail.
+  await makeOperator(tenant.owner);
   await withServer(context, async (base) => {
     const page = await context.newPage();
     const problems = watch(page);
     await signIn(page, base, tenant.owner.email, tenant.slug);
 
     await page.goto(`${base}/admin/users`);
-    await page.getByRole("button", { name: "Invite a user" }).first().click();
-    const dialog = page.locator("dialog#invite-user");
+    await page.getByRole("button", { name: "Add with a password" }).first().click();
+    const dialog = page.locator("dialog#add-user");
     await dialog.waitFor({ state: "visible" });
     await dialog.locator('input[name="email"]').fill(`${unique("new")}@example.test`);
     await dialog.locator('input[name="name"]').fill("Yeni Kişi");

@@ -1,6 +1,21 @@
 import assert from "node:assert/strict";
-import { callApp, itest, newTenant, PASSWORD, problem, testApp, unique } from "../helpers.ts";
+import {
+  callApp,
+  itest,
+  makeOperator,
+  newTenant,
+  PASSWORD,
+  problem,
+  testApp,
+  unique,
+} from "../helpers.ts";
 import { hasPermission, matches } from "../../shared/rbac/permissions.ts";
+import { Problem } from "../../shared/http/problem.ts";
+import {
+  INVITATIONS_ROUTE,
+  memberAddition,
+  NEW_ACCOUNT_NEEDS_OPERATOR,
+} from "../../platform/identity/admin.rules.ts";
 
 itest("rbac: pattern matching of grants", () => {
   assert.ok(matches("*", "support.ticket.read"));
@@ -14,43 +29,114 @@ itest("rbac: pattern matching of grants", () => {
   return Promise.resolve();
 });
 
-itest("admin users: list, create and update members of the current tenant", async () => {
-  const t = await newTenant();
-  const email = `${unique("new")}@example.test`;
-  const created = await t.owner.call("POST", "/api/admin/users", {
-    email,
-    name: "New One",
-    roles: ["agent"],
-  });
-  const body = await created.json();
-  assert.equal(created.status, 201, JSON.stringify(body));
-  assert.equal(body.email, email);
-  assert.deepEqual(body.roles, ["agent"]);
-  assert.ok(body.temporaryPassword.length >= 16, "a generated password is returned once");
-  const signIn = await callApp("/api/auth/login", {
-    method: "POST",
-    body: { email, password: body.temporaryPassword },
-  });
-  assert.equal(signIn.status, 200);
-
-  const patched = await t.owner.call("PATCH", `/api/admin/users/${body.id}`, {
-    roles: ["viewer"],
-    name: "Renamed",
-  });
-  const patchedBody = await patched.json();
-  assert.equal(patched.status, 200);
-  assert.deepEqual(patchedBody.roles, ["viewer"]);
-  assert.equal(patchedBody.name, "Renamed");
-
-  const list = await (await t.owner.call("GET", "/api/admin/users?limit=1")).json();
-  assert.equal(list.items.length, 1);
-  assert.ok(list.nextCursor);
-  const next =
-    await (await t.owner.call("GET", `/api/admin/users?limit=1&cursor=${list.nextCursor}`)).json();
-  assert.equal(next.items.length, 1);
-  assert.notEqual(next.items[0].id, list.items[0].id);
-  assert.equal(next.nextCursor, null);
+itest("admin users rules: only operators create accounts; existing ones are invited", () => {
+  assert.equal(memberAddition({ isOperator: false }, true), "invite-existing");
+  assert.equal(memberAddition({ isOperator: true }, true), "invite-existing");
+  assert.equal(memberAddition({ isOperator: true }, false), "create-account");
+  for (const caller of [{ isOperator: false }, {}]) {
+    assert.throws(
+      () => memberAddition(caller, false),
+      (e) => e instanceof Problem && e.status === 403 && e.detail === NEW_ACCOUNT_NEEDS_OPERATOR,
+    );
+  }
+  assert.match(NEW_ACCOUNT_NEEDS_OPERATOR, /invite this address by e-mail/i);
+  assert.ok(NEW_ACCOUNT_NEEDS_OPERATOR.includes(INVITATIONS_ROUTE));
+  assert.equal(INVITATIONS_ROUTE, "POST /api/admin/invitations");
+  return Promise.resolve();
 });
+
+itest(
+  "admin users: an operator lists, creates and updates members of the current tenant",
+  async () => {
+    const t = await newTenant();
+    await makeOperator(t.owner);
+    const email = `${unique("new")}@example.test`;
+    const created = await t.owner.call("POST", "/api/admin/users", {
+      email,
+      name: "New One",
+      roles: ["agent"],
+    });
+    const body = await created.json();
+    assert.equal(created.status, 201, JSON.stringify(body));
+    assert.equal(body.email, email);
+    assert.deepEqual(body.roles, ["agent"]);
+    assert.ok(body.temporaryPassword.length >= 16, "a generated password is returned once");
+    const signIn = await callApp("/api/auth/login", {
+      method: "POST",
+      body: { email, password: body.temporaryPassword },
+    });
+    assert.equal(signIn.status, 200);
+
+    const patched = await t.owner.call("PATCH", `/api/admin/users/${body.id}`, {
+      roles: ["viewer"],
+      name: "Renamed",
+    });
+    const patchedBody = await patched.json();
+    assert.equal(patched.status, 200);
+    assert.deepEqual(patchedBody.roles, ["viewer"]);
+    assert.equal(patchedBody.name, "Renamed");
+
+    const list = await (await t.owner.call("GET", "/api/admin/users?limit=1")).json();
+    assert.equal(list.items.length, 1);
+    assert.ok(list.nextCursor);
+    const next =
+      await (await t.owner.call("GET", `/api/admin/users?limit=1&cursor=${list.nextCursor}`))
+        .json();
+    assert.equal(next.items.length, 1);
+    assert.notEqual(next.items[0].id, list.items[0].id);
+    assert.equal(next.nextCursor, null);
+  },
+);
+
+itest(
+  "admin users: owners and admins who are not operators invite new people by e-mail",
+  async () => {
+    const t = await newTenant();
+    const admin = await t.member(["admin"]);
+    const email = `${unique("typed")}@example.test`;
+    const typed = {
+      email,
+      name: "Typed Password",
+      password: "typed-by-an-admin",
+      roles: ["agent"],
+    };
+    for (const who of [admin, t.owner]) {
+      for (const body of [typed, { ...typed, password: undefined }]) {
+        const refused = await problem(await who.call("POST", "/api/admin/users", body), 403);
+        assert.equal(refused.detail, NEW_ACCOUNT_NEEDS_OPERATOR);
+        assert.match(refused.detail, /Invite this address by e-mail instead/);
+        assert.match(refused.detail, /POST \/api\/admin\/invitations/);
+      }
+    }
+    // Nothing was written: no member, no account (the operator below creates it afresh).
+    const list = await (await t.owner.call("GET", "/api/admin/users")).json();
+    assert.ok(!list.items.some((u: { email: string }) => u.email === email));
+    const before = await callApp("/api/auth/login", {
+      method: "POST",
+      body: { email, password: typed.password },
+    });
+    assert.equal(before.status, 401);
+    // The route the answer names takes the same person (role, e-mail) from the same admin.
+    const invited = await admin.call("POST", "/api/admin/invitations", {
+      email,
+      roles: ["agent"],
+    });
+    assert.equal(invited.status, 201, await invited.text());
+
+    // A platform operator may still create the account with the password they typed.
+    await makeOperator(t.owner);
+    const created = await t.owner.call("POST", "/api/admin/users", typed);
+    const body = await created.json();
+    assert.equal(created.status, 201, JSON.stringify(body));
+    assert.equal(body.status, "active");
+    assert.equal(body.temporaryPassword, undefined, "a typed password is not echoed");
+    const signIn = await callApp("/api/auth/login", {
+      method: "POST",
+      body: { email, password: typed.password, tenant: t.slug },
+    });
+    assert.equal(signIn.status, 200);
+  },
+);
 
 itest(
   "admin users: an existing account is invited without touching its password or name",
@@ -103,6 +189,7 @@ itest("admin: nobody grants or edits permissions beyond their own", async () => 
   assert.equal(created.status, 201);
   const manager = await t.member(["user-manager"]);
   const viewer = await t.member(["viewer"]);
+  const elsewhere = await newTenant(); // an existing account: adding it is not an operator's act
   // Assigning a role with more than the manager holds is refused, also to themselves.
   await problem(
     await manager.call("PATCH", `/api/admin/users/${manager.id}`, { roles: ["admin"] }),
@@ -112,14 +199,15 @@ itest("admin: nobody grants or edits permissions beyond their own", async () => 
     await manager.call("PATCH", `/api/admin/users/${viewer.id}`, { roles: ["agent"] }),
     403,
   );
-  await problem(
+  const escalation = await problem(
     await manager.call("POST", "/api/admin/users", {
-      email: `${unique("e")}@example.test`,
+      email: elsewhere.owner.email,
       name: "x",
       roles: ["admin"],
     }),
     403,
   );
+  assert.match(escalation.detail, /permissions you do not hold/);
   // Editing their own role up to everything, or creating such a role, is refused.
   await problem(
     await manager.call("PUT", `/api/admin/roles/${role.id}`, { name: "x", permissions: ["*"] }),
@@ -140,6 +228,7 @@ itest("admin: nobody grants or edits permissions beyond their own", async () => 
 
 itest("admin users: validation, rules and permissions", async () => {
   const t = await newTenant();
+  await makeOperator(t.owner); // the create path's own checks, past the operator rule
   const viewer = await t.member(["viewer"]);
   const admin = await t.member(["admin"]);
   await problem(await t.owner.call("POST", "/api/admin/users", { email: "bad", roles: [] }), 400);

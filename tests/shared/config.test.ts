@@ -9,6 +9,12 @@ Deno.test("config: defaults apply to an empty environment", () => {
   assert.equal(c.DEFAULT_TENANT, "demo");
   assert.equal(c.STORAGE_MODE, "local");
   assert.equal(c.LOCAL_STORAGE_PATH, "./data/files");
+  assert.equal(c.PUBLIC_URL, undefined);
+  assert.equal(c.SSO_ALLOW_PRIVATE_ISSUERS, false);
+  assert.equal(
+    loadConfig({ PUBLIC_URL: "https://platform.example.com" }).PUBLIC_URL,
+    "https://platform.example.com",
+  );
 });
 
 Deno.test("config: empty strings count as unset", () => {
@@ -30,6 +36,10 @@ Deno.test("config: a bad value names the variable", () => {
     [{ EXTERNAL_JWKS_URL: "https://idp.example/jwks" }, "EXTERNAL_JWKS_URL"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
     [{ COOKIE_SECURE: "maybe" }, "COOKIE_SECURE"],
+    [{ PUBLIC_URL: "platform.example.com" }, "PUBLIC_URL"],
+    [{ PUBLIC_URL: "https://platform.example.com/app" }, "PUBLIC_URL"],
+    [{ PUBLIC_URL: "ftp://platform.example.com" }, "PUBLIC_URL"],
+    [{ SSO_ALLOW_PRIVATE_ISSUERS: "yes" }, "SSO_ALLOW_PRIVATE_ISSUERS"],
   ];
   for (const [env, name] of cases) {
     assert.throws(() => loadConfig(env), (err: Error) => {

@@ -100,6 +100,12 @@ itest("openapi: every API route is documented, with security schemes", async () 
   }
   assert.deepEqual(doc.paths["/api/auth/login"].post.security, []);
   assert.ok(doc.paths["/api/admin/users"].get.responses["403"]);
+  // Creating an account with a password is for operators; the route says where others go.
+  const createUser = doc.paths["/api/admin/users"].post;
+  assert.match(createUser.description, /platform operators only/);
+  assert.match(createUser.description, /POST \/api\/admin\/invitations/);
+  assert.ok(createUser.responses["403"]);
+  assert.ok(doc.paths["/api/admin/invitations"].post, "the route it names exists");
 });
 
 itest("docs: the API reference page loads only the app's own assets", async () => {

@@ -1,5 +1,14 @@
 import assert from "node:assert/strict";
-import { browse, callApp, itest, join, newTenant, PASSWORD, unique } from "../helpers.ts";
+import {
+  browse,
+  callApp,
+  itest,
+  join,
+  makeOperator,
+  newTenant,
+  PASSWORD,
+  unique,
+} from "../helpers.ts";
 
 const ORIGIN = "http://localhost";
 
@@ -120,12 +129,41 @@ itest("pages: language switch is stored in the profile; cross-site posts are ref
   assert.equal(me.user.locale, "tr");
 });
 
-itest("pages: admin users page invites in a dialog (htmx) and shows errors there", async () => {
+itest("pages: admin users page adds with a password (operators) in a dialog (htmx)", async () => {
   const t = await newTenant();
   const email = `${unique("p")}@example.test`;
   const htmx = { "HX-Request": "true" };
+  const admin = await t.member(["admin"]);
+  const adminList = await (await browse("/admin/users", { who: admin })).text();
+  assert.match(adminList, /<dialog id="invite-user"/, "invitations by e-mail for admins");
+  assert.doesNotMatch(adminList, /<dialog id="add-user"/, "no password form for non-operators");
+  for (const locale of ["en", "tr"]) {
+    const refused = await browse("/admin/users", {
+      who: admin,
+      form: { email, name: "Page User", password: "page-password", roles: "member" },
+      headers: { ...htmx, "Accept-Language": locale },
+    });
+    assert.equal(refused.status, 403);
+    assert.match(
+      await refused.text(),
+      locale === "en"
+        ? /role="alert">Only platform operators add a new person with a password\. Invite this/
+        : /role="alert">Yeni bir kişiyi parolayla yalnızca platform operatörleri ekleyebilir/,
+    );
+  }
+  assert.equal(
+    (await callApp("/api/auth/login", {
+      method: "POST",
+      body: { email, password: "page-password" },
+    })).status,
+    401,
+    "no account was made",
+  );
+
+  await makeOperator(t.owner);
   const list = await (await browse("/admin/users", { who: t.owner })).text();
   assert.match(list, /<dialog id="invite-user"/, "the invite form waits in a dialog");
+  assert.match(list, /<dialog id="add-user"/, "the operator's password form too");
   assert.match(list, /<div id="users-list" class="data-table" tabindex="0">/);
   assert.match(list, /<span class="badge badge-blue">Owner<\/span>/, "roles by name");
   const created = await browse("/admin/users", {
@@ -247,6 +285,7 @@ itest("pages: malformed form bodies and NUL characters are 400s, not crashes", a
     assert.equal(res.status, 400, path);
     await res.body?.cancel();
   }
+  await makeOperator(t.owner); // the NUL must reach the account's insert, an operator's act
   const nul = await browse("/admin/users", {
     who: t.owner,
     form: { email: "a@b.co", name: "a\u0000b", roles: "viewer" },

@@ -6,7 +6,7 @@
  * picks them up. These tests count where each hash came from.
  */
 import assert from "node:assert/strict";
-import { callApp, itest, newTenant, unique } from "../helpers.ts";
+import { callApp, itest, makeOperator, newTenant, unique } from "../helpers.ts";
 import { hashCounts } from "../../shared/auth/passwords.ts";
 import { uploadOne, useBackend } from "../documents/helpers.ts";
 
@@ -25,6 +25,7 @@ const signIn = (email: string, password: string) =>
 
 itest("passwords: a member created with a password is hashed before the transaction", async () => {
   const t = await newTenant();
+  await makeOperator(t.owner); // only operators create accounts with a password
   const email = `${unique("prehash")}@example.test`;
   const counts = await counting(async () => {
     const res = await t.owner.call("POST", "/api/admin/users", {
@@ -43,6 +44,7 @@ itest("passwords: a member created with a password is hashed before the transact
 
 itest("passwords: a generated password is hashed before the transaction too", async () => {
   const t = await newTenant();
+  await makeOperator(t.owner);
   const email = `${unique("generated")}@example.test`;
   let temporary = "";
   const counts = await counting(async () => {

@@ -2,36 +2,10 @@
  * SSRF guard for external sources (pure part): every address a host resolves to must be public
  * (or inside the operator's ANALYTICS_SOURCE_ALLOW). sources.engine.repo.ts resolves the host
  * once and the driver connects to that pinned address — so a DNS answer that changes between
- * check and connect cannot redirect it.
+ * check and connect cannot redirect it. The rule itself is shared (shared/net/address-guard.ts).
  */
-import ipaddr from "ipaddr.js";
-
-type Addr = ipaddr.IPv4 | ipaddr.IPv6;
-export type Allowlist = [Addr, number][];
-
-/** Parses the operator's comma-separated CIDR list; a bad entry throws (a config mistake). */
-export function parseAllowlist(text: string | undefined): Allowlist {
-  return (text ?? "").split(",").map((s) => s.trim()).filter(Boolean).map((cidr) =>
-    cidr.includes("/")
-      ? ipaddr.parseCIDR(cidr)
-      : [ipaddr.parse(cidr), cidr.includes(":") ? 128 : 32]
-  );
-}
-
-const normal = (ip: string): Addr => {
-  const a = ipaddr.parse(ip);
-  return a.kind() === "ipv6" && (a as ipaddr.IPv6).isIPv4MappedAddress()
-    ? (a as ipaddr.IPv6).toIPv4Address()
-    : a;
-};
-
-/**
- * Whether an address is one a tenant may not reach: anything but public unicast — loopback,
- * private, link-local (169.254.169.254, the cloud metadata service), carrier NAT, unique local,
- * multicast, unspecified, reserved.
- */
-export function isForbiddenAddress(ip: string, allow: Allowlist = []): boolean {
-  const a = normal(ip);
-  if (allow.some(([net, bits]) => net.kind() === a.kind() && a.match(net, bits))) return false;
-  return a.range() !== "unicast";
-}
+export {
+  type Allowlist,
+  isForbiddenAddress,
+  parseAllowlist,
+} from "../../../shared/net/address-guard.ts";

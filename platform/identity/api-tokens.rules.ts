@@ -1,0 +1,67 @@
+import { matches } from "../../shared/rbac/permissions.ts";
+
+/** Every API token starts with this, so it is told apart from a sign-in token (a JWT). */
+export const TOKEN_PREFIX = "plt_";
+/** plt_ and the base64url of 32 random bytes. */
+export const TOKEN_PATTERN = /^plt_[A-Za-z0-9_-]{43}$/;
+/** How many characters of a token are kept visible (the prefix and 4 of the secret). */
+export const VISIBLE_CHARS = TOKEN_PREFIX.length + 4;
+/** The expiry choices offered, in days; a date up to MAX_DAYS ahead is accepted too. */
+export const EXPIRY_DAYS = [7, 30, 90, 365] as const;
+export const MAX_DAYS = 366;
+
+/**
+ * Whether a scope (a permission or a pattern) lies within a holder's grants: some grant covers
+ * it, comparing a scope's `*` only with a grant's `*`. Conservative: a pattern scope is within
+ * only a grant at least as wide.
+ */
+export function scopeWithin(grants: readonly string[], scope: string): boolean {
+  return grants.some((g) => matches(g, scope));
+}
+
+/** The scopes a holder may not give a token (empty: all within). */
+export function scopesBeyond(grants: readonly string[], scopes: readonly string[]): string[] {
+  return scopes.filter((s) => !scopeWithin(grants, s));
+}
+
+/**
+ * What a token's caller may do: the holder's grants as they are now, narrowed to the token's
+ * scopes. Owner and admin roles (which some checks read directly) stay only with a `*` scope;
+ * an operator's rights never pass to a token.
+ */
+export function narrowToScopes(
+  roles: readonly string[],
+  permissions: readonly string[],
+  scopes: readonly string[] | undefined,
+): { roles: string[]; permissions: string[]; scopes?: string[] } {
+  if (!scopes) return { roles: [...roles], permissions: [...permissions] };
+  const narrowed = new Set<string>();
+  for (const s of scopes) {
+    for (const g of permissions) {
+      if (matches(g, s)) narrowed.add(s);
+      else if (matches(s, g)) narrowed.add(g);
+    }
+  }
+  const everything = scopes.includes("*");
+  return {
+    roles: roles.filter((r) => everything || (r !== "owner" && r !== "admin")),
+    permissions: [...narrowed].sort(),
+    scopes: [...scopes],
+  };
+}
+
+/** When a token chosen to last `days` days (or until `date`, yyyy-mm-dd) expires; null if invalid. */
+export function expiryOf(
+  choice: { days?: number; date?: string },
+  now: Date,
+): Date | null {
+  if (choice.days !== undefined) {
+    if (!(EXPIRY_DAYS as readonly number[]).includes(choice.days)) return null;
+    return new Date(now.getTime() + choice.days * 86_400_000);
+  }
+  if (!choice.date || !/^\d{4}-\d{2}-\d{2}$/.test(choice.date)) return null;
+  const end = new Date(`${choice.date}T23:59:59Z`);
+  if (Number.isNaN(end.getTime()) || end.toISOString().slice(0, 10) !== choice.date) return null;
+  if (end <= now || end.getTime() - now.getTime() > MAX_DAYS * 86_400_000) return null;
+  return end;
+}

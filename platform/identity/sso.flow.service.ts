@@ -1,0 +1,295 @@
+/**
+ * Signing in through a workspace's OpenID provider (openid-client): discovery, authorization
+ * code with PKCE, state and nonce; the ID token's signature, issuer, audience and nonce are
+ * checked by openid-client. Accounts are created just in time for the workspace's e-mail
+ * domains, with the role the claims map to; the token is issued by the same path as password
+ * sign-in (issueToken). Runs before any session exists: each step opens its own short scope, and
+ * no transaction is held while the provider is called.
+ */
+import * as oidc from "openid-client";
+import type { Platform } from "../../shared/modules.ts";
+import { withScope } from "../../shared/db/scope.ts";
+import { issueToken, type SignedIn } from "./auth.service.ts";
+import type { SignInClient } from "./sessions.service.ts";
+import { auditIdentity } from "./audit.service.ts";
+import { openSecret, randomKey, sha256Hex } from "./sso.crypto.lib.ts";
+import {
+  accountExclusiveTo,
+  currentTenant,
+  existingRoles,
+  findSso,
+  insertFlow,
+  insertLink,
+  linkedUser,
+  membershipOf,
+  setMembershipActive,
+  ssoOffers,
+  type SsoRow,
+  takeFlow,
+} from "./sso.repo.ts";
+import { accountOf, insertMembership, insertUser, userIdByEmail } from "./users.repo.ts";
+import { guardedFetch, providerAddressProblem } from "./sso.issuer.repo.ts";
+import { domainAllowed, emailDomain, roleFromClaims, safeNext, SsoRefused } from "./sso.rules.ts";
+import type { SsoOffer } from "./sso.schemas.ts";
+
+/** How long a started sign-in may take at the provider. */
+export const FLOW_SECONDS = 600;
+/** How long a discovered provider configuration is reused. */
+const CLIENT_TTL_MS = 10 * 60_000;
+
+const clients = new Map<string, { config: oidc.Configuration; at: number; version: string }>();
+
+/** Drops a tenant's remembered provider configuration (its settings changed). */
+export function forgetSsoClient(tenantId: string) {
+  clients.delete(tenantId);
+}
+
+/**
+ * The provider configuration of a tenant's settings (discovered, then kept for a while). Every
+ * request to the provider goes through the SSRF guard (sso.issuer.repo.ts); `allowPrivate` is
+ * the operator's SSO_ALLOW_PRIVATE_ISSUERS.
+ */
+async function clientFor(row: SsoRow, allowPrivate: boolean): Promise<oidc.Configuration> {
+  const version = `${row.issuer}|${row.clientId}|${row.updatedAt}|${allowPrivate}`;
+  const kept = clients.get(row.tenantId);
+  if (kept && kept.version === version && Date.now() - kept.at < CLIENT_TTL_MS) return kept.config;
+  const secret = row.secretCiphertext && row.secretNonce && row.secretKeyId
+    ? await openSecret(row.tenantId, {
+      ciphertext: row.secretCiphertext,
+      nonce: row.secretNonce,
+      keyId: row.secretKeyId,
+    })
+    : null;
+  if (!secret) {
+    throw new SsoRefused("unavailable", "The client secret cannot be read; set it again.");
+  }
+  const issuer = new URL(row.issuer);
+  const refused = await providerAddressProblem(issuer, allowPrivate);
+  if (refused) throw new SsoRefused("unavailable", `The issuer is refused: ${refused}.`);
+  let config: oidc.Configuration;
+  try {
+    config = await oidc.discovery(
+      issuer,
+      row.clientId,
+      secret,
+      undefined,
+      {
+        execute: allowPrivate && issuer.protocol === "http:" ? [oidc.allowInsecureRequests] : [],
+        timeout: 10,
+        [oidc.customFetch]: guardedFetch(allowPrivate),
+      },
+    );
+  } catch (err) {
+    throw new SsoRefused("unavailable", `The identity provider cannot be reached: ${message(err)}`);
+  }
+  // The ID token's signature is checked too (openid-client otherwise trusts TLS for tokens
+  // from the token endpoint): against the provider's published keys (jwks_uri).
+  oidc.enableNonRepudiationChecks(config);
+  clients.set(row.tenantId, { config, at: Date.now(), version });
+  return config;
+}
+
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 300);
+
+/** "Sign in with <company>" buttons for a workspace slug and/or an e-mail (its domain). */
+export async function ssoOffersFor(
+  platform: Platform,
+  by: { workspace?: string | null; email?: string | null },
+): Promise<SsoOffer[]> {
+  const slug = by.workspace?.trim().toLowerCase() || null;
+  const domain = by.email ? emailDomain(by.email) || null : null;
+  if (!slug && !domain) return [];
+  if (slug && !/^[a-z0-9][a-z0-9-]{1,62}$/.test(slug) && !domain) return [];
+  const rows = await withScope(platform.db.sql, {}, (tx) => ssoOffers(tx, { slug, domain }));
+  return rows.map(({ slug, label }) => ({ slug, label }));
+}
+
+/**
+ * Starts a sign-in at the workspace's provider: the authorization address to redirect to, and
+ * the value of the flow cookie that binds the answer to this browser (single use).
+ */
+export async function startSso(
+  platform: Platform,
+  input: { workspace: string; redirectUri: string; next?: string | null },
+): Promise<{ url: string; cookie: string }> {
+  const { sql } = platform.db;
+  const [offer] = /^[a-z0-9][a-z0-9-]{1,62}$/.test(input.workspace)
+    ? await withScope(sql, {}, (tx) => ssoOffers(tx, { slug: input.workspace }))
+    : [];
+  if (!offer) throw new SsoRefused("unavailable", "This workspace has no single sign-on.");
+  const row = await withScope(sql, { tenantId: offer.tenantId }, (tx) => findSso(tx));
+  if (!row) throw new SsoRefused("unavailable", "This workspace has no single sign-on.");
+  const config = await clientFor(row, platform.config.SSO_ALLOW_PRIVATE_ISSUERS);
+  const codeVerifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  const key = randomKey();
+  const keyHash = await sha256Hex(key);
+  await withScope(sql, { tenantId: row.tenantId }, (tx) =>
+    insertFlow(tx, row.tenantId, {
+      keyHash,
+      state,
+      nonce,
+      codeVerifier,
+      next: safeNext(input.next),
+    }, FLOW_SECONDS));
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: input.redirectUri,
+    scope: "openid email profile",
+    response_type: "code",
+    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: "S256",
+    state,
+    nonce,
+  });
+  return { url: url.href, cookie: `${row.tenantId}.${key}` };
+}
+
+export interface SsoSignedIn extends SignedIn {
+  next: string;
+}
+
+/**
+ * Finishes a sign-in: takes the flow the cookie names (once), exchanges the code and checks the
+ * ID token (openid-client: state, PKCE, signature, issuer, audience, nonce, expiry), then finds or
+ * creates the account and membership and issues the session token. Refusals are audited and
+ * thrown as SsoRefused (the page explains each one).
+ */
+export async function finishSso(
+  platform: Platform,
+  input: { cookie: string | undefined; currentUrl: URL; client: SignInClient },
+): Promise<SsoSignedIn> {
+  const { sql } = platform.db;
+  const m = /^([0-9a-f-]{36})\.([\w-]{20,100})$/.exec(input.cookie ?? "");
+  if (!m) throw new SsoRefused("expired", "No sign-in was started in this browser.");
+  const [, tenantId, key] = m;
+  const keyHash = await sha256Hex(key);
+  const found = await withScope(sql, { tenantId }, async (tx) => ({
+    flow: await takeFlow(tx, tenantId, keyHash),
+    row: await findSso(tx),
+    tenant: await currentTenant(tx),
+  }));
+  const { flow, row, tenant } = found;
+  if (!flow || !row || !tenant) {
+    throw new SsoRefused("expired", "The sign-in expired or was already used; start again.");
+  }
+  const refuse = async (reason: SsoRefused["reason"], detail: string, email?: string) => {
+    await withScope(sql, { tenantId }, (tx) =>
+      auditIdentity({ sql: tx }, {
+        action: "sign_in_sso_failed",
+        summary: email
+          ? `Single sign-on refused for ${email}: ${detail}`
+          : `Single sign-on refused: ${detail}`,
+        entityType: "tenant",
+        entityId: tenantId,
+        address: input.client.address,
+        after: { reason, ...(email ? { email } : {}) },
+      }));
+    return new SsoRefused(reason, detail, email);
+  };
+  if (!row.enabled || tenant.status !== "active") {
+    throw await refuse("unavailable", "Single sign-on is switched off for this workspace.");
+  }
+  let config: oidc.Configuration;
+  try {
+    config = await clientFor(row, platform.config.SSO_ALLOW_PRIVATE_ISSUERS);
+  } catch (err) {
+    throw err instanceof SsoRefused ? await refuse(err.reason, err.detail) : err;
+  }
+  let claims: Record<string, unknown>;
+  try {
+    const tokens = await oidc.authorizationCodeGrant(config, input.currentUrl, {
+      pkceCodeVerifier: flow.codeVerifier,
+      expectedState: flow.state,
+      expectedNonce: flow.nonce,
+      idTokenExpected: true,
+    });
+    claims = (tokens.claims() ?? {}) as Record<string, unknown>;
+  } catch (err) {
+    const denied = err instanceof oidc.AuthorizationResponseError;
+    throw await refuse(denied ? "provider" : "invalid", message(err));
+  }
+  const email = typeof claims.email === "string" ? claims.email.trim().toLowerCase() : "";
+  if (!email || claims.email_verified === false) {
+    throw await refuse("unverified", "The provider did not give a verified e-mail address.", email);
+  }
+  if (!domainAllowed(email, row.allowedDomains)) {
+    throw await refuse(
+      "domain",
+      `${emailDomain(email)} is not one of this workspace's e-mail domains.`,
+      email,
+    );
+  }
+  const name = typeof claims.name === "string" && claims.name.trim()
+    ? claims.name.trim().slice(0, 200)
+    : email.split("@")[0];
+  // Who the provider says this is: (issuer, subject), checked by openid-client; the e-mail is
+  // only a claim the workspace's provider makes.
+  const issuer = typeof claims.iss === "string" ? claims.iss : row.issuer;
+  const subject = typeof claims.sub === "string" ? claims.sub : "";
+  if (!subject || subject.length > 255) {
+    throw await refuse("invalid", "The ID token names no usable subject.", email);
+  }
+  // The account: the one linked to this identity (whatever e-mail the provider sends now); else
+  // the one with this e-mail, only when it belongs to no other workspace (whoever runs this
+  // workspace's provider could otherwise sign in as anyone's account and open their
+  // workspaces); else a new one. The link is written at the first allowed sign-in.
+  const joined = await withScope(sql, { tenantId }, async (tx) => {
+    const linked = await linkedUser(tx, issuer, subject);
+    const existing = linked ?? await userIdByEmail(tx, email);
+    if (existing && !linked && !(await accountExclusiveTo(tx, tenantId, existing))) {
+      return { userId: existing, refused: "linked" as const, created: false };
+    }
+    const userId = existing ?? (await insertUser(tx, { email, name, passwordHash: null })).id;
+    const membership = existing ? await membershipOf(tx, userId) : undefined;
+    if (membership?.status === "disabled") {
+      return { userId, refused: "disabled" as const, created: false };
+    }
+    if (!linked) await insertLink(tx, tenantId, { issuer, subject, userId });
+    if (!membership) {
+      const mapped = roleFromClaims(claims, row);
+      const roles = (await existingRoles(tx, [mapped])).length ? [mapped] : [row.defaultRole];
+      await insertMembership(tx, tenantId, userId, roles);
+      await auditIdentity({ sql: tx }, {
+        action: "member_added",
+        summary: `${email} joined through single sign-on as ${roles.join(", ")}`,
+        entityType: "user",
+        entityId: userId,
+        address: input.client.address,
+        after: { email, roles, via: "sso", accountCreated: !existing },
+      });
+    } else if (membership.status === "invited") {
+      await setMembershipActive(tx, userId);
+    }
+    return { userId, refused: null, created: !existing };
+  });
+  if (joined.refused === "disabled") {
+    throw await refuse("disabled", "This member is disabled in the workspace.", email);
+  }
+  if (joined.refused === "linked") {
+    throw await refuse(
+      "linked",
+      "An account with this e-mail belongs to other workspaces and is not linked to this identity at the provider.",
+      email,
+    );
+  }
+  const signedIn = await withScope(sql, { tenantId, userId: joined.userId }, async (tx) => {
+    const user = await accountOf(tx, joined.userId);
+    const issued = await issueToken(tx, platform, user, tenant, input.client);
+    await auditIdentity({ sql: tx }, {
+      action: "sign_in_sso",
+      summary: `${user.email} signed in through single sign-on`,
+      entityType: "user",
+      entityId: joined.userId,
+      address: input.client.address,
+      after: {
+        email: user.email,
+        ...(user.email.toLowerCase() !== email ? { providerEmail: email } : {}),
+        issuer,
+        roles: issued.roles,
+      },
+    });
+    return issued;
+  });
+  return { ...signedIn, next: flow.nextPath };
+}

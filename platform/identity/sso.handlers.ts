@@ -1,0 +1,42 @@
+import type { Context } from "hono";
+import type { OpenAPIHono, RouteHandler } from "@hono/zod-openapi";
+import type { AppEnv } from "../../shared/http/env.ts";
+import { actorOf } from "../../shared/http/actor.ts";
+import * as routes from "./sso.routes.ts";
+import { currentSsoSettings, removeSsoSettings, saveSsoSettings } from "./sso.service.ts";
+import { callbackUrl, publicOrigin } from "./sso.rules.ts";
+import { clientAddress } from "./authentication.middleware.ts";
+
+/** The callback address for this app as the caller reaches it. */
+export const redirectUriOf = (c: Context<AppEnv>) =>
+  callbackUrl(publicOrigin(c.req.url, {
+    proto: c.req.header("x-forwarded-proto"),
+    host: c.req.header("x-forwarded-host"),
+  }, !!c.var.platform.config.TRUST_PROXY));
+
+const getSso: RouteHandler<typeof routes.getSsoRoute, AppEnv> = async (c) =>
+  c.json(await currentSsoSettings(actorOf(c), { redirectUri: redirectUriOf(c) }), 200);
+
+const putSso: RouteHandler<typeof routes.putSsoRoute, AppEnv> = async (c) =>
+  c.json(
+    await saveSsoSettings(actorOf(c), {
+      settings: c.req.valid("json"),
+      redirectUri: redirectUriOf(c),
+      address: clientAddress(c),
+      allowPrivateIssuers: c.var.platform.config.SSO_ALLOW_PRIVATE_ISSUERS,
+    }),
+    200,
+  );
+
+const deleteSso: RouteHandler<typeof routes.deleteSsoRoute, AppEnv> = async (c) => {
+  await removeSsoSettings(actorOf(c), { address: clientAddress(c) });
+  return c.body(null, 204);
+};
+
+/** /api/admin/sso: the workspace's single sign-on settings. */
+export function mountSso(api: OpenAPIHono<AppEnv>) {
+  api
+    .openapi(routes.getSsoRoute, getSso)
+    .openapi(routes.putSsoRoute, putSso)
+    .openapi(routes.deleteSsoRoute, deleteSso);
+}

@@ -1,0 +1,104 @@
+/**
+ * Two-factor sign-in in a real browser, at http://localhost (a secure context whose host is a
+ * valid WebAuthn RP ID; 127.0.0.1 is not one). In English: the owner sets up an authenticator
+ * app on /profile/security (the key read from the page, the code computed with otpauth), signs
+ * out, and signs in with password and code. In Turkish: a member registers a passkey with
+ * Chromium's virtual authenticator, signs out, and signs in with the passkey alone.
+ */
+import assert from "node:assert/strict";
+import * as OTPAuth from "otpauth";
+import { browserTest } from "./browser.ts";
+import { watch, withServer } from "./session.ts";
+import { newTenant, PASSWORD, testApp } from "../helpers.ts";
+
+const codeAt = (secret: string, at: number) =>
+  new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 })
+    .generate({ timestamp: at });
+
+browserTest("two-factor: TOTP enrol and sign in (en), passkey register and sign in (tr)", async (
+  context,
+) => {
+  const { platform } = await testApp();
+  await platform.db.sql`delete from login_throttle where key like 'address:%'`;
+  const t = await newTenant();
+  const member = await t.member(["member"]);
+  await withServer(context, async (served) => {
+    const base = served.replace("127.0.0.1", "localhost");
+    const page = await context.newPage();
+    // Requests go to localhost (the same server): only other hosts are foreign here.
+    const seen = watch(page);
+    const passwordStep = async (email: string) => {
+      await page.goto(`${base}/login`);
+      await page.locator("#email").fill(email);
+      await page.locator("#password").fill(PASSWORD);
+      await page.locator("#tenant").fill(t.slug);
+      await page.locator('main form[action="/login"] button[type="submit"]').click();
+    };
+
+    // -- English: the authenticator app.
+    await page.goto(`${base}/login?lang=en`);
+    await passwordStep(t.owner.email);
+    await page.waitForURL(`${base}/`);
+    await page.goto(`${base}/profile`);
+    await Promise.all([
+      page.waitForURL(`${base}/profile/security`),
+      page.getByRole("link", { name: "Sign-in security" }).click(),
+    ]);
+    await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+    const secret = (await page.locator("#totp-secret").innerText()).trim();
+    assert.match(secret, /^[A-Z2-7]{32}$/);
+    assert.equal(await page.locator(".totp-qr svg").count(), 1);
+    await page.locator("#code").fill(codeAt(secret, Date.now()));
+    await page.getByRole("button", { name: "Confirm and turn on" }).click();
+    await page.locator("#recovery-codes").waitFor();
+    assert.equal(await page.locator("#recovery-codes li").count(), 10);
+
+    // Signed out, the password alone is not enough any more.
+    await context.clearCookies();
+    await passwordStep(t.owner.email);
+    await page.getByRole("heading", { name: "Second step" }).waitFor();
+    await page.locator("#code").fill(codeAt(secret, Date.now() + 30_000));
+    await Promise.all([
+      page.waitForURL(`${base}/`),
+      page.getByRole("button", { name: "Verify" }).click(),
+    ]);
+
+    // -- Turkish: a passkey, then a sign-in with it alone.
+    await context.clearCookies();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("WebAuthn.enable");
+    await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: {
+        protocol: "ctap2",
+        transport: "internal",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+      },
+    });
+    await page.goto(`${base}/login?lang=tr`);
+    await passwordStep(member.email);
+    await page.waitForURL(`${base}/`);
+    await page.goto(`${base}/profile/security`);
+    assert.equal(await page.locator("main h1").innerText(), "Oturum açma güvenliği");
+    await page.locator("#passkey-name").fill("Test anahtarı");
+    await Promise.all([
+      page.waitForURL(`${base}/profile/security?added=1`),
+      page.getByRole("button", { name: "Geçiş anahtarı ekle" }).click(),
+    ]);
+    assert.match(await page.locator("#passkey-list").innerText(), /Test anahtarı/);
+
+    // Signing out also dropped the language cookie: ask for Turkish again.
+    await context.clearCookies();
+    await page.goto(`${base}/login?lang=tr`);
+    await Promise.all([
+      page.waitForURL(`${base}/`),
+      page.getByRole("button", { name: "Geçiş anahtarıyla oturum aç" }).click(),
+    ]);
+    const me = await page.evaluate(() => fetch("/api/auth/me").then((r) => r.json()));
+    assert.equal(me.user.email, member.email);
+    assert.equal(me.tenant.slug, t.slug);
+
+    assert.deepEqual(seen.filter((p) => !p.includes("//localhost:")), []);
+  });
+});
