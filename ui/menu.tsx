@@ -17,6 +17,11 @@ const ADMIN: (MenuEntry & { operator?: boolean })[] = [
   },
   { labelKey: "nav.tenant", path: "/admin/tenant", permission: "admin.tenant.write" },
   { labelKey: "nav.sso", path: "/admin/sso", permission: "admin.tenant.write" },
+  {
+    labelKey: "nav.serviceAccounts",
+    path: "/admin/service-accounts",
+    permission: "admin.user.write",
+  },
   { labelKey: "nav.tenants", path: "/admin/tenants", operator: true },
   { labelKey: "nav.audit", path: "/admin/audit", permission: "admin.audit.read" },
   { labelKey: "nav.auditAll", path: "/admin/audit/all", operator: true },

@@ -26,6 +26,15 @@ import { profilePages } from "./profile.pages.tsx";
 import { ssoOffersFor } from "./sso.flow.service.ts";
 import { secondFactorPage } from "./two-factor.pages.tsx";
 
+/** A switch refused with 403 sso-required: the workspace's start address; anything else rethrown. */
+const ssoStart = (err: unknown): string => {
+  const startUrl = err instanceof Problem && err.slug === "sso-required"
+    ? err.extensions?.startUrl
+    : undefined;
+  if (typeof startUrl !== "string") throw err;
+  return startUrl;
+};
+
 /** Pages reachable without a session. */
 export const publicPages = new Hono<AppEnv>()
   .get("/login", async (c) => {
@@ -155,7 +164,9 @@ export const sessionPages = new Hono<AppEnv>()
       platform: c.var.platform,
       tenant: field(form, "tenant"),
       client: { address: clientAddress(c), userAgent: c.req.header("user-agent") },
-    });
+    }).catch(ssoStart);
+    // The workspace requires single sign-on: through its provider (this session stays as it is).
+    if (typeof signedIn === "string") return redirectAfterPost(c, signedIn);
     await revokeToken(actorOf(c));
     setSessionCookie(c, signedIn.accessToken, signedIn.expiresIn);
     return redirectAfterPost(c, "/");

@@ -56,6 +56,9 @@ export const switchTenantRoute = createRoute({
   path: "/switch-tenant",
   tags: ["auth"],
   summary: "Switch to another tenant the caller belongs to; returns a new token",
+  description: "Into a workspace that requires single sign-on (the caller not being its " +
+    "break-glass owner) answers 403 of type /problems/sso-required with `startUrl`, the " +
+    "workspace's /sso/<slug>/start address to sign in through its identity provider.",
   request: {
     body: jsonBody(SwitchTenantBody),
   },

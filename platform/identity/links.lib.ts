@@ -53,6 +53,19 @@ export function siteOrigin(
   return `${proto}://${host}`;
 }
 
+/**
+ * The address people reach the app at, for links it hands out (the SSO callback): PUBLIC_URL
+ * when the operator set it, else the site's origin as the request reached it (siteOrigin).
+ */
+export function appOrigin(
+  url: string,
+  header: (name: string) => string | undefined,
+  config: { PUBLIC_URL?: string; TRUST_PROXY: boolean },
+): string {
+  if (config.PUBLIC_URL) return new URL(config.PUBLIC_URL).origin;
+  return siteOrigin(url, header, config.TRUST_PROXY);
+}
+
 /** The configuration mail links depend on (shared/config.ts). */
 export interface MailOriginConfig {
   PUBLIC_URL?: string;

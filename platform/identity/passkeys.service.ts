@@ -41,6 +41,7 @@ import {
 } from "./two-factor.repo.ts";
 import type { PasskeyAnswerT, PasskeyT } from "./two-factor.schemas.ts";
 import { keepLastFactor } from "./two-factor.gate.service.ts";
+import { refuseSignInIfSsoRequired } from "./sso-required.service.ts";
 
 /** The relying party: the host the browser sees (its RP ID) and the page's origin. */
 export interface PasskeySite {
@@ -273,6 +274,8 @@ export async function passkeySignIn(
   if (tenant.status !== "active") throw tenantSuspended();
   const scope = { userId: stored.userId, tenantId: tenant.id };
   const signedIn = await withScope(sql, scope, async (tx) => {
+    // Like a password: a workspace that requires single sign-on refuses it (break-glass aside).
+    await refuseSignInIfSsoRequired({ sql: tx }, { tenant, userId: stored.userId });
     if (!(await spendFlowToken(tx, `wa:${claims.jti}`, claims.exp))) return null;
     await touchPasskey(tx, stored.id, counter);
     const user = await accountOf(tx, stored.userId);

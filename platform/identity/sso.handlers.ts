@@ -4,15 +4,13 @@ import type { AppEnv } from "../../shared/http/env.ts";
 import { actorOf } from "../../shared/http/actor.ts";
 import * as routes from "./sso.routes.ts";
 import { currentSsoSettings, removeSsoSettings, saveSsoSettings } from "./sso.service.ts";
-import { callbackUrl, publicOrigin } from "./sso.rules.ts";
+import { callbackUrl } from "./sso.rules.ts";
+import { appOrigin } from "./links.lib.ts";
 import { clientAddress } from "./authentication.middleware.ts";
 
-/** The callback address for this app as the caller reaches it. */
+/** The callback address: at PUBLIC_URL when set, else as the caller reaches the app. */
 export const redirectUriOf = (c: Context<AppEnv>) =>
-  callbackUrl(publicOrigin(c.req.url, {
-    proto: c.req.header("x-forwarded-proto"),
-    host: c.req.header("x-forwarded-host"),
-  }, !!c.var.platform.config.TRUST_PROXY));
+  callbackUrl(appOrigin(c.req.url, (name) => c.req.header(name), c.var.platform.config));
 
 const getSso: RouteHandler<typeof routes.getSsoRoute, AppEnv> = async (c) =>
   c.json(await currentSsoSettings(actorOf(c), { redirectUri: redirectUriOf(c) }), 200);

@@ -12,7 +12,7 @@ import { listMembers, listRoles } from "./admin.service.ts";
 import { roleName } from "./roles.labels.lib.ts";
 import { removeSsoSettings, saveSsoSettings, ssoSettings } from "./sso.service.ts";
 import { finishSso, FLOW_SECONDS, ssoOffersFor, startSso } from "./sso.flow.service.ts";
-import { callbackUrl, publicOrigin, safeNext, type SsoRefusal, SsoRefused } from "./sso.rules.ts";
+import { callbackUrl, safeNext, type SsoRefusal, SsoRefused } from "./sso.rules.ts";
 import { type SsoSettings, SsoSettingsBody } from "./sso.schemas.ts";
 import {
   type SsoFormErrors,
@@ -23,16 +23,14 @@ import {
   SsoSettingsForm,
   SsoStyles,
 } from "./sso.view.tsx";
+import { appOrigin } from "./links.lib.ts";
 import "./sso.messages.ts";
 
 /** The cookie that binds a started sign-in to this browser (sent back only to the callback). */
 const FLOW_COOKIE = "sso_flow";
 
 const originOf = (c: C) =>
-  publicOrigin(c.req.url, {
-    proto: c.req.header("x-forwarded-proto"),
-    host: c.req.header("x-forwarded-host"),
-  }, !!c.var.platform.config.TRUST_PROXY);
+  appOrigin(c.req.url, (name) => c.req.header(name), c.var.platform.config);
 
 const secureCookie = (c: C) =>
   c.var.platform.config.COOKIE_SECURE ?? originOf(c).startsWith("https:");

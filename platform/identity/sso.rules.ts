@@ -99,24 +99,5 @@ export class SsoRefused extends Error {
   }
 }
 
-/**
- * The app's public origin as the browser sees it: the request's, or behind a trusted proxy
- * (TRUST_PROXY) the forwarded scheme and host.
- */
-export function publicOrigin(
-  requestUrl: string,
-  forwarded: { proto?: string; host?: string },
-  trustProxy: boolean,
-): string {
-  const url = new URL(requestUrl);
-  if (trustProxy) {
-    const proto = forwarded.proto?.split(",")[0]?.trim();
-    const host = forwarded.host?.split(",")[0]?.trim();
-    if (proto === "http" || proto === "https") url.protocol = `${proto}:`;
-    if (host && /^[\w.-]+(:\d+)?$/.test(host)) url.host = host;
-  }
-  return url.origin;
-}
-
 /** The redirect URI to register at the provider (one for every workspace of this app). */
 export const callbackUrl = (origin: string) => `${origin}/sso/callback`;

@@ -103,7 +103,9 @@ export const passkeySignInRoute = createRoute({
   tags: ["auth"],
   summary: "Sign in with a passkey alone (user verification required)",
   description: "An unknown passkey, a wrong or spent challenge answers 401 of type " +
-    "/problems/passkey-refused.",
+    "/problems/passkey-refused. A workspace that requires single sign-on refuses it like a " +
+    "password (except for its break-glass owner): 403 of type /problems/sso-required with " +
+    "`startUrl`, the workspace's /sso/<slug>/start address.",
   security: [],
   request: { body: jsonBody(PasskeySignInBody) },
   responses: {

@@ -57,6 +57,7 @@ import {
   secondFactorOptions,
 } from "./passkeys.service.ts";
 import type { PasskeyAnswerT, TotpSetupT, TwoFactorStatusT } from "./two-factor.schemas.ts";
+import { refuseSignInIfSsoRequired } from "./sso-required.service.ts";
 
 /** Loads the installation's two-factor key at start (`actor.sql`: the owner connection). */
 export async function initTwoFactor(actor: SystemActor): Promise<void> {
@@ -195,6 +196,8 @@ export async function completeSecondFactor(
     const tenant = (await memberTenants(tx, userId)).find((t) => t.id === pending.tid);
     if (!tenant) return "spent" as const;
     if (tenant.status !== "active") return "suspended" as const;
+    // The workspace may have started requiring single sign-on since the password step.
+    await refuseSignInIfSsoRequired({ sql: tx }, { tenant, userId });
     const user = await accountOf(tx, userId);
     const signedIn = await issueToken(tx, platform, user, tenant, {
       address: input.address,

@@ -18,6 +18,7 @@ export const en = {
   "nav.translations": "Translations",
   "nav.tenant": "Workspace settings",
   "nav.sso": "Single sign-on",
+  "nav.serviceAccounts": "Service accounts",
   "nav.tenants": "Tenants",
   "nav.section.admin": "Settings",
   "top.account": "Account",

@@ -20,6 +20,7 @@ export const tr: Partial<Record<keyof typeof en, string>> = {
   "nav.translations": "Çeviriler",
   "nav.tenant": "Çalışma alanı ayarları",
   "nav.sso": "Tek oturum açma",
+  "nav.serviceAccounts": "Hizmet hesapları",
   "nav.tenants": "Kiracılar",
   "nav.section.admin": "Ayarlar",
   "top.account": "Hesap",

@@ -12,8 +12,19 @@
       headers: { "Content-Type": "application/json", Accept: "application/json" },
       body: JSON.stringify(body ?? {}),
     });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    if (!res.ok) {
+      const err = new Error(`HTTP ${res.status}`);
+      err.problem = await res.json().catch(() => null);
+      throw err;
+    }
     return res.status === 204 ? null : await res.json();
+  }
+
+  // The workspace signs in through its identity provider (403 sso-required names where).
+  function ssoStartOf(err) {
+    const p = err && err.problem;
+    const url = p && p.type === "/problems/sso-required" ? p.startUrl : null;
+    return typeof url === "string" && /^\/sso\/[a-z0-9-]+\/start$/.test(url) ? url : null;
   }
 
   function showError(el, unsupported) {
@@ -55,7 +66,13 @@
       const tenant = document.getElementById("tenant");
       const body = { challengeToken, credential };
       if (tenant && tenant.value.trim()) body.tenant = tenant.value.trim();
-      await post("/api/auth/passkeys/sign-in", body);
+      try {
+        await post("/api/auth/passkeys/sign-in", body);
+      } catch (err) {
+        const start = ssoStartOf(err);
+        if (!start) throw err;
+        return location.assign(`${start}?next=${encodeURIComponent(nextOf(el))}`);
+      }
       location.assign(nextOf(el));
     });
   }

@@ -1,0 +1,53 @@
+/**
+ * "SSO required" beyond the password (login() asks sso.password.service.ts): a password-less
+ * passkey sign-in, the second step of a sign-in and a tenant switch into a workspace that
+ * requires single sign-on are refused too, except for its break-glass owner. A passkey is a
+ * strong factor, but the workspace's admins asked that its members come through their identity
+ * provider. The 403 is of the same type, sso-required, and names the workspace's start address
+ * (`startUrl`) so that a page can send the person through its provider.
+ */
+import type { SystemActor } from "../../shared/http/actor.ts";
+import { Problem } from "../../shared/http/problem.ts";
+import { passwordRefusedBySso } from "./sso.repo.ts";
+import { ssoRequired } from "./sso.rules.ts";
+
+/** Where a person starts the workspace's single sign-on (the public /sso/<slug>/start page). */
+export const ssoStartPath = (slug: string) => `/sso/${encodeURIComponent(slug)}/start`;
+
+/** 403 sso-required naming the workspace's start address. */
+export function ssoRequiredAt(slug: string, detail?: string): Problem {
+  const base = ssoRequired();
+  return new Problem(base.status, base.slug, base.title, detail ?? base.detail, undefined, {}, {
+    startUrl: ssoStartPath(slug),
+  });
+}
+
+/**
+ * A sign-in other than by password (passkey alone, or the second step after a password) into
+ * `tenant`: throws 403 sso-required when the workspace requires single sign-on of this account.
+ */
+export async function refuseSignInIfSsoRequired(
+  { sql }: Pick<SystemActor, "sql">,
+  { tenant, userId }: { tenant: { id: string; slug: string }; userId: string },
+): Promise<void> {
+  if (await passwordRefusedBySso(sql, tenant.id, userId)) throw ssoRequiredAt(tenant.slug);
+}
+
+/**
+ * A switch from the session's workspace into `tenant`: a session is bound to one workspace, so a
+ * session of another one was never made by this workspace's single sign-on. Switching into one
+ * that requires it (and the account is not its break-glass owner) answers 403 sso-required
+ * naming the start address. Re-issuing the session's own workspace is not a switch.
+ */
+export async function refuseSwitchIfSsoRequired(
+  { sql }: Pick<SystemActor, "sql">,
+  input: { tenant: { id: string; slug: string }; userId: string; fromTenantId: string },
+): Promise<void> {
+  if (input.tenant.id === input.fromTenantId) return;
+  if (await passwordRefusedBySso(sql, input.tenant.id, input.userId)) {
+    throw ssoRequiredAt(
+      input.tenant.slug,
+      "This workspace signs in through its identity provider: sign in there to switch to it.",
+    );
+  }
+}
