@@ -3,13 +3,29 @@
  * valid WebAuthn RP ID; 127.0.0.1 is not one). In English: the owner sets up an authenticator
  * app on /profile/security (the key read from the page, the code computed with otpauth), signs
  * out, and signs in with password and code. In Turkish: a member registers a passkey with
- * Chromium's virtual authenticator, signs out, and signs in with the passkey alone.
+ * Chromium's virtual authenticator, signs out, and signs in with the passkey alone; the owner
+ * reads both audit lines (GET /api/admin/audit), then the member removes the passkey on the
+ * security page and that is audited too.
  */
 import assert from "node:assert/strict";
 import * as OTPAuth from "otpauth";
 import { browserTest } from "./browser.ts";
 import { watch, withServer } from "./session.ts";
 import { newTenant, PASSWORD, testApp } from "../helpers.ts";
+
+/** What the client address of a browser on this machine looks like. */
+const LOOPBACK = /^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/;
+
+interface AuditLine {
+  action: string;
+  actorId: string | null;
+  actorEmail: string | null;
+  entityType: string;
+  entityId: string;
+  address: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
 
 const codeAt = (secret: string, at: number) =>
   new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 })
@@ -98,6 +114,41 @@ browserTest("two-factor: TOTP enrol and sign in (en), passkey register and sign 
     const me = await page.evaluate(() => fetch("/api/auth/me").then((r) => r.json()));
     assert.equal(me.user.email, member.email);
     assert.equal(me.tenant.slug, t.slug);
+
+    // -- The audit trail, read by the owner (the owner's session cookie for one request; the
+    // member's is put back): the passkey added, then used to sign in, by the member from here.
+    const memberCookie = (await context.cookies(base)).find((c) => c.name === "session")!;
+    const auditOfMember = async () => {
+      await context.addCookies([{ ...memberCookie, value: t.owner.token }]);
+      const res = await page.request.get(`${base}/api/admin/audit?actor=${member.id}`);
+      await context.addCookies([memberCookie]);
+      assert.equal(res.status(), 200, await res.text());
+      const items = (await res.json()).items as AuditLine[];
+      return (action: string) => {
+        const found = items.filter((l) => l.action === action);
+        assert.equal(found.length, 1, `one ${action} line`);
+        const [line] = found;
+        assert.equal(line.actorId, member.id);
+        assert.equal(line.actorEmail, member.email);
+        assert.match(line.address ?? "", LOOPBACK);
+        return line;
+      };
+    };
+    const lines = await auditOfMember();
+    const added = lines("passkey_added");
+    assert.equal(added.entityType, "passkey");
+    assert.deepEqual(added.after, { name: "Test anahtarı" });
+    const signedIn = lines("sign_in_passkey");
+    assert.equal(signedIn.entityId, member.id);
+
+    // Removing the passkey on the security page is audited too.
+    await page.goto(`${base}/profile/security`);
+    await page.getByRole("button", { name: "Test anahtarı geçiş anahtarını kaldır" }).click();
+    await page.getByText("Geçiş anahtarı kaldırıldı.").waitFor();
+    assert.doesNotMatch(await page.locator("main").innerText(), /Test anahtarı/);
+    const removed = (await auditOfMember())("passkey_removed");
+    assert.equal(removed.entityId, added.entityId);
+    assert.deepEqual(removed.before, { name: "Test anahtarı" });
 
     assert.deepEqual(seen.filter((p) => !p.includes("//localhost:")), []);
   });
