@@ -2,9 +2,9 @@
  * `deno task test [--jobs=N] [deno test arguments]`.
  *
  * With no deno test argument, every test: the files are spread over N slots (default: the
- * number of cores), each a `deno test` process of its own running a batch of files one after
- * another, so both cores are busy and no two files share a process (sandbox children, timers)
- * or a database. Without DATABASE_URL every file runs on the embedded database; with it every
+ * number of cores plus one), each a `deno test` process of its own running a batch of files one
+ * after another, so every core is busy and no two slots share a process (sandbox children,
+ * timers) or a database. Without DATABASE_URL every file runs on the embedded database; with it every
  * file runs on PostgreSQL (each slot on its own copy of a freshly migrated template) and the
  * files of scripts/test-run/embedded-set.ts also run on the embedded database. The end prints
  * the 25 slowest files, the wall time of each phase and "mode: N passed, N failed" lines.
@@ -57,7 +57,10 @@ const baseEnv = { __IS_WSL_TEST__: "1" };
 
 const jobsArg = Deno.args.find((a) => a.startsWith("--jobs="));
 const denoArgs = Deno.args.filter((a) => a !== jobsArg);
-const slots = Math.max(1, Number(jobsArg?.slice(7) ?? navigator.hardwareConcurrency ?? 2));
+// One slot more than cores: a test process spends much of its time waiting on PostgreSQL, the
+// browser or a job it started, so with one process per core a core sits idle (measured on two
+// cores: the suite used about half of them).
+const slots = Math.max(1, Number(jobsArg?.slice(7) ?? (navigator.hardwareConcurrency ?? 2) + 1));
 
 if (denoArgs.length) {
   const child = new Deno.Command(deno, { args: ["test", ...flags, ...denoArgs], env: baseEnv })
