@@ -12,7 +12,8 @@ import { withScope } from "../../shared/db/scope.ts";
 import { issueToken, type SignedIn } from "./auth.service.ts";
 import type { SignInClient } from "./sessions.service.ts";
 import { auditIdentity } from "./audit.service.ts";
-import { openSecret, randomKey, sha256Hex } from "./sso.crypto.lib.ts";
+import { openSecret, randomKey } from "./sso.crypto.lib.ts";
+import { sha256Hex } from "./two-factor.lib.ts";
 import {
   accountExclusiveTo,
   currentTenant,

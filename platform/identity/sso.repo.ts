@@ -1,5 +1,5 @@
 import type { Sql } from "../../shared/db/database.ts";
-import type { SealedSecret } from "./sso.crypto.lib.ts";
+import type { Sealed } from "../../shared/crypto/secret-box.ts";
 import type { SsoOffer } from "./sso.schemas.ts";
 
 /** A tenant's stored SSO settings (the sealed secret included: only services read it). */
@@ -53,7 +53,7 @@ export async function upsertSso(
   sql: Sql,
   tenantId: string,
   s: Omit<SsoRow, "tenantId" | "secretCiphertext" | "secretNonce" | "secretKeyId" | "updatedAt">,
-  sealed: SealedSecret | undefined,
+  sealed: Sealed | undefined,
 ) {
   await sql`
     insert into identity_sso (tenant_id, enabled, issuer, client_id, secret_ciphertext,

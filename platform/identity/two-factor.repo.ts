@@ -1,5 +1,5 @@
 import type { Sql } from "../../shared/db/database.ts";
-import type { SealedTotp } from "./two-factor.crypto.lib.ts";
+import type { Sealed } from "../../shared/crypto/secret-box.ts";
 import type { TwoFactorPolicy } from "./two-factor.lib.ts";
 
 const SECRET_NAME = "identity-two-factor-key";
@@ -30,7 +30,7 @@ export async function factorsOf(sql: Sql, userId: string) {
   return row;
 }
 
-export interface StoredTotp extends SealedTotp {
+export interface StoredTotp extends Sealed {
   confirmed: boolean;
   lastStep: number | null;
 }
@@ -51,7 +51,7 @@ export async function selectTotp(sql: Sql, userId: string): Promise<StoredTotp |
 }
 
 /** A new, unconfirmed secret (replaces an unconfirmed one; never a confirmed one). */
-export async function saveTotpDraft(sql: Sql, userId: string, sealed: SealedTotp) {
+export async function saveTotpDraft(sql: Sql, userId: string, sealed: Sealed) {
   const rows = await sql`
     insert into identity_totp (user_id, secret_ciphertext, secret_nonce, secret_key_id)
     values (${userId}, ${sealed.ciphertext}, ${sealed.nonce}, ${sealed.keyId})
