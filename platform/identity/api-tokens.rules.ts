@@ -26,8 +26,9 @@ export function scopesBeyond(grants: readonly string[], scopes: readonly string[
 
 /**
  * What a token's caller may do: the holder's grants as they are now, narrowed to the token's
- * scopes. Owner and admin roles (which some checks read directly) stay only with a `*` scope;
- * an operator's rights never pass to a token.
+ * scopes. Roles stay only with a `*` scope: some checks read roles directly (documents' access
+ * lists, workflow candidates, report readers), and a role would carry rights beyond the scopes.
+ * An operator's rights never pass to a token.
  */
 export function narrowToScopes(
   roles: readonly string[],
@@ -44,10 +45,39 @@ export function narrowToScopes(
   }
   const everything = scopes.includes("*");
   return {
-    roles: roles.filter((r) => everything || (r !== "owner" && r !== "admin")),
+    roles: everything ? [...roles] : [],
     permissions: [...narrowed].sort(),
     scopes: [...scopes],
   };
+}
+
+/**
+ * The account's own areas, closed to an API token's caller: a token acts in its workspace within
+ * its scopes and never manages the account (no session for it, no second factor, password,
+ * profile, invitations or other workspaces). Under /api/auth it may only read who it is and end
+ * itself; pages under these prefixes are refused altogether.
+ */
+const TOKEN_ALLOWED_AUTH = new Set([
+  "GET /api/auth/me",
+  "HEAD /api/auth/me",
+  "POST /api/auth/logout",
+]);
+const ACCOUNT_AREAS = [
+  "/api/auth",
+  "/profile",
+  "/admin",
+  "/switch-tenant",
+  "/invitations",
+  "/invite",
+  "/language",
+];
+
+/** Whether an API token's caller may make this request (method, path): see ACCOUNT_AREAS. */
+export function tokenMayReach(method: string, path: string): boolean {
+  // Compared case-blind with repeated and trailing slashes folded, so no spelling slips past.
+  const p = path.toLowerCase().replace(/\/{2,}/g, "/").replace(/(.)\/$/, "$1");
+  if (TOKEN_ALLOWED_AUTH.has(`${method.toUpperCase()} ${p}`)) return true;
+  return !ACCOUNT_AREAS.some((area) => p === area || p.startsWith(`${area}/`));
 }
 
 /** When a token chosen to last `days` days (or until `date`, yyyy-mm-dd) expires; null if invalid. */

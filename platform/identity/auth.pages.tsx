@@ -26,10 +26,15 @@ import { profilePages } from "./profile.pages.tsx";
 import { ssoOffersFor } from "./sso.flow.service.ts";
 import { secondFactorPage } from "./two-factor.pages.tsx";
 
-/** A switch refused with 403 sso-required: the workspace's start address; anything else rethrown. */
+/**
+ * A switch refused with 403 sso-required or workspace-sign-in-required (workspace-entry.service):
+ * the workspace's start or sign-in address; anything else rethrown.
+ */
 const ssoStart = (err: unknown): string => {
   const startUrl = err instanceof Problem && err.slug === "sso-required"
     ? err.extensions?.startUrl
+    : err instanceof Problem && err.slug === "workspace-sign-in-required"
+    ? err.extensions?.signInUrl
     : undefined;
   if (typeof startUrl !== "string") throw err;
   return startUrl;
@@ -165,7 +170,8 @@ export const sessionPages = new Hono<AppEnv>()
       tenant: field(form, "tenant"),
       client: { address: clientAddress(c), userAgent: c.req.header("user-agent") },
     }).catch(ssoStart);
-    // The workspace requires single sign-on: through its provider (this session stays as it is).
+    // The workspace requires single sign-on, or a second factor this account has yet to set up:
+    // through its provider or its sign-in page (this session stays as it is).
     if (typeof signedIn === "string") return redirectAfterPost(c, signedIn);
     await revokeToken(actorOf(c));
     setSessionCookie(c, signedIn.accessToken, signedIn.expiresIn);

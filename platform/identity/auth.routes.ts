@@ -58,7 +58,10 @@ export const switchTenantRoute = createRoute({
   summary: "Switch to another tenant the caller belongs to; returns a new token",
   description: "Into a workspace that requires single sign-on (the caller not being its " +
     "break-glass owner) answers 403 of type /problems/sso-required with `startUrl`, the " +
-    "workspace's /sso/<slug>/start address to sign in through its identity provider.",
+    "workspace's /sso/<slug>/start address to sign in through its identity provider. Into a " +
+    "workspace whose two-factor policy covers the caller while the account has no second " +
+    "factor: 403 of type /problems/workspace-sign-in-required with `signInUrl`, that " +
+    "workspace's sign-in page (where the password step leads into setting one up).",
   request: {
     body: jsonBody(SwitchTenantBody),
   },

@@ -19,7 +19,7 @@ import { tenantSuspended } from "./tenants.rules.ts";
 import { auditSignIn, auditSignInFailure } from "./audit.service.ts";
 import { type SignInClient, startSession } from "./sessions.service.ts";
 import { refuseIfSsoRequired } from "./sso.password.service.ts";
-import { refuseSwitchIfSsoRequired } from "./sso-required.service.ts";
+import { refuseSwitchInto } from "./workspace-entry.service.ts";
 import { requireSecondFactor } from "./two-factor.gate.service.ts";
 
 export interface SignedIn {
@@ -132,8 +132,9 @@ export async function switchTenant(
   );
   if (!tenant) throw problems.notFound("You are not a member of that workspace.");
   if (tenant.status !== "active") throw tenantSuspended();
-  // Into a workspace that requires single sign-on: through its provider (403 with startUrl).
-  await refuseSwitchIfSsoRequired({ sql: tx }, { tenant, userId, fromTenantId: session.tenantId });
+  // Into a workspace that requires single sign-on (403 with startUrl), or whose two-factor policy
+  // the account does not meet yet (403 with signInUrl: its sign-in runs the enrolment step).
+  await refuseSwitchInto({ sql: tx }, { tenant, userId, fromTenantId: session.tenantId });
   const user = await accountOf(tx, userId);
   return await issueToken(tx, platform, user as SignedIn["user"], tenant, client);
 }

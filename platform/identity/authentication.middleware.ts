@@ -7,6 +7,7 @@ import { problems } from "../../shared/http/problem.ts";
 import { TokenError } from "../../shared/auth/jwt.ts";
 import { verifyCached } from "./token-cache.lib.ts";
 import { isApiToken, verifyApiToken } from "./caller-access.service.ts";
+import { tokenMayReach } from "./api-tokens.rules.ts";
 
 /** An API token (plt_…): looked up by its hash; revocation is checked with the session. */
 async function apiTokenCaller(
@@ -16,6 +17,10 @@ async function apiTokenCaller(
 ) {
   const verified = await verifyApiToken(c.var.platform.db.sql, found.token);
   if (!verified) throw problems.unauthorized("The token is not valid, expired or revoked.");
+  // The one place every token caller passes: the account's own areas are closed to it.
+  if (!tokenMayReach(c.req.method, c.req.path)) {
+    throw problems.forbidden("API tokens cannot manage the account; sign in instead.");
+  }
   c.set("credentials", { ...found, ...verified });
   await next();
 }

@@ -255,13 +255,15 @@ export const invitationPublicPages = new Hono<AppEnv>()
     if (!name || name.length > 200) return again(t(l, "invitations.page.nameMissing"), 400);
     if (password !== form.confirm) return again(t(l, "invitations.page.mismatch"), 400);
     try {
-      const signedIn = await acceptAsNewPerson(c.var.platform, {
+      const accepted = await acceptAsNewPerson(c.var.platform, {
         token,
         name,
         password,
         client: { address: clientAddress(c), userAgent: c.req.header("user-agent") },
       });
-      setSessionCookie(c, signedIn.accessToken, signedIn.expiresIn);
+      // The workspace asks more than the link proves (SSO, a second factor): its sign-in.
+      if ("signInAt" in accepted) return c.redirect(accepted.signInAt, 303);
+      setSessionCookie(c, accepted.signedIn.accessToken, accepted.signedIn.expiresIn);
       return c.redirect("/", 303);
     } catch (err) {
       if (isPolicyRefusal(err)) {
@@ -284,17 +286,19 @@ export const invitationSessionPages = new Hono<AppEnv>()
     const token = c.req.param("token");
     if (!isSameOrigin(c)) return await linkPage(c, token, { status: 403 });
     try {
-      const signedIn = await c.var.scope(async (tx) => {
+      const accepted = await c.var.scope(async (tx) => {
         const actor = actorOf(c, tx);
         const joined = await acceptAsSignedIn(actor, {
           platform: c.var.platform,
           token,
           client: { address: clientAddress(c), userAgent: c.req.header("user-agent") },
         });
-        await revokeToken(actor);
+        if ("signedIn" in joined) await revokeToken(actor);
         return joined;
       });
-      setSessionCookie(c, signedIn.accessToken, signedIn.expiresIn);
+      // Joined, but the workspace asks more (SSO, a second factor): its sign-in; this session stays.
+      if ("signInAt" in accepted) return redirectAfterPost(c, accepted.signInAt);
+      setSessionCookie(c, accepted.signedIn.accessToken, accepted.signedIn.expiresIn);
       return redirectAfterPost(c, "/");
     } catch (err) {
       if (err instanceof Problem && err.status < 500) {

@@ -41,6 +41,7 @@ import { hashLinkToken, LINK_TOKEN, linkTo, newLinkToken, sameHash } from "./lin
 import { enforcePassword } from "./password.rules.ts";
 import { roleName } from "./roles.labels.lib.ts";
 import type { InvitationLink } from "./invitations.schemas.ts";
+import { entryAddress, workspaceEntryRefusal } from "./workspace-entry.service.ts";
 import "./invitations.messages.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -337,13 +338,34 @@ async function join(
 }
 
 /**
+ * An accepted invitation: signed in to the workspace, or (its "SSO required" or two-factor policy
+ * asks more than the link proves) joined but sent to the workspace's sign-in (`signInAt`: its
+ * sign-in page, where the password leads into the enrolment step, or its single sign-on start).
+ */
+export type Accepted = { signedIn: SignedIn } | { signInAt: string };
+
+/** Signs the joined account in, unless the workspace's rules send it to the workspace's sign-in. */
+async function enter(
+  tx: Sql,
+  platform: Platform,
+  user: { id: string; email: string; name: string; locale: string | null },
+  tenant: { id: string; slug: string; name: string },
+  client: SignInClient,
+): Promise<Accepted> {
+  const refusal = await workspaceEntryRefusal({ sql: tx }, { userId: user.id, tenant });
+  if (refusal) return { signInAt: entryAddress(refusal) };
+  return { signedIn: await issueToken(tx, platform, user, tenant, client) };
+}
+
+/**
  * A new person accepts: name and password (the policy applies; the address counts as verified
- * by the link), the account is created, joins, and is signed in to the workspace.
+ * by the link), the account is created, joins, and is signed in to the workspace (or sent to its
+ * sign-in, see Accepted).
  */
 export async function acceptAsNewPerson(
   platform: Platform,
   input: { token: string; name: string; password: string; client: SignInClient },
-): Promise<SignedIn> {
+): Promise<Accepted> {
   const link = await openInvitationLink(platform, input.token);
   if (!link || link.state !== "pending") throw deadLink();
   if (link.accountId) throw problems.conflict("An account with this address exists; sign in.");
@@ -359,18 +381,19 @@ export async function acceptAsNewPerson(
       created: true,
       address: input.client.address ?? "",
     });
-    return await issueToken(tx, platform, user, tenant, input.client);
+    return await enter(tx, platform, user, tenant, input.client);
   });
 }
 
 /**
  * The signed-in account the invitation is for presses Join: it joins and gets a token for the
- * link's workspace (the caller revokes the old one, as a tenant switch does).
+ * link's workspace (the caller revokes the old one, as a tenant switch does), or is sent to its
+ * sign-in (see Accepted; the caller's session stays as it is).
  */
 export async function acceptAsSignedIn(
   { sql, session }: Actor,
   input: { platform: Platform; token: string; client: SignInClient },
-): Promise<SignedIn> {
+): Promise<Accepted> {
   const previous = session.tenantId;
   const user = await accountOf(sql, session.userId);
   try {
@@ -378,7 +401,7 @@ export async function acceptAsSignedIn(
       created: false,
       address: input.client.address ?? "",
     });
-    return await issueToken(sql, input.platform, user, tenant, input.client);
+    return await enter(sql, input.platform, user, tenant, input.client);
   } finally {
     await setTenant(sql, previous);
   }

@@ -148,8 +148,9 @@ export async function completePasswordReset(
   return await withScope(platform.db.sql, {}, async (tx) => {
     const user = await useReset(tx, hash, passwordHash);
     if (!user) throw deadLink();
-    const ended = await endSessionsOf(tx, user.userId);
+    // Acting as the account: ending its sessions and personal API tokens needs it (0041).
     await actAs(tx, user.userId);
+    const ended = await endSessionsOf(tx, user.userId);
     for (const tenantId of await activeTenantsOf(tx, user.userId)) {
       await setTenant(tx, tenantId);
       await auditIdentity({ sql: tx }, {

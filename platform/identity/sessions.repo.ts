@@ -50,10 +50,19 @@ export async function sessionsOfUser(sql: Sql, userId: string): Promise<SessionR
     order by s.last_seen_at desc, s.created_at desc`;
 }
 
-/** Ends sessions of an account (revokes their jti) through the definer function; how many. */
-export async function endSessions(sql: Sql, userId: string, exceptJti: string | null) {
+/**
+ * Ends sessions of an account (revokes their jti), and its personal API tokens when `withTokens`,
+ * through the definer function; it refuses unless the transaction acts as that account
+ * (app.user_id, migration 0041). How many sessions.
+ */
+export async function endSessions(
+  sql: Sql,
+  userId: string,
+  exceptJti: string | null,
+  withTokens: boolean,
+) {
   const [row] = await sql<{ ended: number }[]>`
-    select identity_end_sessions(${userId}, ${exceptJti}) as ended`;
+    select identity_end_access(${userId}, ${exceptJti}, ${withTokens}) as ended`;
   return row.ended;
 }
 

@@ -32,16 +32,19 @@ export async function startSession(
 
 /**
  * Ends every sign-in session of an account (every workspace) but `exceptJti`: their tokens are
- * revoked, so each is refused on its next request on every instance. Works without a tenant or
- * user scope (a password reset from a public link). Pass an Actor or a transaction. How many.
+ * revoked, so each is refused on its next request on every instance. With `apiTokens` (the
+ * default) the account's personal API tokens are revoked too (not a service account's: another
+ * holder). The transaction must act as the account (app.user_id; a password reset sets it with
+ * actAs once the link is used): the database refuses anything else. Works without a tenant.
+ * Pass an Actor or a transaction. How many sessions.
  */
 export async function endSessionsOf(
   actorOrSql: Pick<Actor, "sql"> | Sql,
   userId: string,
-  { exceptJti }: { exceptJti?: string } = {},
+  { exceptJti, apiTokens = true }: { exceptJti?: string; apiTokens?: boolean } = {},
 ): Promise<number> {
   const sql = typeof actorOrSql === "function" ? actorOrSql : actorOrSql.sql;
-  return await endSessions(sql, userId, exceptJti ?? null);
+  return await endSessions(sql, userId, exceptJti ?? null, apiTokens);
 }
 
 /** API tokens cannot manage sessions or tokens: a leaked narrow token must not widen itself. */
@@ -91,7 +94,11 @@ export async function endOwnSession(actor: Actor, id: string, address: string) {
 export async function endOtherSessions(actor: Actor, address: string) {
   const { session } = actor;
   refuseTokenCaller(session);
-  const ended = await endSessionsOf(actor, session.userId, { exceptJti: session.jti });
+  // Other sign-in sessions only: the tokens page revokes API tokens one by one.
+  const ended = await endSessionsOf(actor, session.userId, {
+    exceptJti: session.jti,
+    apiTokens: false,
+  });
   await auditIdentity(actor, {
     action: "sessions_ended",
     summary: `Ended ${ended} other session(s)`,

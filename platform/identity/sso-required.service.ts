@@ -32,22 +32,3 @@ export async function refuseSignInIfSsoRequired(
 ): Promise<void> {
   if (await passwordRefusedBySso(sql, tenant.id, userId)) throw ssoRequiredAt(tenant.slug);
 }
-
-/**
- * A switch from the session's workspace into `tenant`: a session is bound to one workspace, so a
- * session of another one was never made by this workspace's single sign-on. Switching into one
- * that requires it (and the account is not its break-glass owner) answers 403 sso-required
- * naming the start address. Re-issuing the session's own workspace is not a switch.
- */
-export async function refuseSwitchIfSsoRequired(
-  { sql }: Pick<SystemActor, "sql">,
-  input: { tenant: { id: string; slug: string }; userId: string; fromTenantId: string },
-): Promise<void> {
-  if (input.tenant.id === input.fromTenantId) return;
-  if (await passwordRefusedBySso(sql, input.tenant.id, input.userId)) {
-    throw ssoRequiredAt(
-      input.tenant.slug,
-      "This workspace signs in through its identity provider: sign in there to switch to it.",
-    );
-  }
-}

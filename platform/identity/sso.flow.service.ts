@@ -9,6 +9,7 @@
 import * as oidc from "openid-client";
 import type { Platform } from "../../shared/modules.ts";
 import { withScope } from "../../shared/db/scope.ts";
+import { sameOriginPath } from "../../shared/http/redirect.ts";
 import { issueToken, type SignedIn } from "./auth.service.ts";
 import type { SignInClient } from "./sessions.service.ts";
 import { auditIdentity } from "./audit.service.ts";
@@ -19,6 +20,7 @@ import {
   currentTenant,
   existingRoles,
   findSso,
+  hasSecondFactor,
   insertFlow,
   insertLink,
   linkedUser,
@@ -30,7 +32,7 @@ import {
 } from "./sso.repo.ts";
 import { accountOf, insertMembership, insertUser, userIdByEmail } from "./users.repo.ts";
 import { guardedFetch, providerAddressProblem } from "./sso.issuer.repo.ts";
-import { domainAllowed, emailDomain, roleFromClaims, safeNext, SsoRefused } from "./sso.rules.ts";
+import { domainAllowed, emailDomain, roleFromClaims, SsoRefused } from "./sso.rules.ts";
 import type { SsoOffer } from "./sso.schemas.ts";
 
 /** How long a started sign-in may take at the provider. */
@@ -106,13 +108,14 @@ export async function ssoOffersFor(
 }
 
 /**
- * Starts a sign-in at the workspace's provider: the authorization address to redirect to, and
- * the value of the flow cookie that binds the answer to this browser (single use).
+ * Starts a sign-in at the workspace's provider: the authorization address to redirect to, the
+ * value of the flow cookie that binds the answer to this browser (single use), and the
+ * provider's name on the buttons.
  */
 export async function startSso(
   platform: Platform,
   input: { workspace: string; redirectUri: string; next?: string | null },
-): Promise<{ url: string; cookie: string }> {
+): Promise<{ url: string; cookie: string; label: string }> {
   const { sql } = platform.db;
   const [offer] = /^[a-z0-9][a-z0-9-]{1,62}$/.test(input.workspace)
     ? await withScope(sql, {}, (tx) => ssoOffers(tx, { slug: input.workspace }))
@@ -124,6 +127,9 @@ export async function startSso(
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
+  // Where to go afterwards: a path of this site only (normalised), and short enough to keep.
+  const wanted = sameOriginPath(input.next);
+  const next = wanted.length > 500 ? "/" : wanted;
   const key = randomKey();
   const keyHash = await sha256Hex(key);
   await withScope(sql, { tenantId: row.tenantId }, (tx) =>
@@ -132,7 +138,7 @@ export async function startSso(
       state,
       nonce,
       codeVerifier,
-      next: safeNext(input.next),
+      next,
     }, FLOW_SECONDS));
   const url = oidc.buildAuthorizationUrl(config, {
     redirect_uri: input.redirectUri,
@@ -143,7 +149,7 @@ export async function startSso(
     state,
     nonce,
   });
-  return { url: url.href, cookie: `${row.tenantId}.${key}` };
+  return { url: url.href, cookie: `${row.tenantId}.${key}`, label: row.label };
 }
 
 export interface SsoSignedIn extends SignedIn {
@@ -232,47 +238,77 @@ export async function finishSso(
     throw await refuse("invalid", "The ID token names no usable subject.", email);
   }
   // The account: the one linked to this identity (whatever e-mail the provider sends now); else
-  // the one with this e-mail, only when it belongs to no other workspace (whoever runs this
-  // workspace's provider could otherwise sign in as anyone's account and open their
-  // workspaces); else a new one. The link is written at the first allowed sign-in.
-  const joined = await withScope(sql, { tenantId }, async (tx) => {
-    const linked = await linkedUser(tx, issuer, subject);
-    const existing = linked ?? await userIdByEmail(tx, email);
-    if (existing && !linked && !(await accountExclusiveTo(tx, tenantId, existing))) {
-      return { userId: existing, refused: "linked" as const, created: false };
-    }
-    const userId = existing ?? (await insertUser(tx, { email, name, passwordHash: null })).id;
-    const membership = existing ? await membershipOf(tx, userId) : undefined;
-    if (membership?.status === "disabled") {
-      return { userId, refused: "disabled" as const, created: false };
-    }
-    if (!linked) await insertLink(tx, tenantId, { issuer, subject, userId });
-    if (!membership) {
-      const mapped = roleFromClaims(claims, row);
-      const roles = (await existingRoles(tx, [mapped])).length ? [mapped] : [row.defaultRole];
-      await insertMembership(tx, tenantId, userId, roles);
-      await auditIdentity({ sql: tx }, {
-        action: "member_added",
-        summary: `${email} joined through single sign-on as ${roles.join(", ")}`,
-        entityType: "user",
-        entityId: userId,
-        address: input.client.address,
-        after: { email, roles, via: "sso", accountCreated: !existing },
-      });
-    } else if (membership.status === "invited") {
-      await setMembershipActive(tx, userId);
-    }
-    return { userId, refused: null, created: !existing };
-  });
+  // the one with this e-mail; else a new one. Whoever runs this workspace's provider can make
+  // it say anything, so an account is signed in (linked or not) only while it belongs to no
+  // other workspace and is no operator's (it would open those workspaces), and an unlinked
+  // account found by its e-mail is linked only when it is no owner here and has no second
+  // factor (single sign-on would skip its password and that factor). The link is written at
+  // the first allowed sign-in, by a definer function that checks the same rules again.
+  let joined: { userId: string; refused: "disabled" | null; created: boolean };
+  try {
+    joined = await withScope(sql, { tenantId }, async (tx) => {
+      const linked = await linkedUser(tx, issuer, subject);
+      const existing = linked ?? await userIdByEmail(tx, email);
+      if (existing && !(await accountExclusiveTo(tx, tenantId, existing))) {
+        throw new SsoRefused(
+          "linked",
+          linked
+            ? "The linked account now belongs to other workspaces too or is an operator's."
+            : "An account with this e-mail belongs to other workspaces or is an operator's, and is not linked to this identity at the provider.",
+          email,
+        );
+      }
+      const membership = existing ? await membershipOf(tx, existing) : undefined;
+      if (existing && !linked) {
+        if (membership?.roles.includes("owner")) {
+          throw new SsoRefused(
+            "linked",
+            "The account with this e-mail is an owner of this workspace and is not linked to this identity at the provider.",
+            email,
+          );
+        }
+        if (await hasSecondFactor(tx, existing)) {
+          throw new SsoRefused(
+            "linked",
+            "The account with this e-mail has a second factor and is not linked to this identity at the provider.",
+            email,
+          );
+        }
+      }
+      if (membership?.status === "disabled") {
+        return { userId: existing!, refused: "disabled" as const, created: false };
+      }
+      const userId = existing ?? (await insertUser(tx, { email, name, passwordHash: null })).id;
+      if (!linked && !(await insertLink(tx, tenantId, { issuer, subject, userId }))) {
+        // Refused by the database's own check (changed since the lines above): nothing is kept.
+        throw new SsoRefused(
+          "linked",
+          "The account cannot be linked to this identity at the provider.",
+          email,
+        );
+      }
+      if (!membership) {
+        const mapped = roleFromClaims(claims, row);
+        const roles = (await existingRoles(tx, [mapped])).length ? [mapped] : [row.defaultRole];
+        await insertMembership(tx, tenantId, userId, roles);
+        await auditIdentity({ sql: tx }, {
+          action: "member_added",
+          summary: `${email} joined through single sign-on as ${roles.join(", ")}`,
+          entityType: "user",
+          entityId: userId,
+          address: input.client.address,
+          after: { email, roles, via: "sso", accountCreated: !existing },
+        });
+      } else if (membership.status === "invited") {
+        await setMembershipActive(tx, userId);
+      }
+      return { userId, refused: null, created: !existing };
+    });
+  } catch (err) {
+    throw err instanceof SsoRefused ? await refuse(err.reason, err.detail, err.email) : err;
+  }
   if (joined.refused === "disabled") {
     throw await refuse("disabled", "This member is disabled in the workspace.", email);
-  }
-  if (joined.refused === "linked") {
-    throw await refuse(
-      "linked",
-      "An account with this e-mail belongs to other workspaces and is not linked to this identity at the provider.",
-      email,
-    );
   }
   const signedIn = await withScope(sql, { tenantId, userId: joined.userId }, async (tx) => {
     const user = await accountOf(tx, joined.userId);

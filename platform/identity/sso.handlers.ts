@@ -22,6 +22,7 @@ const putSso: RouteHandler<typeof routes.putSsoRoute, AppEnv> = async (c) =>
       redirectUri: redirectUriOf(c),
       address: clientAddress(c),
       allowPrivateIssuers: c.var.platform.config.SSO_ALLOW_PRIVATE_ISSUERS,
+      catalog: c.var.platform.permissions,
     }),
     200,
   );

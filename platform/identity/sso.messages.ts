@@ -82,6 +82,10 @@ export const ssoMessages = defineMessages({
     "Her satırı değer = rol biçiminde, bu çalışma alanının bir rolüyle (sahip olmadan) yazın.",
   ],
   "sso.error.defaultRole": ["Choose a role other than owner.", "Sahip dışında bir rol seçin."],
+  "sso.error.roleRights": [
+    "You cannot hand out this role: it has permissions you do not hold.",
+    "Bu rolü veremezsiniz: sizde olmayan izinleri var.",
+  ],
   "sso.error.breakGlassUserId": [
     "Choose an owner when single sign-on is required.",
     "Tek oturum açma zorunluysa bir sahip seçin.",
@@ -97,6 +101,14 @@ export const ssoMessages = defineMessages({
     "This workspace signs in through its identity provider. Use the single sign-on button.",
     "Bu çalışma alanında giriş kimlik sağlayıcısıyla yapılır. Tek oturum açma düğmesini kullanın.",
   ],
+  // A start that came from another site: the person confirms.
+  "sso.continue.title": ["Continue to single sign-on", "Tek oturum açmaya devam edin"],
+  "sso.continue.text": [
+    "You are about to sign in through {company}. Continue only if you started this sign-in yourself.",
+    "{company} üzerinden giriş yapmak üzeresiniz. Yalnızca bu girişi kendiniz başlattıysanız devam edin.",
+  ],
+  "sso.continue.button": ["Continue to {company}", "{company} ile devam et"],
+  "sso.onward.text": ["Taking you to {company}…", "{company} sayfasına yönlendiriliyorsunuz…"],
   // Refusal page.
   "sso.refused.title": ["Sign-in refused", "Giriş reddedildi"],
   "sso.refused.expired": [
@@ -124,8 +136,8 @@ export const ssoMessages = defineMessages({
     "Bu çalışma alanındaki üyeliğiniz devre dışı. Bir yöneticiye başvurun.",
   ],
   "sso.refused.linked": [
-    "{email} already has an account that belongs to other workspaces too, so this workspace's identity provider cannot sign it in. Sign in with your password instead.",
-    "{email} adresinin başka çalışma alanlarına da üye bir hesabı var; bu yüzden bu çalışma alanının kimlik sağlayıcısı onunla giriş yapamaz. Bunun yerine parolanızla giriş yapın.",
+    "{email} already has an account that belongs to other workspaces too, or is protected by the owner role or a second factor, so this workspace's identity provider cannot sign it in. Sign in with your password instead.",
+    "{email} adresinin başka çalışma alanlarına da üye olan ya da sahip rolü veya ikinci bir doğrulama adımıyla korunan bir hesabı var; bu yüzden bu çalışma alanının kimlik sağlayıcısı onunla giriş yapamaz. Bunun yerine parolanızla giriş yapın.",
   ],
   "sso.refused.unavailable": [
     "Single sign-on is not available for this workspace right now.",

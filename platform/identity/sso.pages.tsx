@@ -4,20 +4,24 @@ import type { AppEnv } from "../../shared/http/env.ts";
 import { actorOf } from "../../shared/http/actor.ts";
 import { type C, field, type Form, readForm, redirectAfterPost } from "../../shared/http/pages.ts";
 import { Problem } from "../../shared/http/problem.ts";
+import { sameOriginPath } from "../../shared/http/redirect.ts";
 import { requirePermission } from "../../shared/rbac/permissions.ts";
 import { Card, html, page, Toast, tr } from "../../ui/kit.ts";
 import { TENANT_WRITE } from "./tenants.schemas.ts";
 import { clientAddress, setSessionCookie } from "./authentication.middleware.ts";
+import { isSameOrigin } from "./csrf.middleware.ts";
 import { listMembers, listRoles } from "./admin.service.ts";
 import { roleName } from "./roles.labels.lib.ts";
 import { removeSsoSettings, saveSsoSettings, ssoSettings } from "./sso.service.ts";
 import { finishSso, FLOW_SECONDS, ssoOffersFor, startSso } from "./sso.flow.service.ts";
-import { callbackUrl, safeNext, type SsoRefusal, SsoRefused } from "./sso.rules.ts";
+import { callbackUrl, type SsoRefusal, SsoRefused } from "./sso.rules.ts";
 import { type SsoSettings, SsoSettingsBody } from "./sso.schemas.ts";
 import {
+  SsoContinuePage,
   type SsoFormErrors,
   type SsoFormValues,
   SsoOffers,
+  SsoOnwardPage,
   SsoRefusedPage,
   SsoRemoveForm,
   SsoSettingsForm,
@@ -50,6 +54,51 @@ function refused(c: C, err: SsoRefused, email?: string) {
   return html(c, <SsoRefusedPage reason={err.reason} email={email} />, REFUSAL_STATUS[err.reason]);
 }
 
+/**
+ * Starts the sign-in at the provider: the flow cookie, then off to the provider's address — by a
+ * redirect for a navigation (302), by a refreshing page after the confirmation's POST ("onward").
+ */
+async function begin(c: C, next: string | undefined, how: 302 | "onward") {
+  try {
+    const started = await startSso(c.var.platform, {
+      workspace: c.req.param("workspace")!,
+      redirectUri: callbackUrl(originOf(c)),
+      next,
+    });
+    setCookie(c, FLOW_COOKIE, started.cookie, {
+      httpOnly: true,
+      sameSite: "Lax",
+      secure: secureCookie(c),
+      path: "/sso/callback",
+      maxAge: FLOW_SECONDS,
+    });
+    if (how === 302) return c.redirect(started.url, 302);
+    c.header("Refresh", `0;url=${started.url}`);
+    return html(c, <SsoOnwardPage label={started.label} url={started.url} />);
+  } catch (err) {
+    if (!(err instanceof SsoRefused)) throw err;
+    return refused(c, err);
+  }
+}
+
+/** "Continue to <company>": a same-origin POST button for a start that came from elsewhere. */
+async function confirmation(c: C, next: string | undefined, status: 200 | 403) {
+  const workspace = c.req.param("workspace")!;
+  const [offer] = await ssoOffersFor(c.var.platform, { workspace });
+  if (!offer) {
+    return refused(c, new SsoRefused("unavailable", "This workspace has no single sign-on."));
+  }
+  return html(
+    c,
+    <SsoContinuePage
+      label={offer.label}
+      action={`/sso/${offer.slug}/start`}
+      next={sameOriginPath(next)}
+    />,
+    status,
+  );
+}
+
 /** The sign-in side: the buttons' lookup, the start and the provider's answer (public). */
 export const ssoPublicPages = new Hono<AppEnv>()
   .get("/sso/lookup", async (c) => {
@@ -57,27 +106,22 @@ export const ssoPublicPages = new Hono<AppEnv>()
       workspace: c.req.query("tenant") || c.req.query("workspace"),
       email: c.req.query("email"),
     });
-    return html(c, <SsoOffers offers={offers} next={safeNext(c.req.query("next"))} />);
+    return html(c, <SsoOffers offers={offers} next={sameOriginPath(c.req.query("next"))} />);
   })
   .get("/sso/:workspace{[a-z0-9][a-z0-9-]{0,62}}/start", async (c) => {
-    try {
-      const started = await startSso(c.var.platform, {
-        workspace: c.req.param("workspace"),
-        redirectUri: callbackUrl(originOf(c)),
-        next: c.req.query("next"),
-      });
-      setCookie(c, FLOW_COOKIE, started.cookie, {
-        httpOnly: true,
-        sameSite: "Lax",
-        secure: secureCookie(c),
-        path: "/sso/callback",
-        maxAge: FLOW_SECONDS,
-      });
-      return c.redirect(started.url, 302);
-    } catch (err) {
-      if (!(err instanceof SsoRefused)) throw err;
-      return refused(c, err);
-    }
+    const next = c.req.query("next");
+    // Only a navigation of this site's own (the sign-in button, the admin's test button, a
+    // redirect of ours) or one the person typed starts at once; from another site (or a browser
+    // that does not say) the person confirms first, so that no site can sign a browser into a
+    // workspace of its choosing (login CSRF).
+    const from = c.req.header("Sec-Fetch-Site");
+    if (from === "same-origin" || from === "none") return await begin(c, next, 302);
+    return await confirmation(c, next, 200);
+  })
+  .post("/sso/:workspace{[a-z0-9][a-z0-9-]{0,62}}/start", async (c) => {
+    const next = field(await readForm(c), "next") || undefined;
+    if (!isSameOrigin(c)) return await confirmation(c, next, 403);
+    return await begin(c, next, "onward");
   })
   .get("/sso/callback", async (c) => {
     const cookie = getCookie(c, FLOW_COOKIE);
@@ -90,7 +134,7 @@ export const ssoPublicPages = new Hono<AppEnv>()
         client: { address: clientAddress(c), userAgent: c.req.header("user-agent") },
       });
       setSessionCookie(c, signedIn.accessToken, signedIn.expiresIn);
-      return c.redirect(safeNext(signedIn.next), 303);
+      return c.redirect(sameOriginPath(signedIn.next), 303);
     } catch (err) {
       if (!(err instanceof SsoRefused)) throw err;
       return refused(c, err, err.email);
@@ -175,7 +219,7 @@ async function answer(
     errors?: SsoFormErrors;
     saved?: boolean;
   },
-  status: 200 | 400 | 422 = 200,
+  status: 200 | 400 | 403 | 422 = 200,
 ) {
   const t = tr(c);
   const actor = actorOf(c);
@@ -238,10 +282,16 @@ async function save(c: C) {
       redirectUri: callbackUrl(originOf(c)),
       address: clientAddress(c),
       allowPrivateIssuers: c.var.platform.config.SSO_ALLOW_PRIVATE_ISSUERS,
+      catalog: c.var.platform.permissions,
     });
     return await answer(c, { values: valuesOf(saved), settings: saved, saved: true });
   } catch (err) {
-    if (!(err instanceof Problem) || (err.status !== 400 && err.status !== 422)) throw err;
+    if (!(err instanceof Problem) || ![400, 403, 422].includes(err.status)) throw err;
+    if (err.status === 403) {
+      // A mapped or default role grants more than the caller holds.
+      const errors = { roleMap: t("sso.error.roleRights"), defaultRole: t("sso.error.roleRights") };
+      return await answer(c, { values, settings, errors }, 403);
+    }
     const f = asField(err.errors?.[0]?.path) ??
       (/break-glass/i.test(err.detail ?? "") ? "breakGlassUserId" : "roleMap");
     return await answer(c, { values, settings, errors: { [f]: t(`sso.error.${f}`) } }, 422);

@@ -1,6 +1,8 @@
 import type { Sql } from "../../shared/db/database.ts";
+import { setTenant } from "../../shared/db/scope.ts";
 import type { Sealed } from "../../shared/crypto/secret-box.ts";
 import type { SsoOffer } from "./sso.schemas.ts";
+import { factorsOf } from "./two-factor.repo.ts";
 
 /** A tenant's stored SSO settings (the sealed secret included: only services read it). */
 export interface SsoRow {
@@ -114,14 +116,22 @@ export async function ssoOffers(
   })`;
 }
 
-/** Password sign-in: whether this tenant requires SSO of this account (any scope). */
+/**
+ * Password sign-in: whether this tenant requires SSO of this account (any scope). The definer
+ * function answers only for the transaction's own tenant: the transaction is pointed at this
+ * one for the question and the previous tenant is restored.
+ */
 export async function passwordRefusedBySso(
   sql: Sql,
   tenantId: string,
   userId: string,
 ): Promise<boolean> {
+  const [{ previous }] = await sql<{ previous: string | null }[]>`
+    select current_setting('app.tenant_id', true) as previous`;
+  await setTenant(sql, tenantId);
   const [row] = await sql<{ refused: boolean }[]>`
     select identity_sso_password_refused(${tenantId}, ${userId}) as refused`;
+  await setTenant(sql, previous || null);
   return row.refused;
 }
 
@@ -188,16 +198,20 @@ export async function linkedUser(
   return row?.userId;
 }
 
-/** Ties a provider identity to an account in the current tenant (kept when it already is). */
+/**
+ * Ties a provider identity to an account in the current tenant, through the definer function
+ * that checks in the same statement that the account may be tied (no operator, no other
+ * workspace, no owner here, no second factor). Whether the identity is linked to this account.
+ */
 export async function insertLink(
   sql: Sql,
   tenantId: string,
   link: { issuer: string; subject: string; userId: string },
-) {
-  await sql`
-    insert into identity_sso_links (tenant_id, issuer, subject, user_id)
-    values (${tenantId}, ${link.issuer}, ${link.subject}, ${link.userId})
-    on conflict (tenant_id, issuer, subject) do nothing`;
+): Promise<boolean> {
+  const [row] = await sql<{ linked: boolean }[]>`
+    select identity_sso_link(${tenantId}, ${link.issuer}, ${link.subject}, ${link.userId})
+      as linked`;
+  return row.linked;
 }
 
 /**
@@ -213,4 +227,18 @@ export async function accountExclusiveTo(
   const [row] = await sql<{ exclusive: boolean }[]>`
     select identity_sso_account_exclusive(${tenantId}, ${userId}) as exclusive`;
   return row.exclusive;
+}
+
+/**
+ * Whether an account has a second factor (a confirmed TOTP or a passkey), read through
+ * factorsOf (two-factor.repo.ts, read only). Those tables answer for the scope's own account
+ * only: the transaction acts as that account for the question, then the previous one is restored.
+ */
+export async function hasSecondFactor(sql: Sql, userId: string): Promise<boolean> {
+  const [{ previous }] = await sql<{ previous: string | null }[]>`
+    select current_setting('app.user_id', true) as previous`;
+  await sql`select set_config('app.user_id', ${userId}, true)`;
+  const factors = await factorsOf(sql, userId);
+  await sql`select set_config('app.user_id', ${previous ?? ""}, true)`;
+  return factors.totp || factors.passkeys > 0;
 }

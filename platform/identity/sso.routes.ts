@@ -26,7 +26,8 @@ export const putSsoRoute = createRoute({
   summary: "Set up or change the workspace's OpenID Connect single sign-on",
   description: "The client secret is required the first time and kept when omitted later. " +
     "A role that does not exist, the owner role, or a break-glass account that is not an " +
-    "active owner answer 400/422.",
+    "active owner answer 400/422; a role granting a permission the caller does not hold " +
+    "answers 403 (as for an invitation).",
   middleware: [requirePermission(TENANT_WRITE)] as const,
   request: { body: jsonBody(SsoSettingsBody) },
   responses: {

@@ -1,6 +1,7 @@
 /**
  * Single sign-on decisions, pure: which issuer addresses are acceptable, whether an e-mail's
- * domain is one of the tenant's, which role a set of claims maps to, where to go after sign-in.
+ * domain is one of the tenant's, which role a set of claims maps to. Where to go after sign-in
+ * is decided by sameOriginPath (shared/http/redirect.ts), the one check for redirect targets.
  */
 import { Problem } from "../../shared/http/problem.ts";
 
@@ -65,12 +66,6 @@ export function roleFromClaims(claims: Record<string, unknown>, mapping: RoleMap
     if (hit) return hit.role;
   }
   return mapping.defaultRole;
-}
-
-/** A same-origin path to go to after sign-in ("/" for anything else). */
-export function safeNext(next: string | null | undefined): string {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return "/";
-  return next.length > 500 ? "/" : next;
 }
 
 /** Password sign-in refused because the workspace signs in through its provider. */

@@ -19,6 +19,7 @@ import {
 import type { SsoSettings, SsoSettingsBody } from "./sso.schemas.ts";
 import { forgetSsoClient } from "./sso.flow.service.ts";
 import { providerAddressProblem } from "./sso.issuer.repo.ts";
+import { checkRoleChange } from "./admin.service.ts";
 
 /** Loads the installation's key for client secrets (start-up, owner connection). */
 export async function initSso(actor: Pick<SystemActor, "sql">): Promise<void> {
@@ -80,17 +81,20 @@ export async function currentSsoSettings(
 /**
  * Sets the current tenant's settings (validated by SsoSettingsBody). 422 when a role does not
  * exist or is owner (a provider's claim never makes an owner), when the break-glass account is
- * not an active owner, or when no secret was ever given; 400 on the issuer when it is not https
+ * not an active owner, or when no secret was ever given; 403 when a mapped or default role
+ * grants a permission the caller does not hold (the rule of invitations); 400 on the issuer when it is not https
  * or points to a private, loopback or link-local address (unless `allowPrivateIssuers`, the
  * operator's SSO_ALLOW_PRIVATE_ISSUERS).
  */
 export async function saveSsoSettings(
   actor: Actor,
-  { settings: s, redirectUri, address, allowPrivateIssuers }: {
+  { settings: s, redirectUri, address, allowPrivateIssuers, catalog }: {
     settings: SsoSettingsBody;
     redirectUri: string;
     address?: string;
     allowPrivateIssuers: boolean;
+    /** Every permission of the platform (to expand the roles' grants). */
+    catalog: string[];
   },
 ): Promise<SsoSettings> {
   const { sql, session } = actor;
@@ -106,6 +110,9 @@ export async function saveSsoSettings(
   const known = await existingRoles(sql, roles);
   const unknown = roles.filter((r) => !known.includes(r));
   if (unknown.length) throw problems.unprocessable(`Unknown role: ${unknown.join(", ")}.`);
+  // A mapping hands its roles out to whoever the provider names: the same rule as an invitation
+  // (admin.service.ts), nobody hands out permissions they do not hold themselves (403).
+  await checkRoleChange(sql, session, catalog, roles);
   if (s.breakGlassUserId && !(await isActiveOwner(sql, s.breakGlassUserId))) {
     throw problems.unprocessable(
       "The break-glass account must be an active owner of this workspace.",

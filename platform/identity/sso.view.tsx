@@ -74,6 +74,81 @@ export function SsoRefusedPage(
   );
 }
 
+/**
+ * "Continue to <company>": a start of single sign-on that did not come from this site's own
+ * pages. Only this same-origin form starts it (login CSRF: another site cannot sign a browser
+ * into a workspace of its choosing).
+ */
+export function SsoContinuePage(
+  { label, action, next }: { label: string; action: string; next: string },
+) {
+  const t = useT();
+  const { locale: l } = useReader();
+  return (
+    <Document locale={l} title={`${t("sso.continue.title")} · ${t("app.name")}`}>
+      <body class="standalone login-page">
+        <link rel="stylesheet" href="/assets/identity.css" />
+        <SsoStyles />
+        <main class="login" id="content">
+          <p class="login-brand">
+            <Icon name="layers" size={28} />
+            <span>{t("app.name")}</span>
+          </p>
+          <div class="card login-card">
+            <h1>{t("sso.continue.title")}</h1>
+            <p id="sso-continue-text">{t("sso.continue.text", { company: label })}</p>
+            <form method="post" action={action} id="sso-continue" class="sso-continue">
+              {next !== "/" && <input type="hidden" name="next" value={next} />}
+              <Button type="submit" icon="log-in">
+                {t("sso.continue.button", { company: label })}
+              </Button>
+            </form>
+            <p>
+              <Button href="/login" icon="arrow-left" variant="secondary">
+                {t("sso.refused.back")}
+              </Button>
+            </p>
+          </div>
+        </main>
+      </body>
+    </Document>
+  );
+}
+
+/**
+ * After the confirmation's POST: on to the provider by a refresh, not by a redirect of the form
+ * (the pages' Content-Security-Policy allows forms to submit to this site only, redirects
+ * included), with a link in case the refresh does not happen.
+ */
+export function SsoOnwardPage({ label, url }: { label: string; url: string }) {
+  const t = useT();
+  const { locale: l } = useReader();
+  return (
+    <Document locale={l} title={`${t("sso.continue.title")} · ${t("app.name")}`}>
+      <body class="standalone login-page">
+        <meta http-equiv="refresh" content={`0;url=${url}`} />
+        <link rel="stylesheet" href="/assets/identity.css" />
+        <SsoStyles />
+        <main class="login" id="content">
+          <p class="login-brand">
+            <Icon name="layers" size={28} />
+            <span>{t("app.name")}</span>
+          </p>
+          <div class="card login-card">
+            <h1>{t("sso.continue.title")}</h1>
+            <p>{t("sso.onward.text", { company: label })}</p>
+            <p class="sso-continue">
+              <Button href={url} icon="log-in" id="sso-onward">
+                {t("sso.continue.button", { company: label })}
+              </Button>
+            </p>
+          </div>
+        </main>
+      </body>
+    </Document>
+  );
+}
+
 /** The admin form's values: the stored settings or what was just submitted. */
 export interface SsoFormValues {
   enabled: boolean;

@@ -46,10 +46,47 @@ export function openTotp(userId: string, sealed: box.Sealed): Promise<string | n
   return box.open(loaded().seal, context(userId), sealed);
 }
 
+/**
+ * A short mark of the account's current credentials (HMAC-SHA-256 under the signing key of the
+ * account id and its password hash, 16 bytes base64url): a pending sign-in carries it as `cred`
+ * and is refused once the password changed (a reset or a change between the two steps). Nothing
+ * about the hash can be learnt from it without the installation's key.
+ */
+export async function credentialsMark(userId: string, passwordHash: string | null) {
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new Uint8Array(loaded().sign) as Uint8Array<ArrayBuffer>,
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const mac = await crypto.subtle.sign(
+    "HMAC",
+    key,
+    new TextEncoder().encode(`identity-credentials\0${userId}\0${passwordHash ?? ""}`),
+  );
+  return jose.base64url.encode(new Uint8Array(mac).slice(0, 16));
+}
+
+/** Whether two marks are the same, in constant time. */
+export function sameMark(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
 /** What a token of this code carries; `purpose` keeps one kind from passing for another. */
 export type FlowClaims =
-  | { purpose: "second-factor"; sub: string; tid: string; email: string; enrol: boolean }
-    & Record<string, unknown>
+  | {
+    purpose: "second-factor";
+    sub: string;
+    tid: string;
+    email: string;
+    enrol: boolean;
+    /** credentialsMark of the account when the password step passed. */
+    cred: string;
+  } & Record<string, unknown>
   | { purpose: "passkey-challenge"; challenge: string; sub?: string; use: string };
 
 const AUDIENCE = "identity-two-factor";

@@ -8,8 +8,9 @@ import type { Actor, SystemActor } from "../../shared/http/actor.ts";
 import { Problem, problems } from "../../shared/http/problem.ts";
 import { membershipRoles } from "./users.repo.ts";
 import { PENDING_SECONDS, policyRequires } from "./two-factor.lib.ts";
-import { signFlowToken } from "./two-factor.crypto.lib.ts";
+import { credentialsMark, signFlowToken } from "./two-factor.crypto.lib.ts";
 import { factorsOf, tenantPolicy } from "./two-factor.repo.ts";
+import { passwordHashOf } from "./profile.repo.ts";
 
 export type Method = "totp" | "recovery-code" | "passkey";
 
@@ -57,6 +58,8 @@ export async function requireSecondFactor(
     tid: input.tenant.id,
     email: input.user.email,
     enrol: enrolmentRequired,
+    // Bound to the password of this moment: a reset or change before the second step voids it.
+    cred: await credentialsMark(input.user.id, await passwordHashOf(sql)),
   });
   throw secondFactorRequired({ pendingToken: token, methods, enrolmentRequired });
 }

@@ -86,9 +86,13 @@ export async function deleteTotp(sql: Sql, userId: string) {
   return rows.length === 1;
 }
 
-/** Replaces every recovery code of the account with these hashes. */
+/**
+ * Replaces every recovery code of the account with these hashes. The old ones are retired (spent),
+ * never deleted: a spent code's row keeps its hash taken, so it cannot come back (0043).
+ */
 export async function replaceRecoveryCodes(sql: Sql, userId: string, hashes: string[]) {
-  await sql`delete from identity_recovery_codes where user_id = ${userId}`;
+  await sql`update identity_recovery_codes set used_at = now()
+            where user_id = ${userId} and used_at is null`;
   if (!hashes.length) return;
   await sql`insert into identity_recovery_codes ${
     sql(hashes.map((h) => ({ user_id: userId, code_hash: h })))

@@ -26,12 +26,15 @@ import {
   type TwoFactorPolicy,
 } from "./two-factor.lib.ts";
 import {
+  credentialsMark,
   newTwoFactorKeyBase64,
   openTotp,
   readFlowToken,
+  sameMark,
   sealTotp,
   useTwoFactorKey,
 } from "./two-factor.crypto.lib.ts";
+import { passwordHashOf } from "./profile.repo.ts";
 import {
   confirmTotp,
   deleteTotp,
@@ -83,8 +86,18 @@ export const wrongSecondFactor = () =>
 /** A pending sign-in's claims, or the 401 for an expired, forged or other token. */
 async function pendingOf(pendingToken: string) {
   const pending = await readFlowToken(pendingToken, "second-factor");
-  if (!pending?.sub) throw pendingExpired();
+  if (!pending?.sub || typeof pending.cred !== "string") throw pendingExpired();
   return pending;
+}
+
+/**
+ * The 401 for a pending sign-in whose account changed its password since the password step (a
+ * reset, a change): the token was bound to the credentials of that moment. `tx` acts as the
+ * pending account (app.user_id).
+ */
+async function refuseIfCredentialsChanged(tx: Sql, pending: { sub: string; cred: string }) {
+  const now = await credentialsMark(pending.sub, await passwordHashOf(tx));
+  if (!sameMark(now, pending.cred)) throw pendingExpired();
 }
 
 export interface SecondFactorInput {
@@ -134,10 +147,14 @@ export async function completeSecondFactor(
   const scope = { userId, tenantId: pending.tid };
 
   const outcome = await withScope(sql, scope, async (tx) => {
+    await refuseIfCredentialsChanged(tx, pending);
     let recoveryCodes: string[] | undefined;
     let method: string;
     if (pending.enrol) {
-      // Enrolment: the account has no factor yet (checked again: another tab may have enrolled).
+      // Enrolment: the account has no factor yet (checked again: another tab may have enrolled,
+      // or a factor was added since). With one, this sign-in starts again and asks for it.
+      const factors = await factorsOf(tx, userId);
+      if (factors.totp || factors.passkeys > 0) return "spent" as const;
       if (input.code !== undefined) {
         const stored = await selectTotp(tx, userId);
         const secret = stored && !stored.confirmed ? await openTotp(userId, stored) : null;
@@ -245,17 +262,15 @@ export async function startEnrolmentTotp(
 ): Promise<TotpSetupT> {
   const pending = await pendingOf(input.pendingToken);
   if (!pending.enrol) throw problems.unprocessable("This account already has a second factor.");
-  return await withScope(
-    platform.db.sql,
-    { userId: pending.sub },
-    (tx) =>
-      draftTotp(tx, {
-        userId: pending.sub,
-        label: pending.email,
-        issuer: input.issuer,
-        reuse: input.reuse,
-      }),
-  );
+  return await withScope(platform.db.sql, { userId: pending.sub }, async (tx) => {
+    await refuseIfCredentialsChanged(tx, pending);
+    return await draftTotp(tx, {
+      userId: pending.sub,
+      label: pending.email,
+      issuer: input.issuer,
+      reuse: input.reuse,
+    });
+  });
 }
 
 /** What the sign-in page shows again for a pending sign-in (after a wrong answer). */
@@ -286,6 +301,7 @@ export async function pendingPasskeyOptions(
 ) {
   const pending = await pendingOf(input.pendingToken);
   return await withScope(platform.db.sql, { userId: pending.sub }, async (tx) => {
+    await refuseIfCredentialsChanged(tx, pending);
     if (pending.enrol) {
       const user = await accountOf(tx, pending.sub);
       return await registrationOptionsFor(tx, { user, site: input.site, rpName: input.rpName });

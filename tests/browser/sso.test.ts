@@ -3,7 +3,8 @@
  * the test. English: the sign-in page of a workspace offers "Sign in with Acme", the provider's
  * login signs the person in, and the home page opens. Turkish: the button appears after the
  * e-mail is typed (found by its domain); an account of a foreign domain gets the refusal page;
- * an account of the workspace's domain lands signed in.
+ * an account of the workspace's domain lands signed in. A start from another site asks for a
+ * click on "Continue to Acme" first (login CSRF).
  */
 import assert from "node:assert/strict";
 import { browserTest, type Page } from "./browser.ts";
@@ -79,6 +80,19 @@ browserTest(
           await page.locator("main h1").innerText(),
           /(Günaydın|İyi günler|İyi akşamlar|Good)/,
         );
+
+        // Started from another site (here the provider's own page): nothing starts until the
+        // person confirms on our "Continue to Acme" page, whose button POSTs the start.
+        await context.clearCookies();
+        await page.goto(`${provider.issuer}/.well-known/openid-configuration`);
+        await page.evaluate((u) => {
+          location.href = u;
+        }, `${base}/sso/${t.slug}/start`);
+        const go = page.getByRole("button", { name: "Continue to Acme" });
+        await go.waitFor({ state: "visible" });
+        await go.click();
+        await throughProvider(page, ayse);
+        await page.waitForURL(`${base}/`);
 
         // The refusal page answers 403 on purpose; nothing else may go wrong.
         // (and the test provider's own page has no favicon).

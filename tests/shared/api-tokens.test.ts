@@ -1,8 +1,13 @@
 import assert from "node:assert/strict";
-import { callApp, itest, newTenant, problem, testApp } from "../helpers.ts";
+import { callApp, itest, newTenant, PASSWORD, problem, testApp, unique } from "../helpers.ts";
 import { createTestApp } from "../../app/testing.ts";
-import { narrowToScopes, scopesBeyond } from "../../platform/identity/api-tokens.rules.ts";
+import {
+  narrowToScopes,
+  scopesBeyond,
+  tokenMayReach,
+} from "../../platform/identity/api-tokens.rules.ts";
 import { withScope } from "../../shared/db/scope.ts";
+import { accountsMail } from "./accounts-mail.ts";
 
 const bearer = (token: string, path: string, init: { method?: string; body?: unknown } = {}) =>
   callApp(path, { ...init, token });
@@ -32,7 +37,203 @@ itest("api tokens rules: scope subset and narrowing", () => {
     "support.*.read",
   ]);
   assert.deepEqual(narrowToScopes(["owner"], ["*"], ["*"]).roles, ["owner"]);
+  // Roles (read directly by documents' access lists, workflow candidates, report readers) pass
+  // only to a `*` token: a narrow token keeps none, however harmless the role looks.
+  const agent = narrowToScopes(
+    ["member", "agent"],
+    ["support.ticket.read", "support.ticket.write", "documents.*"],
+    ["support.ticket.read"],
+  );
+  assert.deepEqual(agent.roles, []);
+  assert.deepEqual(agent.permissions, ["support.ticket.read"]);
+  assert.deepEqual(narrowToScopes(["member", "agent"], ["support.*"], ["*"]).roles, [
+    "member",
+    "agent",
+  ]);
+  // A signed-in session (no scopes) keeps its roles.
+  assert.deepEqual(narrowToScopes(["member"], ["support.*"], undefined).roles, ["member"]);
 });
+
+itest("api tokens rules: the account's own areas are closed to a token caller", () => {
+  assert.ok(tokenMayReach("GET", "/api/auth/me"));
+  assert.ok(tokenMayReach("HEAD", "/api/auth/me"));
+  assert.ok(tokenMayReach("POST", "/api/auth/logout"));
+  assert.ok(tokenMayReach("GET", "/api/support/support-ticket"));
+  assert.ok(tokenMayReach("GET", "/api/admin/users"), "the admin API follows the scopes");
+  assert.ok(tokenMayReach("GET", "/"));
+  for (
+    const [method, path] of [
+      ["PATCH", "/api/auth/me"],
+      ["POST", "/api/auth/switch-tenant"],
+      ["POST", "/api/auth/passkeys/registration-options"],
+      ["POST", "/api/auth/two-factor/totp"],
+      ["POST", "/api/auth/password"],
+      ["GET", "/api/auth/tokens"],
+      ["POST", "/api/auth/invitations/x/accept"],
+      ["GET", "/api/auth"],
+      ["GET", "/API/Auth/Switch-Tenant"],
+      ["POST", "//api//auth/switch-tenant/"],
+      ["GET", "/api/auth/me/x"],
+      ["GET", "/profile"],
+      ["GET", "/profile/security"],
+      ["GET", "/Profile/"],
+      ["GET", "/admin/users"],
+      ["POST", "/switch-tenant"],
+      ["POST", "/invitations/x/accept"],
+      ["POST", "/invite/x/join"],
+      ["POST", "/language"],
+    ]
+  ) assert.equal(tokenMayReach(method, path), false, `${method} ${path}`);
+});
+
+itest("api tokens: a token cannot manage the account (one rule, API and pages)", async () => {
+  const t = await newTenant();
+  const narrow = await personalToken(t.owner, { name: "narrow", scopes: ["support.ticket.read"] });
+  const wide = await personalToken(t.owner, { name: "wide", scopes: ["*"] });
+  const refused = async (res: Response) => {
+    const body = await problem(res, 403);
+    assert.match(body.detail, /API tokens cannot manage the account/);
+  };
+  for (const token of [narrow.token, wide.token]) {
+    // No full session out of a token, not even for its own workspace.
+    await refused(
+      await bearer(token, "/api/auth/switch-tenant", { method: "POST", body: { tenant: t.slug } }),
+    );
+  }
+  await refused(
+    await bearer(narrow.token, "/api/auth/passkeys/registration-options", { method: "POST" }),
+  );
+  await refused(await bearer(narrow.token, "/api/auth/two-factor/totp", { method: "POST" }));
+  await refused(
+    await bearer(narrow.token, "/api/auth/two-factor/recovery-codes", {
+      method: "POST",
+      body: { code: "123456" },
+    }),
+  );
+  await refused(
+    await bearer(narrow.token, "/api/auth/password", {
+      method: "POST",
+      body: { currentPassword: PASSWORD, newPassword: "quiet-lantern-meadow-77" },
+    }),
+  );
+  await refused(
+    await bearer(narrow.token, "/api/auth/me", { method: "PATCH", body: { name: "Renamed" } }),
+  );
+  await refused(
+    await bearer(narrow.token, `/api/auth/invitations/${t.id}/decline`, { method: "POST" }),
+  );
+  // Pages: Bearer is accepted there, the account's pages are not.
+  for (const token of [narrow.token, wide.token]) {
+    for (const path of ["/profile/security", "/profile", "/admin/users"]) {
+      const page = await callApp(path, { token });
+      assert.equal(page.status, 403, `${path}: ${page.status}`);
+    }
+  }
+  // Nothing changed; reading who it is still works, and the token ends itself.
+  const me = await bearer(narrow.token, "/api/auth/me");
+  const meBody = await me.json();
+  assert.equal(me.status, 200, JSON.stringify(meBody));
+  assert.equal(meBody.user.name, "Owner", "the PATCH changed nothing");
+  assert.equal((await bearer(wide.token, "/api/auth/logout", { method: "POST" })).status, 204);
+  await problem(await bearer(wide.token, "/api/auth/me"), 401);
+});
+
+itest(
+  "api tokens: a password reset revokes the account's personal tokens, not a service account's",
+  async () => {
+    const t = await newTenant();
+    const mine = await personalToken(t.owner, { name: "mine", scopes: ["support.ticket.read"] });
+    const sres = await t.owner.call("POST", "/api/admin/service-accounts", {
+      name: "Importer",
+      role: "agent",
+    });
+    const account = await sres.json();
+    assert.equal(sres.status, 201, JSON.stringify(account));
+    const tres = await t.owner.call("POST", `/api/admin/service-accounts/${account.id}/tokens`, {
+      name: "nightly",
+      scopes: ["support.ticket.read"],
+      expiresInDays: 7,
+    });
+    const bot = await tres.json();
+    assert.equal(tres.status, 201, JSON.stringify(bot));
+    assert.equal((await bearer(mine.token, "/api/auth/me")).status, 200);
+    assert.equal((await bearer(bot.token, "/api/auth/me")).status, 200);
+
+    const mail = await accountsMail();
+    try {
+      const asked = await callApp("/api/auth/password-reset", {
+        method: "POST",
+        body: { email: t.owner.email },
+        headers: { "X-Forwarded-For": unique("ip") },
+      });
+      assert.equal(asked.status, 202);
+      await mail.flush();
+      const link = mail.linkToken(t.owner.email, "/password/reset/")!;
+      assert.ok(link, "the mail carries the link");
+      const done = await callApp("/api/auth/password-reset/complete", {
+        method: "POST",
+        body: { token: link, password: "quiet-lantern-meadow-77" },
+      });
+      assert.equal(done.status, 204, await done.text());
+    } finally {
+      await mail.close();
+    }
+    await problem(await bearer(mine.token, "/api/auth/me"), 401);
+    assert.equal((await bearer(bot.token, "/api/auth/me")).status, 200);
+    // The list shows it revoked (the row, not only its jti).
+    const fresh = await (await callApp("/api/auth/login", {
+      method: "POST",
+      body: { email: t.owner.email, password: "quiet-lantern-meadow-77" },
+      headers: { "X-Forwarded-For": unique("ip") },
+    })).json();
+    const list = await (await callApp("/api/auth/tokens", { token: fresh.accessToken })).json();
+    const row = list.find((x: { id: string }) => x.id === mine.id);
+    assert.ok(row?.revokedAt, JSON.stringify(list));
+  },
+);
+
+itest(
+  "api tokens: the app role cannot read hashes, widen, extend or un-revoke tokens",
+  async () => {
+    const t = await newTenant();
+    const tok = await personalToken(t.owner, { name: "x", scopes: ["support.ticket.read"] });
+    const { platform } = await testApp();
+    const asOwner = <T>(fn: Parameters<typeof withScope<T>>[2]) =>
+      withScope<T>(platform.db.sql, { tenantId: t.id, userId: t.owner.id }, fn);
+    const denied = async (fn: Parameters<typeof withScope<unknown>>[2], what: string) => {
+      await assert.rejects(asOwner(fn), /permission denied|stays revoked/, what);
+    };
+    await denied((tx) => tx`select token_hash from api_tokens where id = ${tok.id}`, "hash");
+    await denied((tx) => tx`select * from api_tokens where id = ${tok.id}`, "select *");
+    await denied(
+      (tx) => tx`update api_tokens set scopes = '{*}' where id = ${tok.id}`,
+      "scopes",
+    );
+    await denied(
+      (tx) =>
+        tx`update api_tokens set expires_at = now() + interval '9 years' where id = ${tok.id}`,
+      "expiry",
+    );
+    await denied((tx) => tx`delete from api_tokens where id = ${tok.id}`, "delete");
+    assert.equal((await t.owner.call("DELETE", `/api/auth/tokens/${tok.id}`)).status, 204);
+    await denied(
+      (tx) => tx`update api_tokens set revoked_at = null where id = ${tok.id}`,
+      "un-revoke",
+    );
+    // A hash names one token across tenants (the bearer lookup knows no tenant yet): another
+    // row with the same hash is refused, even in another workspace and by the schema owner.
+    const other = await newTenant();
+    await assert.rejects(
+      platform.db.sql`
+        insert into api_tokens
+          (tenant_id, id, user_id, name, prefix, token_hash, scopes, expires_at)
+        select ${other.id}, gen_random_uuid(), ${other.owner.id}, 'copy', prefix, token_hash,
+          scopes, expires_at
+        from api_tokens where id = ${tok.id}`,
+      /in use already/,
+    );
+  },
+);
 
 itest("api tokens: created once, accepted as Bearer, scopes narrow the caller", async () => {
   const t = await newTenant();
@@ -49,12 +250,9 @@ itest("api tokens: created once, accepted as Bearer, scopes narrow the caller", 
   assert.equal(list[0].name, "CI read");
   // Stored as a hash only.
   const { platform } = await testApp();
-  const [row] = await withScope(
-    platform.db.sql,
-    { tenantId: t.id },
-    (tx) =>
-      tx`select encode(token_hash, 'hex') as h, prefix from api_tokens where id = ${created.id}`,
-  );
+  // (The schema owner's connection: the app role cannot read hashes at all, migration 0041.)
+  const [row] = await platform.db.sql`
+    select encode(token_hash, 'hex') as h, prefix from api_tokens where id = ${created.id}`;
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(created.token));
   assert.equal(
     row.h,
@@ -84,7 +282,7 @@ itest("api tokens: created once, accepted as Bearer, scopes narrow the caller", 
     }),
     403,
   );
-  assert.match(widen.detail, /API token cannot/);
+  assert.match(widen.detail, /API tokens cannot manage the account/);
 
   // "last used" was noted.
   const after = await (await t.owner.call("GET", "/api/auth/tokens")).json();
@@ -134,11 +332,9 @@ itest("api tokens: an expired token is 401, a revoked one 401 on the next reques
   const a = await personalToken(t.owner, { name: "a", scopes: ["*"] });
   // Expiry moved into the past in the database (no waiting): the lookup refuses it.
   const { platform } = await testApp();
-  await withScope(
-    platform.db.sql,
-    { tenantId: t.id },
-    (tx) => tx`update api_tokens set expires_at = now() - interval '1 second' where id = ${a.id}`,
-  );
+  // (The schema owner's connection: the app role cannot change an expiry, migration 0041.)
+  await platform.db.sql`
+    update api_tokens set expires_at = now() - interval '1 second' where id = ${a.id}`;
   const expired = await problem(await bearer(a.token, "/api/auth/me"), 401);
   assert.match(expired.detail, /expired/);
 

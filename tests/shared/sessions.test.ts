@@ -114,24 +114,107 @@ itest("sessions: another person's session id is 404 and stays signed in", async 
   assert.equal(theirs.length, 1, "one's own sessions only");
 });
 
-itest("sessions: endSessionsOf works without any scope and spares one session", async () => {
+itest(
+  "sessions: endSessionsOf acts only as the account itself, and spares one session",
+  async () => {
+    const t = await newTenant();
+    const colleague = await t.member(["admin"]);
+    const keep = await signIn(t.owner.email, FIREFOX);
+    const lose = await signIn(t.owner.email, SAFARI_IPHONE);
+    const keepId = (await (await as(keep, "/api/auth/sessions")).json())
+      .find((s: { current: boolean }) => s.current).id;
+    const { platform } = await testApp();
+    // Neither a transaction without a user nor another member's can end the owner's sessions,
+    // through the service or either database function.
+    for (const scope of [{}, { tenantId: t.id, userId: colleague.id }]) {
+      await assert.rejects(
+        withScope(platform.db.sql, scope, (tx) => endSessionsOf(tx, t.owner.id)),
+        /only the account itself/,
+      );
+      await assert.rejects(
+        withScope(
+          platform.db.sql,
+          scope,
+          (tx) => tx`select identity_end_sessions(${t.owner.id}, null)`,
+        ),
+        /only the account itself/,
+      );
+    }
+    assert.equal((await as(lose, "/api/auth/me")).status, 200);
+    // As the account (no tenant needed: a password reset acts so once its link is used).
+    const ended = await withScope(
+      platform.db.sql,
+      { userId: t.owner.id },
+      (tx) => endSessionsOf(tx, t.owner.id, { exceptJti: keepId }),
+    );
+    assert.equal(ended, 1);
+    await problem(await as(lose, "/api/auth/me"), 401);
+    assert.equal((await as(keep, "/api/auth/me")).status, 200);
+    // And every session, from an actor-like object.
+    await withScope(
+      platform.db.sql,
+      { userId: t.owner.id },
+      (tx) => endSessionsOf({ sql: tx }, t.owner.id),
+    );
+    await problem(await as(keep, "/api/auth/me"), 401);
+  },
+);
+
+itest(
+  "sessions: a colleague's transaction sees, changes and removes none of one's rows",
+  async () => {
+    const t = await newTenant();
+    const colleague = await t.member(["admin"]);
+    const token = await signIn(t.owner.email, FIREFOX);
+    const { platform } = await testApp();
+    const asColleague = <T>(fn: Parameters<typeof withScope<T>>[2]) =>
+      withScope<T>(platform.db.sql, { tenantId: t.id, userId: colleague.id }, fn);
+    const seen = await asColleague((tx) =>
+      tx`select jti from sign_in_sessions where user_id = ${t.owner.id}`
+    );
+    assert.equal(seen.length, 0, "read");
+    const updated = await asColleague((tx) =>
+      tx`update sign_in_sessions set user_agent = 'x' where user_id = ${t.owner.id}`
+    );
+    assert.equal(updated.count, 0, "update");
+    const deleted = await asColleague((tx) =>
+      tx`delete from sign_in_sessions where user_id = ${t.owner.id}`
+    );
+    assert.equal(deleted.count, 0, "delete");
+    await assert.rejects(
+      asColleague((tx) =>
+        tx`insert into sign_in_sessions (tenant_id, jti, user_id, expires_at)
+        values (${t.id}, ${unique("jti")}, ${t.owner.id}, now() + interval '1 hour')`
+      ),
+      /row-level security/,
+      "insert for someone else",
+    );
+    // The owner's own transaction sees the row, and the session still works.
+    const own = await withScope(
+      platform.db.sql,
+      { tenantId: t.id, userId: t.owner.id },
+      (tx) => tx`select user_agent from sign_in_sessions where user_id = ${t.owner.id}`,
+    );
+    assert.equal(own.length, 1);
+    assert.equal(own[0].userAgent, FIREFOX);
+    assert.equal((await as(token, "/api/auth/me")).status, 200);
+  },
+);
+
+itest("sessions: ending the other sessions leaves API tokens working", async () => {
   const t = await newTenant();
-  const keep = await signIn(t.owner.email, FIREFOX);
-  const lose = await signIn(t.owner.email, SAFARI_IPHONE);
-  const keepId = (await (await as(keep, "/api/auth/sessions")).json())
-    .find((s: { current: boolean }) => s.current).id;
-  const { platform } = await testApp();
-  const ended = await withScope(
-    platform.db.sql,
-    {},
-    (tx) => endSessionsOf(tx, t.owner.id, { exceptJti: keepId }),
-  );
-  assert.equal(ended, 1);
-  await problem(await as(lose, "/api/auth/me"), 401);
-  assert.equal((await as(keep, "/api/auth/me")).status, 200);
-  // And every session, from an actor-like object.
-  await withScope(platform.db.sql, {}, (tx) => endSessionsOf({ sql: tx }, t.owner.id));
-  await problem(await as(keep, "/api/auth/me"), 401);
+  const token = await signIn(t.owner.email, FIREFOX);
+  const other = await signIn(t.owner.email, SAFARI_IPHONE);
+  const res = await t.owner.call("POST", "/api/auth/tokens", {
+    name: "ci",
+    scopes: ["*"],
+    expiresInDays: 7,
+  });
+  const tok = await res.json();
+  assert.equal(res.status, 201, JSON.stringify(tok));
+  assert.equal((await as(token, "/api/auth/sessions", "DELETE")).status, 200);
+  await problem(await as(other, "/api/auth/me"), 401);
+  assert.equal((await as(tok.token, "/api/auth/me")).status, 200);
 });
 
 itest(
@@ -161,7 +244,7 @@ itest("sessions: last seen is written at most once per few minutes", async () =>
   const seen = async () => {
     const [row] = await withScope(
       platform.db.sql,
-      { tenantId: t.id },
+      { tenantId: t.id, userId: t.owner.id },
       (tx) => tx`select last_seen_at from sign_in_sessions where user_id = ${t.owner.id}`,
     );
     return Date.parse(row.lastSeenAt);
@@ -172,7 +255,7 @@ itest("sessions: last seen is written at most once per few minutes", async () =>
   // Pretend the last request was long ago: the next request notes it (another instance's view).
   await withScope(
     platform.db.sql,
-    { tenantId: t.id },
+    { tenantId: t.id, userId: t.owner.id },
     (tx) =>
       tx`update sign_in_sessions set last_seen_at = now() - interval '1 hour'
        where user_id = ${t.owner.id}`,

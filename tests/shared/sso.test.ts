@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { withScope } from "../../shared/db/scope.ts";
 import {
+  browse,
   callApp,
   itest,
   newTenant,
@@ -18,6 +19,7 @@ import {
 } from "../helpers.ts";
 import { providerAddressProblem } from "../../platform/identity/sso.issuer.repo.ts";
 import { insertMembership } from "../../platform/identity/users.repo.ts";
+import { sha256Hex } from "../../platform/identity/two-factor.lib.ts";
 import {
   CookieJar,
   type FakeIdToken,
@@ -77,9 +79,14 @@ async function auditLines(tenantId: string, action: string) {
   );
 }
 
-/** /sso/<slug>/start: the provider's address and the flow cookie. */
-async function start(slug: string) {
-  const res = await callApp(`/sso/${slug}/start`);
+/**
+ * /sso/<slug>/start from this site's own page (a browser says Sec-Fetch-Site: same-origin): the
+ * provider's address and the flow cookie.
+ */
+async function start(slug: string, query = "") {
+  const res = await callApp(`/sso/${slug}/start${query}`, {
+    headers: { "Sec-Fetch-Site": "same-origin" },
+  });
   assert.equal(res.status, 302, await res.clone().text());
   const jar = new CookieJar();
   jar.take(res);
@@ -431,7 +438,9 @@ itest(
       await allowPrivateIssuers(true);
       assert.equal((await put(p.issuer)).status, 200);
       await allowPrivateIssuers(false);
-      const res = await callApp(`/sso/${t.slug}/start`);
+      const res = await callApp(`/sso/${t.slug}/start`, {
+        headers: { "Sec-Fetch-Site": "same-origin" },
+      });
       assert.equal(res.status, 503);
       assert.equal(res.headers.get("location"), null);
     } finally {
@@ -507,25 +516,30 @@ itest(
     assert.equal((await signIn(bob.email)).user.id, bob.id);
     assert.deepEqual((await links()).map((l) => l.userId), [bob.id]);
 
-    // A just-in-time account is linked at creation; it then joins another workspace.
+    // A just-in-time account is linked at creation.
     const sub = `alice-sub-${unique("s")}`;
     const alice = `alice-${unique("a")}@${domainOf(t)}`;
     p.accounts.set(sub, { email: alice });
     const first = await signIn(sub);
     assert.equal(first.user.email, alice);
-    await withScope(
-      platform.db.sql,
-      { tenantId: other.id },
-      (tx) => insertMembership(tx, other.id, first.user.id, ["member"]),
-    );
-    // Linked: still signs in, though the account now belongs to another workspace too.
-    assert.equal((await signIn(sub)).user.id, first.user.id);
     // The provider changes the e-mail of that subject: the link decides, not the e-mail.
     p.accounts.set(sub, { email: `alice-renamed-${unique("r")}@${domainOf(t)}` });
     const renamed = await signIn(sub);
     assert.equal(renamed.user.id, first.user.id);
     assert.equal(renamed.user.email, alice);
     assert.equal((await links()).length, 2);
+    // Linked, but the account then joins another workspace: refused, though linked (whoever
+    // runs this provider would otherwise open the other workspace).
+    await withScope(
+      platform.db.sql,
+      { tenantId: other.id },
+      (tx) => insertMembership(tx, other.id, first.user.id, ["member"]),
+    );
+    const later = await start(t.slug);
+    const joinedElsewhere = await callback(await throughProvider(later.location, sub), later.jar);
+    assert.equal(joinedElsewhere.status, 403);
+    assert.equal(sessionCookie(joinedElsewhere), undefined);
+    assert.equal((await auditLines(t.id, "sign_in_sso_failed")).at(-1)?.after.reason, "linked");
     // The same e-mail under another subject is not linked and the account is not exclusive.
     p.accounts.set(`other-sub-${unique("o")}`, { email: alice });
     const s = await start(t.slug);
@@ -535,6 +549,278 @@ itest(
     assert.equal(sessionCookie(refused), undefined);
   },
 );
+
+/** The refusal of a sign-in through the real provider: 403, no session, a "linked" audit line. */
+async function refusedAsLinked(t: TestTenant, login: string) {
+  const s = await start(t.slug);
+  const res = await callback(await throughProvider(s.location, login), s.jar);
+  assert.equal(res.status, 403, login);
+  assert.equal(sessionCookie(res), undefined);
+  assert.match(await res.text(), /cannot sign it in/);
+  assert.equal((await auditLines(t.id, "sign_in_sso_failed")).at(-1)?.after.reason, "linked");
+}
+
+itest(
+  "sso takeover: the owner and accounts with a second factor are never linked by e-mail",
+  async () => {
+    const t = await newTenant();
+    const p = await provider();
+    // The admin points SSO at a provider of their own that lists the owner's domain.
+    await setUp(t, p, { allowedDomains: [domainOf(t), "example.test"] });
+    const { platform } = await testApp();
+    const withTotp = await t.member(["member"], `totp-${unique("o")}@${domainOf(t)}`);
+    const withPasskey = await t.member(["member"], `key-${unique("k")}@${domainOf(t)}`);
+    await platform.db.sql`
+      insert into identity_totp (user_id, secret_ciphertext, secret_nonce, secret_key_id,
+                                 confirmed_at)
+      values (${withTotp.id}, ${new Uint8Array(1)}, ${new Uint8Array(1)}, 'test', now())`;
+    await platform.db.sql`
+      insert into identity_passkeys (id, user_id, credential_id, public_key, name)
+      values (${crypto.randomUUID()}, ${withPasskey.id}, ${unique("cred")}, ${new Uint8Array(1)},
+              'Key')`;
+    for (const who of [t.owner, withTotp, withPasskey]) {
+      p.accounts.set(who.email, { email: who.email });
+      await refusedAsLinked(t, who.email);
+    }
+    const [state] = await withScope(
+      platform.db.sql,
+      { tenantId: t.id },
+      (tx) => tx`select count(*)::int as links from identity_sso_links`,
+    );
+    assert.equal(state.links, 0);
+    // Turkish page too.
+    const s = await start(t.slug);
+    const back = await throughProvider(s.location, t.owner.email);
+    const trRes = await callApp(`/sso/callback${back.search}`, {
+      headers: { Cookie: `${s.jar.header()}; locale=tr`, "Accept-Language": "tr" },
+    });
+    assert.equal(trRes.status, 403);
+    assert.match(await trRes.text(), /ikinci bir doğrulama adımıyla korunan/);
+  },
+);
+
+itest("sso links: a linked account that became an operator is refused", async () => {
+  const t = await newTenant();
+  const p = await provider();
+  await setUp(t, p);
+  const sub = `op-sub-${unique("s")}`;
+  p.accounts.set(sub, { email: `op-${unique("o")}@${domainOf(t)}` });
+  const s = await start(t.slug);
+  const first = await callback(await throughProvider(s.location, sub), s.jar);
+  assert.equal(first.status, 303);
+  const me = await (await callApp("/api/auth/me", { headers: { Cookie: sessionCookie(first)! } }))
+    .json();
+  const { platform } = await testApp();
+  await platform.db.sql`update users set is_operator = true where id = ${me.user.id}`;
+  await refusedAsLinked(t, sub);
+});
+
+itest(
+  "sso links: the application role writes links only through the checked function",
+  async () => {
+    const t = await newTenant();
+    const other = await newTenant();
+    const { platform } = await testApp();
+    const bob = await t.member(["member"]);
+    const scope = { tenantId: t.id, userId: t.owner.id };
+    // A direct insert (any user id) is refused to the application role.
+    await assert.rejects(
+      withScope(
+        platform.db.sql,
+        scope,
+        (tx) =>
+          tx`insert into identity_sso_links (tenant_id, issuer, subject, user_id)
+         values (${t.id}, 'https://idp.example', 'x', ${other.owner.id})`,
+      ),
+      /permission denied/,
+    );
+    const link = (tenant: string, user: string, subject = unique("sub")) =>
+      withScope(platform.db.sql, scope, async (tx) => {
+        const [row] = await tx`
+        select identity_sso_link(${tenant}, 'https://idp.example', ${subject}, ${user}) as ok`;
+        return row.ok as boolean;
+      });
+    assert.equal(await link(other.id, bob.id), false, "another tenant than the current one");
+    assert.equal(await link(t.id, other.owner.id), false, "an account of another workspace");
+    assert.equal(await link(t.id, t.owner.id), false, "an owner");
+    assert.equal(await link(t.id, bob.id), true, "a member of this workspace only");
+    // The answers about SSO take only the current tenant.
+    const [ex] = await withScope(
+      platform.db.sql,
+      { tenantId: t.id },
+      (tx) => tx`select identity_sso_account_exclusive(${other.id}, ${other.owner.id}) as ok`,
+    );
+    assert.equal(ex.ok, false);
+    await assert.rejects(
+      withScope(
+        platform.db.sql,
+        { tenantId: t.id },
+        (tx) => tx`select identity_sso_password_refused(${other.id}, ${other.owner.id})`,
+      ),
+      /not the current tenant/,
+    );
+  },
+);
+
+itest("sso settings: a role beyond the caller's own rights cannot be mapped (403)", async () => {
+  const t = await newTenant();
+  const p = await provider();
+  await allowPrivateIssuers(true);
+  const created = await t.owner.call("POST", "/api/admin/roles", {
+    key: "sso-manager",
+    name: "SSO manager",
+    permissions: ["admin.tenant.write"],
+  });
+  assert.equal(created.status, 201, await created.clone().text());
+  const manager = await t.member(["sso-manager"]);
+  const body = {
+    issuer: p.issuer,
+    clientId: p.clientId,
+    clientSecret: p.clientSecret,
+    allowedDomains: [domainOf(t)],
+    label: "Acme",
+    defaultRole: "sso-manager",
+  };
+  const put = (extra: Record<string, unknown>) =>
+    manager.call("PUT", "/api/admin/sso", { ...body, ...extra });
+  await problem(await put({ roleMap: [{ value: "admins", role: "admin" }] }), 403);
+  await problem(await put({ defaultRole: "admin" }), 403);
+  await problem(await manager.call("GET", "/api/admin/sso"), 404); // nothing written
+  // Its own role (nothing beyond what it holds) is fine.
+  const ok = await put({ roleMap: [{ value: "x", role: "sso-manager" }] });
+  assert.equal(ok.status, 200, await ok.clone().text());
+  // The page says so on the form.
+  const form = await browse("/admin/sso", {
+    who: manager,
+    form: {
+      issuer: p.issuer,
+      clientId: p.clientId,
+      label: "Acme",
+      allowedDomains: domainOf(t),
+      defaultRole: "admin",
+    },
+  });
+  assert.equal(form.status, 403);
+  assert.match(await form.text(), /permissions you do not hold/);
+  assert.equal(
+    (await (await t.owner.call("GET", "/api/admin/sso")).json()).defaultRole,
+    "sso-manager",
+  );
+});
+
+itest("sso next: only a path of this site is kept, whatever its spelling", async () => {
+  const t = await newTenant();
+  const f = await fakeProvider();
+  await setUp(t, f);
+  const { platform } = await testApp();
+  const nextOf = async (raw: string) => {
+    const { jar } = await start(t.slug, `?next=${encodeURIComponent(raw)}`);
+    const key = jar.values.get("sso_flow")!.split(".")[1];
+    const hash = await sha256Hex(key);
+    const [row] = await withScope(
+      platform.db.sql,
+      { tenantId: t.id },
+      (tx) => tx`select next_path from identity_sso_flows where key_hash = ${hash}`,
+    );
+    return row.nextPath as string;
+  };
+  for (
+    const raw of [
+      "/\t/evil.example",
+      "/\n/evil.example",
+      "/\r//evil.example",
+      "/%2F/evil.example",
+      "/%5Cevil.example",
+      "/\\evil.example",
+      "//evil.example",
+      "https://evil.example/",
+      "/.//evil.example",
+    ]
+  ) assert.equal(await nextOf(raw), "/", JSON.stringify(raw));
+  assert.equal(await nextOf("/support?tab=open"), "/support?tab=open");
+  // The whole way: the callback goes to "/".
+  const { jar, location } = await start(t.slug, "?next=%2F%09%2Fevil.example");
+  f.next = { email: `dan@${domainOf(t)}`, nonce: location.searchParams.get("nonce")! };
+  const res = await callApp(`/sso/callback?code=abc&state=${location.searchParams.get("state")}`, {
+    headers: { Cookie: jar.header() },
+  });
+  assert.equal(res.status, 303, await res.clone().text());
+  assert.equal(res.headers.get("location"), "/");
+  // The buttons of the sign-in page do not carry it either.
+  const lookup = await (await callApp(`/sso/lookup?workspace=${t.slug}&next=%2F%09%2Fevil.example`))
+    .text();
+  assert.match(lookup, new RegExp(`href="/sso/${t.slug}/start"`));
+});
+
+itest("sso start (login CSRF): from another site only a same-origin POST starts it", async () => {
+  const t = await newTenant();
+  const f = await fakeProvider();
+  await setUp(t, f);
+  const froms: Record<string, string>[] = [
+    {},
+    { "Sec-Fetch-Site": "cross-site" },
+    { "Sec-Fetch-Site": "same-site" },
+  ];
+  for (const headers of froms) {
+    const res = await callApp(`/sso/${t.slug}/start?next=%2Fsupport`, { headers });
+    assert.equal(res.status, 200, JSON.stringify(headers));
+    assert.equal(res.headers.get("location"), null);
+    assert.equal(res.headers.getSetCookie().length, 0, "no flow started");
+    const page = await res.text();
+    assert.match(page, /Continue to Acme/);
+    assert.match(page, new RegExp(`<form method="post" action="/sso/${t.slug}/start"`));
+    assert.match(page, /name="next" value="\/support"/);
+  }
+  const tr = await callApp(`/sso/${t.slug}/start`, {
+    headers: { "Accept-Language": "tr", Cookie: "locale=tr" },
+  });
+  assert.match(await tr.text(), /Acme ile devam et/);
+  const post = (origin: string) =>
+    callApp(`/sso/${t.slug}/start`, {
+      method: "POST",
+      body: new URLSearchParams({ next: "/support" }).toString(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+    });
+  // A POST from another site: the same confirmation, refused, nothing started.
+  const foreign = await post("http://evil.example");
+  assert.equal(foreign.status, 403);
+  assert.equal(foreign.headers.getSetCookie().length, 0);
+  assert.match(await foreign.text(), /Continue to Acme/);
+  // The confirmation's own POST starts the flow: on to the provider by a refresh (a redirect
+  // of the form would be blocked by the pages' form-action 'self').
+  const own = await post("http://localhost");
+  assert.equal(own.status, 200, await own.clone().text());
+  const refresh = /^0;url=(.+)$/.exec(own.headers.get("refresh") ?? "");
+  assert.ok(refresh, "refresh header");
+  assert.equal(new URL(refresh[1]).origin, f.issuer);
+  assert.ok(own.headers.getSetCookie().some((c) => c.startsWith("sso_flow=")));
+  assert.match(await own.text(), /http-equiv="refresh"/);
+  // A navigation the person typed (none) starts at once.
+  const typed = await callApp(`/sso/${t.slug}/start`, { headers: { "Sec-Fetch-Site": "none" } });
+  assert.equal(typed.status, 302);
+  // A workspace without single sign-on: the refusal, not a button.
+  const none = await newTenant();
+  assert.equal((await callApp(`/sso/${none.slug}/start`)).status, 503);
+});
+
+itest("sso offers by e-mail domain: only when one workspace alone lists the domain", async () => {
+  const a = await newTenant();
+  const b = await newTenant();
+  const p = await provider();
+  const shared = `${unique("d").toLowerCase()}.example`;
+  await setUp(a, p, { allowedDomains: [shared], label: "Alpha" });
+  const offered = async () =>
+    await (await callApp(`/sso/lookup?email=${encodeURIComponent(`x@${shared}`)}`)).text();
+  assert.match(await offered(), /Sign in with Alpha/);
+  // Another workspace claims the same domain: neither is offered by it (by slug they still are).
+  await setUp(b, p, { allowedDomains: [shared], label: "Beta" });
+  const both = await offered();
+  assert.doesNotMatch(both, /Sign in with/);
+  assert.match(
+    await (await callApp(`/sso/lookup?workspace=${a.slug}`)).text(),
+    /Sign in with Alpha/,
+  );
+});
 
 itest("sso: close the providers", async () => {
   await (await provider()).close();

@@ -211,6 +211,7 @@ itest("two-factor: expired, forged and other-purpose pending tokens are refused"
     tid: t.id,
     email: t.owner.email,
     enrol: false,
+    cred: "x",
   }, Math.floor(Date.now() / 1000) - 301);
   const late = await secondStep({ pendingToken: expired.token, code });
   assert.equal((await problem(late, 401)).type, "/problems/second-factor-expired");
