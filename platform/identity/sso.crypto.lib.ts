@@ -1,7 +1,7 @@
 /**
  * Encryption of tenants' OpenID client secrets: shared/crypto/secret-box.ts (AES-256-GCM) with
- * one key per installation, generated once and kept in platform_secrets (sso.repo.ts
- * `storedSsoKey`, loaded at start by `initSso`). The associated data binds a ciphertext to its
+ * one key per installation, generated once and kept in platform_secrets (`initSso` loads it at
+ * start through shared/db/platform-secrets.ts). The associated data binds a ciphertext to its
  * tenant, so a row copied to another tenant does not open.
  */
 import * as box from "../../shared/crypto/secret-box.ts";

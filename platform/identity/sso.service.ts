@@ -13,17 +13,19 @@ import {
   findSso,
   isActiveOwner,
   type SsoRow,
-  storedSsoKey,
   upsertSso,
 } from "./sso.repo.ts";
 import type { SsoSettings, SsoSettingsBody } from "./sso.schemas.ts";
+import { storedPlatformSecret } from "../../shared/db/platform-secrets.ts";
 import { forgetSsoClient } from "./sso.flow.service.ts";
 import { providerAddressProblem } from "./sso.issuer.repo.ts";
 import { checkRoleChange } from "./admin.service.ts";
 
 /** Loads the installation's key for client secrets (start-up, owner connection). */
 export async function initSso(actor: Pick<SystemActor, "sql">): Promise<void> {
-  await useSsoKey(await storedSsoKey(actor.sql, newSsoKeyBase64));
+  // A lock number of its own (jwt 7202614, automation 7202615, two-factor 7202637).
+  const secret = { name: "identity-sso-key", lock: 7202638 };
+  await useSsoKey(await storedPlatformSecret(actor.sql, secret, newSsoKeyBase64));
 }
 
 const view = (row: SsoRow, redirectUri: string): SsoSettings => ({

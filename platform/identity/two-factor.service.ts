@@ -48,7 +48,6 @@ import {
   spendFlowToken,
   spendRecoveryCode,
   spendTotpStep,
-  storedTwoFactorKey,
   tenantPolicy,
 } from "./two-factor.repo.ts";
 import { keepLastFactor, type Method } from "./two-factor.gate.service.ts";
@@ -61,10 +60,13 @@ import {
 } from "./passkeys.service.ts";
 import type { PasskeyAnswerT, TotpSetupT, TwoFactorStatusT } from "./two-factor.schemas.ts";
 import { refuseSignInIfSsoRequired } from "./sso-required.service.ts";
+import { storedPlatformSecret } from "../../shared/db/platform-secrets.ts";
 
 /** Loads the installation's two-factor key at start (`actor.sql`: the owner connection). */
 export async function initTwoFactor(actor: SystemActor): Promise<void> {
-  await useTwoFactorKey(await storedTwoFactorKey(actor.sql, newTwoFactorKeyBase64));
+  // A lock number of its own (jwt 7202614, automation 7202615, SSO 7202638).
+  const secret = { name: "identity-two-factor-key", lock: 7202637 };
+  await useTwoFactorKey(await storedPlatformSecret(actor.sql, secret, newTwoFactorKeyBase64));
 }
 
 const pendingExpired = () =>

@@ -4,7 +4,10 @@
  */
 import type { SystemActor } from "../../../shared/http/actor.ts";
 import { newKeyBase64, useKey } from "./secrets.crypto.lib.ts";
-import { storedKey } from "./secrets.key.repo.ts";
+import { storedPlatformSecret } from "../../../shared/db/platform-secrets.ts";
+
+// A lock number of its own (jwt uses 7202614).
+const SECRET = { name: "automation-env-key", lock: 7202615 };
 
 /**
  * Loads the key at start (module init; `actor.sql` the owner connection): the configured one
@@ -14,5 +17,5 @@ export async function initSecrets(
   actor: SystemActor,
   configured: string | undefined,
 ): Promise<void> {
-  await useKey(configured || await storedKey(actor.sql, newKeyBase64));
+  await useKey(configured || await storedPlatformSecret(actor.sql, SECRET, newKeyBase64));
 }
