@@ -20,3 +20,7 @@ export function sameBytes(a: Uint8Array, b: Uint8Array) {
 
 /** The revocation key of a token in revoked_tokens (checked on every request). */
 export const jtiOf = (id: string) => `tok:${id}`;
+
+/** The token id of an API token's session jti, or null for a sign-in session's. */
+export const tokenIdOfJti = (jti: string | undefined) =>
+  jti?.startsWith("tok:") ? jti.slice(4) : null;

@@ -17,7 +17,7 @@ import {
 } from "./api-tokens.repo.ts";
 import { expiryOf, scopesBeyond, TOKEN_PREFIX, VISIBLE_CHARS } from "./api-tokens.rules.ts";
 import { auditIdentity } from "./audit.service.ts";
-import { encodeBase64Url, jtiOf, sha256 } from "./api-tokens.lib.ts";
+import { encodeBase64Url, jtiOf, sha256, tokenIdOfJti } from "./api-tokens.lib.ts";
 import { refuseTokenCaller } from "./sessions.service.ts";
 import { insertMembership, insertUser } from "./users.repo.ts";
 import { listRoles } from "./roles.repo.ts";
@@ -106,6 +106,18 @@ async function revoke(actor: Actor, holderId: string, id: string, address: strin
       before: { name: token.name, holder: holderId, scopes: token.scopes },
     });
   }
+}
+
+/**
+ * Signing out with an API token ends the token itself: its row shows as revoked (not only its
+ * jti), and the revocation is audited like one made on the tokens page. False for a sign-in
+ * session, which the caller revokes by its jti.
+ */
+export async function revokeCallerToken(actor: Actor, address: string): Promise<boolean> {
+  const id = tokenIdOfJti(actor.session.jti);
+  if (!id) return false;
+  await revoke(actor, actor.session.userId, id, address);
+  return true;
 }
 
 // Personal access tokens: the caller's own, within their own permissions.

@@ -8,6 +8,7 @@ import {
   invitationsOfCaller,
   login,
   revokeToken,
+  signOut,
   switchTenant,
   tenantsOfCaller,
 } from "./auth.service.ts";
@@ -47,7 +48,7 @@ export const loginHandler: RouteHandler<typeof loginRoute, AppEnv> = async (c) =
 };
 
 export const logoutHandler: RouteHandler<typeof logoutRoute, AppEnv> = async (c) => {
-  await revokeToken(actorOf(c));
+  await signOut(actorOf(c), clientAddress(c));
   clearSessionCookie(c);
   return c.body(null, 204);
 };

@@ -21,6 +21,7 @@ import { type SignInClient, startSession } from "./sessions.service.ts";
 import { refuseIfSsoRequired } from "./sso.password.service.ts";
 import { refuseSwitchInto } from "./workspace-entry.service.ts";
 import { requireSecondFactor } from "./two-factor.gate.service.ts";
+import { revokeCallerToken } from "./api-tokens.service.ts";
 
 export interface SignedIn {
   accessToken: string;
@@ -137,6 +138,14 @@ export async function switchTenant(
   await refuseSwitchInto({ sql: tx }, { tenant, userId, fromTenantId: session.tenantId });
   const user = await accountOf(tx, userId);
   return await issueToken(tx, platform, user as SignedIn["user"], tenant, client);
+}
+
+/**
+ * Signs the caller out: an API token is revoked as a token (its row shows it, audited); a
+ * sign-in session's token until it would have expired anyway.
+ */
+export async function signOut(actor: Actor, address: string) {
+  if (!await revokeCallerToken(actor, address)) await revokeToken(actor);
 }
 
 /** Revokes the caller's token (sign-out, tenant switch) until it would have expired anyway. */

@@ -136,6 +136,11 @@ itest("api tokens: a token cannot manage the account (one rule, API and pages)",
   assert.equal(meBody.user.name, "Owner", "the PATCH changed nothing");
   assert.equal((await bearer(wide.token, "/api/auth/logout", { method: "POST" })).status, 204);
   await problem(await bearer(wide.token, "/api/auth/me"), 401);
+  // Signing out with a token ends the token itself: the owner's list shows it revoked.
+  const list = await (await t.owner.call("GET", "/api/auth/tokens")).json();
+  const ended = list.find((k: { name: string }) => k.name === "wide");
+  assert.ok(ended?.revokedAt, JSON.stringify(ended));
+  assert.equal(list.find((k: { name: string }) => k.name === "narrow")?.revokedAt, null);
 });
 
 itest(
