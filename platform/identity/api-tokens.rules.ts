@@ -1,4 +1,5 @@
 import { matches } from "../../shared/rbac/permissions.ts";
+import { fold } from "../../shared/text/fold.ts";
 
 /** Every API token starts with this, so it is told apart from a sign-in token (a JWT). */
 export const TOKEN_PREFIX = "plt_";
@@ -94,4 +95,17 @@ export function expiryOf(
   if (Number.isNaN(end.getTime()) || end.toISOString().slice(0, 10) !== choice.date) return null;
   if (end <= now || end.getTime() - now.getTime() > MAX_DAYS * 86_400_000) return null;
   return end;
+}
+
+/** Service accounts get an address nobody can receive mail at (RFC 2606 `.invalid`). */
+export const SERVICE_DOMAIN = "service-accounts.invalid";
+
+/**
+ * A service account's address: its name in plain letters and a short random tail that keeps
+ * it unique ("nightly-export.4f9c2a1b@service-accounts.invalid"). It shows wherever members
+ * are listed, so it reads as the account's name, never as an id.
+ */
+export function serviceAddress(name: string, tail: string): string {
+  const words = fold(name).replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 40);
+  return `${words.replace(/-+$/, "") || "service"}.${tail}@${SERVICE_DOMAIN}`;
 }

@@ -15,7 +15,13 @@ import {
   type TokenRow,
   tokensOf,
 } from "./api-tokens.repo.ts";
-import { expiryOf, scopesBeyond, TOKEN_PREFIX, VISIBLE_CHARS } from "./api-tokens.rules.ts";
+import {
+  expiryOf,
+  scopesBeyond,
+  serviceAddress,
+  TOKEN_PREFIX,
+  VISIBLE_CHARS,
+} from "./api-tokens.rules.ts";
 import { auditIdentity } from "./audit.service.ts";
 import { encodeBase64Url, jtiOf, sha256, tokenIdOfJti } from "./api-tokens.lib.ts";
 import { refuseTokenCaller } from "./sessions.service.ts";
@@ -139,9 +145,6 @@ export async function revokePersonalToken(actor: Actor, id: string, address: str
 
 // Service accounts: non-person members of the tenant, holding tokens.
 
-/** Service accounts have an address nobody can receive mail at, and no password. */
-const SERVICE_DOMAIN = "service-accounts.invalid";
-
 export async function listServiceAccounts({ sql }: Actor) {
   return (await serviceAccounts(sql)).map((s) => ({
     id: s.id,
@@ -175,7 +178,8 @@ export async function createServiceAccount(
     throw problems.forbidden(`You cannot grant permissions you do not hold: ${beyond.join(", ")}.`);
   }
   const user = await insertUser(sql, {
-    email: `${crypto.randomUUID()}@${SERVICE_DOMAIN}`,
+    // No password: a service account holds tokens and never signs in.
+    email: serviceAddress(input.name, crypto.randomUUID().slice(0, 8)),
     name: input.name,
     passwordHash: null,
   });

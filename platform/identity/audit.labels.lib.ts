@@ -85,7 +85,8 @@ export function auditValue(r: AuditReader, field: string, value: unknown): strin
       const role = r.roles?.find((x) => x.key === s);
       return roleName(t, role ?? { key: s, name: s });
     }
-    case "permissions": {
+    case "permissions":
+    case "scopes": {
       const { module, label } = permissionLabel(t, s);
       return module === "*" || module === s ? label : `${label}`;
     }

@@ -4,6 +4,7 @@ import { createTestApp } from "../../app/testing.ts";
 import {
   narrowToScopes,
   scopesBeyond,
+  serviceAddress,
   tokenMayReach,
 } from "../../platform/identity/api-tokens.rules.ts";
 import { withScope } from "../../shared/db/scope.ts";
@@ -23,6 +24,12 @@ async function personalToken(
 }
 
 itest("api tokens rules: scope subset and narrowing", () => {
+  assert.equal(
+    serviceAddress("Nightly Export!", "4f9c2a1b"),
+    "nightly-export.4f9c2a1b@service-accounts.invalid",
+  );
+  assert.equal(serviceAddress("Şirket Botu", "x1"), "sirket-botu.x1@service-accounts.invalid");
+  assert.equal(serviceAddress("!!!", "x1"), "service.x1@service-accounts.invalid");
   assert.deepEqual(scopesBeyond(["*"], ["support.ticket.write", "*"]), []);
   assert.deepEqual(scopesBeyond(["support.*.read"], ["support.ticket.read", "support.*.read"]), []);
   assert.deepEqual(scopesBeyond(["support.ticket.read"], ["support.*.read"]), ["support.*.read"]);

@@ -11,6 +11,9 @@ import {
   testApp,
   unique,
 } from "../helpers.ts";
+import { auditValue } from "../../platform/identity/audit.labels.lib.ts";
+import { t } from "../../shared/i18n/i18n.ts";
+import type { Translate } from "../../ui/context.ts";
 
 // Identity audit trail (issue 35, part 7): an activity line (module identity) with actor,
 // address and before → after for every event recorded here; /admin/audit and its CSV; the
@@ -423,4 +426,15 @@ itest("identity audit: the operators' view spans workspaces, with a workspace fi
   const html = await page.text();
   assert.equal(page.status, 200);
   assert.ok(html.includes(`Tenant ${a.slug}`) && html.includes(`Tenant ${b.slug}`));
+});
+
+itest("audit labels: token scopes read as permissions, never as codes", () => {
+  const reader = {
+    t: ((key, vars) => t("tr", key, vars)) as Translate,
+    locale: "tr" as const,
+    timeZone: "UTC",
+  };
+  const shown = auditValue(reader, "scopes", ["support.ticket.read", "*"]);
+  assert.doesNotMatch(shown, /support\.ticket\.read|\*/);
+  assert.equal(shown, auditValue(reader, "permissions", ["support.ticket.read", "*"]));
 });
