@@ -9,6 +9,7 @@ export { Card, Grid } from "./card.tsx";
 export { type Crumb, PageHeader } from "./page-header.tsx";
 export { type Column, DataTable, type TableSort } from "./data-table.tsx";
 export { Field, Filters } from "./filters.tsx";
+export { SubmitRow } from "./form-actions.tsx";
 export { Tabs } from "./tabs.tsx";
 export { Dialog } from "./dialog.tsx";
 export { type Flash, FlashMessage, Toast } from "./toast.tsx";

@@ -8,6 +8,7 @@ import {
   EmptyState,
   Field,
   RelativeTime,
+  SubmitRow,
   type Translate,
   useT,
 } from "../../ui/kit.ts";
@@ -247,9 +248,7 @@ export function NewTokenForm(
             </fieldset>
           ))}
         </div>
-        <div class="form-actions field-wide">
-          <Button type="submit" icon="key-round">{t("access.tokens.create")}</Button>
-        </div>
+        <SubmitRow icon="key-round" wide>{t("access.tokens.create")}</SubmitRow>
       </form>
     </Card>
   );

@@ -13,7 +13,7 @@ import {
   useT,
 } from "../../ui/kit.ts";
 import type { Flash } from "../../shared/http/form.ts";
-import { roleName } from "./roles.labels.lib.ts";
+import { RoleChecks, rolesColumn } from "./roles.view.tsx";
 import { AccountsStyles, LinkFrame, NewPasswordFields } from "./password.view.tsx";
 import type { PasswordVerdict } from "./password.rules.ts";
 import "./invitations.messages.ts";
@@ -24,24 +24,6 @@ const STATE_TONES: Record<string, Tone> = {
   accepted: "green",
   revoked: "gray",
 };
-
-/** Role checkboxes labelled by role name (the key is only the submitted value). */
-function RoleChecks({ roles, checked }: { roles: RoleRow[]; checked: string[] }) {
-  const t = useT();
-  return (
-    <fieldset class="field-wide">
-      <legend>{t("admin.users.roles")}</legend>
-      <div class="checks">
-        {roles.map((r) => (
-          <label>
-            <input type="checkbox" name="roles" value={r.key} checked={checked.includes(r.key)} />
-            {roleName(t, r)}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
 
 /** The "Invite by e-mail" form in its dialog; htmx swaps the whole box (errors, results). */
 export function InviteByEmailBox(
@@ -79,7 +61,11 @@ export function InviteByEmailBox(
             autocomplete="off"
           />
         </Field>
-        <RoleChecks roles={roles} checked={values?.roles ?? ["member"]} />
+        <RoleChecks
+          roles={roles}
+          checked={values?.roles ?? ["member"]}
+          legend={t("admin.users.roles")}
+        />
         <div class="form-actions field-wide">
           <Button type="submit" icon="send">{t("invitations.send")}</Button>
         </div>
@@ -102,7 +88,6 @@ export function InvitationsPanel(
   },
 ) {
   const t = useT();
-  const byKey = new Map(roles.map((r) => [r.key, r]));
   return (
     <div
       id="invitations-panel"
@@ -132,16 +117,7 @@ export function InvitationsPanel(
                 </span>
               ),
             },
-            {
-              label: t("admin.users.roles"),
-              cell: (i) => (
-                <span class="badges">
-                  {i.roles.map((k) => (
-                    <Badge tone="blue">{roleName(t, byKey.get(k) ?? { key: k })}</Badge>
-                  ))}
-                </span>
-              ),
-            },
+            rolesColumn(t, roles),
             {
               label: t("invitations.state"),
               cell: (i) => (

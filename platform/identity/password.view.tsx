@@ -1,8 +1,8 @@
 import type { ComponentChildren } from "preact";
-import { Document } from "../../ui/document.tsx";
 import { registerAsset } from "../../ui/assets.ts";
-import { Field, Icon, useReader, useT } from "../../ui/kit.ts";
+import { Field, Icon, useT } from "../../ui/kit.ts";
 import { PASSWORD_MIN_LENGTH, type PasswordVerdict } from "./password.rules.ts";
+import { StandaloneFrame } from "./standalone.view.tsx";
 import "./password-reset.messages.ts";
 
 registerAsset("accounts.css", new URL("./assets/accounts.css", import.meta.url));
@@ -101,21 +101,9 @@ export function NewPasswordFields(
 
 /** The standalone frame of the link pages (as the sign-in page), one card in the middle. */
 export function LinkFrame({ title, children }: { title: string; children: ComponentChildren }) {
-  const t = useT();
-  const { locale: l } = useReader();
   return (
-    <Document locale={l} title={`${title} · ${t("app.name")}`}>
-      <body class="standalone login-page link-page">
-        <link rel="stylesheet" href="/assets/identity.css" />
-        <AccountsStyles />
-        <main class="login" id="content">
-          <p class="login-brand">
-            <Icon name="layers" size={28} />
-            <span>{t("app.name")}</span>
-          </p>
-          <div class="card login-card">{children}</div>
-        </main>
-      </body>
-    </Document>
+    <StandaloneFrame title={title} bodyClass="link-page" head={<AccountsStyles />}>
+      {children}
+    </StandaloneFrame>
   );
 }

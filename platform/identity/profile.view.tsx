@@ -1,7 +1,7 @@
 import { currentLanguages } from "../../shared/i18n/i18n.ts";
 import { AccountsStyles, PasswordMeter, STRENGTH_PATH } from "./password.view.tsx";
 import { PASSWORD_MIN_LENGTH } from "./password.rules.ts";
-import { Button, Card, Field, useT } from "../../ui/kit.ts";
+import { Button, Card, Field, SubmitRow, useT } from "../../ui/kit.ts";
 import type { Flash } from "../../shared/http/form.ts";
 import type { Profile } from "./profile.schemas.ts";
 import { SecurityLink } from "./two-factor.view.tsx";
@@ -57,9 +57,7 @@ export function DetailsCard(
               ))}
             </select>
           </Field>
-          <div class="form-actions field-wide">
-            <Button type="submit" icon="check">{t("profile.save")}</Button>
-          </div>
+          <SubmitRow icon="check" wide>{t("profile.save")}</SubmitRow>
         </form>
       </Card>
     </div>

@@ -1,5 +1,15 @@
 import type { RoleRow } from "./identity.schemas.ts";
-import { Badge, Button, DataTable, Dialog, Field, Toast, useT } from "../../ui/kit.ts";
+import {
+  Badge,
+  Button,
+  type Column,
+  DataTable,
+  Dialog,
+  Field,
+  Toast,
+  type Translate,
+  useT,
+} from "../../ui/kit.ts";
 import type { Flash } from "../../shared/http/form.ts";
 import { permissionGroups, roleDescription, roleName } from "./roles.labels.lib.ts";
 
@@ -189,5 +199,41 @@ export function NewRoleDialog({ permissions }: { permissions: string[] }) {
     >
       <RoleFormBox permissions={permissions} />
     </Dialog>
+  );
+}
+
+/** The roles column of the people lists (members, invitations): a badge per role, by its name. */
+export function rolesColumn<T extends { roles: string[] }>(
+  t: Translate,
+  roles: RoleRow[],
+): Column<T> {
+  const byKey = new Map(roles.map((r) => [r.key, r]));
+  return {
+    label: t("admin.users.roles"),
+    cell: (row) => (
+      <span class="badges">
+        {row.roles.map((k) => <Badge tone="blue">{roleName(t, byKey.get(k) ?? { key: k })}</Badge>)}
+      </span>
+    ),
+  };
+}
+
+/** Role checkboxes labelled by role name (the key is only the submitted value). */
+export function RoleChecks(
+  { roles, checked, legend }: { roles: RoleRow[]; checked: string[]; legend: string },
+) {
+  const t = useT();
+  return (
+    <fieldset class="field-wide">
+      <legend>{legend}</legend>
+      <div class="checks">
+        {roles.map((r) => (
+          <label>
+            <input type="checkbox" name="roles" value={r.key} checked={checked.includes(r.key)} />
+            {roleName(t, r)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

@@ -1,8 +1,8 @@
-import { Document } from "../../ui/document.tsx";
 import { registerAsset } from "../../ui/assets.ts";
-import { Button, Field, type Flash, Icon, Toast, useReader, useT } from "../../ui/kit.ts";
+import { Button, Field, type Flash, Toast, useT } from "../../ui/kit.ts";
 import type { SsoOffer } from "./sso.schemas.ts";
 import type { SsoRefusal } from "./sso.rules.ts";
+import { StandaloneFrame } from "./standalone.view.tsx";
 import "./sso.messages.ts";
 
 registerAsset("sso.css", new URL("./assets/sso.css", import.meta.url));
@@ -48,29 +48,17 @@ export function SsoRefusedPage(
   { reason, email }: { reason: SsoRefusal; email?: string },
 ) {
   const t = useT();
-  const { locale: l } = useReader();
   const text = reason === "domain" || reason === "linked"
     ? t(`sso.refused.${reason}`, { email: email ?? "" })
     : t(`sso.refused.${reason}`);
   return (
-    <Document locale={l} title={`${t("sso.refused.title")} · ${t("app.name")}`}>
-      <body class="standalone login-page">
-        <link rel="stylesheet" href="/assets/identity.css" />
-        <main class="login" id="content">
-          <p class="login-brand">
-            <Icon name="layers" size={28} />
-            <span>{t("app.name")}</span>
-          </p>
-          <div class="card login-card">
-            <h1>{t("sso.refused.title")}</h1>
-            <p class="alert error" role="alert" id="sso-refused">{text}</p>
-            <Button href="/login" icon="arrow-left" variant="secondary">
-              {t("sso.refused.back")}
-            </Button>
-          </div>
-        </main>
-      </body>
-    </Document>
+    <StandaloneFrame title={t("sso.refused.title")}>
+      <h1>{t("sso.refused.title")}</h1>
+      <p class="alert error" role="alert" id="sso-refused">{text}</p>
+      <Button href="/login" icon="arrow-left" variant="secondary">
+        {t("sso.refused.back")}
+      </Button>
+    </StandaloneFrame>
   );
 }
 
@@ -83,35 +71,22 @@ export function SsoContinuePage(
   { label, action, next }: { label: string; action: string; next: string },
 ) {
   const t = useT();
-  const { locale: l } = useReader();
   return (
-    <Document locale={l} title={`${t("sso.continue.title")} · ${t("app.name")}`}>
-      <body class="standalone login-page">
-        <link rel="stylesheet" href="/assets/identity.css" />
-        <SsoStyles />
-        <main class="login" id="content">
-          <p class="login-brand">
-            <Icon name="layers" size={28} />
-            <span>{t("app.name")}</span>
-          </p>
-          <div class="card login-card">
-            <h1>{t("sso.continue.title")}</h1>
-            <p id="sso-continue-text">{t("sso.continue.text", { company: label })}</p>
-            <form method="post" action={action} id="sso-continue" class="sso-continue">
-              {next !== "/" && <input type="hidden" name="next" value={next} />}
-              <Button type="submit" icon="log-in">
-                {t("sso.continue.button", { company: label })}
-              </Button>
-            </form>
-            <p>
-              <Button href="/login" icon="arrow-left" variant="secondary">
-                {t("sso.refused.back")}
-              </Button>
-            </p>
-          </div>
-        </main>
-      </body>
-    </Document>
+    <StandaloneFrame title={t("sso.continue.title")} head={<SsoStyles />}>
+      <h1>{t("sso.continue.title")}</h1>
+      <p id="sso-continue-text">{t("sso.continue.text", { company: label })}</p>
+      <form method="post" action={action} id="sso-continue" class="sso-continue">
+        {next !== "/" && <input type="hidden" name="next" value={next} />}
+        <Button type="submit" icon="log-in">
+          {t("sso.continue.button", { company: label })}
+        </Button>
+      </form>
+      <p>
+        <Button href="/login" icon="arrow-left" variant="secondary">
+          {t("sso.refused.back")}
+        </Button>
+      </p>
+    </StandaloneFrame>
   );
 }
 
@@ -122,30 +97,16 @@ export function SsoContinuePage(
  */
 export function SsoOnwardPage({ label, url }: { label: string; url: string }) {
   const t = useT();
-  const { locale: l } = useReader();
   return (
-    <Document locale={l} title={`${t("sso.continue.title")} · ${t("app.name")}`}>
-      <body class="standalone login-page">
-        <meta http-equiv="refresh" content={`0;url=${url}`} />
-        <link rel="stylesheet" href="/assets/identity.css" />
-        <SsoStyles />
-        <main class="login" id="content">
-          <p class="login-brand">
-            <Icon name="layers" size={28} />
-            <span>{t("app.name")}</span>
-          </p>
-          <div class="card login-card">
-            <h1>{t("sso.continue.title")}</h1>
-            <p>{t("sso.onward.text", { company: label })}</p>
-            <p class="sso-continue">
-              <Button href={url} icon="log-in" id="sso-onward">
-                {t("sso.continue.button", { company: label })}
-              </Button>
-            </p>
-          </div>
-        </main>
-      </body>
-    </Document>
+    <StandaloneFrame title={t("sso.continue.title")} head={<SsoStyles />} refresh={url}>
+      <h1>{t("sso.continue.title")}</h1>
+      <p>{t("sso.onward.text", { company: label })}</p>
+      <p class="sso-continue">
+        <Button href={url} icon="log-in" id="sso-onward">
+          {t("sso.continue.button", { company: label })}
+        </Button>
+      </p>
+    </StandaloneFrame>
   );
 }
 

@@ -1,5 +1,4 @@
 import { registerAsset } from "../../ui/assets.ts";
-import { Document } from "../../ui/document.tsx";
 import {
   Badge,
   Button,
@@ -9,11 +8,11 @@ import {
   Icon,
   RelativeTime,
   Toast,
-  useReader,
   useT,
 } from "../../ui/kit.ts";
 import type { TotpSetupT, TwoFactorStatusT } from "./two-factor.schemas.ts";
 import { TWO_FACTOR_POLICIES, type TwoFactorPolicy } from "./two-factor.lib.ts";
+import { StandaloneFrame } from "./standalone.view.tsx";
 import "./two-factor.messages.ts";
 import "./auth.messages.ts";
 
@@ -313,23 +312,7 @@ export function SecurityLink() {
 
 /** The standalone frame of the sign-in steps (as the sign-in page). */
 function SignInFrame({ title, children }: { title: string; children: preact.ComponentChildren }) {
-  const t = useT();
-  const { locale: l } = useReader();
-  return (
-    <Document locale={l} title={`${title} · ${t("app.name")}`}>
-      <body class="standalone login-page">
-        <link rel="stylesheet" href="/assets/identity.css" />
-        <PasskeyScripts />
-        <main class="login" id="content">
-          <p class="login-brand">
-            <Icon name="layers" size={28} />
-            <span>{t("app.name")}</span>
-          </p>
-          <div class="card login-card">{children}</div>
-        </main>
-      </body>
-    </Document>
-  );
+  return <StandaloneFrame title={title} head={<PasskeyScripts />}>{children}</StandaloneFrame>;
 }
 
 export interface StepProps {

@@ -14,31 +14,11 @@ import {
   useT,
 } from "../../ui/kit.ts";
 import type { Flash } from "../../shared/http/form.ts";
-import { roleName } from "./roles.labels.lib.ts";
+import { RoleChecks, rolesColumn } from "./roles.view.tsx";
 
 export type { Flash };
 
 const STATUS_TONES: Record<string, Tone> = { active: "green", disabled: "gray", invited: "amber" };
-
-/** Role checkboxes labelled by role name (the key is only the submitted value). */
-function RoleChecks(
-  { roles, checked, legend }: { roles: RoleRow[]; checked: string[]; legend: string },
-) {
-  const t = useT();
-  return (
-    <fieldset class="field-wide">
-      <legend>{legend}</legend>
-      <div class="checks">
-        {roles.map((r) => (
-          <label>
-            <input type="checkbox" name="roles" value={r.key} checked={checked.includes(r.key)} />
-            {roleName(t, r)}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
 
 /**
  * The invite form and, after a success, what happened (a generated password is shown here
@@ -151,7 +131,6 @@ export function UsersPanel(
   },
 ) {
   const t = useT();
-  const byKey = new Map(roles.map((r) => [r.key, r]));
   const self = q ? `/admin/users?${new URLSearchParams({ q })}` : "/admin/users";
   return (
     <div
@@ -184,16 +163,7 @@ export function UsersPanel(
               </span>
             ),
           },
-          {
-            label: t("admin.users.roles"),
-            cell: (m) => (
-              <span class="badges">
-                {m.roles.map((k) => (
-                  <Badge tone="blue">{roleName(t, byKey.get(k) ?? { key: k })}</Badge>
-                ))}
-              </span>
-            ),
-          },
+          rolesColumn(t, roles),
           {
             label: t("admin.users.status"),
             cell: (m) => (
