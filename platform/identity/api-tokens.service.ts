@@ -23,7 +23,8 @@ import {
   VISIBLE_CHARS,
 } from "./api-tokens.rules.ts";
 import { auditIdentity } from "./audit.service.ts";
-import { encodeBase64Url, jtiOf, sha256, tokenIdOfJti } from "./api-tokens.lib.ts";
+import { jtiOf, tokenIdOfJti } from "./api-tokens.lib.ts";
+import { randomToken, sha256 } from "../../shared/crypto/bytes.ts";
 import { refuseTokenCaller } from "./sessions.service.ts";
 import { insertMembership, insertUser } from "./users.repo.ts";
 import { listRoles } from "./roles.repo.ts";
@@ -77,7 +78,7 @@ async function issue(
       `A token cannot have scopes its holder does not hold: ${[...new Set(beyond)].join(", ")}.`,
     );
   }
-  const secret = TOKEN_PREFIX + encodeBase64Url(crypto.getRandomValues(new Uint8Array(32)));
+  const secret = TOKEN_PREFIX + randomToken();
   const row = await insertToken(sql, {
     id: uuidv7(),
     userId: holderId,

@@ -6,7 +6,8 @@ import { withScope } from "../../shared/db/scope.ts";
 import { tokenByHash } from "./api-tokens.repo.ts";
 import { touchSessionRow, touchTokenRow } from "./sessions.repo.ts";
 import { TOKEN_PATTERN, TOKEN_PREFIX } from "./api-tokens.rules.ts";
-import { encodeBase64Url, jtiOf, sameBytes, sha256 } from "./api-tokens.lib.ts";
+import { jtiOf } from "./api-tokens.lib.ts";
+import { sha256, timingSafeEqual, toBase64Url } from "../../shared/crypto/bytes.ts";
 
 /*
  * What the request path needs of API tokens and sessions (authentication and session
@@ -35,12 +36,12 @@ export async function verifyApiToken(sql: Sql, token: string): Promise<Verified 
   let verified = verifiedBy.get(sql);
   if (!verified) verifiedBy.set(sql, verified = new Map());
   const hash = await sha256(token);
-  const key = encodeBase64Url(hash);
+  const key = toBase64Url(hash);
   const hit = verified.get(key);
   if (hit && hit.claims.exp * 1000 > Date.now()) return hit;
   if (hit) verified.delete(key);
   const row = await withScope(sql, {}, (tx) => tokenByHash(tx, hash));
-  if (!row || !sameBytes(row.tokenHash, hash)) return undefined;
+  if (!row || !timingSafeEqual(row.tokenHash, hash)) return undefined;
   const entry: Verified = {
     claims: {
       sub: row.userId,

@@ -1,4 +1,5 @@
 import { Problem } from "../../shared/http/problem.ts";
+import { randomToken, sha256Hex, timingSafeEqual } from "../../shared/crypto/bytes.ts";
 
 /**
  * Single-use links (invitations, password resets): a random token goes into the link, only its
@@ -6,27 +7,18 @@ import { Problem } from "../../shared/http/problem.ts";
  */
 
 /** 32 random bytes, URL-safe base64 without padding (43 characters). */
-export function newLinkToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_")
-    .replace(/=+$/, "");
-}
+export const newLinkToken = (): string => randomToken();
 
 /** What a link token looks like; anything else is refused before any lookup. */
 export const LINK_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /** The stored form of a token: SHA-256, lowercase hex. */
-export async function hashLinkToken(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-}
+export const hashLinkToken = (token: string): Promise<string> => sha256Hex(token);
 
 /** Compares two hex hashes in constant time (the lookup found the row; this confirms it). */
 export function sameHash(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
+  const bytes = (s: string) => new TextEncoder().encode(s);
+  return timingSafeEqual(bytes(a), bytes(b));
 }
 
 /** An absolute link on this site. */

@@ -5,7 +5,7 @@
  * tenant, so a row copied to another tenant does not open.
  */
 import * as box from "../../shared/crypto/secret-box.ts";
-import { toBase64Url } from "./two-factor.lib.ts";
+import { randomToken } from "../../shared/crypto/bytes.ts";
 
 let current: box.SecretKey | null = null;
 
@@ -34,4 +34,4 @@ export function openSecret(tenantId: string, sealed: box.Sealed): Promise<string
 }
 
 /** A random URL-safe key (the flow cookie; stored only as its SHA-256, two-factor.lib.ts). */
-export const randomKey = () => toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
+export const randomKey = () => randomToken();

@@ -14,7 +14,7 @@ import { issueToken, type SignedIn } from "./auth.service.ts";
 import type { SignInClient } from "./sessions.service.ts";
 import { auditIdentity } from "./audit.service.ts";
 import { openSecret, randomKey } from "./sso.crypto.lib.ts";
-import { sha256Hex } from "./two-factor.lib.ts";
+import { sha256Hex } from "../../shared/crypto/bytes.ts";
 import {
   accountExclusiveTo,
   currentTenant,

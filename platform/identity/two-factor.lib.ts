@@ -4,6 +4,7 @@
  */
 import * as OTPAuth from "otpauth";
 import QRCode from "qrcode";
+import { fromBase64Url } from "../../shared/crypto/bytes.ts";
 
 /** TOTP parameters every authenticator app understands. */
 export const TOTP_PERIOD = 30;
@@ -83,26 +84,6 @@ export function newRecoveryCodes(): string[] {
 export function normalRecoveryCode(code: string): string | null {
   const plain = code.toLowerCase().replace(/[\s-]+/g, "");
   return /^[a-z0-9]{10}$/.test(plain) ? plain : null;
-}
-
-/** SHA-256 of a value, hex. */
-export async function sha256Hex(value: string): Promise<string> {
-  const digest = new Uint8Array(
-    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value)),
-  );
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** Bytes as base64url without padding (WebAuthn's encoding). */
-export function toBase64Url(bytes: Uint8Array): string {
-  return btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(""))
-    .replaceAll("+", "-").replaceAll("/", "_").replaceAll("=", "");
-}
-
-/** base64url (with or without padding) as bytes. */
-export function fromBase64Url(text: string): Uint8Array {
-  const b64 = text.replaceAll("-", "+").replaceAll("_", "/");
-  return Uint8Array.from(atob(b64 + "=".repeat((4 - b64.length % 4) % 4)), (c) => c.charCodeAt(0));
 }
 
 /** A passkey's user handle: the account id's 16 bytes. */

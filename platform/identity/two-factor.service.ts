@@ -20,7 +20,6 @@ import {
   newTotpSecret,
   normalRecoveryCode,
   qrSvg,
-  sha256Hex,
   totpStep,
   totpUri,
   type TwoFactorPolicy,
@@ -61,6 +60,7 @@ import {
 import type { PasskeyAnswerT, TotpSetupT, TwoFactorStatusT } from "./two-factor.schemas.ts";
 import { refuseSignInIfSsoRequired } from "./sso-required.service.ts";
 import { storedPlatformSecret } from "../../shared/db/platform-secrets.ts";
+import { sha256Hex } from "../../shared/crypto/bytes.ts";
 
 /** Loads the installation's two-factor key at start (`actor.sql`: the owner connection). */
 export async function initTwoFactor(actor: SystemActor): Promise<void> {

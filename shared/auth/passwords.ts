@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { argon2id } from "hash-wasm";
+import { timingSafeEqual } from "../crypto/bytes.ts";
 
 /**
  * Hashes made before a request's transaction opened (see shared/http/prehash.ts): argon2id takes
@@ -76,13 +77,6 @@ export async function verifyPassword(password: string, encoded: string | null): 
     outputType: "binary",
   });
   return parsed !== null && timingSafeEqual(actual, expected);
-}
-
-export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a[i] ^ b[i];
-  return diff === 0;
 }
 
 /** A random password for generated accounts: 18 bytes, URL-safe (the request's spare if any). */

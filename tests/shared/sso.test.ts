@@ -19,7 +19,7 @@ import {
 } from "../helpers.ts";
 import { providerAddressProblem } from "../../platform/identity/sso.issuer.repo.ts";
 import { insertMembership } from "../../platform/identity/users.repo.ts";
-import { sha256Hex } from "../../platform/identity/two-factor.lib.ts";
+import { sha256Hex } from "../../shared/crypto/bytes.ts";
 import {
   CookieJar,
   type FakeIdToken,

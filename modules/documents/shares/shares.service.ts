@@ -26,7 +26,8 @@ import {
   type ShareRow,
   sharesOf,
 } from "./shares.repo.ts";
-import { newToken, passwordProof, sha256Hex, TOKEN } from "./tokens.lib.ts";
+import { newToken, passwordProof, TOKEN } from "./tokens.lib.ts";
+import { sha256Hex } from "../../../shared/crypto/bytes.ts";
 import { shareView } from "./shares.lib.ts";
 
 const publish = eventPublisher(documentsEvents);
