@@ -36,6 +36,8 @@ const info = await new Deno.Command(deno, { args: ["info", "--json"], stderr: "i
 const { npmCache } = JSON.parse(new TextDecoder().decode(info.stdout)) as { npmCache: string };
 const tmp = Deno.env.get("TMPDIR") || "/tmp";
 const chromium = Deno.env.get("CHROMIUM_PATH") || "/usr/bin/chromium";
+// The mailbox tests' private IMAP server (tests/support/imap.ts).
+const dovecot = Deno.env.get("DOVECOT_PATH") || "/usr/sbin/dovecot";
 const prlimit = "/usr/bin/prlimit,/bin/prlimit";
 
 const flags = [
@@ -45,9 +47,9 @@ const flags = [
   "--allow-net",
   "--allow-env",
   "--allow-sys",
-  `--allow-read=.,${tmp},${npmCache},${chromium},${prlimit}`,
+  `--allow-read=.,${tmp},${npmCache},${chromium},${prlimit},${dovecot}`,
   `--allow-write=./data,${tmp}`,
-  `--allow-run=${deno},prlimit,ps,${chromium}`,
+  `--allow-run=${deno},prlimit,ps,${chromium},${dovecot}`,
   "--v8-flags=--expose-gc",
 ];
 // playwright-core asks at import whether it runs under WSL, probing /proc, which Deno opens only

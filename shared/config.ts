@@ -57,6 +57,11 @@ const ConfigSchema = z.object({
    * plain http (development and tests). Off: https and public addresses only (SSRF guard).
    */
   SSO_ALLOW_PRIVATE_ISSUERS: optional(bool).default(false),
+  /**
+   * Lets support mailboxes read IMAP servers at private, loopback or link-local addresses (an
+   * in-house mail server; tests). Off: public addresses only (SSRF guard).
+   */
+  SUPPORT_IMAP_ALLOW_PRIVATE: optional(bool).default(false),
   EXTERNAL_JWKS_URL: optional(z.url()),
   EXTERNAL_ISSUER: optional(z.string()),
   EXTERNAL_AUDIENCE: optional(z.string()),
