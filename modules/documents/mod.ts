@@ -31,9 +31,13 @@ import "./audit/audit.messages.ts";
 import "./notifications/notifications.messages.ts";
 import "./home/home.messages.ts";
 import { storage } from "./storage/storage.lib.ts";
+import { registerMailAttachmentSource } from "../../platform/notifications/public.ts";
+import { attachmentBytes } from "./attachments/attachments.owners.service.ts";
 
 registerAsset("documents.js", new URL("./assets/documents.js", import.meta.url));
 registerAsset("documents.css", new URL("./assets/documents.css", import.meta.url));
+// Outgoing e-mail (Support's replies) names attachments by file id; the sender reads them here.
+registerMailAttachmentSource("documents", attachmentBytes);
 
 const perms = ["file", "folder", "share", "audit"]
   .flatMap((r) => [`documents.${r}.read`, `documents.${r}.write`]);

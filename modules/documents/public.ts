@@ -6,7 +6,14 @@ export {
   type AttachmentInfo,
   type AttachmentOwner,
   attachments,
+  type BytesFile,
 } from "./attachments/attachments.service.ts";
+export {
+  listOwnersAttachments,
+  moveAttachments,
+  type OwnedAttachment,
+  previewAttachment,
+} from "./attachments/attachments.owners.service.ts";
 export type { Upload } from "./files/upload.lib.ts";
 export { type DocumentsEvents, documentsEvents } from "./events.ts";
 // Automation's `documents.files.upload` operation: a file handed over as bytes.

@@ -10,16 +10,47 @@ export async function listOutbox(sql: Sql, opts: { state?: string; limit: number
     order by created_at desc, id desc limit ${opts.limit}`;
 }
 
+/** A file to attach, named by the source that reads its bytes at send time. */
+export interface MailAttachmentRef {
+  source: string;
+  id: string;
+  name: string;
+  contentType: string;
+  /**
+   * The line the body gets instead when the file was deleted before sending, in the mail's
+   * language (the platform knows no language; without it an English line is used).
+   */
+  missingNote?: string;
+}
+
 /** A new outbox message, in the caller's transaction. */
 export async function insertMail(
   sql: Sql,
   id: string,
-  mail: { to: string; subject: string; text: string; html?: string },
+  mail: {
+    to: string;
+    subject: string;
+    text: string;
+    html?: string;
+    cc?: string[];
+    replyTo?: string;
+    fromName?: string;
+    messageId?: string;
+    inReplyTo?: string;
+    references?: string;
+    attachments?: MailAttachmentRef[];
+    autoSubmitted?: string;
+  },
 ) {
   await sql`
-    insert into mail_outbox (tenant_id, id, to_address, subject, text_body, html_body)
+    insert into mail_outbox (tenant_id, id, to_address, subject, text_body, html_body, cc,
+      reply_to, from_name, message_id, in_reply_to, thread_references, attachments,
+      auto_submitted)
     values (nullif(current_setting('app.tenant_id', true), '')::uuid, ${id}, ${mail.to},
-            ${mail.subject}, ${mail.text}, ${mail.html ?? null})`;
+            ${mail.subject}, ${mail.text}, ${mail.html ?? null}, ${mail.cc ?? []}::text[],
+            ${mail.replyTo ?? null}, ${mail.fromName ?? null}, ${mail.messageId ?? null},
+            ${mail.inReplyTo ?? null}, ${mail.references ?? null},
+            ${sql.json((mail.attachments ?? []) as never)}, ${mail.autoSubmitted ?? null})`;
 }
 
 /**
@@ -32,7 +63,8 @@ export async function claimMail(sql: Sql, id: string, leaseSeconds: number) {
         interrupted_at = case when state = 'sending' then now() else interrupted_at end
       where id = ${id} and (state = 'queued' or (state = 'sending' and
         claimed_at < now() - make_interval(secs => ${leaseSeconds})))
-      returning id, to_address, subject, text_body, html_body, attempts`;
+      returning id, to_address, subject, text_body, html_body, attempts, cc, reply_to, from_name,
+        message_id, in_reply_to, thread_references, attachments, auto_submitted`;
   return r;
 }
 
@@ -45,8 +77,10 @@ export async function markMailFailed(sql: Sql, id: string, state: string, messag
   await sql`update mail_outbox set state = ${state}, last_error = ${message} where id = ${id}`;
 }
 
-export async function markMailSent(sql: Sql, id: string) {
-  await sql`update mail_outbox set state = 'sent', sent_at = now(), last_error = null where id = ${id}`;
+/** Sent; `note` stays in last_error when it went out short of something (a deleted file). */
+export async function markMailSent(sql: Sql, id: string, note: string | null = null) {
+  await sql`update mail_outbox set state = 'sent', sent_at = now(), last_error = ${note}
+    where id = ${id}`;
 }
 
 /** The workspaces with stalled mail (the scheduler's sweep, as the worker role). */

@@ -1,3 +1,4 @@
+import { Buffer } from "node:buffer";
 import type { SystemActor } from "../../shared/http/actor.ts";
 // @ts-types="@types/nodemailer"
 import nodemailer from "nodemailer";
@@ -8,9 +9,11 @@ import type { Sql } from "../../shared/db/database.ts";
 import { enqueue } from "../../shared/jobs/queue.ts";
 import type { JobContext } from "../../shared/jobs/dispatcher.ts";
 import type { SystemJob } from "../../shared/modules.ts";
+import { escapeHtml } from "./templates.lib.ts";
 import {
   claimMail,
   insertMail,
+  type MailAttachmentRef,
   mailState,
   markMailFailed,
   markMailSent,
@@ -31,6 +34,9 @@ const MAX_ATTEMPTS = 8;
 export const SEND_LEASE_SECONDS = 120;
 const SMTP_TIMEOUT_MS = 30_000;
 
+/** The bare address of `Name <address>` (or the whole value). */
+const addressOf = (from: string) => /<([^<>\s]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+
 /** Another worker holds the message: the job tries again later instead of claiming success. */
 export class MailBusy extends Error {}
 
@@ -45,7 +51,68 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /** More recipients (each one plain address, like `to`). */
+  cc?: string[];
+  /** Where answers go (e.g. a support mailbox); From stays MAIL_FROM's address for SPF/DKIM. */
+  replyTo?: string;
+  /** Display name shown with MAIL_FROM's address (e.g. the mailbox's name). */
+  fromName?: string;
+  /** `<id@domain>`, fixed when queued (threading needs it before sending); else one is made. */
+  messageId?: string;
+  /** Threading: the Message-ID answered and the chain before it (space-separated `<…>`). */
+  inReplyTo?: string;
+  references?: string;
+  /** Files whose bytes a registered source reads at send time (nothing copied into the outbox). */
+  attachments?: MailAttachmentRef[];
+  /** RFC 3834 Auto-Submitted: set on mail no person wrote, so auto-responders stay quiet. */
+  autoSubmitted?: "auto-replied" | "auto-generated";
 }
+
+export type { MailAttachmentRef };
+
+/**
+ * Reads an attachment's bytes at send time, in the message's tenant (`scoped` opens a short
+ * transaction there). The platform imports no module: a module registers its source by name.
+ * Null when the file is gone for good (deleted): the message goes without it, saying so; a
+ * throw (e.g. storage unreachable) fails the attempt for a retry.
+ */
+export type MailAttachmentSource = (
+  scoped: <T>(fn: (sql: Sql) => Promise<T>) => Promise<T>,
+  id: string,
+) => Promise<Uint8Array | null>;
+
+/** The body line for a file deleted before sending, when its sender gave none. */
+const missingNote = (a: MailAttachmentRef) =>
+  a.missingNote ?? `The file "${a.name}" could not be attached: it was deleted before sending.`;
+
+/** The message's bodies with a line for each file that could not be attached. */
+function withNotes(text: string, html: string | null, notes: string[]) {
+  if (!notes.length) return { text, html };
+  const paragraphs = notes.map((n) => `<p>${escapeHtml(n)}</p>`).join("\n");
+  return {
+    text: `${text}\n\n${notes.join("\n")}`,
+    html: html === null
+      ? null
+      : /<\/body>/i.test(html)
+      ? html.replace(/<\/body>/i, () => `${paragraphs}\n</body>`)
+      : `${html}\n${paragraphs}`,
+  };
+}
+
+const attachmentSources = new Map<string, MailAttachmentSource>();
+
+/** Makes `source` (e.g. "documents") readable for outbox attachments. */
+export function registerMailAttachmentSource(source: string, read: MailAttachmentSource) {
+  attachmentSources.set(source, read);
+}
+
+/** A new Message-ID on `domain` (e.g. the reply-to mailbox's), for mail that threads. */
+export function newMessageId(domain: string): string {
+  const clean = /^[A-Za-z0-9.-]{1,200}$/.test(domain) ? domain.toLowerCase() : "localhost";
+  return `<${uuidv7()}@${clean}>`;
+}
+
+const MESSAGE_IDS = /^(<[^<>\s]{1,998}>)(\s+<[^<>\s]{1,998}>)*$/;
 
 export interface MailSettings {
   SMTP_URL?: string;
@@ -66,8 +133,30 @@ export async function queueMail(
       `Not a single e-mail address: ${JSON.stringify(mail.to.slice(0, 80))}`,
     );
   }
+  for (const cc of mail.cc ?? []) {
+    if (!SINGLE_ADDRESS.safeParse(cc).success) {
+      throw problems.unprocessable(
+        `Not a single e-mail address: ${JSON.stringify(cc.slice(0, 80))}`,
+      );
+    }
+  }
+  if (mail.replyTo !== undefined && !SINGLE_ADDRESS.safeParse(mail.replyTo).success) {
+    throw problems.unprocessable("Reply-To is not a single e-mail address.");
+  }
+  // Header values: a line break would start a header of its own.
+  for (const ids of [mail.messageId, mail.inReplyTo, mail.references]) {
+    if (ids !== undefined && !MESSAGE_IDS.test(ids)) {
+      throw problems.unprocessable("Not a list of Message-IDs.");
+    }
+  }
+  for (const a of mail.attachments ?? []) {
+    if (!attachmentSources.has(a.source)) throw new Error(`no mail attachment source ${a.source}`);
+  }
   const id = uuidv7();
-  await insertMail(sql, id, mail);
+  await insertMail(sql, id, {
+    ...mail,
+    fromName: mail.fromName?.replace(/[\r\n]+/g, " ").trim() || undefined,
+  });
   await enqueue(sql, MAIL_SEND_JOB, {
     payload: { id },
     dedupeKey: `mail:${id}`,
@@ -111,14 +200,37 @@ async function sendOne(ctx: JobContext, settings: Required<MailSettings>, id: st
     return ctx.log(`message ${id} is ${claim.state}: nothing to send`);
   }
   const row = claim.row!;
+  const notes: string[] = [];
   try {
+    // Read before sending: a file that cannot be read fails this attempt (retried later); a
+    // deleted one never comes back, so the message goes without it and says so.
+    const files: { filename: string; contentType: string; content: Uint8Array }[] = [];
+    for (const a of (row.attachments ?? []) as MailAttachmentRef[]) {
+      const read = attachmentSources.get(a.source);
+      if (!read) throw new Error(`no mail attachment source ${a.source}`);
+      const content = await read(ctx.scoped, a.id);
+      if (content) files.push({ filename: a.name, contentType: a.contentType, content });
+      else notes.push(missingNote(a));
+    }
+    const body = withNotes(row.textBody, row.htmlBody ?? null, notes);
+    const from = row.fromName
+      ? { name: row.fromName, address: addressOf(settings.MAIL_FROM) }
+      : settings.MAIL_FROM;
     await transport(settings.SMTP_URL).sendMail({
-      from: settings.MAIL_FROM,
+      from,
       to: { name: "", address: row.toAddress },
+      ...(row.cc?.length ? { cc: row.cc.map((address: string) => ({ name: "", address })) } : {}),
+      ...(row.replyTo ? { replyTo: { name: "", address: row.replyTo } } : {}),
       subject: row.subject,
-      text: row.textBody,
-      messageId: messageIdOf(row.id, settings.MAIL_FROM),
-      ...(row.htmlBody ? { html: row.htmlBody } : {}),
+      text: body.text,
+      messageId: row.messageId ?? messageIdOf(row.id, settings.MAIL_FROM),
+      ...(row.inReplyTo ? { inReplyTo: row.inReplyTo } : {}),
+      ...(row.threadReferences ? { references: row.threadReferences } : {}),
+      ...(row.autoSubmitted ? { headers: { "Auto-Submitted": row.autoSubmitted } } : {}),
+      ...(body.html ? { html: body.html } : {}),
+      ...(files.length
+        ? { attachments: files.map((f) => ({ ...f, content: Buffer.from(f.content) })) }
+        : {}),
     });
   } catch (err) {
     const message = (err as Error).message;
@@ -126,7 +238,7 @@ async function sendOne(ctx: JobContext, settings: Required<MailSettings>, id: st
     await ctx.scoped((sql) => markMailFailed(sql, id, state, message));
     throw err;
   }
-  await ctx.scoped((sql) => markMailSent(sql, id));
+  await ctx.scoped((sql) => markMailSent(sql, id, notes.length ? notes.join("\n") : null));
   ctx.log(`sent ${id} to ${row.toAddress}`);
 }
 

@@ -8,11 +8,16 @@ import {
   type FileRow,
   findFile,
   insertFile,
+  moveOwnerFiles,
   ownerFiles,
 } from "../files/files.repo.ts";
 import { discard, receiveFiles, type Upload } from "../files/upload.lib.ts";
 import { fileResponse } from "../files/download.lib.ts";
 import { loadSettings, usedBytes } from "../settings/settings.service.ts";
+import { createHash } from "node:crypto";
+import { newKey, storage } from "../storage/storage.lib.ts";
+import { contentTypeFor } from "../files/content-types.lib.ts";
+import { uploadName } from "../common/names.lib.ts";
 
 /**
  * The Documents attachment service: other modules (Projects task attachments) keep their files
@@ -83,6 +88,13 @@ async function removeRows(tx: Sql, files: FileRow[], owner: AttachmentOwner) {
   afterCommit(tx, () => void discard(keys));
 }
 
+/** A file handed over as bytes (see storeBytes). */
+export interface BytesFile {
+  name: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
 /** A streaming request's part in an attachment call (see Upload). */
 type Via = { owner: AttachmentOwner; upload: Upload };
 
@@ -123,6 +135,52 @@ export const attachments = {
     }
   },
 
+  /**
+   * Files handed over as bytes by the platform's own work (e-mail intake: a message's
+   * attachments and inline images), stored in the caller's transaction on the same storage,
+   * file size limit, quota and audit as uploads. All or nothing: too big (413) or over the quota
+   * (422) stores none. Bytes of a transaction that later rolls back are left to the orphan job.
+   */
+  async storeBytes(
+    { sql, tenantId }: { sql: Sql; tenantId: string },
+    { owner, files }: { owner: AttachmentOwner; files: BytesFile[] },
+  ): Promise<AttachmentInfo[]> {
+    checkOwner(owner);
+    if (!files.length) return [];
+    const settings = await loadSettings({ sql });
+    const total = files.reduce((n, f) => n + f.bytes.byteLength, 0);
+    if (files.some((f) => f.bytes.byteLength > settings.maxFileBytes)) {
+      throw problems.tooLarge(`A file may have at most ${settings.maxFileBytes} bytes.`);
+    }
+    if ((await usedBytes({ sql })) + total > settings.quotaBytes) {
+      throw problems.unprocessable("The files do not fit in the tenant's storage quota.");
+    }
+    const keys: string[] = [];
+    try {
+      const rows: AttachmentInfo[] = [];
+      for (const file of files) {
+        const name = uploadName(file.name);
+        const key = newKey(tenantId);
+        keys.push(key);
+        await storage().put(key, ReadableStream.from([file.bytes]));
+        const f = await insertFile(sql, {
+          key,
+          name,
+          contentType: contentTypeFor(file.contentType, name),
+          size: file.bytes.byteLength,
+          sha256: createHash("sha256").update(file.bytes).digest("hex"),
+          owner,
+        });
+        await audit(sql, f, owner, "uploaded", "Stored attachment");
+        rows.push(info(f));
+      }
+      return rows;
+    } catch (err) {
+      await discard(keys);
+      throw err;
+    }
+  },
+
   async list(_actor: Actor, { owner, upload }: Via): Promise<AttachmentInfo[]> {
     checkOwner(owner);
     return (await upload.scope((tx) => ownerFiles(tx, owner))).map(info);
@@ -141,6 +199,28 @@ export const attachments = {
   async remove(_actor: Actor, { owner, upload, id }: Via & { id: string }): Promise<void> {
     checkOwner(owner);
     await upload.scope(async (tx) => removeRows(tx, [await ownedFile(tx, owner, id)], owner));
+  },
+
+  /**
+   * Hands every file of one owner to another in the caller's transaction (a merged ticket's
+   * files go to the ticket it was merged into); each move is audited. The caller checks access.
+   */
+  async moveAll(actor: Actor, { from, to }: { from: AttachmentOwner; to: AttachmentOwner }) {
+    checkOwner(from);
+    checkOwner(to);
+    const moved = await moveOwnerFiles(actor.sql, from, to);
+    for (const f of moved) {
+      await recordActivity({ sql: actor.sql }, {
+        module: "documents",
+        entityType: "attachment",
+        entityId: f.id,
+        action: "moved",
+        summary: `Moved attachment ${f.name} (${summaryOwner(from)} → ${summaryOwner(to)})`,
+        before: { owner: summaryOwner(from) },
+        after: { owner: summaryOwner(to) },
+      });
+    }
+    return moved.map(info);
   },
 
   async removeAll(_actor: Actor, { owner, upload }: Via): Promise<void> {

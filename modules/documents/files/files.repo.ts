@@ -77,6 +77,20 @@ export async function ownerFiles(sql: Sql, owner: Owner): Promise<FileRow[]> {
     order by f.created_at, f.id`);
 }
 
+/** Hands every live file of one owner to another (e.g. a merged ticket's to the target). */
+export async function moveOwnerFiles(sql: Sql, from: Owner, to: Owner): Promise<FileRow[]> {
+  const moved = await sql<{ id: string }[]>`
+    update doc_files set owner_module = ${to.module}, owner_type = ${to.entityType},
+      owner_id = ${to.entityId}, updated_at = now()
+    where owner_module = ${from.module} and owner_type = ${from.entityType}
+      and owner_id = ${from.entityId} and deleted_at is null
+    returning id`;
+  if (!moved.length) return [];
+  return await rowsOf<FileRow>(sql`
+    select ${COLUMNS(sql)} from ${FROM(sql)} where f.id = any(${moved.map((m) => m.id)}::uuid[])
+    order by f.created_at, f.id`);
+}
+
 /** Deletes file rows (and their versions) and returns every storage key they held. */
 export async function deleteFiles(sql: Sql, ids: string[]): Promise<string[]> {
   if (!ids.length) return [];
