@@ -3,3 +3,6 @@
  * assigned) to react to.
  */
 export { type WorkflowEvent, workflowEvents } from "./events.ts";
+// Whether someone is away now (a standing delegation for all their work in force), e.g. so
+// Support's auto-assignment skips them.
+export { standingSubstitute } from "./delegations/delegations.standing.service.ts";
