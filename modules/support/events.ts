@@ -51,6 +51,10 @@ export const supportEvents = {
   "support.ticket.commented": TicketEvent.extend({ comment: z.object({ body: z.string() }) }),
   "support.ticket.closed": TicketChange,
   "support.ticket.reopened": TicketChange,
+  /** `ticket` (now closed) was merged into `into`, which took its comments and files. */
+  "support.ticket.merged": TicketEvent.extend({
+    into: z.looseObject({ id: z.string(), number: z.string(), subject: z.string() }),
+  }),
   "support.sla.warning": SlaEvent,
   "support.sla.breach": SlaEvent,
   "support.sla.escalation": SlaEvent,

@@ -91,6 +91,7 @@ itest("support settings: read, change, validation, permission", async () => {
     defaultPriority: "normal",
     defaultLocale: "en",
     customerEmails: true,
+    signature: "",
   });
   const changed = await json(
     await t.owner.call("PUT", `${API}/settings`, {

@@ -19,6 +19,7 @@ export interface FieldDef {
     | "select"
     | "checkbox"
     | "time"
+    | "password"
     | "checks";
   required?: boolean;
   /** [value, label] pairs of a select; the label is shown as given. */

@@ -1,22 +1,28 @@
 import { type MessageTemplate, renderTemplate } from "../../../platform/notifications/public.ts";
 import type { TemplateKind } from "./email-templates.schemas.ts";
+import { ticketToken, withoutTokens } from "../mail/mail.thread.rules.ts";
 
 /** Used when a tenant has not written its own template for a kind. */
 export const DEFAULT_TEMPLATES: Record<TemplateKind, MessageTemplate> = {
   opened: {
-    subject: "[{{ticket.number}}] {{ticket.subject}}",
+    subject: "{{ticket.subject}}",
     body: "Hello {{customer.name}},\n\nwe received your request {{ticket.number}} " +
       '"{{ticket.subject}}" and will get back to you soon.',
   },
   updated: {
-    subject: "[{{ticket.number}}] updated: {{ticket.subject}}",
+    subject: "Updated: {{ticket.subject}}",
     body: "Hello {{customer.name}},\n\nyour request {{ticket.number}} was updated. " +
       "Status: {{ticket.statusLabel}}.\n\n{{comment.body}}",
   },
   closed: {
-    subject: "[{{ticket.number}}] closed: {{ticket.subject}}",
+    subject: "Closed: {{ticket.subject}}",
     body: "Hello {{customer.name}},\n\nyour request {{ticket.number}} is closed. " +
       "Reply to reopen it.",
+  },
+  // The subject gets "Re:" and the ticket token added when sent (replySubject).
+  reply: {
+    subject: "{{ticket.subject}}",
+    body: "{{comment.body}}\n\n{{signature}}",
   },
   renewal: {
     subject: "Your contract {{contract.name}} ends on {{contract.endsOn}}",
@@ -24,6 +30,16 @@ export const DEFAULT_TEMPLATES: Record<TemplateKind, MessageTemplate> = {
       "{{contract.endsOn}}. Contact us to renew it.",
   },
 };
+
+/**
+ * The subject of an automatic ticket mail (opened, updated, closed): the template's, with the
+ * ticket token once at the end, as replies carry it (replySubject), so e-mail intake threads
+ * the customer's answer onto the ticket. A "[number]" the template wrote out is dropped.
+ */
+export function ticketMailSubject(subject: string, number: string): string {
+  const rest = withoutTokens((subject ?? "").split(`[${number}]`).join(" "));
+  return rest ? `${rest} ${ticketToken(number)}` : ticketToken(number);
+}
 
 /** Sample values for previews: every variable a template may use. */
 export const SAMPLE_VARS = {
@@ -38,6 +54,8 @@ export const SAMPLE_VARS = {
   },
   customer: { name: "Mehmet Customer", email: "mehmet@example.com" },
   comment: { body: "We replaced the toner." },
+  agent: { name: "Ayşe Agent" },
+  signature: "Ayşe Agent, Support team",
   contract: { name: "Premium 2026", endsOn: "2026-12-31" },
 };
 

@@ -6,10 +6,11 @@ export const emailTemplatesMessages = defineMessages({
   "support.templateKind.updated": ["Ticket updated", "Talep güncellendi"],
   "support.templateKind.closed": ["Ticket closed", "Talep kapandı"],
   "support.templateKind.renewal": ["Contract renewal", "Sözleşme yenileme"],
+  "support.templateKind.reply": ["Reply to the customer", "Müşteriye yanıt"],
   "support.preview": ["Preview", "Önizleme"],
   "support.templates.variables": [
-    "Variables: {{ticket.number}}, {{ticket.subject}}, {{ticket.statusLabel}}, {{ticket.priorityLabel}}, {{ticket.assignee}}, {{customer.name}}, {{comment.body}}, {{contract.name}}, {{contract.endsOn}}",
-    "Değişkenler: {{ticket.number}}, {{ticket.subject}}, {{ticket.statusLabel}}, {{ticket.priorityLabel}}, {{ticket.assignee}}, {{customer.name}}, {{comment.body}}, {{contract.name}}, {{contract.endsOn}}",
+    "Variables: {{ticket.number}}, {{ticket.subject}}, {{ticket.statusLabel}}, {{ticket.priorityLabel}}, {{ticket.assignee}}, {{customer.name}}, {{comment.body}}, {{agent.name}}, {{signature}}, {{contract.name}}, {{contract.endsOn}}",
+    "Değişkenler: {{ticket.number}}, {{ticket.subject}}, {{ticket.statusLabel}}, {{ticket.priorityLabel}}, {{ticket.assignee}}, {{customer.name}}, {{comment.body}}, {{agent.name}}, {{signature}}, {{contract.name}}, {{contract.endsOn}}",
   ],
   "support.templates.new": ["New template", "Yeni şablon"],
   "support.templates.try": ["Try a template", "Şablonu deneyin"],

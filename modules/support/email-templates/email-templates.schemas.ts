@@ -1,7 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { ListQuery, LocaleCode, Timestamps } from "../common/common.schemas.ts";
 
-export const TEMPLATE_KINDS = ["opened", "updated", "closed", "renewal"] as const;
+/** "reply": an agent's answer sent as e-mail (its subject gets "Re:" and the ticket token). */
+export const TEMPLATE_KINDS = ["opened", "updated", "closed", "renewal", "reply"] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 
 export const EmailTemplateSchema = z.object({

@@ -22,14 +22,18 @@ export async function slaCompliance(sql: Sql, from: string, to: string): Promise
   return await sql`
     select to_char((resolution_due at time zone 'UTC')::date, 'YYYY-MM-DD') as day,
       count(*) filter (where resolved_at is not null and resolved_at <= resolution_due)::int as met,
-      count(*) filter (where coalesce(resolved_at, now()) > resolution_due)::int as breached
+      count(*) filter (where coalesce(resolved_at, paused_at, now()) > resolution_due)::int
+        as breached
     from support_tickets
     where resolution_due >= ${utcDay(sql, from)} and resolution_due < ${utcDay(sql, to, 1)}
-      and (resolved_at is not null or resolution_due < now())
+      and (resolved_at is not null or resolution_due < coalesce(paused_at, now()))
     group by 1 order by 1`;
 }
 
-/** Per agent: tickets assigned, resolved, median first response and resolution (minutes). */
+/**
+ * Per agent: tickets assigned, resolved, median first response and resolution (minutes). Time
+ * spent waiting on the customer (support_ticket_pauses) does not count towards resolution.
+ */
 export async function teamPerformance(sql: Sql, from: string, to: string): Promise<Rows> {
   return await sql`
     select t.assignee_id as agent_id, d.name as agent,
@@ -39,7 +43,12 @@ export async function teamPerformance(sql: Sql, from: string, to: string): Promi
         extract(epoch from t.first_responded_at - t.created_at) / 60))::numeric, 1)::float8
         as median_first_response_minutes,
       round((percentile_cont(0.5) within group (order by
-        extract(epoch from t.resolved_at - t.created_at) / 60))::numeric, 1)::float8
+        extract(epoch from t.resolved_at - t.created_at - coalesce((
+          select sum(least(coalesce(p.ended_at, t.resolved_at), t.resolved_at)
+            - greatest(p.started_at, t.created_at))
+          from support_ticket_pauses p
+          where p.ticket_id = t.id and p.started_at < t.resolved_at), interval '0')) / 60
+      ))::numeric, 1)::float8
         as median_resolution_minutes
     from support_tickets t
     join member_directory d on d.user_id = t.assignee_id

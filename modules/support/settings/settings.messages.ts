@@ -7,6 +7,11 @@ export const settingsMessages = defineMessages({
     "Talep açıldığında, güncellendiğinde veya kapandığında müşteriye e-posta gönder",
   ],
   "support.settings.defaultLocale": ["Default e-mail language", "Varsayılan e-posta dili"],
+  "support.settings.signature": ["Reply signature", "Yanıt imzası"],
+  "support.settings.signatureHint": [
+    "Ends every reply e-mail. Placeholders: {{agent.name}}, {{ticket.number}}, {{customer.name}}",
+    "Her yanıt e-postasının sonuna eklenir. Yer tutucular: {{agent.name}}, {{ticket.number}}, {{customer.name}}",
+  ],
   "support.settings.defaultPriority": [
     "Default priority of new tickets",
     "Yeni taleplerin varsayılan önceliği",

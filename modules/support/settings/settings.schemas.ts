@@ -6,6 +6,8 @@ export const SettingsSchema = z.object({
   defaultLocale: z.string(),
   /** E-mail customers when their ticket is opened, updated or closed. */
   customerEmails: z.boolean(),
+  /** The text every reply e-mail ends with ({{placeholders}} like the e-mail templates'). */
+  signature: z.string(),
 }).openapi("SupportSettings");
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -13,4 +15,5 @@ export const SettingsUpdate = z.object({
   defaultPriority: PrioritySchema,
   defaultLocale: LocaleCode,
   customerEmails: z.boolean(),
+  signature: z.string().max(5000),
 }).partial().openapi("SupportSettingsUpdate");

@@ -58,6 +58,15 @@ export function SettingsPanel(
               <span>{t("support.settings.customerEmails")}</span>
             </label>
           </div>
+          <Field
+            label={t("support.settings.signature")}
+            hint={t("support.settings.signatureHint")}
+            wide
+          >
+            <textarea id="set-signature" name="signature" rows={4} disabled={!canWrite}>
+              {settings.signature}
+            </textarea>
+          </Field>
           {canWrite && (
             <div class="form-actions field-wide">
               <button type="submit" class="btn btn-primary">{t("support.save")}</button>

@@ -23,6 +23,14 @@ import {
   SlaBadge,
   StatusBadge,
 } from "../common/ui.view.tsx";
+import { CannedReplyPicker, type MacroChoice } from "../macros/macros.view.tsx";
+import type { ReplyDraft } from "../macros/macros.schemas.ts";
+import { MergeDialog, MergedNote } from "../merge/merge.view.tsx";
+import { Duration } from "../time/time.view.tsx";
+import { FileList, ReplyOptions, TicketFiles } from "../attachments/attachments.view.tsx";
+import type { TicketAttachment } from "../attachments/attachments.schemas.ts";
+import { TeamForm } from "../queues/queues.view.tsx";
+import { WaitingNote } from "../waiting/waiting.view.tsx";
 
 const PRIORITIES = ["dusuk", "normal", "yuksek", "kritik"] as const;
 type Options = [string, string][];
@@ -124,9 +132,10 @@ export function TicketActions(
   };
   return (
     <>
-      {MOVE_ORDER.filter((to) => next.includes(to)).map((to) => (
+      {MOVE_ORDER.filter((to) => next.includes(to) && !ticket.mergedIntoId).map((to) => (
         <MoveButton ticket={ticket} to={to} />
       ))}
+      {!closed && <MergeDialog ticketId={ticket.id} />}
       {!closed && (
         <Dialog
           id="edit-ticket"
@@ -149,23 +158,75 @@ export function TicketActions(
   );
 }
 
-function CommentItem({ c }: { c: Comment }) {
+function CommentItem(
+  { c, files = [], canDelete = false }: {
+    c: Comment;
+    /** The comment's files (an internal note's show only where the note does). */
+    files?: TicketAttachment[];
+    canDelete?: boolean;
+  },
+) {
   const t = useT();
   const internal = c.visibility === "internal";
   return (
     <li class={`support-comment${internal ? " is-internal" : ""}`}>
       <p class="support-comment-head">
-        <UserChip name={c.authorName} none={t("support.customer.someone")} />
+        <UserChip
+          name={c.authorName ?? (c.channel === "email" ? c.fromAddress : null)}
+          none={t("support.customer.someone")}
+        />
         <RelativeTime at={c.createdAt} />
         {internal && <Badge tone="amber">{t("support.comment.internal")}</Badge>}
+        {c.minutes && (
+          <Badge tone="teal" title={t("support.time.spent")}>
+            <Duration minutes={c.minutes} />
+          </Badge>
+        )}
       </p>
       {/* html is sanitized (Markdown) or escaped (text) by the service */}
       <div class="support-comment-body" dangerouslySetInnerHTML={{ __html: c.html }} />
+      {c.channel === "email" && c.authorId && (
+        <p class="support-comment-mail muted" data-testid="comment-emailed">
+          <Icon name="mail" size={14} />
+          <span>{t("support.reply.emailed")}</span>
+          {c.cc.length > 0 && (
+            <span class="support-break">
+              {t("support.reply.ccList", { list: c.cc.join(", ") })}
+            </span>
+          )}
+        </p>
+      )}
+      {c.channel === "email" && !c.authorId && (
+        <p class="support-comment-mail muted" data-testid="comment-from-mail">
+          <Icon name="mail" size={14} />
+          <span>{t("support.mail.byEmail")}</span>
+          {c.cc.length > 0 && (
+            <span class="support-break">
+              {t("support.reply.ccList", { list: c.cc.join(", ") })}
+            </span>
+          )}
+          {c.inboundMessageId && (
+            <a href={`/support/mail/${c.inboundMessageId}`} data-testid="view-original">
+              {t("support.mail.viewOriginal")}
+            </a>
+          )}
+        </p>
+      )}
+      <FileList ticketId={c.ticketId} files={files} canDelete={canDelete} />
     </li>
   );
 }
 
-function CommentForm({ ticketId }: { ticketId: string }) {
+function CommentForm(
+  { ticketId, macros = [], draft, customerEmail = null }: {
+    ticketId: string;
+    /** The customer's address: replies go there by e-mail (a box ticked by default). */
+    customerEmail?: string | null;
+    /** Canned replies and macros for the picker. */
+    macros?: MacroChoice[];
+    draft?: ReplyDraft;
+  },
+) {
   const t = useT();
   const fields: [string, FieldDef][] = [
     ["td-comment", {
@@ -190,9 +251,21 @@ function CommentForm({ ticketId }: { ticketId: string }) {
       ],
     }],
   ];
+  fields.push(["td-minutes", {
+    name: "minutes",
+    labelKey: "support.time.minutes",
+    type: "number",
+    min: 1,
+    max: 1440,
+    hintKey: "support.time.minutesHint",
+  }]);
   return (
     <form class="form-grid support-comment-form" {...post(`/support/tickets/${ticketId}/comments`)}>
-      {fields.map(([id, f]) => <FormField id={id} f={f} />)}
+      <CannedReplyPicker ticketId={ticketId} macros={macros} />
+      {fields.map(([id, f]) => (
+        <FormField id={id} f={f} value={draft?.[f.name as keyof ReplyDraft]} />
+      ))}
+      <ReplyOptions ticketId={ticketId} customerEmail={customerEmail} />
       <div class="form-actions field-wide">
         <button type="submit" class="btn btn-primary">{t("support.comment.add")}</button>
       </div>
@@ -238,6 +311,14 @@ export function TicketDetailView(
     members,
     canWrite,
     flash,
+    macros,
+    draft,
+    mergedInto,
+    minutesTotal = 0,
+    files = [],
+    customerEmail = null,
+    originalMailId = null,
+    teams = [],
   }: {
     ticket: Ticket;
     customerName: string;
@@ -249,6 +330,20 @@ export function TicketDetailView(
     members: Options;
     canWrite: boolean;
     flash?: Flash;
+    macros?: MacroChoice[];
+    /** The reply box's text (after "Apply macro"). */
+    draft?: ReplyDraft;
+    /** A merged ticket: the ticket it was merged into. */
+    mergedInto?: { id: string; number: string } | null;
+    /** The time recorded on the ticket (minutes). */
+    minutesTotal?: number;
+    /** The ticket's files and its comments' (commentId says which). */
+    files?: TicketAttachment[];
+    customerEmail?: string | null;
+    /** The received e-mail the ticket was opened from (its original is linked). */
+    originalMailId?: string | null;
+    /** The workspace's teams (queues), for the team fact and choice. */
+    teams?: Options;
   },
 ) {
   const t = useT();
@@ -264,9 +359,18 @@ export function TicketDetailView(
             <SlaBadge state={ticket.slaState} />
             {ticket.tags.map((x) => <Badge tone="purple">{x}</Badge>)}
           </p>
+          {mergedInto && <MergedNote into={mergedInto} />}
+          <WaitingNote ticket={ticket} canWrite={canWrite && !closed} />
           {ticket.description
             ? <p class="support-description">{ticket.description}</p>
             : <p class="muted">{t("support.tickets.noDescription")}</p>}
+          {originalMailId && (
+            <p class="support-comment-mail muted" data-testid="ticket-from-mail">
+              <Icon name="mail" size={14} />
+              <span>{t("support.mail.byEmail")}</span>
+              <a href={`/support/mail/${originalMailId}`}>{t("support.mail.viewOriginal")}</a>
+            </p>
+          )}
         </Card>
         <section class="card" aria-labelledby="comments-heading">
           <header class="card-head">
@@ -276,19 +380,41 @@ export function TicketDetailView(
             ? <EmptyState icon="message-square" title={t("support.comments.empty")} />
             : (
               <ol class="support-comments">
-                {comments.map((c) => <CommentItem c={c} />)}
+                {comments.map((c) => (
+                  <CommentItem
+                    c={c}
+                    files={files.filter((f) => f.commentId === c.id)}
+                    canDelete={canWrite && !closed}
+                  />
+                ))}
               </ol>
             )}
-          {canWrite && !closed && <CommentForm ticketId={ticket.id} />}
+          {canWrite && !closed && (
+            <CommentForm
+              ticketId={ticket.id}
+              macros={macros}
+              draft={draft}
+              customerEmail={customerEmail}
+            />
+          )}
           {closed && (
             <p class="support-closed-note" data-testid="closed-note">
               <Icon name="lock" size={16} />
               <span>
-                {t(canWrite ? "support.tickets.closedReopen" : "support.tickets.closed")}
+                {t(
+                  canWrite && !ticket.mergedIntoId
+                    ? "support.tickets.closedReopen"
+                    : "support.tickets.closed",
+                )}
               </span>
             </p>
           )}
         </section>
+        <TicketFiles
+          ticketId={ticket.id}
+          files={files.filter((f) => !f.commentId)}
+          canWrite={canWrite && !closed}
+        />
         {history}
       </div>
       <aside class="support-ticket-side" aria-label={t("support.tickets.details")}>
@@ -299,6 +425,10 @@ export function TicketDetailView(
             </Fact>
             <Fact label={t("support.field.assignee")} testid="assignee">
               <UserChip name={assigneeName} none={t("support.unassigned")} />
+            </Fact>
+            <Fact label={t("support.field.team")} testid="team">
+              {teams.find(([id]) => id === ticket.teamId)?.[1] ??
+                <span class="muted">{t("support.team.none")}</span>}
             </Fact>
             <Fact label={t("support.field.firstResponseDue")}>
               <Due due={ticket.firstResponseDue} done={ticket.firstRespondedAt} />
@@ -312,6 +442,11 @@ export function TicketDetailView(
             <Fact label={t("support.field.updated")}>
               <RelativeTime at={ticket.updatedAt} />
             </Fact>
+            {minutesTotal > 0 && (
+              <Fact label={t("support.time.total")} testid="time-total">
+                <Duration minutes={minutesTotal} />
+              </Fact>
+            )}
             {ticket.closedAt && (
               <Fact label={t("support.field.closed")}>
                 <RelativeTime at={ticket.closedAt} />
@@ -335,6 +470,9 @@ export function TicketDetailView(
                 {t("support.tickets.assign")}
               </Button>
             </form>
+          )}
+          {canWrite && !closed && (
+            <TeamForm ticketId={ticket.id} teamId={ticket.teamId} teams={teams} />
           )}
         </Card>
       </aside>

@@ -29,5 +29,9 @@ export function toTicket(r: TicketRow): Ticket {
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
     slaState: r.slaState,
+    teamId: r.teamId,
+    pendingReason: r.pendingReason,
+    pausedAt: r.pausedAt,
+    mergedIntoId: r.mergedIntoId,
   };
 }

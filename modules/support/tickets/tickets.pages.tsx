@@ -40,7 +40,17 @@ import {
   reopenTicket,
 } from "./tickets.service.ts";
 import { TRANSITIONS } from "./tickets.rules.ts";
+import { PendingInput } from "../waiting/waiting.schemas.ts";
+import { resumeTicket, setPending } from "../waiting/waiting.service.ts";
+import { listMacros } from "../macros/macros.service.ts";
+import type { ReplyDraft } from "../macros/macros.schemas.ts";
+import { macroChoice } from "../macros/macros.view.tsx";
+import { mergeTarget } from "../merge/merge.service.ts";
+import { ticketTime } from "../time/time.service.ts";
+import { replyContext } from "../replies/replies.page.service.ts";
+import { replyFormInput } from "../replies/replies.lib.ts";
 import { ID_PARAM as ID } from "../../../shared/http/ids.ts";
+import { openingMail } from "../mail/mail.service.ts";
 
 const FILTERS = [
   "status",
@@ -49,6 +59,7 @@ const FILTERS = [
   "customerId",
   "companyId",
   "sla",
+  "team",
   "q",
   "createdFrom",
   "createdTo",
@@ -69,6 +80,8 @@ const ACTION_ERRORS: Record<string, MessageKey> = {
   "/reopen": "support.error.move",
   "/assign": "support.error.assign",
   "/comments": "support.error.closedTicket",
+  "/pending": "support.error.pending",
+  "/team": "support.error.team",
 };
 
 const canWrite = (c: C) => hasPermission(c.var.session.permissions, "support.ticket.write");
@@ -77,11 +90,12 @@ const listCrumbs = (c: C) =>
 
 /** Choices of the new-ticket form: customers and the members who may work tickets. */
 async function newTicketChoices(c: C) {
-  const [customers, members] = await Promise.all([
+  const [customers, members, teams] = await Promise.all([
     options(actorOf(c), "support_customers"),
     agentMembers(actorOf(c)),
+    options(actorOf(c), "support_teams"),
   ]);
-  return { customers, members: members.map(choice) };
+  return { customers, members: members.map(choice), teams };
 }
 
 /** The list's data and the choices its filters (and the new-ticket form) offer. */
@@ -106,11 +120,12 @@ async function listData(c: C) {
   // Independent reads go out together (pipelined on the request's connection): two round
   // trips for the whole list. The selects list the first 200 customers; the rows name their
   // own customer in any case.
-  const [page, customers, companies, agents] = await Promise.all([
+  const [page, customers, companies, agents, teams] = await Promise.all([
     listTickets(actor, parsed.data),
     options(actor, "support_customers"),
     options(actor, "support_companies"),
     agentMembers(actor),
+    options(actor, "support_teams"),
   ]);
   const known = new Set(agents.map((m) => m.userId));
   // An assignee who has since lost the permission still shows by name (rare: a second read).
@@ -127,7 +142,7 @@ async function listData(c: C) {
     ...rowCustomers,
     ...members.map((m): [string, string] => [m.userId, m.name]),
   ]);
-  return { query, page, customers, companies, agents, members, names };
+  return { query, page, customers, companies, agents, members, names, teams };
 }
 
 function listPanelOf(d: Awaited<ReturnType<typeof listData>>, flash?: Flash) {
@@ -141,6 +156,7 @@ function listPanelOf(d: Awaited<ReturnType<typeof listData>>, flash?: Flash) {
       members={d.members.map(choice)}
       names={d.names}
       flash={flash}
+      teams={d.teams}
     />
   );
 }
@@ -155,6 +171,7 @@ async function listPage(c: C, flash?: Flash, status: Status = 200) {
         <NewTicketDialog
           customers={d.customers}
           members={d.agents.map(choice)}
+          teams={d.teams}
         />
       )
       : undefined,
@@ -162,7 +179,14 @@ async function listPage(c: C, flash?: Flash, status: Status = 200) {
 }
 
 /** The ticket page: facts, comments, history; what may be done with it in the header. */
-async function detailPage(c: C, id: string, flash?: Flash, status: Status = 200) {
+export async function detailPage(
+  c: C,
+  id: string,
+  flash?: Flash,
+  status: Status = 200,
+  /** The reply box's text: a macro's after "Apply macro", or what was written, kept. */
+  draft?: ReplyDraft,
+) {
   const actor = actorOf(c);
   const l = c.var.locale;
   const ticket = await getTicket(actor, id);
@@ -178,6 +202,14 @@ async function detailPage(c: C, id: string, flash?: Flash, status: Status = 200)
   });
   const comments = await listComments(actor, { ticketId: id, limit: 100 });
   const write = canWrite(c);
+  const [macros, mergedInto, minutesTotal, reply, teams] = await Promise.all([
+    write ? listMacros(actor) : [],
+    ticket.mergedIntoId ? mergeTarget(actor, id) : null,
+    ticketTime(actor, id),
+    replyContext(actor, ticket),
+    options(actor, "support_teams"),
+  ]);
+  const originalMailId = await openingMail(actor, id);
   return respond(
     c,
     ticket.number,
@@ -190,6 +222,14 @@ async function detailPage(c: C, id: string, flash?: Flash, status: Status = 200)
       members={members.map(choice)}
       canWrite={write}
       flash={flash}
+      macros={macros.map(macroChoice)}
+      draft={draft}
+      mergedInto={mergedInto}
+      minutesTotal={minutesTotal}
+      files={reply.files}
+      customerEmail={reply.customerEmail}
+      originalMailId={originalMailId}
+      teams={teams}
     />,
     {
       status,
@@ -314,6 +354,18 @@ export const mountTicketPages = (app: Hono<AppEnv>) => {
     });
   });
   action("/reopen", (c, id) => reopenTicket(actorOf(c), id));
+  // Team and waiting (queues/, waiting/): the same outcome handling as every ticket action.
+  action("/team", (c, id, form) =>
+    changeTicket(actorOf(c), {
+      id,
+      patch: parseOrThrow(TicketUpdate, { teamId: form.teamId || null }),
+    }));
+  action(
+    "/pending",
+    (c, id, form) =>
+      setPending(actorOf(c), { id, ...parseOrThrow(PendingInput, { reason: form.reason }) }),
+  );
+  action("/resume", (c, id) => resumeTicket(actorOf(c), id));
   action(
     "/assign",
     (c, id, form) =>
@@ -324,6 +376,15 @@ export const mountTicketPages = (app: Hono<AppEnv>) => {
   );
   action(
     "/comments",
-    (c, id, form) => addComment(actorOf(c), { ticketId: id, ...parseOrThrow(CommentInput, form) }),
+    (c, id, form) =>
+      addComment(actorOf(c), {
+        ticketId: id,
+        // "Time spent (minutes)" comes as text; empty means none.
+        ...parseOrThrow(CommentInput, {
+          ...form,
+          minutes: form.minutes ? Number(form.minutes) : undefined,
+          ...replyFormInput(form),
+        }),
+      }),
   );
 };

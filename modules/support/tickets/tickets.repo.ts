@@ -6,16 +6,20 @@ import type { Comment, SlaState, Ticket, TicketQuery } from "./tickets.schemas.t
 const US = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
 const PRANK = `array_position('{dusuk,normal,yuksek,kritik}'::text[], priority)`;
 
-/** The SLA state from the stored clocks (so lists can filter on it without the calendar). */
+/**
+ * The SLA state from the stored clocks (so lists can filter on it without the calendar). A
+ * waiting ticket's clocks stand still: its state is the one it had when the pause began.
+ */
 export const SLA_STATE_SQL = `case
   when resolution_due is null then 'none'
-  when (first_responded_at is null and first_response_due < now())
+  when (first_responded_at is null and first_response_due < coalesce(paused_at, now()))
     or first_responded_at > first_response_due
-    or (resolved_at is null and resolution_due < now()) or resolved_at > resolution_due
+    or (resolved_at is null and resolution_due < coalesce(paused_at, now()))
+    or resolved_at > resolution_due
     then 'breached'
   when resolved_at is not null then 'met'
-  when (first_responded_at is null and first_response_warn_at <= now())
-    or resolution_warn_at <= now() then 'warning'
+  when (first_responded_at is null and first_response_warn_at <= coalesce(paused_at, now()))
+    or resolution_warn_at <= coalesce(paused_at, now()) then 'warning'
   else 'ok' end`;
 
 export type TicketRow = Ticket & {
@@ -32,11 +36,13 @@ export type TicketListRow = TicketRow & {
   prank?: number;
 };
 
-const columns = (sql: Sql) =>
+/** The ticket columns every read selects (queues list tickets with them too). */
+export const columns = (sql: Sql) =>
   sql.unsafe(`id, number, subject, description, status, priority, assignee_id, customer_id,
   contact_id, company_id, tags, sla_policy_id, first_response_warn_at, first_response_due,
   resolution_warn_at, resolution_due, escalate_at, first_responded_at, resolved_at, closed_at,
-  created_by, created_at, updated_at, (${SLA_STATE_SQL}) as sla_state`);
+  created_by, created_at, updated_at, team_id, pending_reason, paused_at, merged_into_id,
+  (${SLA_STATE_SQL}) as sla_state`);
 
 export interface ListOptions extends Omit<TicketQuery, "cursor" | "assignee"> {
   assignee?: string | null;
@@ -99,6 +105,8 @@ export async function selectTickets(sql: Sql, o: ListOptions): Promise<TicketLis
     o.assignee && sql`and assignee_id = ${o.assignee}`,
     o.customerId && sql`and customer_id = ${o.customerId}`,
     o.companyId && sql`and company_id = ${o.companyId}`,
+    o.team === "none" && sql`and team_id is null`,
+    o.team && o.team !== "none" && sql`and team_id = ${o.team}`,
     o.sla && sql`and (${sql.unsafe(SLA_STATE_SQL)}) = ${o.sla}`,
     // search_text: number, subject and description folded (generated column, trigram index).
     o.q && sql`and search_text like ${likePattern(o.q)}`,
@@ -143,8 +151,8 @@ export async function selectComments(
 ) {
   return await rowsOf<Omit<Comment, "html"> & { sortKey: string }>(sql`
     select c.id, c.ticket_id, c.author_id, md.name as author_name, c.body, c.format,
-           c.visibility, c.created_at,
-           to_char(c.created_at at time zone 'UTC', ${sql.unsafe(US)}) as sort_key
+           c.visibility, c.minutes, c.channel, c.from_address, c.cc, c.inbound_message_id,
+           c.created_at, to_char(c.created_at at time zone 'UTC', ${sql.unsafe(US)}) as sort_key
     from support_comments c left join member_directory md on md.user_id = c.author_id
     where c.ticket_id = ${ticketId} ${only ? sql`and c.id = ${only}` : sql``}
     ${after ? sql`and (c.created_at, c.id) > (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql``}

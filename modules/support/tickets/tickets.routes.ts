@@ -130,7 +130,7 @@ export const addCommentRoute = createRoute({
   path: "/support-ticket/{id}/comments",
   tags,
   summary:
-    "Comment on a ticket (public: the customer is e-mailed; internal: agents only); a closed ticket takes none (422)",
+    "Comment on a ticket. A public one goes to the customer as a threaded e-mail reply (email.send, email.cc; attachmentIds: files uploaded to the ticket first); an internal note never leaves; a closed ticket takes none (422)",
   middleware: write,
   request: { params: IdParam, body: jsonBody(CommentInput) },
   responses: {

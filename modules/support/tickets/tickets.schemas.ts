@@ -1,6 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { PageQuery } from "../../../shared/http/paging.ts";
 import { PrioritySchema, StatusSchema } from "../common/common.schemas.ts";
+import { TicketAttachmentSchema } from "../attachments/attachments.schemas.ts";
+import { ReplyAttachmentIds, ReplyEmailInput, ReplySent } from "../replies/replies.schemas.ts";
 
 export const SLA_STATES = ["none", "ok", "warning", "breached", "met"] as const;
 export type SlaState = (typeof SLA_STATES)[number];
@@ -24,6 +26,13 @@ export const TicketSchema = z.object({
   resolvedAt: z.string().nullable(),
   closedAt: z.string().nullable(),
   slaState: z.enum(SLA_STATES),
+  /** The team (queue) the ticket belongs to. */
+  teamId: z.uuid().nullable(),
+  /** Why an `islemde` ticket waits (its SLA clocks stand still meanwhile); null: not waiting. */
+  pendingReason: z.enum(["customer", "third_party"]).nullable(),
+  pausedAt: z.string().nullable(),
+  /** A merged ticket (closed): the ticket its comments and files went to. */
+  mergedIntoId: z.uuid().nullable(),
   createdBy: z.uuid().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -41,6 +50,8 @@ export const TicketInput = z.object({
   contactId: z.uuid().nullish(),
   companyId: z.uuid().nullish(),
   tags: Tags.default([]),
+  /** The team (queue) the ticket belongs to; a support team of the tenant. */
+  teamId: z.uuid().nullish(),
 }).openapi("SupportTicketInput");
 export type TicketInput = z.infer<typeof TicketInput>;
 
@@ -54,6 +65,7 @@ export const TicketUpdate = z.object({
   contactId: z.uuid().nullable(),
   companyId: z.uuid().nullable(),
   tags: Tags,
+  teamId: z.uuid().nullable(),
 }).partial().openapi("SupportTicketUpdate");
 export type TicketUpdate = z.infer<typeof TicketUpdate>;
 
@@ -68,6 +80,8 @@ export const TicketQuery = PageQuery.extend({
   assignee: z.union([z.uuid(), z.enum(["me", "none"])]).optional().openapi(q("assignee")),
   customerId: z.uuid().optional().openapi(q("customerId")),
   companyId: z.uuid().optional().openapi(q("companyId")),
+  /** A team id, or `none` for tickets without a team. */
+  team: z.union([z.uuid(), z.enum(["none"])]).optional().openapi(q("team")),
   sla: z.enum(SLA_STATES).optional().openapi(q("sla")),
   q: z.string().trim().max(200).optional().openapi(q("q")),
   createdFrom: DateTime.optional().openapi(q("createdFrom")),
@@ -88,7 +102,19 @@ export const CommentSchema = z.object({
   visibility: z.enum(["public", "internal"]),
   /** The body as sanitized HTML (Markdown rendered, or plain text escaped). */
   html: z.string(),
+  /** Time spent on the ticket, recorded with this comment (minutes); null: none recorded. */
+  minutes: z.number().int().nullable(),
+  /** How it came: written here (web), by e-mail (a customer's message) or the portal. */
+  channel: z.enum(["web", "email", "portal"]),
+  /** An e-mail comment's sender and CC list, and its stored original message. */
+  fromAddress: z.string().nullable(),
+  cc: z.array(z.string()),
+  inboundMessageId: z.uuid().nullable(),
   createdAt: z.string(),
+  /** The comment's files (on the comment just added; the ticket's attachments list has all). */
+  attachments: z.array(TicketAttachmentSchema).optional(),
+  /** On the comment just added: the e-mail it went out as, or null when it was not sent. */
+  email: ReplySent.nullable().optional(),
 }).openapi("SupportComment");
 export type Comment = z.infer<typeof CommentSchema>;
 
@@ -96,6 +122,12 @@ export const CommentInput = z.object({
   body: z.string().trim().min(1).max(20_000),
   format: z.enum(["text", "markdown"]).default("text"),
   visibility: z.enum(["public", "internal"]).default("public"),
+  /** Time spent on the ticket with this comment, in minutes (1 to 1440). */
+  minutes: z.int().min(1).max(1440).nullish(),
+  /** Public comments: sent to the customer as a threaded e-mail (see SupportReplyEmailInput). */
+  email: ReplyEmailInput.optional(),
+  /** Files uploaded to the ticket beforehand (POST …/attachments) that go with this comment. */
+  attachmentIds: ReplyAttachmentIds.default([]),
 }).openapi("SupportCommentInput");
 
 export const HistoryEntry = z.object({

@@ -18,6 +18,9 @@ import { computeClocks } from "../sla/sla.clock.rules.ts";
 import { customersRepo } from "../customers/customers.repo.ts";
 import { readSettings } from "../settings/settings.repo.ts";
 import { sendTemplated } from "../email-templates/email-templates.service.ts";
+import { replyPlan, sendReply } from "../replies/replies.service.ts";
+import type { ReplyEmailInput, ReplySent } from "../replies/replies.schemas.ts";
+import { giveFilesToComment } from "../attachments/attachments.comment.service.ts";
 import type { TemplateKind } from "../email-templates/email-templates.schemas.ts";
 import {
   findTicket,
@@ -31,6 +34,9 @@ import {
 } from "./tickets.repo.ts";
 import { canMove, OPEN_STATUSES } from "./tickets.rules.ts";
 import { toTicket } from "./tickets.lib.ts";
+import { assertTeam } from "../queues/queues.service.ts";
+import { autoAssign } from "../assignment/assignment.service.ts";
+import { pauseFieldsForChange } from "../waiting/waiting.service.ts";
 import type { Comment, Ticket, TicketInput, TicketQuery, TicketUpdate } from "./tickets.schemas.ts";
 
 export type { Actor };
@@ -107,8 +113,8 @@ export async function ticketsAtRisk(actor: Actor, limit: number) {
   return rows.slice(0, limit).map(toTicket);
 }
 
-/** Variables of the customer e-mails and rules. */
-async function eventData<E extends Record<string, unknown>>(
+/** Variables of the customer e-mails and rules (and of macros' placeholders). */
+export async function eventData<E extends Record<string, unknown>>(
   sql: Sql,
   row: TicketRow,
   extra = {} as E,
@@ -142,11 +148,15 @@ async function mailCustomer(
     to: data.customer.email,
     locales: [data.customer.locale, settings.defaultLocale, "en"],
     vars: data,
+    ticket: { id: data.ticket.id, number: data.ticket.number },
   });
 }
 
-async function tellAssignee(actor: Actor, row: TicketRow) {
-  if (!row.assigneeId || row.assigneeId === actor.session.userId) return;
+/** The signed-in user behind an actor; null for the platform's own work (e-mail intake). */
+const userOf = (actor: Actor | SystemActor) => ("session" in actor ? actor.session.userId : null);
+
+async function tellAssignee(actor: Actor | SystemActor, row: TicketRow) {
+  if (!row.assigneeId || row.assigneeId === userOf(actor)) return;
   await notify(actor, {
     userId: row.assigneeId,
     module: "support",
@@ -156,11 +166,16 @@ async function tellAssignee(actor: Actor, row: TicketRow) {
   });
 }
 
-export async function createTicket(actor: Actor, input: TicketInput) {
+/** Opens a ticket; a system actor (e-mail intake) opens it with no creating user. */
+export async function createTicket(
+  actor: Actor | SystemActor,
+  input: TicketInput & { mailboxId?: string | null },
+) {
   const { sql } = actor;
   const customer = await customersRepo.get(sql, input.customerId);
   if (!customer) throw problems.unprocessable("No such customer.");
   if (input.assigneeId) await assertAgent(actor, input.assigneeId);
+  if (input.teamId) await assertTeam(actor, input.teamId);
   const priority = input.priority ?? (await readSettings(sql)).defaultPriority;
   const now = new Date();
   const clocks = computeClocks(await policyForCustomer(sql, customer.id), priority, now);
@@ -172,16 +187,18 @@ export async function createTicket(actor: Actor, input: TicketInput) {
     description: input.description,
     priority,
     assigneeId: input.assigneeId ?? null,
+    teamId: input.teamId ?? null,
     customerId: customer.id,
     contactId: input.contactId ?? customer.contactId ?? null,
     companyId: input.companyId ?? customer.companyId ?? null,
     tags: [...new Set(input.tags)],
     ...clocks,
-    createdBy: actor.session.userId,
+    createdBy: userOf(actor),
+    mailboxId: input.mailboxId ?? null,
     createdAt: now,
     updatedAt: now,
   });
-  const row = await getTicketRow(sql, id);
+  let row = await getTicketRow(sql, id);
   await recordActivity({ sql }, {
     module: "support",
     entityType: "ticket",
@@ -190,6 +207,12 @@ export async function createTicket(actor: Actor, input: TicketInput) {
     summary: `Opened ${row.number}`,
     after: toTicket(row),
   });
+  // A team that assigns by itself picks the member now (nobody free: it waits in the queue).
+  if (input.teamId && !input.assigneeId) {
+    if (await autoAssign(actor, { ticketId: id, teamId: input.teamId })) {
+      row = await getTicketRow(sql, id);
+    }
+  }
   const data = await eventData(sql, row);
   await publish(sql, "support.ticket.created", data);
   await mailCustomer(actor, "opened", data);
@@ -207,11 +230,12 @@ const FIELDS = [
   "contactId",
   "companyId",
   "tags",
+  "teamId",
 ] as const;
 
 /** Applies a change; checks status moves and the assignee, keeps SLA clocks and history. */
 export async function changeTicket(
-  actor: Actor,
+  actor: Actor | SystemActor,
   input: { id: string; patch: TicketUpdate; action?: string },
 ) {
   const { sql } = actor;
@@ -227,10 +251,15 @@ export async function changeTicket(
   if (before.status === "kapandi" && to === "kapandi" && Object.keys(data).length > 0) {
     throw problems.unprocessable("A closed ticket cannot be changed; reopen it first.");
   }
+  // A merged ticket stays closed: its conversation goes on in the ticket it was merged into.
+  if (before.mergedIntoId && Object.keys(data).length > 0) {
+    throw problems.unprocessable("A merged ticket cannot be changed or reopened.");
+  }
   if (!canMove(before.status, to)) {
     throw problems.unprocessable(`A ticket cannot move from ${before.status} to ${to}.`);
   }
   if (data.assigneeId) await assertAgent(actor, data.assigneeId as string);
+  if (data.teamId) await assertTeam(actor, data.teamId as string);
   if (data.customerId && !(await customersRepo.get(sql, data.customerId as string))) {
     throw problems.unprocessable("No such customer.");
   }
@@ -258,8 +287,14 @@ export async function changeTicket(
     );
     Object.assign(data, clocks);
   }
+  // Leaving islemde ends a wait; recomputed clocks keep the earlier pauses (waiting.service).
+  Object.assign(data, await pauseFieldsForChange(actor, before, to, data));
   if (!Object.keys(data).length) return toTicket(before);
   await updateTicket(sql, id, data);
+  if (data.teamId) {
+    const auto = await autoAssign(actor, { ticketId: id, teamId: data.teamId as string });
+    if (auto) data.assigneeId = auto;
+  }
   const after = await getTicketRow(sql, id);
   await recordActivity({ sql }, {
     module: "support",
@@ -340,12 +375,17 @@ export async function addComment(
   actor: Actor,
   {
     ticketId,
+    email,
+    attachmentIds = [],
     ...input
   }: {
     ticketId: string;
     body: string;
     format: "text" | "markdown";
     visibility: "public" | "internal";
+    minutes?: number | null;
+    email?: ReplyEmailInput;
+    attachmentIds?: string[];
   },
 ) {
   const { sql } = actor;
@@ -353,8 +393,16 @@ export async function addComment(
   if (ticket.status === "kapandi") {
     throw problems.unprocessable("A closed ticket takes no comments; reopen it first.");
   }
+  // Whether it goes out by e-mail, refused (422) before anything is written.
+  const plan = await replyPlan(actor, { customerId: ticket.customerId, ...input, email });
   const id = uuidv7();
-  await insertComment(sql, { id, ticketId, authorId: actor.session.userId, ...input });
+  await insertComment(sql, {
+    id,
+    ticketId,
+    authorId: actor.session.userId,
+    ...input,
+    minutes: input.minutes ?? null,
+  });
   // The first public answer by an agent stops the first-response clock.
   if (input.visibility === "public" && !ticket.firstRespondedAt && actor.session.userId) {
     await updateTicket(sql, ticketId, { firstRespondedAt: new Date() });
@@ -366,12 +414,98 @@ export async function addComment(
     action: "commented",
     summary: `${input.visibility === "internal" ? "Internal note" : "Comment"} on ${ticket.number}`,
   });
+  const files = await giveFilesToComment(actor, {
+    ticketId,
+    commentId: id,
+    ids: attachmentIds,
+    internal: input.visibility === "internal",
+  });
   const [comment] = await selectComments(sql, ticketId, 1, null, id);
   const { sortKey: _, ...plain } = comment;
+  let sent: ReplySent | null = null;
   if (input.visibility === "public") {
     const data = await eventData(sql, ticket, { comment: { body: input.body } });
     await publish(sql, "support.ticket.commented", data);
-    await mailCustomer(actor, "updated", data);
+    // The reply e-mail is the customer's news of the comment (no "updated" mail beside it).
+    if (plan) {
+      sent = await sendReply(actor, {
+        plan,
+        ticket,
+        commentId: id,
+        comment: withHtml(plain),
+        cc: email?.cc ?? [],
+        files,
+        vars: data,
+      });
+    }
+  }
+  const out = withHtml(plain);
+  return {
+    ...out,
+    ...(sent ? { channel: "email" as const, cc: sent.cc } : {}),
+    attachments: files,
+    email: sent,
+  };
+}
+
+/**
+ * A customer's own message on a ticket (e-mail intake): no author, public, plain text, with the
+ * sender, CC list and Message-ID it came with. It does not mail the customer back (they wrote
+ * it) and stops no first-response clock; the assignee hears of it. A closed ticket takes none
+ * (intake opens a follow-up ticket instead).
+ */
+export async function addCustomerComment(
+  actor: SystemActor,
+  input: {
+    ticketId: string;
+    body: string;
+    channel: "email" | "portal";
+    fromAddress: string | null;
+    cc: string[];
+    messageId: string | null;
+    inboundMessageId: string | null;
+  },
+) {
+  const { sql } = actor;
+  const { ticketId, ...rest } = input;
+  const ticket = await getTicketRow(sql, ticketId, true);
+  if (ticket.status === "kapandi") {
+    throw problems.unprocessable("A closed ticket takes no comments; reopen it first.");
+  }
+  const id = uuidv7();
+  await insertComment(sql, {
+    id,
+    ticketId,
+    authorId: null,
+    format: "text",
+    visibility: "public",
+    ...rest,
+  });
+  await updateTicket(sql, ticketId, {});
+  await recordActivity({ sql }, {
+    module: "support",
+    entityType: "ticket",
+    entityId: ticketId,
+    action: "commented",
+    summary: `Customer reply on ${ticket.number}`,
+  });
+  const [comment] = await selectComments(sql, ticketId, 1, null, id);
+  const { sortKey: _, ...plain } = comment;
+  await publish(
+    sql,
+    "support.ticket.commented",
+    await eventData(sql, ticket, {
+      comment: { body: input.body },
+    }),
+  );
+  if (ticket.assigneeId) {
+    await notify(actor, {
+      userId: ticket.assigneeId,
+      module: "support",
+      title: `${ticket.number}: ${ticket.subject}`,
+      body: "The customer replied",
+      link: `/support/tickets/${ticket.id}`,
+    }).catch(() => {}); // an assignee who has left since hears nothing; the reply stays
   }
   return withHtml(plain);
 }

@@ -42,11 +42,12 @@ const opt = <V extends string>(values: readonly V[], label: (v: V) => string): O
   values.map((v) => [v, label(v)]);
 
 function TicketFilters(
-  { query, customers, companies, members }: {
+  { query, customers, companies, members, teams = [] }: {
     query: Record<string, string>;
     customers: Options;
     companies: Options;
     members: Options;
+    teams?: Options;
   },
 ) {
   const t = useT();
@@ -86,6 +87,11 @@ function TicketFilters(
         ["none", t("support.unassigned")],
         ...members,
       ])}
+      {teams.length > 0 &&
+        select("tf-team", "team", "support.field.team", [
+          ["none", t("support.team.none")],
+          ...teams,
+        ])}
       {select("tf-sla", "sla", "support.field.sla", opt(SLA, (v) => t(`support.sla.${v}`)))}
       {query.sort && <input type="hidden" name="sort" value={query.sort} />}
       <details class="support-more-filters" open={MORE.some((k) => query[k])}>
@@ -111,9 +117,11 @@ function TicketFilters(
 
 /** The fields of a new ticket (also shown again, with errors, after a failed post). */
 export function NewTicketForm(
-  { customers, members, state }: {
+  { customers, members, teams = [], state }: {
     customers: Options;
     members: Options;
+    /** The workspace's teams: a ticket of a team goes to its queue (and may be auto-assigned). */
+    teams?: Options;
     state?: FormState;
   },
 ) {
@@ -147,6 +155,15 @@ export function NewTicketForm(
       emptyLabelKey: "support.unassigned",
       options: members,
     }],
+    ...(teams.length
+      ? [["nt-team", {
+        name: "teamId",
+        labelKey: "support.field.team",
+        type: "select",
+        emptyLabelKey: "support.team.none",
+        options: teams,
+      }] as [string, FieldDef]]
+      : []),
     ["nt-tags", {
       name: "tags",
       labelKey: "support.field.tags",
@@ -190,7 +207,7 @@ export function NewTicketForm(
 
 /** The page header's "New ticket". */
 export function NewTicketDialog(
-  { customers, members }: { customers: Options; members: Options },
+  { customers, members, teams = [] }: { customers: Options; members: Options; teams?: Options },
 ) {
   const t = useT();
   return (
@@ -202,13 +219,13 @@ export function NewTicketDialog(
       closeLabel={t("ui.close")}
       wide
     >
-      <NewTicketForm customers={customers} members={members} />
+      <NewTicketForm customers={customers} members={members} teams={teams} />
     </Dialog>
   );
 }
 
 export function TicketsPanel(
-  { items, nextCursor, query, customers, companies, members, names, flash }: {
+  { items, nextCursor, query, customers, companies, members, names, flash, teams = [] }: {
     items: Ticket[];
     nextCursor: string | null;
     query: Record<string, string>;
@@ -219,6 +236,7 @@ export function TicketsPanel(
     /** Names of customers and assignees, by id. */
     names: Map<string, string>;
     flash?: Flash;
+    teams?: Options;
   },
 ) {
   const t = useT();
@@ -241,6 +259,7 @@ export function TicketsPanel(
         customers={customers}
         companies={companies}
         members={members}
+        teams={teams}
       />
       <DataTable
         id="tickets"
