@@ -1,5 +1,5 @@
 import type { Sql } from "../../shared/db/database.ts";
-import type { OutboxRow } from "./mail.schemas.ts";
+import type { OutboxRow, OutgoingMail } from "./mail.schemas.ts";
 
 export type { OutboxRow };
 
@@ -10,37 +10,11 @@ export async function listOutbox(sql: Sql, opts: { state?: string; limit: number
     order by created_at desc, id desc limit ${opts.limit}`;
 }
 
-/** A file to attach, named by the source that reads its bytes at send time. */
-export interface MailAttachmentRef {
-  source: string;
-  id: string;
-  name: string;
-  contentType: string;
-  /**
-   * The line the body gets instead when the file was deleted before sending, in the mail's
-   * language (the platform knows no language; without it an English line is used).
-   */
-  missingNote?: string;
-}
-
 /** A new outbox message, in the caller's transaction. */
 export async function insertMail(
   sql: Sql,
   id: string,
-  mail: {
-    to: string;
-    subject: string;
-    text: string;
-    html?: string;
-    cc?: string[];
-    replyTo?: string;
-    fromName?: string;
-    messageId?: string;
-    inReplyTo?: string;
-    references?: string;
-    attachments?: MailAttachmentRef[];
-    autoSubmitted?: string;
-  },
+  mail: OutgoingMail,
 ) {
   await sql`
     insert into mail_outbox (tenant_id, id, to_address, subject, text_body, html_body, cc,

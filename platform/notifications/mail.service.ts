@@ -10,10 +10,10 @@ import { enqueue } from "../../shared/jobs/queue.ts";
 import type { JobContext } from "../../shared/jobs/dispatcher.ts";
 import type { SystemJob } from "../../shared/modules.ts";
 import { escapeHtml } from "./templates.lib.ts";
+import type { MailAttachmentRef, OutgoingMail } from "./mail.schemas.ts";
 import {
   claimMail,
   insertMail,
-  type MailAttachmentRef,
   mailState,
   markMailFailed,
   markMailSent,
@@ -46,29 +46,7 @@ export function messageIdOf(id: string, from: string): string {
   return `<${id}@${domain}>`;
 }
 
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  /** More recipients (each one plain address, like `to`). */
-  cc?: string[];
-  /** Where answers go (e.g. a support mailbox); From stays MAIL_FROM's address for SPF/DKIM. */
-  replyTo?: string;
-  /** Display name shown with MAIL_FROM's address (e.g. the mailbox's name). */
-  fromName?: string;
-  /** `<id@domain>`, fixed when queued (threading needs it before sending); else one is made. */
-  messageId?: string;
-  /** Threading: the Message-ID answered and the chain before it (space-separated `<…>`). */
-  inReplyTo?: string;
-  references?: string;
-  /** Files whose bytes a registered source reads at send time (nothing copied into the outbox). */
-  attachments?: MailAttachmentRef[];
-  /** RFC 3834 Auto-Submitted: set on mail no person wrote, so auto-responders stay quiet. */
-  autoSubmitted?: "auto-replied" | "auto-generated";
-}
-
-export type { MailAttachmentRef };
+export type { MailAttachmentRef, OutgoingMail };
 
 /**
  * Reads an attachment's bytes at send time, in the message's tenant (`scoped` opens a short
