@@ -1,7 +1,7 @@
 /**
  * Starting points for new agents: real, working agents a tenant adapts (names, URLs, days)
  * instead of an empty editor. Script templates use only the operations of
- * operations/registry.ts; H3's job form may offer `job` as the suggested schedule.
+ * operations/registry.ts; the job form may offer `job` as the suggested schedule.
  */
 import { type MessageKey, t } from "../../../shared/i18n/i18n.ts";
 import type { AgentKind } from "../common/common.schemas.ts";

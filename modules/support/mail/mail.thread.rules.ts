@@ -1,6 +1,6 @@
 /**
  * How e-mail finds its ticket. Pure: intake reads a ticket token back out of a customer's reply
- * and the Message-IDs out of its headers; outbound replies (H3) put the token in.
+ * and the Message-IDs out of its headers; outbound replies (modules/support/replies) put the token in.
  */
 
 /** `[#T-2026-00001]`: the marker every outgoing subject carries. */

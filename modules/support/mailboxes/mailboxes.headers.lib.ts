@@ -1,7 +1,7 @@
 /**
  * What the storage needs to know of a raw message before anything else reads it: its header
  * section, Message-ID, sender and subject (for the list and the failed list). The body is
- * H2's intake's business (modules/support/mail).
+ * the intake's business (modules/support/mail).
  */
 import { simpleParser } from "mailparser";
 import { Buffer } from "node:buffer";

@@ -1,5 +1,5 @@
 /**
- * The mailboxes' jobs: the intake of one stored message (H2's intakeMessage, in
+ * The mailboxes' jobs: the intake of one stored message (intakeMessage, in
  * modules/support/mail), a pass over one IMAP mailbox ("check now", retries of refused
  * messages), and the sweep every minute over the IMAP mailboxes no instance watches (the
  * safety net under the IDLE watcher, mailboxes.watch.service.ts).
