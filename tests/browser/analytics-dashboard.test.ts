@@ -190,25 +190,35 @@ async function flow(page: Page, base: string, t: TestTenant, lang: Lang, custome
   );
   await chart.waitFor(WAIT);
 
-  // Drill into the first bar, then filter the sheet by it.
-  const point = await chart.evaluate((el) => {
-    const c = (globalThis as unknown as {
-      echarts: {
-        getInstanceByDom(
-          e: Element,
-        ): {
-          convertToPixel(f: unknown, v: unknown): number[];
-          getOption(): { series: { data: number[] }[] };
-        };
-      };
-    }).echarts.getInstanceByDom(el);
-    const v = c.getOption().series[0].data[0];
-    return c.convertToPixel({ seriesIndex: 0 }, [0, v / 2]);
-  });
-  const box = (await chart.boundingBox())!;
-  await page.mouse.click(box.x + point[0], box.y + point[1]);
+  // Drill into the first bar, then filter the sheet by it. The bar grows in with an animation,
+  // so a click at its final middle can land beside it on a slow machine: click again until the
+  // drill-down answers (a missed click changes nothing).
   const drill = page.locator("#dash-drill");
-  await drill.getByText(L[lang].rows).waitFor(WAIT);
+  const rows = drill.getByText(L[lang].rows);
+  for (let attempt = 1;; attempt++) {
+    const point = await chart.evaluate((el) => {
+      const c = (globalThis as unknown as {
+        echarts: {
+          getInstanceByDom(
+            e: Element,
+          ): {
+            convertToPixel(f: unknown, v: unknown): number[];
+            getOption(): { series: { data: number[] }[] };
+          };
+        };
+      }).echarts.getInstanceByDom(el);
+      const v = c.getOption().series[0].data[0];
+      return c.convertToPixel({ seriesIndex: 0 }, [0, v / 2]);
+    });
+    const box = (await chart.boundingBox())!;
+    await page.mouse.click(box.x + point[0], box.y + point[1]);
+    try {
+      await rows.waitFor({ timeout: 5_000 });
+      break;
+    } catch (err) {
+      if (attempt >= 6) throw err;
+    }
+  }
   await Promise.all([
     page.waitForURL(/where=status%3Aacik/),
     drill.locator("[data-cross-filter]").click(),
