@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { browserTest } from "./browser.ts";
-import { signIn, watch, withServer } from "./session.ts";
+import { htmxIdle, signIn, watch, withServer } from "./session.ts";
 import { callApp, newTenant, testApp, unique } from "../helpers.ts";
 import { withScope } from "../../shared/db/scope.ts";
 import { accountsMail } from "../shared/accounts-mail.ts";
@@ -75,10 +75,12 @@ browserTest("invitations and password reset: invite → accept → forgot → re
         });
         await page.locator("#pw-meter").getByText(text.meterStrong).waitFor();
         await page.locator("#confirm-input").fill("amber-glacier-tulip-31");
+        await htmxIdle(page);
         await Promise.all([
           page.waitForURL(`${base}/`),
           page.locator('main form button[type="submit"]').click(),
         ]);
+        await htmxIdle(page);
         const me = await page.evaluate(() => document.body.innerText);
         assert.ok(me.includes(lang === "tr" ? "Şule Çınar" : "Sam Rivers"), "signed in");
 
@@ -105,6 +107,7 @@ browserTest("invitations and password reset: invite → accept → forgot → re
         });
         await page.locator("#pw-meter").getByText(text.meterStrong).waitFor();
         await page.locator("#confirm-input").fill("cobalt-orchard-sailing-58");
+        await htmxIdle(page);
         await page.locator('main form button[type="submit"]').click();
         await page.getByText(text.done).waitFor();
         assert.equal((await callApp("/api/auth/me", { token: earlier.accessToken })).status, 401);

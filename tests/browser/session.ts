@@ -46,6 +46,19 @@ export function watch(page: Page): string[] {
 }
 
 /** Fills and submits the sign-in form, then waits for the home page. */
+/**
+ * Waits until htmx has no request in flight (nor a swap settling). Leaving a page while one runs
+ * aborts it, which htmx reports as a console error (htmx:sendAbort); a loaded machine makes that
+ * likelier, e.g. the home page's lazy panels still loading when a test moves on.
+ */
+export async function htmxIdle(page: Page) {
+  await page.waitForFunction(
+    () => !document.querySelector(".htmx-request, .htmx-settling, .htmx-swapping"),
+    null,
+    { timeout: 30_000 },
+  );
+}
+
 export async function signIn(page: Page, base: string, email: string, tenant: string) {
   await page.goto(`${base}/login`);
   await page.locator("#email").fill(email);
