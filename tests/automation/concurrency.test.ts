@@ -201,7 +201,9 @@ Deno.test({
       return run;
     };
     try {
-      assert.deepEqual(await tickAutomation({ sql: platform.db.sql, bus: platform.bus }, now), 1);
+      // The tick fires every workspace's due jobs: a job another test file left in this database
+      // may be due too, so at least ours (its run is checked next).
+      assert.ok(await tickAutomation({ sql: platform.db.sql, bus: platform.bus }, now) >= 1);
       const first = await waitFor("the first run to be running", async () => {
         const run = await runOf(now);
         return run?.status === "running" ? run : undefined;
