@@ -12,23 +12,19 @@ import { fileResponse, PDF_CSP } from "../files/download.lib.ts";
 import { previewKind } from "../files/content-types.lib.ts";
 import { storage } from "../storage/storage.lib.ts";
 import type { Upload } from "../files/upload.lib.ts";
-import type { AttachmentInfo, AttachmentOwner } from "./attachments.service.ts";
+import {
+  type AttachmentInfo,
+  attachmentInfo,
+  type AttachmentOwner,
+  summaryOwner,
+} from "./attachments.service.ts";
 import { filesOfOwners, liveAttachment, moveFiles, type OwnedFileRow } from "./attachments.repo.ts";
 
 export type OwnedAttachment = AttachmentInfo & { ownerId: string };
 
-const info = (f: OwnedFileRow): OwnedAttachment => ({
-  id: f.id,
-  ownerId: f.ownerId,
-  name: f.name,
-  size: f.size,
-  contentType: f.contentType,
-  sha256: f.sha256,
-  createdAt: f.createdAt,
-  createdBy: f.createdBy ?? "",
-});
+const info = (f: OwnedFileRow): OwnedAttachment => ({ ...attachmentInfo(f), ownerId: f.ownerId });
 
-const label = (o: AttachmentOwner) => `${o.module}/${o.entityType}/${o.entityId}`;
+const label = summaryOwner;
 
 /** The files of many records of one kind (e.g. every comment of a ticket), oldest first. */
 export async function listOwnersAttachments(

@@ -42,7 +42,10 @@ export interface AttachmentInfo {
   createdBy: string;
 }
 
-const info = (f: FileRow): AttachmentInfo => ({
+/** A file row as callers see it (also the owners service's rows). */
+export const attachmentInfo = (
+  f: Pick<FileRow, "id" | "name" | "size" | "contentType" | "sha256" | "createdAt" | "createdBy">,
+): AttachmentInfo => ({
   id: f.id,
   name: f.name,
   size: f.size,
@@ -52,7 +55,7 @@ const info = (f: FileRow): AttachmentInfo => ({
   createdBy: f.createdBy ?? "",
 });
 
-const summaryOwner = (o: AttachmentOwner) => `${o.module}/${o.entityType}/${o.entityId}`;
+export const summaryOwner = (o: AttachmentOwner) => `${o.module}/${o.entityType}/${o.entityId}`;
 
 function checkOwner(o: AttachmentOwner) {
   const ok = /^[a-z][a-z0-9_-]{0,40}$/.test(o.module) && o.entityType.length > 0 &&
@@ -125,7 +128,7 @@ export const attachments = {
         for (const r of received) {
           const f = await insertFile(tx, { ...r, owner });
           await audit(tx, f, owner, "uploaded", "Uploaded attachment");
-          rows.push(info(f));
+          rows.push(attachmentInfo(f));
         }
         return rows;
       });
@@ -172,7 +175,7 @@ export const attachments = {
           owner,
         });
         await audit(sql, f, owner, "uploaded", "Stored attachment");
-        rows.push(info(f));
+        rows.push(attachmentInfo(f));
       }
       return rows;
     } catch (err) {
@@ -183,7 +186,7 @@ export const attachments = {
 
   async list(_actor: Actor, { owner, upload }: Via): Promise<AttachmentInfo[]> {
     checkOwner(owner);
-    return (await upload.scope((tx) => ownerFiles(tx, owner))).map(info);
+    return (await upload.scope((tx) => ownerFiles(tx, owner))).map(attachmentInfo);
   },
 
   async download(_actor: Actor, { owner, upload, id }: Via & { id: string }): Promise<Response> {
@@ -220,7 +223,7 @@ export const attachments = {
         after: { owner: summaryOwner(to) },
       });
     }
-    return moved.map(info);
+    return moved.map(attachmentInfo);
   },
 
   async removeAll(_actor: Actor, { owner, upload }: Via): Promise<void> {
