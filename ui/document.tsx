@@ -22,12 +22,14 @@ const HTMX_CONFIG = {
  * by app.js because our CSP allows no inline styles.
  */
 export function Document(
-  { locale, title, children, theme = "system", accent }: {
+  { locale, title, children, theme = "system", accent, head }: {
     locale: Locale;
     title: string;
     children: ComponentChildren;
     theme?: Theme;
     accent?: string;
+    /** More of the head: meta description, canonical link, a page's own stylesheet. */
+    head?: ComponentChildren;
   },
 ) {
   return (
@@ -47,6 +49,7 @@ export function Document(
         <script src="/assets/htmx.min.js" defer></script>
         <script src="/assets/app.js" defer></script>
         <script src="/assets/charts.js" defer></script>
+        {head}
       </head>
       {children}
     </html>

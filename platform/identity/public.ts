@@ -21,3 +21,17 @@ export { listRoles, type RoleRow } from "./roles.repo.ts";
 export { IdParam } from "./identity.schemas.ts";
 // The client address behind a request (trusted proxies honoured), for throttles elsewhere.
 export { clientAddress } from "./authentication.middleware.ts";
+// Single-use hashed link tokens and the origins mail links point at (the customer portal).
+export {
+  appOrigin,
+  hashLinkToken,
+  LINK_TOKEN,
+  linkTo,
+  newLinkToken,
+  requireMailOrigin,
+} from "./links.lib.ts";
+// Same-origin check of cookie-authenticated form posts (pages outside the staff session).
+export { isSameOrigin } from "./csrf.middleware.ts";
+// The workspace's OpenID provider as a witness of an e-mail address (no account is made).
+export { finishEmailCheck, ssoProviderLabel, startEmailCheck } from "./sso.verify.service.ts";
+export { SsoRefused } from "./sso.rules.ts";

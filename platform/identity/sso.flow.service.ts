@@ -13,7 +13,8 @@ import { sameOriginPath } from "../../shared/http/redirect.ts";
 import { issueToken, type SignedIn } from "./auth.service.ts";
 import type { SignInClient } from "./sessions.service.ts";
 import { auditIdentity } from "./audit.service.ts";
-import { openSecret, randomKey } from "./sso.crypto.lib.ts";
+import { randomKey } from "./sso.crypto.lib.ts";
+import { claimsOfAnswer, clientFor, EMAIL_CHECK_MARK } from "./sso.client.service.ts";
 import { sha256Hex } from "../../shared/crypto/bytes.ts";
 import {
   accountExclusiveTo,
@@ -27,72 +28,16 @@ import {
   membershipOf,
   setMembershipActive,
   ssoOffers,
-  type SsoRow,
   takeFlow,
 } from "./sso.repo.ts";
 import { accountOf, insertMembership, insertUser, userIdByEmail } from "./users.repo.ts";
-import { guardedFetch, providerAddressProblem } from "./sso.issuer.repo.ts";
 import { domainAllowed, emailDomain, roleFromClaims, SsoRefused } from "./sso.rules.ts";
 import type { SsoOffer } from "./sso.schemas.ts";
 
 /** How long a started sign-in may take at the provider. */
 export const FLOW_SECONDS = 600;
-/** How long a discovered provider configuration is reused. */
-const CLIENT_TTL_MS = 10 * 60_000;
-
-const clients = new Map<string, { config: oidc.Configuration; at: number; version: string }>();
-
-/** Drops a tenant's remembered provider configuration (its settings changed). */
-export function forgetSsoClient(tenantId: string) {
-  clients.delete(tenantId);
-}
-
-/**
- * The provider configuration of a tenant's settings (discovered, then kept for a while). Every
- * request to the provider goes through the SSRF guard (sso.issuer.repo.ts); `allowPrivate` is
- * the operator's SSO_ALLOW_PRIVATE_ISSUERS.
- */
-async function clientFor(row: SsoRow, allowPrivate: boolean): Promise<oidc.Configuration> {
-  const version = `${row.issuer}|${row.clientId}|${row.updatedAt}|${allowPrivate}`;
-  const kept = clients.get(row.tenantId);
-  if (kept && kept.version === version && Date.now() - kept.at < CLIENT_TTL_MS) return kept.config;
-  const secret = row.secretCiphertext && row.secretNonce && row.secretKeyId
-    ? await openSecret(row.tenantId, {
-      ciphertext: row.secretCiphertext,
-      nonce: row.secretNonce,
-      keyId: row.secretKeyId,
-    })
-    : null;
-  if (!secret) {
-    throw new SsoRefused("unavailable", "The client secret cannot be read; set it again.");
-  }
-  const issuer = new URL(row.issuer);
-  const refused = await providerAddressProblem(issuer, allowPrivate);
-  if (refused) throw new SsoRefused("unavailable", `The issuer is refused: ${refused}.`);
-  let config: oidc.Configuration;
-  try {
-    config = await oidc.discovery(
-      issuer,
-      row.clientId,
-      secret,
-      undefined,
-      {
-        execute: allowPrivate && issuer.protocol === "http:" ? [oidc.allowInsecureRequests] : [],
-        timeout: 10,
-        [oidc.customFetch]: guardedFetch(allowPrivate),
-      },
-    );
-  } catch (err) {
-    throw new SsoRefused("unavailable", `The identity provider cannot be reached: ${message(err)}`);
-  }
-  // The ID token's signature is checked too (openid-client otherwise trusts TLS for tokens
-  // from the token endpoint): against the provider's published keys (jwks_uri).
-  oidc.enableNonRepudiationChecks(config);
-  clients.set(row.tenantId, { config, at: Date.now(), version });
-  return config;
-}
-
-const message = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 300);
+// Kept where it was first offered (sso.service.ts drops a tenant's client on a change).
+export { forgetSsoClient } from "./sso.client.service.ts";
 
 /** "Sign in with <company>" buttons for a workspace slug and/or an e-mail (its domain). */
 export async function ssoOffersFor(
@@ -177,7 +122,8 @@ export async function finishSso(
     tenant: await currentTenant(tx),
   }));
   const { flow, row, tenant } = found;
-  if (!flow || !row || !tenant) {
+  // An e-mail check's flow (sso.verify.service.ts) never ends in a staff session.
+  if (!flow || !row || !tenant || flow.nextPath.startsWith(EMAIL_CHECK_MARK)) {
     throw new SsoRefused("expired", "The sign-in expired or was already used; start again.");
   }
   const refuse = async (reason: SsoRefused["reason"], detail: string, email?: string) => {
@@ -205,16 +151,9 @@ export async function finishSso(
   }
   let claims: Record<string, unknown>;
   try {
-    const tokens = await oidc.authorizationCodeGrant(config, input.currentUrl, {
-      pkceCodeVerifier: flow.codeVerifier,
-      expectedState: flow.state,
-      expectedNonce: flow.nonce,
-      idTokenExpected: true,
-    });
-    claims = (tokens.claims() ?? {}) as Record<string, unknown>;
+    claims = await claimsOfAnswer(config, input.currentUrl, flow);
   } catch (err) {
-    const denied = err instanceof oidc.AuthorizationResponseError;
-    throw await refuse(denied ? "provider" : "invalid", message(err));
+    throw err instanceof SsoRefused ? await refuse(err.reason, err.detail) : err;
   }
   const email = typeof claims.email === "string" ? claims.email.trim().toLowerCase() : "";
   if (!email || claims.email_verified === false) {

@@ -24,6 +24,15 @@ export interface TokenService {
     { token: string; jti: string; expiresIn: number; expiresAt: Date }
   >;
   verify(token: string): Promise<Claims>;
+  /**
+   * Tokens for another audience than the staff API's (the customer portal): signed with the same
+   * key, so the staff verifier refuses them by audience, and verifyFor refuses staff tokens.
+   */
+  issueFor(
+    audience: string,
+    input: { sub: string; claims: Record<string, unknown>; ttlSeconds: number },
+  ): Promise<{ token: string; expiresAt: Date }>;
+  verifyFor(audience: string, token: string): Promise<jose.JWTPayload & { sub: string }>;
   jwks(): jose.JSONWebKeySet;
 }
 
@@ -136,6 +145,35 @@ export function createTokenService(config: Config, keys: KeyPair): TokenService 
       try {
         if (externalSet && issuer === config.EXTERNAL_ISSUER) return await verifyExternal(token);
         return await verifyLocal(token);
+      } catch (err) {
+        if (err instanceof TokenError) throw err;
+        throw new TokenError((err as Error).message);
+      }
+    },
+    async issueFor(audience, { sub, claims, ttlSeconds }) {
+      if (audience === config.JWT_AUDIENCE) throw new TokenError("not the staff audience");
+      const now = Math.floor(Date.now() / 1000);
+      const token = await new jose.SignJWT(claims)
+        .setProtectedHeader({ alg: LOCAL_ALG, kid: keys.publicJwk.kid, typ: "JWT" })
+        .setSubject(sub)
+        .setIssuer(config.JWT_ISSUER)
+        .setAudience(audience)
+        .setIssuedAt(now)
+        .setExpirationTime(now + ttlSeconds)
+        .setJti(crypto.randomUUID())
+        .sign(keys.privateKey);
+      return { token, expiresAt: new Date((now + ttlSeconds) * 1000) };
+    },
+    async verifyFor(audience, token) {
+      try {
+        const { payload } = await jose.jwtVerify(token, localSet, {
+          algorithms: [LOCAL_ALG],
+          issuer: config.JWT_ISSUER,
+          audience,
+          requiredClaims: ["exp", "sub", "iat"],
+        });
+        if (typeof payload.sub !== "string") throw new TokenError("token has no subject");
+        return payload as jose.JWTPayload & { sub: string };
       } catch (err) {
         if (err instanceof TokenError) throw err;
         throw new TokenError((err as Error).message);

@@ -1,3 +1,4 @@
+import "../portal/portal.messages.ts";
 import type { Hono } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
@@ -13,6 +14,7 @@ export const companyFields: FieldDef[] = [
   { name: "phone", labelKey: "support.field.phone" },
   { name: "website", labelKey: "support.field.website", type: "url" as const },
   { name: "notes", labelKey: "support.field.notes", type: "textarea" as const },
+  { name: "portalSharedTickets", labelKey: "portal.company.shared", type: "checkbox" as const },
 ];
 
 export const mountCompanyPages = (app: Hono<AppEnv>) =>

@@ -8,6 +8,8 @@ export const CompanySchema = z.object({
   phone: z.string().nullable(),
   website: z.string().nullable(),
   notes: z.string(),
+  /** The company's customers see each other's tickets in the customer portal. */
+  portalSharedTickets: z.boolean(),
   ...Timestamps,
 }).openapi("SupportCompany");
 export type Company = z.infer<typeof CompanySchema>;
@@ -18,6 +20,7 @@ export const CompanyInput = z.object({
   phone: OptionalText(50),
   website: z.url().max(500).nullish(),
   notes: z.string().max(5000).optional(),
+  portalSharedTickets: z.boolean().optional(),
 }).openapi("SupportCompanyInput");
 export type CompanyInput = z.infer<typeof CompanyInput>;
 export const CompanyUpdate = CompanyInput.partial().openapi("SupportCompanyUpdate");
