@@ -62,10 +62,39 @@ const ALLOWED: sanitizeHtml.IOptions = {
   },
 };
 
-/** Markdown (comments, descriptions) to HTML that is safe to put in a page as is. */
-export function renderMarkdown(source: string): string {
-  return sanitizeHtml(marked.parse(source) as string, ALLOWED);
+/**
+ * Markdown (comments, descriptions) to HTML that is safe to put in a page as is. Images are
+ * dropped unless `imageSrc` maps an image's address to one the page serves itself (knowledge-base
+ * articles); an address it returns null for drops the image.
+ */
+export function renderMarkdown(
+  source: string,
+  opts: { imageSrc?: (src: string) => string | null } = {},
+): string {
+  const html = marked.parse(source) as string;
+  if (!opts.imageSrc) return sanitizeHtml(html, ALLOWED);
+  const imageSrc = opts.imageSrc;
+  return sanitizeHtml(html, {
+    ...ALLOWED,
+    allowedTags: [...(ALLOWED.allowedTags as string[]), "img"],
+    allowedAttributes: { ...ALLOWED.allowedAttributes, img: ["src", "alt", "title", "loading"] },
+    allowedSchemesByTag: { img: [] },
+    transformTags: {
+      ...ALLOWED.transformTags,
+      img: (_tag, attribs) => {
+        const src = imageSrc(attribs.src ?? "");
+        return src
+          ? {
+            tagName: "img",
+            attribs: { src, alt: attribs.alt ?? "", loading: "lazy", ...pick(attribs, "title") },
+          }
+          : { tagName: "span", attribs: {} };
+      },
+    },
+  });
 }
+
+const pick = (a: Record<string, string>, key: string) => (key in a ? { [key]: a[key] } : {});
 
 /** Strips every tag: for plain-text bodies, e-mail subjects and previews. */
 export function plainText(html: string): string {
