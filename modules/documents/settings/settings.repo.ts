@@ -27,8 +27,7 @@ export async function upsertSettings(sql: Sql, s: Partial<Settings>): Promise<vo
 
 /** Current files (trash included) and kept versions, summed. */
 export async function usedBytesRow(sql: Sql) {
-  const [row] = await sql`
-    select coalesce((select sum(size) from doc_files), 0)
-      + coalesce((select sum(size) from doc_versions), 0) as used`;
+  // Through a function that sums the whole tenant under any role (migration 0053).
+  const [row] = await sql`select doc_used_bytes()::float8 as used`;
   return row;
 }
