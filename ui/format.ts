@@ -74,6 +74,17 @@ export function formatDate(l: Locale, iso: string | Date | null | undefined, tim
 }
 
 /** ISO 8601 times inside a text: "2026-03-12T14:05", seconds, fraction and zone optional. */
+const months = new Map<Locale, Intl.DateTimeFormat>();
+/** A calendar month from its first day (YYYY-MM-DD): "March 2026", "Mart 2026". */
+export function formatMonth(l: Locale, day: string) {
+  let f = months.get(l);
+  if (!f) {
+    f = new Intl.DateTimeFormat(tag(l), { month: "long", year: "numeric", timeZone: "UTC" });
+    months.set(l, f);
+  }
+  return /^\d{4}-\d\d-\d\d$/.test(day) ? f.format(new Date(`${day}T00:00:00Z`)) : "—";
+}
+
 const TIMES = /(?<!\d)\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:[.,]\d+)?)?(?:Z|[+-]\d\d(?::?\d\d)?)?/g;
 
 /** The instant an ISO time stands for (no zone means UTC, as the database reads it), or null. */

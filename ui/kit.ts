@@ -25,6 +25,7 @@ export {
   formatBytes,
   formatDate,
   formatDateTime,
+  formatMonth,
   formatNumber,
   formatRelative,
   formatTimesIn,

@@ -182,7 +182,14 @@ itest(
       );
       assert.ok(opened, "the Turkish template was used");
       assert.match(opened!.raw, /Ay=C5=9Fe &lt;b&gt;|Ayşe &lt;b&gt;/);
-      assert.ok(mine.some((m) => /closed/.test(m.raw)), "the default closed template");
+      // The customer reads Turkish: the built-in Turkish closing template (with its rating link).
+      assert.ok(
+        mine.some((m) =>
+          /Kapat=C4=B1ld=C4=B1|Kapatıldı/.test(m.raw) &&
+          m.raw.replace(/=\r?\n/g, "").includes("/support/rate/")
+        ),
+        "the default Turkish closed template",
+      );
     } finally {
       await sink.close();
     }

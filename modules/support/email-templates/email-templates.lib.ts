@@ -17,7 +17,7 @@ export const DEFAULT_TEMPLATES: Record<TemplateKind, MessageTemplate> = {
   closed: {
     subject: "Closed: {{ticket.subject}}",
     body: "Hello {{customer.name}},\n\nyour request {{ticket.number}} is closed. " +
-      "Reply to reopen it.",
+      "Reply to reopen it.\n\nHow did we do? Rate our help (one click): {{ratingLink}}",
   },
   // The subject gets "Re:" and the ticket token added when sent (replySubject).
   reply: {
@@ -30,6 +30,28 @@ export const DEFAULT_TEMPLATES: Record<TemplateKind, MessageTemplate> = {
       "{{contract.endsOn}}. Contact us to renew it.",
   },
 };
+
+/** Defaults in other languages, where one is written; the rest fall back to DEFAULT_TEMPLATES. */
+const LOCALIZED_DEFAULTS: Record<string, Partial<Record<TemplateKind, MessageTemplate>>> = {
+  tr: {
+    closed: {
+      subject: "Kapatıldı: {{ticket.subject}}",
+      body: "Merhaba {{customer.name}},\n\n{{ticket.number}} numaralı talebiniz kapatıldı. " +
+        "Yeniden açmak için bu e-postayı yanıtlayın.\n\nNasıl yardımcı olduk? " +
+        "Desteğimizi değerlendirin (tek tık): {{ratingLink}}",
+    },
+  },
+};
+
+/** The built-in template of a kind in the first of the languages that has one (else English). */
+export function defaultTemplate(kind: TemplateKind, locales: string[]): MessageTemplate {
+  for (const l of locales) {
+    if (l === "en") break;
+    const found = LOCALIZED_DEFAULTS[l]?.[kind];
+    if (found) return found;
+  }
+  return DEFAULT_TEMPLATES[kind];
+}
 
 /**
  * The subject of an automatic ticket mail (opened, updated, closed): the template's, with the
@@ -56,6 +78,7 @@ export const SAMPLE_VARS = {
   comment: { body: "We replaced the toner." },
   agent: { name: "Ayşe Agent" },
   signature: "Ayşe Agent, Support team",
+  ratingLink: "https://support.example.com/support/rate/sample-link",
   contract: { name: "Premium 2026", endsOn: "2026-12-31" },
 };
 

@@ -9,8 +9,8 @@ export const emailTemplatesMessages = defineMessages({
   "support.templateKind.reply": ["Reply to the customer", "Müşteriye yanıt"],
   "support.preview": ["Preview", "Önizleme"],
   "support.templates.variables": [
-    "Variables: {{ticket.number}}, {{ticket.subject}}, {{ticket.statusLabel}}, {{ticket.priorityLabel}}, {{ticket.assignee}}, {{customer.name}}, {{comment.body}}, {{agent.name}}, {{signature}}, {{contract.name}}, {{contract.endsOn}}",
-    "Değişkenler: {{ticket.number}}, {{ticket.subject}}, {{ticket.statusLabel}}, {{ticket.priorityLabel}}, {{ticket.assignee}}, {{customer.name}}, {{comment.body}}, {{agent.name}}, {{signature}}, {{contract.name}}, {{contract.endsOn}}",
+    "Variables: {{ticket.number}}, {{ticket.subject}}, {{ticket.statusLabel}}, {{ticket.priorityLabel}}, {{ticket.assignee}}, {{customer.name}}, {{comment.body}}, {{agent.name}}, {{signature}}, {{contract.name}}, {{contract.endsOn}}, {{ratingLink}} (solved or closed: a single-use rating link)",
+    "Değişkenler: {{ticket.number}}, {{ticket.subject}}, {{ticket.statusLabel}}, {{ticket.priorityLabel}}, {{ticket.assignee}}, {{customer.name}}, {{comment.body}}, {{agent.name}}, {{signature}}, {{contract.name}}, {{contract.endsOn}}, {{ratingLink}} (çözüldü ya da kapandı: tek kullanımlık değerlendirme bağlantısı)",
   ],
   "support.templates.new": ["New template", "Yeni şablon"],
   "support.templates.try": ["Try a template", "Şablonu deneyin"],

@@ -2,7 +2,7 @@ import type { SystemActor } from "../../../shared/http/actor.ts";
 import { queueMail, renderTemplate } from "../../../platform/notifications/public.ts";
 import { crudService } from "../common/crud.service.ts";
 import { emailTemplatesRepo, findTemplate } from "./email-templates.repo.ts";
-import { DEFAULT_TEMPLATES, ticketMailSubject } from "./email-templates.lib.ts";
+import { defaultTemplate, ticketMailSubject } from "./email-templates.lib.ts";
 import { recordTicketMail, ticketMailEnvelope } from "../replies/replies.service.ts";
 import type {
   EmailTemplate,
@@ -39,7 +39,7 @@ export async function sendTemplated(
 ) {
   const { sql } = actor;
   const { kind, to, locales, vars, ticket } = input;
-  const template = (await findTemplate(sql, kind, locales)) ?? DEFAULT_TEMPLATES[kind];
+  const template = (await findTemplate(sql, kind, locales)) ?? defaultTemplate(kind, locales);
   const message = renderTemplate(template, vars);
   const envelope = ticket
     ? await ticketMailEnvelope(

@@ -18,6 +18,7 @@ import { computeClocks } from "../sla/sla.clock.rules.ts";
 import { customersRepo } from "../customers/customers.repo.ts";
 import { readSettings } from "../settings/settings.repo.ts";
 import { sendTemplated } from "../email-templates/email-templates.service.ts";
+import { ratingLinkForMail } from "../satisfaction/satisfaction.service.ts";
 import { replyPlan, sendReply } from "../replies/replies.service.ts";
 import type { ReplyEmailInput, ReplySent } from "../replies/replies.schemas.ts";
 import { giveFilesToComment } from "../attachments/attachments.comment.service.ts";
@@ -143,11 +144,13 @@ async function mailCustomer(
 ) {
   const settings = await readSettings(actor.sql);
   if (!settings.customerEmails || !data.customer?.email) return;
+  // Solved or closed: a single-use link to rate the help ({{ratingLink}}).
+  const ratingLink = await ratingLinkForMail(actor.sql, kind, data);
   await sendTemplated(actor, {
     kind,
     to: data.customer.email,
     locales: [data.customer.locale, settings.defaultLocale, "en"],
-    vars: data,
+    vars: { ...data, ratingLink },
     ticket: { id: data.ticket.id, number: data.ticket.number },
   });
 }
