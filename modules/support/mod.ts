@@ -20,6 +20,9 @@ import "./tickets/tickets.messages.ts";
 import "./queues/queues.messages.ts";
 import "./assignment/assignment.messages.ts";
 import "./waiting/waiting.messages.ts";
+import "./kb/kb.messages.ts";
+import "./help-centre/help-centre.messages.ts";
+import "./satisfaction/satisfaction.messages.ts";
 import { entries, type ModuleManifest } from "../../shared/modules.ts";
 import { apiRouter, pageRouter } from "../../shared/http/router.ts";
 import { TRANSLATIONS_WRITE } from "../../shared/rbac/permissions.ts";
@@ -63,6 +66,17 @@ import { mountRulePages } from "./rules/rules.pages.tsx";
 import { mountMacroPages } from "./macros/macros.pages.tsx";
 import { mountMergePages } from "./merge/merge.pages.tsx";
 import { mountTimePages } from "./time/time.pages.tsx";
+import { mountKb } from "./kb/kb.handlers.ts";
+import { KB_STREAMING_PATHS } from "./kb/kb.routes.ts";
+import { mountKbPages } from "./kb/kb.pages.tsx";
+import { mountHelpCentrePages } from "./help-centre/help-centre.pages.tsx";
+import { mountSatisfaction } from "./satisfaction/satisfaction.handlers.ts";
+import {
+  mountRatingPages,
+  mountSatisfactionPages,
+  RATING_PUBLIC_PATH,
+} from "./satisfaction/satisfaction.pages.tsx";
+import { configureRatingLinks } from "./satisfaction/satisfaction.service.ts";
 import { slaJob } from "./sla/sla.job.service.ts";
 import { MAILBOX_UNSCOPED_PATHS, mountMailboxes } from "./mailboxes/mailboxes.handlers.ts";
 import { mountMailboxPages } from "./mailboxes/mailboxes.pages.tsx";
@@ -76,6 +90,16 @@ import { supportEvents } from "./events.ts";
 import { searchSupport } from "./search/search.service.ts";
 import { supportHome } from "./home/home.pages.tsx";
 import { registerAsset } from "../../ui/assets.ts";
+import { mountPortalPages } from "./portal/portal.pages.tsx";
+import { mountPortalSettings } from "./portal/portal.handlers.ts";
+import { mountPortalSettingsPages } from "./portal/portal.settings.pages.tsx";
+import { portalJobs } from "./portal/portal.signin.service.ts";
+import "./portal/portal.messages.ts";
+import {
+  mountPortalTicketPages,
+  PORTAL_UPLOAD_PATH,
+} from "./portal-tickets/portal-tickets.pages.tsx";
+import "./portal-tickets/portal-tickets.messages.ts";
 
 const perms = [
   "ticket",
@@ -87,6 +111,7 @@ const perms = [
   "organization",
   "settings",
   "mailbox",
+  "kb",
 ]
   .flatMap((r) => [`support.${r}.read`, `support.${r}.write`]);
 
@@ -97,18 +122,21 @@ const menu = entries("support", [
   ["tickets", "/tickets", "support.ticket.read"],
   ["queues", "/queues", "support.ticket.read"],
   ["macros", "/macros", "support.ticket.read"],
+  ["kb", "/kb", "support.kb.read"],
   ["customers", "/customers", "support.customer.read"],
   ["contacts", "/contacts", "support.customer.read"],
   ["companies", "/companies", "support.customer.read"],
   ["contracts", "/contracts", "support.contract.read"],
   ["reports", "/reports", "support.report.read"],
   ["timeReport", "/reports/time", "support.report.read"],
+  ["satisfactionReport", "/reports/satisfaction", "support.report.read"],
   ["slaPolicies", "/sla-policies", "support.sla.read", "admin"],
   ["emailTemplates", "/email-templates", "support.template.read", "admin"],
   ["numbering", "/numbering", "support.template.read", "admin"],
   ["organizations", "/organizations", "support.organization.read", "admin"],
   ["notificationRules", "/notification-rules", "support.settings.read", "admin"],
   ["settings", "/settings", "support.settings.read", "admin"],
+  ["customerPortal", "/settings/portal", "support.settings.read", "admin"],
   ["mailboxes", "/mailboxes", "support.mailbox.read", "admin"],
 ]);
 
@@ -116,6 +144,19 @@ registerAsset("support.css", new URL("./assets/support.css", import.meta.url));
 // The ticket page's file drop and upload progress (reply box and files card).
 registerAsset("support-files.js", new URL("./assets/support-files.js", import.meta.url));
 registerAsset("support-files.css", new URL("./assets/support-files.css", import.meta.url));
+// The knowledge-base editor and the public help centre.
+registerAsset("help-centre.css", new URL("./help-centre/assets/help-centre.css", import.meta.url));
+registerAsset("support-kb.js", new URL("./kb/assets/support-kb.js", import.meta.url));
+// The customer portal's and help centre's own layout.
+registerAsset("support-portal.css", new URL("./portal/assets/portal.css", import.meta.url));
+registerAsset(
+  "portal-tickets.css",
+  new URL("./portal-tickets/assets/portal-tickets.css", import.meta.url),
+);
+registerAsset(
+  "support-satisfaction.css",
+  new URL("./satisfaction/assets/support-satisfaction.css", import.meta.url),
+);
 
 export const support: ModuleManifest = {
   name: "support",
@@ -125,7 +166,9 @@ export const support: ModuleManifest = {
   permissions: [...perms, "support.macro.write"],
   // Agents work tickets, customers and contracts; SLA, templates, organization and settings
   // stay with administrators.
-  grants: { agent: ["support.ticket.*", "support.customer.*", "support.contract.*"] },
+  grants: {
+    agent: ["support.ticket.*", "support.customer.*", "support.contract.*", "support.kb.*"],
+  },
   menu,
   // The JSON API under /api/support (fixed paths before `{id}` ones).
   api: apiRouter([
@@ -144,11 +187,14 @@ export const support: ModuleManifest = {
     mountNumbering,
     mountOrganizations,
     mountMacros,
+    mountKb,
     mountMerge,
     mountTime,
+    mountSatisfaction,
     mountReports,
     mountStatus,
     mountSettings,
+    mountPortalSettings,
     mountRules,
     mountMailboxes,
   ]),
@@ -168,24 +214,46 @@ export const support: ModuleManifest = {
     mountSlaPages,
     mountOrganizationPages,
     mountSettingsPages,
+    mountPortalSettingsPages,
     mountRulePages,
     mountMailboxPages,
     mountMailPages,
     mountMacroPages,
+    mountKbPages,
     mountMergePages,
     mountTimePages,
+    mountSatisfactionPages,
+    mountRatingPages,
     (app) => {
       app.get("/translations", (c) => c.redirect("/admin/translations", 302));
     },
   ]),
-  jobs: [...mailboxJobs, slaJob, renewalJob],
+  // The customer portal (/portal/<workspace>) and help centre (/help/<workspace>): outside the
+  // staff session; each request runs in its own portal transaction (portal.access.service.ts).
+  rootPages: pageRouter([mountPortalTicketPages, mountPortalPages, mountHelpCentrePages]),
+  jobs: [...mailboxJobs, slaJob, renewalJob, ...portalJobs],
   events: supportEvents,
   // Mailboxes: the inbound e-mail endpoint takes no session (its token is the key) and reads
   // its body itself; the IMAP test talks to a server outside any transaction.
-  publicPaths: [INBOUND_PUBLIC_PATH],
+  // Rating links from closing e-mails: the token is the key (satisfaction.pages.tsx).
+  // The customer portal and help centre sign their visitors in themselves (portal.access.service.ts).
+  publicPaths: [
+    INBOUND_PUBLIC_PATH,
+    RATING_PUBLIC_PATH,
+    /^\/portal\/[^/]+(\/|$)/,
+    /^\/help\/[^/]+(\/|$)/,
+  ],
   // Ticket files stream too (API and the ticket page's upload and delete forms).
-  streamingPaths: [...MAILBOX_UNSCOPED_PATHS, ...ATTACHMENT_PATHS],
-  init: (p) => initMailboxes({ sql: p.db.sql, bus: p.bus }, p.config),
+  streamingPaths: [
+    ...MAILBOX_UNSCOPED_PATHS,
+    ...ATTACHMENT_PATHS,
+    ...KB_STREAMING_PATHS,
+    PORTAL_UPLOAD_PATH,
+  ], // the portal's file uploads (portal-tickets.pages.tsx)
+  init: async (p) => {
+    configureRatingLinks(p.config);
+    await initMailboxes({ sql: p.db.sql, bus: p.bus }, p.config);
+  },
   background: (p) => startMailboxWatcher(p.db, p.bus),
   search: searchSupport,
   home: supportHome,

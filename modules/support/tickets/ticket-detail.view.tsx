@@ -31,6 +31,7 @@ import { FileList, ReplyOptions, TicketFiles } from "../attachments/attachments.
 import type { TicketAttachment } from "../attachments/attachments.schemas.ts";
 import { TeamForm } from "../queues/queues.view.tsx";
 import { WaitingNote } from "../waiting/waiting.view.tsx";
+import { KbPicker, ToArticleButton } from "../kb/kb.view.tsx";
 
 const PRIORITIES = ["dusuk", "normal", "yuksek", "kritik"] as const;
 type Options = [string, string][];
@@ -159,11 +160,13 @@ export function TicketActions(
 }
 
 function CommentItem(
-  { c, files = [], canDelete = false }: {
+  { c, files = [], canDelete = false, toArticle = false }: {
     c: Comment;
     /** The comment's files (an internal note's show only where the note does). */
     files?: TicketAttachment[];
     canDelete?: boolean;
+    /** Offer "Turn into article" (public replies only). */
+    toArticle?: boolean;
   },
 ) {
   const t = useT();
@@ -213,6 +216,7 @@ function CommentItem(
         </p>
       )}
       <FileList ticketId={c.ticketId} files={files} canDelete={canDelete} />
+      {toArticle && !internal && <ToArticleButton ticketId={c.ticketId} commentId={c.id} />}
     </li>
   );
 }
@@ -260,16 +264,22 @@ function CommentForm(
     hintKey: "support.time.minutesHint",
   }]);
   return (
-    <form class="form-grid support-comment-form" {...post(`/support/tickets/${ticketId}/comments`)}>
-      <CannedReplyPicker ticketId={ticketId} macros={macros} />
-      {fields.map(([id, f]) => (
-        <FormField id={id} f={f} value={draft?.[f.name as keyof ReplyDraft]} />
-      ))}
-      <ReplyOptions ticketId={ticketId} customerEmail={customerEmail} />
-      <div class="form-actions field-wide">
-        <button type="submit" class="btn btn-primary">{t("support.comment.add")}</button>
-      </div>
-    </form>
+    <>
+      <KbPicker target="#td-comment" />
+      <form
+        class="form-grid support-comment-form"
+        {...post(`/support/tickets/${ticketId}/comments`)}
+      >
+        <CannedReplyPicker ticketId={ticketId} macros={macros} />
+        {fields.map(([id, f]) => (
+          <FormField id={id} f={f} value={draft?.[f.name as keyof ReplyDraft]} />
+        ))}
+        <ReplyOptions ticketId={ticketId} customerEmail={customerEmail} />
+        <div class="form-actions field-wide">
+          <button type="submit" class="btn btn-primary">{t("support.comment.add")}</button>
+        </div>
+      </form>
+    </>
   );
 }
 
@@ -319,6 +329,7 @@ export function TicketDetailView(
     customerEmail = null,
     originalMailId = null,
     teams = [],
+    satisfaction,
   }: {
     ticket: Ticket;
     customerName: string;
@@ -344,6 +355,8 @@ export function TicketDetailView(
     originalMailId?: string | null;
     /** The workspace's teams (queues), for the team fact and choice. */
     teams?: Options;
+    /** The customer's rating (solved and closed tickets; satisfaction.view.tsx). */
+    satisfaction?: ComponentChildren;
   },
 ) {
   const t = useT();
@@ -385,6 +398,7 @@ export function TicketDetailView(
                     c={c}
                     files={files.filter((f) => f.commentId === c.id)}
                     canDelete={canWrite && !closed}
+                    toArticle={canWrite}
                   />
                 ))}
               </ol>
@@ -475,6 +489,7 @@ export function TicketDetailView(
             <TeamForm ticketId={ticket.id} teamId={ticket.teamId} teams={teams} />
           )}
         </Card>
+        {satisfaction}
       </aside>
     </div>
   );

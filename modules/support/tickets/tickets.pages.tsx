@@ -47,6 +47,8 @@ import type { ReplyDraft } from "../macros/macros.schemas.ts";
 import { macroChoice } from "../macros/macros.view.tsx";
 import { mergeTarget } from "../merge/merge.service.ts";
 import { ticketTime } from "../time/time.service.ts";
+import { ratingOfTicket } from "../satisfaction/satisfaction.service.ts";
+import { TicketRatingCard } from "../satisfaction/satisfaction.view.tsx";
 import { replyContext } from "../replies/replies.page.service.ts";
 import { replyFormInput } from "../replies/replies.lib.ts";
 import { ID_PARAM as ID } from "../../../shared/http/ids.ts";
@@ -210,6 +212,8 @@ export async function detailPage(
     options(actor, "support_teams"),
   ]);
   const originalMailId = await openingMail(actor, id);
+  const rated = ticket.status === "cozuldu" || ticket.status === "kapandi";
+  const rating = rated ? await ratingOfTicket(actor, id) : null;
   return respond(
     c,
     ticket.number,
@@ -230,6 +234,7 @@ export async function detailPage(
       customerEmail={reply.customerEmail}
       originalMailId={originalMailId}
       teams={teams}
+      satisfaction={rated ? <TicketRatingCard rating={rating} /> : undefined}
     />,
     {
       status,
