@@ -86,7 +86,10 @@ Deno.test({
         ]),
       ];
       const total = TENANTS * PER_TENANT;
-      assert.deepEqual(fired.reduce((a, b) => a + b, 0), total, `fired per tick: ${fired}`);
+      // A tick fires every workspace's due jobs: one another test file left due in this database
+      // adds to the count. Ours are counted exactly below (runs per job, engine entries per run).
+      assert.ok(fired.reduce((a, b) => a + b, 0) >= total, `fired per tick: ${fired}`);
+      assert.deepEqual(fired.slice(2), [0, 0], `the second ticks fired again: ${fired}`);
 
       const tenantIds = tenants.map((t) => t.id);
       await waitFor(
