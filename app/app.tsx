@@ -82,6 +82,7 @@ export function createApp(platform: Platform) {
     return pageError(c, 404, t(c.var.locale ?? "en", "error.notFound"));
   });
 
+  const basicAuthPaths = platform.modules.flatMap((m) => m.basicAuthPaths ?? []);
   app.onError((err, c) => {
     // Replaced: served again (identity's stale-session replay).
     if (platform.features.some((f) => f.middleware?.isReplayed?.(c, err))) return c.body(null, 500);
@@ -92,6 +93,15 @@ export function createApp(platform: Platform) {
         path: c.req.path,
         error: String(err),
         stack: (err as Error)?.stack,
+      });
+    }
+    if (basicAuthPaths.some((re) => re.test(c.req.path))) {
+      const status = problem?.status ?? 500;
+      return new Response(null, {
+        status,
+        headers: status === 401
+          ? { "WWW-Authenticate": 'Basic realm="Documents", charset="UTF-8"' }
+          : problem?.headers,
       });
     }
     if (isApi(c.req.path)) {

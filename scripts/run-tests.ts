@@ -39,6 +39,8 @@ const chromium = Deno.env.get("CHROMIUM_PATH") || "/usr/bin/chromium";
 // The mailbox tests' private IMAP server (tests/support/imap.ts).
 const dovecot = Deno.env.get("DOVECOT_PATH") || "/usr/sbin/dovecot";
 const prlimit = "/usr/bin/prlimit,/bin/prlimit";
+// The WebDAV clients of tests/documents/webdav.test.ts.
+const davClients = "/usr/bin/litmus,/usr/bin/rclone";
 
 const flags = [
   "--config=deno.test.json",
@@ -47,9 +49,9 @@ const flags = [
   "--allow-net",
   "--allow-env",
   "--allow-sys",
-  `--allow-read=.,${tmp},${npmCache},${chromium},${prlimit},${dovecot}`,
+  `--allow-read=.,${tmp},${npmCache},${chromium},${prlimit},${dovecot},${davClients}`,
   `--allow-write=./data,${tmp}`,
-  `--allow-run=${deno},prlimit,ps,${chromium},${dovecot}`,
+  `--allow-run=${deno},prlimit,ps,${chromium},${dovecot},${davClients}`,
   "--v8-flags=--expose-gc",
 ];
 // playwright-core asks at import whether it runs under WSL, probing /proc, which Deno opens only

@@ -116,6 +116,11 @@ export interface ModuleManifest {
   /** Paths (under the app root) reachable without signing in, e.g. public shares. */
   publicPaths?: RegExp[];
   /**
+   * Paths whose clients sign in with HTTP Basic, an API token as the password (WebDAV): a 401
+   * there is a Basic challenge and every error a bare status, never a sign-in page.
+   */
+  basicAuthPaths?: RegExp[];
+  /**
    * Paths (under the app root) that stream request or response bodies (file uploads and
    * downloads): no request-wide transaction and no global body limit; the module enforces its
    * own size limits and opens short transactions with `c.var.scope`.

@@ -27,11 +27,28 @@ async function apiTokenCaller(
 
 export const SESSION_COOKIE = "session";
 
+/** The password of a `Basic` Authorization header (the user name is not used). */
+function basicPassword(header: string): string | null {
+  const m = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header);
+  if (!m) return null;
+  try {
+    const text = new TextDecoder().decode(Uint8Array.from(atob(m[1]), (ch) => ch.charCodeAt(0)));
+    const colon = text.indexOf(":");
+    return colon < 0 ? null : text.slice(colon + 1);
+  } catch {
+    return null;
+  }
+}
+
 function readToken(c: Context): { token: string; via: Session["via"] } | null {
   const header = c.req.header("Authorization");
   if (header) {
     const m = /^Bearer\s+(\S+)$/i.exec(header);
-    return m ? { token: m[1], via: "bearer" } : null;
+    if (m) return { token: m[1], via: "bearer" };
+    // HTTP Basic (WebDAV and sync clients): only an API token as the password, never the
+    // account's own password, so SSO and second factors cannot be sidestepped.
+    const password = basicPassword(header);
+    return password && isApiToken(password) ? { token: password, via: "bearer" } : null;
   }
   const cookie = getCookie(c, SESSION_COOKIE);
   return cookie ? { token: cookie, via: "cookie" } : null;

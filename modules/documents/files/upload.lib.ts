@@ -18,6 +18,8 @@ export interface Upload {
   request: Request;
   scope: <T>(fn: (tx: Sql) => Promise<T>) => Promise<T>;
   config?: Config;
+  /** The body is the file itself (WebDAV PUT), not multipart/form-data. */
+  raw?: { name: string; contentType?: string };
 }
 
 /** One file whose bytes are stored (not yet recorded in the database). */
@@ -124,6 +126,29 @@ export async function receiveFiles(
       if (err) settle(err);
     });
   });
+}
+
+/** Streams a whole request body (one file, e.g. a WebDAV PUT) into storage. */
+export async function receiveBody(
+  req: Request,
+  opts: { tenantId: string; maxFileBytes: number; name: string; contentType?: string },
+  config?: Config,
+): Promise<Received[]> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > opts.maxFileBytes) {
+    throw problems.tooLarge(`A file may have at most ${opts.maxFileBytes} bytes.`);
+  }
+  const key = newKey(opts.tenantId);
+  const m = measure(opts.maxFileBytes);
+  const body = req.body ?? new Blob([]).stream();
+  try {
+    await storage(config).put(key, body.pipeThrough(m.stream));
+  } catch (err) {
+    await discard([key]);
+    throw toProblem(err, opts.maxFileBytes);
+  }
+  const name = uploadName(opts.name);
+  return [{ key, name, contentType: contentTypeFor(opts.contentType, name), ...m.result() }];
 }
 
 function toProblem(err: unknown, max: number): unknown {
