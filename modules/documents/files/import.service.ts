@@ -20,6 +20,7 @@ import { createFolder, visibleFolder } from "../folders/folders.service.ts";
 import { newKey, storage } from "../storage/storage.lib.ts";
 import { contentTypeFor } from "./content-types.lib.ts";
 import { insertFile } from "./files.repo.ts";
+import { queueExtraction } from "../fulltext/fulltext.service.ts";
 import { discard } from "./upload.lib.ts";
 import { fileView } from "./files.lib.ts";
 
@@ -77,6 +78,7 @@ export async function importFile(actor: Actor, input: ImportFileInput) {
       sha256: createHash("sha256").update(input.bytes).digest("hex"),
       folderId,
     });
+    await queueExtraction(sql, f);
     const shape = { name: f.name, folderId: f.folderId, size: f.size, version: f.version };
     await audit(sql, "file", f.id, "uploaded", `Uploaded ${f.name}`, null, shape);
     await publish(sql, "documents.file.uploaded", {

@@ -1,6 +1,7 @@
 import type { Sql } from "../../../shared/db/database.ts";
 import { escapeLike } from "../../../shared/text/fold.ts";
 import { orderedMatches } from "../../../shared/db/search.ts";
+import { contentExcerpt, contentJoin, contentMatch } from "../fulltext/fulltext.repo.ts";
 
 export interface SearchFilter {
   q?: string;
@@ -12,6 +13,8 @@ export interface SearchFilter {
   owner?: string;
   /** Folder ids to search in (a folder and its subfolders). */
   within?: string[];
+  /** Only files and folders with this tag. */
+  tag?: string;
 }
 
 export interface SearchRow {
@@ -25,6 +28,8 @@ export interface SearchRow {
   createdByName: string | null;
   createdAt: string;
   sortName: string;
+  /** About 1,000 characters of the file's text around the match, when its content matched. */
+  excerpt: string | null;
 }
 
 export const TYPE_PATTERNS: Record<string, string[]> = {
@@ -50,6 +55,10 @@ export const TYPE_PATTERNS: Record<string, string[]> = {
 
 const like = (folded: string) => `%${escapeLike(folded)}%`;
 
+/** Ids of the files or folders carrying a tag. */
+const tagged = (sql: Sql, type: "file" | "folder", tag: string) =>
+  sql`select object_id from doc_object_tags where object_type = ${type} and tag_id = ${tag}`;
+
 /**
  * Files and folders whose folded name contains the folded query (trigram index), limited to
  * what the caller may see: `visible` folders, the root when `rootVisible`, `shared` files.
@@ -69,25 +78,28 @@ export async function searchRows(
   const q = f.q ? like(f.q) : null;
   const fileSql = sql`
     select 'file' as kind, x.id, x.name, x.folder_id, x.content_type, x.size::float8 as size,
-      x.created_by, md.name as created_by_name, x.created_at, lower(x.name) as sort_name
+      x.created_by, md.name as created_by_name, x.created_at, lower(x.name) as sort_name,
+      ${f.q ? contentExcerpt(sql, f.q) : sql`null::text`} as excerpt
     from doc_files x left join member_directory md on md.user_id = x.created_by
+      ${f.q ? contentJoin(sql) : sql``}
     where x.deleted_at is null and x.owner_module is null
       ${
     scope.all ? sql`` : sql`and (x.folder_id in (select unnest(${scope.visible}::uuid[]))
         or (x.folder_id is null and ${scope.rootVisible}) or x.id = any(${scope.shared}::uuid[]))`
   }
-      ${q ? sql`and x.name_search like ${q}` : sql``}
+      ${q ? sql`and (x.name_search like ${q} or ${contentMatch(sql, f.q!)})` : sql``}
       ${types ? sql`and x.content_type like any(${types})` : sql``}
       ${f.minSize !== undefined ? sql`and x.size >= ${f.minSize}` : sql``}
       ${f.maxSize !== undefined ? sql`and x.size <= ${f.maxSize}` : sql``}
       ${f.from ? sql`and x.created_at >= ${f.from}::timestamptz` : sql``}
       ${f.to ? sql`and x.created_at < ${f.to}::timestamptz` : sql``}
       ${f.owner ? sql`and x.created_by = ${f.owner}::uuid` : sql``}
-      ${f.within ? sql`and x.folder_id = any(${f.within}::uuid[])` : sql``}`;
+      ${f.within ? sql`and x.folder_id = any(${f.within}::uuid[])` : sql``}
+      ${f.tag ? sql`and x.id in (${tagged(sql, "file", f.tag)})` : sql``}`;
   const folderSql = sql`
     select 'folder' as kind, d.id, d.name, d.parent_id as folder_id, null as content_type,
       null::float8 as size, d.created_by, md.name as created_by_name, d.created_at,
-      lower(d.name) as sort_name
+      lower(d.name) as sort_name, null::text as excerpt
     from doc_folders d left join member_directory md on md.user_id = d.created_by
     where d.deleted_at is null
       ${scope.all ? sql`` : sql`and d.id in (select unnest(${scope.visible}::uuid[]))`}
@@ -96,7 +108,8 @@ export async function searchRows(
       ${f.from ? sql`and d.created_at >= ${f.from}::timestamptz` : sql``}
       ${f.to ? sql`and d.created_at < ${f.to}::timestamptz` : sql``}
       ${f.owner ? sql`and d.created_by = ${f.owner}::uuid` : sql``}
-      ${f.within ? sql`and d.parent_id = any(${f.within}::uuid[])` : sql``}`;
+      ${f.within ? sql`and d.parent_id = any(${f.within}::uuid[])` : sql``}
+      ${f.tag ? sql`and d.id in (${tagged(sql, "folder", f.tag)})` : sql``}`;
   const union = files && folders
     ? sql`${fileSql} union all ${folderSql}`
     : files
@@ -134,6 +147,28 @@ export async function newestFileHits(
     limit,
     columns: sql`id, name, folder_id`,
   });
+}
+
+/**
+ * The global search's files found by their text (not their name), newest first, each with the
+ * text around the match; only those the caller may see.
+ */
+export async function contentFileHits(
+  sql: Sql,
+  folded: string,
+  scope: { visible: string[]; rootVisible: boolean; shared: string[]; all: boolean },
+  limit: number,
+) {
+  return await sql<{ id: string; name: string; folderId: string | null; excerpt: string }[]>`
+    select x.id, x.name, x.folder_id, ${contentExcerpt(sql, folded)} as excerpt
+    from doc_files x ${contentJoin(sql)}
+    where x.deleted_at is null and x.owner_module is null and ft.file_id is not null
+      and ${contentMatch(sql, folded)} and x.name_search not like ${like(folded)}
+      ${
+    scope.all ? sql`` : sql`and (x.folder_id in (select unnest(${scope.visible}::uuid[]))
+        or (x.folder_id is null and ${scope.rootVisible}) or x.id = any(${scope.shared}::uuid[]))`
+  }
+    order by x.created_at desc, x.id desc limit ${limit}`;
 }
 
 /** Each folder's path from the top ("Customers / 2026"), for the folders given. */

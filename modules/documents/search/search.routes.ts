@@ -11,7 +11,8 @@ const when = z.iso.datetime({ offset: true }).or(z.iso.date());
 export const SearchQuery = PageQuery.extend({
   q: z.string().max(200).optional().openapi({
     ...q("q"),
-    description: "Part of a name; case, accents and Turkish i/ı/İ do not matter",
+    description: "Part of a name, or words inside a file's text (PDF, DOCX, XLSX, ODT, text, " +
+      "markdown, CSV, HTML); case, accents and Turkish i/ı/İ do not matter",
   }),
   type: z.enum(["file", "folder", ...Object.keys(TYPE_PATTERNS)]).optional().openapi(q("type")),
   from: when.optional().openapi(q("from")),
@@ -20,6 +21,7 @@ export const SearchQuery = PageQuery.extend({
   maxSize: z.coerce.number().int().min(0).optional().openapi(q("maxSize")),
   owner: z.uuid().optional().openapi(q("owner")),
   folderId: z.uuid().optional().openapi(q("folderId")),
+  tag: z.uuid().optional().openapi({ ...q("tag"), description: "Only items with this tag (id)" }),
 });
 
 export const SearchItem = z.object({
@@ -33,6 +35,10 @@ export const SearchItem = z.object({
   createdByName: z.string().nullable(),
   createdAt: z.string(),
   path: z.string(),
+  snippet: z.string().nullable().openapi({
+    description: "When the file's text matched: HTML, the text around the match escaped, " +
+      "every match in <mark>",
+  }),
 }).openapi("DocumentSearchItem");
 
 export const searchRoute = createRoute({

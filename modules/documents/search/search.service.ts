@@ -7,7 +7,14 @@ import { loadAccess } from "../access/access.service.ts";
 import { nameCursor } from "../common/names.lib.ts";
 import { fold } from "../../../shared/text/fold.ts";
 import { visibleFolder } from "../folders/folders.service.ts";
-import { folderPaths, newestFileHits, type SearchFilter, searchRows } from "./search.repo.ts";
+import {
+  contentFileHits,
+  folderPaths,
+  newestFileHits,
+  type SearchFilter,
+  searchRows,
+} from "./search.repo.ts";
+import { highlightSnippet, plainSnippet } from "../../../shared/text/snippet.ts";
 
 export async function search(
   { sql, session: who }: Actor,
@@ -36,8 +43,9 @@ export async function search(
   );
   const page = toPage(rows, q.limit, (r) => [r.sortName, r.id]);
   return {
-    items: page.items.map(({ sortName: _, ...r }) => ({
+    items: page.items.map(({ sortName: _, excerpt, ...r }) => ({
       ...r,
+      snippet: excerpt && q.q ? highlightSnippet(excerpt, q.q) : null,
       path: access.path(r.kind === "file" ? r.folderId : r.folderId).map((p) => p.name).join("/"),
     })),
     nextCursor: page.nextCursor,
@@ -64,10 +72,13 @@ export const searchDocuments: SearchProvider = async ({ sql, session }, q, limit
     : { all: true, visible: [], rootVisible: true, shared: [] };
   const folded = fold(q);
   const files = await newestFileHits(sql, folded, scope, limit);
+  const byText = folded ? await contentFileHits(sql, folded, scope, limit) : [];
   // searchRows reads one row beyond the limit (for paging); the search shows `limit`.
   const folders = (await searchRows(sql, { q: folded, type: "folder" }, scope, limit, null))
     .slice(0, limit);
-  const parents = [...files, ...folders].map((h) => h.folderId).filter((id) => id !== null);
+  const parents = [...files, ...byText, ...folders].map((h) => h.folderId).filter((id) =>
+    id !== null
+  );
   const paths = await folderPaths(sql, [...new Set(parents)]);
   const where = (folderId: string | null) => (folderId && paths.get(folderId)) || null;
   return [
@@ -75,6 +86,12 @@ export const searchDocuments: SearchProvider = async ({ sql, session }, q, limit
       kind: "file",
       title: f.name,
       subtitle: where(f.folderId),
+      href: `/documents/files?file=${f.id}${f.folderId ? `&folder=${f.folderId}` : ""}`,
+    })),
+    ...byText.map((f): SearchHit => ({
+      kind: "file",
+      title: f.name,
+      subtitle: [where(f.folderId), plainSnippet(f.excerpt, q)].filter(Boolean).join(" · "),
       href: `/documents/files?file=${f.id}${f.folderId ? `&folder=${f.folderId}` : ""}`,
     })),
     ...folders.map((d): SearchHit => ({
