@@ -14,17 +14,26 @@ import type { SharedWithMe } from "./shares.schemas.ts";
 import { fileKind, KIND_ICONS } from "../files/content-types.lib.ts";
 
 /** The files page's two views: the folder tree, and what others shared with the caller. */
-export function FilesTabs({ shared }: { shared: boolean }) {
+export function FilesTabs({ shared, favourites }: { shared: boolean; favourites?: boolean }) {
   const t = useT();
   return (
     <Tabs
       label={t("documents.views")}
       items={[
-        { href: "/documents/files", label: t("documents.allFiles"), current: !shared },
+        {
+          href: "/documents/files",
+          label: t("documents.allFiles"),
+          current: !shared && !favourites,
+        },
         {
           href: "/documents/files?view=shared",
           label: t("documents.sharedWithMe"),
           current: shared,
+        },
+        {
+          href: "/documents/files?view=favourites",
+          label: t("documents.favourites"),
+          current: !!favourites,
         },
       ]}
     />
