@@ -4,9 +4,18 @@ import { registerAsset } from "../../ui/assets.ts";
 import { mountFiles } from "./files/files.handlers.ts";
 import { mountFolders } from "./folders/folders.handlers.ts";
 import { mountSearch } from "./search/search.handlers.ts";
+import { mountFulltext } from "./fulltext/fulltext.handlers.ts";
 import { mountShares } from "./shares/shares.handlers.ts";
+import { mountDrops } from "./drops/drops.handlers.ts";
+import { DROP_PAGE, DROP_UPLOAD, dropPublicPages, mountDropPages } from "./drops/drops.pages.tsx";
 import { mountTrash } from "./trash/trash.handlers.ts";
 import { mountAudit } from "./audit/audit.handlers.ts";
+import { mountTags } from "./tags/tags.handlers.ts";
+import { mountFavourites } from "./favourites/favourites.handlers.ts";
+import { mountComments } from "./comments/comments.handlers.ts";
+import { mountTagPages } from "./tags/tags.pages.tsx";
+import { mountFavouritePages } from "./favourites/favourites.pages.tsx";
+import { mountCommentPages } from "./comments/comments.pages.tsx";
 import { mountDashboardPages } from "./stats/stats.pages.tsx";
 import { mountFilePages } from "./files/files.pages.tsx";
 import { mountFolderPages } from "./folders/folders.pages.tsx";
@@ -16,20 +25,29 @@ import { mountSettingsPages } from "./settings/settings.pages.tsx";
 import { mountActivityPages } from "./audit/activity.pages.tsx";
 import { mountNotificationPages } from "./notifications/notifications.pages.tsx";
 import { publicPages } from "./shares/public.pages.tsx";
+import { mountLockApi, mountWebdav } from "./webdav/webdav.handlers.ts";
+import { mountLockPages } from "./webdav/webdav.pages.tsx";
+import "./webdav/webdav.messages.ts";
 import { documentsJobs, sweepPartialUploads } from "./storage/maintenance.service.ts";
+import { fulltextJobs } from "./fulltext/fulltext.job.service.ts";
 import { documentsEvents } from "./events.ts";
 import { searchDocuments } from "./search/search.service.ts";
 import { documentsHome } from "./home/home.pages.tsx";
 import "./common/common.messages.ts";
 import "./files/files.messages.ts";
+import "./fulltext/fulltext.messages.ts";
 import "./folders/folders.messages.ts";
 import "./shares/shares.messages.ts";
+import "./drops/drops.messages.ts";
 import "./trash/trash.messages.ts";
 import "./stats/stats.messages.ts";
 import "./settings/settings.messages.ts";
 import "./audit/audit.messages.ts";
 import "./notifications/notifications.messages.ts";
 import "./home/home.messages.ts";
+import "./tags/tags.messages.ts";
+import "./favourites/favourites.messages.ts";
+import "./comments/comments.messages.ts";
 import { storage } from "./storage/storage.lib.ts";
 import { registerMailAttachmentSource } from "../../platform/notifications/public.ts";
 import { attachmentBytes } from "./attachments/attachments.owners.service.ts";
@@ -65,21 +83,40 @@ export const documents: ModuleManifest = {
   grants: { agent: WORKING_GRANTS, member: WORKING_GRANTS },
   menu,
   // The JSON API, mounted at /api/documents (fixed paths before `{id}` ones).
-  api: apiRouter([mountFiles, mountFolders, mountSearch, mountShares, mountTrash, mountAudit]),
+  api: apiRouter([
+    mountFiles,
+    mountFolders,
+    mountSearch,
+    mountFulltext,
+    mountShares,
+    mountDrops,
+    mountTrash,
+    mountAudit,
+    mountTags,
+    mountFavourites,
+    mountComments,
+    mountLockApi,
+  ]),
   // The module's pages, mounted at /documents.
   pages: pageRouter([
     mountFilePages,
     mountFolderPages,
     mountSharePages,
+    mountDropPages,
+    mountTagPages,
+    mountFavouritePages,
+    mountCommentPages,
     mountDashboardPages,
     mountSettingsPages,
     mountTrashPages,
     mountActivityPages,
     mountNotificationPages,
+    mountLockPages,
   ]),
   // /s/:token, the public view of a share (no session).
-  rootPages: publicPages(),
-  jobs: documentsJobs,
+  // /dav/<workspace>/…: WebDAV, raw routes (its methods are not OpenAPI's).
+  rootPages: mountWebdav(publicPages().route("/", dropPublicPages())),
+  jobs: [...documentsJobs, ...fulltextJobs],
   // Uploads a crash cut short are swept at every start, not only by the hourly job.
   init: async (platform) => {
     storage(platform.config);
@@ -89,7 +126,9 @@ export const documents: ModuleManifest = {
   search: searchDocuments,
   home: documentsHome,
   // Public links: the token is the credential; everything else needs a session.
-  publicPaths: [/^\/api\/documents\/public-share\/[^/]+$/, /^\/s\/[^/]+$/],
+  publicPaths: [/^\/api\/documents\/public-share\/[^/]+$/, /^\/s\/[^/]+$/, DROP_PAGE, DROP_UPLOAD],
+  // WebDAV clients sign in with Basic and an API token; errors are bare statuses.
+  basicAuthPaths: [/^\/dav(\/|$)/],
   // File bytes flow here: no request transaction, no global body limit.
   streamingPaths: [
     /^\/api\/documents\/files\/upload$/,
@@ -100,10 +139,13 @@ export const documents: ModuleManifest = {
     /^\/documents\/upload$/,
     /^\/documents\/bulk$/,
     /^\/s\/[^/]+$/,
+    DROP_UPLOAD,
+    /^\/dav(\/|$)/,
   ],
   // Shares with a password: its hash is made before the request's transaction opens.
   passwordRoutes: [
     { path: /^\/api\/documents\/sharing$/, spare: false },
     { path: /^\/documents\/(files|folders)\/[^/]+\/share$/, spare: false },
+    { path: /^(\/api)?\/documents\/folders\/[^/]+\/drops$/, spare: false },
   ],
 };

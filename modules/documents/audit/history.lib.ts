@@ -32,6 +32,10 @@ export const DOCUMENT_ACTIONS = [
   "restored",
   "purged",
   "updated",
+  "tagged",
+  "commented",
+  "comment-deleted",
+  "lock-broken",
 ];
 
 /** Record types of the module's log (attachments are files other modules keep here). */

@@ -26,6 +26,9 @@ import {
   SharesTable,
 } from "../shares/shares.view.tsx";
 import { type FolderItem, FolderOptions, UploadForm } from "./files.view.tsx";
+import { TextIndexFact } from "../fulltext/fulltext.view.tsx";
+import type { TextIndex } from "../fulltext/fulltext.schemas.ts";
+import { type FileLock, LockFact } from "../webdav/webdav.view.tsx";
 
 export interface FileDetailProps {
   back: string;
@@ -45,6 +48,8 @@ export interface FileDetailProps {
   };
   /** The folder it is in, root first. */
   path: { id: string; name: string }[];
+  /** Whether the file's words are found by the search (absent: not shown). */
+  textIndex?: TextIndex;
   versions: {
     id: string;
     version: number;
@@ -56,6 +61,10 @@ export interface FileDetailProps {
   /** Its shares, for those who may share it. */
   shares?: { items: ShareItem[]; roles: ShareChoices["roles"]; newLink?: string };
   history: VNode;
+  /** Tags, the favourite star and comments. */
+  social?: VNode;
+  /** Who holds a WebDAV lock on it, if anyone. */
+  lock?: FileLock;
 }
 
 function Preview({ file }: { file: FileDetailProps["file"] }) {
@@ -108,6 +117,8 @@ function Facts({ p }: { p: FileDetailProps }) {
       <dd>{t("documents.versionN", { n: f.version })}</dd>
       <dt>{t("documents.checksum")}</dt>
       <dd class="docs-hash">{f.sha256}</dd>
+      {p.textIndex && <TextIndexFact state={p.textIndex} />}
+      {p.lock && <LockFact lock={p.lock} fileId={f.id} back={p.back} />}
     </dl>
   );
 }
@@ -204,6 +215,7 @@ export function FileDetail(p: FileDetailProps) {
           <Facts p={p} />
         </Card>
       </Grid>
+      {p.social}
       <Versions p={p} />
       {p.shares && (
         <Card title={t("documents.shares")} flush>

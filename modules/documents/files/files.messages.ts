@@ -5,7 +5,7 @@ export const filesMessages = defineMessages({
   "documents.tree": ["Folders", "Klasörler"],
   "documents.listLabel": ["Files and folders", "Dosyalar ve klasörler"],
   "documents.filters": ["Filter files", "Dosyaları süz"],
-  "documents.search": ["Search by name", "Ada göre ara"],
+  "documents.search": ["Search names and text", "Adlarda ve metinde ara"],
   "documents.searchPlaceholder": ["File or folder name", "Dosya veya klasör adı"],
   "documents.anyType": ["Any type", "Tüm türler"],
   "documents.anyone": ["Anyone", "Herkes"],

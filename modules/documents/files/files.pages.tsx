@@ -38,10 +38,16 @@ import {
   versions,
 } from "./files.service.ts";
 import { search } from "../search/search.service.ts";
+import { textIndex } from "../fulltext/fulltext.state.service.ts";
 import { runBulk } from "./bulk.service.ts";
 import { listShares, sharedWith } from "../shares/shares.service.ts";
 import { SharedPanel } from "../shares/shared.view.tsx";
 import { fileHistory } from "../audit/activity.pages.tsx";
+import { favouritesView, objectPanel, rowMarks } from "../tags/tags.panel.service.ts";
+import { ObjectPanels } from "../tags/tags.panel.view.tsx";
+import { FavouritesPanel } from "../favourites/favourites.view.tsx";
+import { listTags } from "../tags/tags.service.ts";
+import { fileLock } from "../webdav/webdav.locks.service.ts";
 
 const read = requirePermission("documents.file.read");
 const write = requirePermission("documents.file.write");
@@ -96,9 +102,12 @@ async function renderFile(
       flash={flash}
       file={f}
       path={f.path}
+      textIndex={await textIndex(actorOf(c), f.id)}
       versions={(await versions(actorOf(c), f.id)).items}
       shares={shares}
       history={await fileHistory(c, f.id)}
+      social={<ObjectPanels p={await objectPanel(actorOf(c), "file", f.id)} back={back} />}
+      lock={await fileLock(actorOf(c), f.id)}
     />,
     {
       status,
@@ -123,6 +132,7 @@ function readListFilters(q: URLSearchParams) {
     q: (q.get("q") ?? "").trim().slice(0, 200),
     type: type === "folder" || FILE_KINDS.some((k) => k === type && k !== "other") ? type : "",
     owner: uuidOrNull(q.get("owner")) ?? "",
+    tag: uuidOrNull(q.get("tag")) ?? "",
   };
 }
 
@@ -146,6 +156,14 @@ export async function renderFiles(
       { status, crumbs: folderCrumbs(c, []) },
     );
   }
+  if (q.get("view") === "favourites") {
+    return await docsPage(
+      c,
+      t(l, "documents.favourites"),
+      <FavouritesPanel items={await favouritesView(actorOf(c))} />,
+      { status, crumbs: folderCrumbs(c, []) },
+    );
+  }
   const fileId = uuidOrNull(q.get("file"));
   if (fileId) {
     const f = await getFile(actorOf(c), fileId).catch((err) => {
@@ -161,8 +179,9 @@ export async function renderFiles(
   const cursor = q.get("cursor") ?? undefined;
   let rows: ListRow[];
   let nextCursor: string | null;
-  if (filters.q || filters.type || filters.owner) {
+  if (filters.q || filters.type || filters.owner || filters.tag) {
     const found = await search(actorOf(c), {
+      tag: filters.tag || undefined,
       q: filters.q || undefined,
       type: filters.type || undefined,
       owner: filters.owner || undefined,
@@ -180,6 +199,7 @@ export async function renderFiles(
       updatedAt: i.createdAt,
       ownerName: i.createdByName,
       path: i.path,
+      snippetHtml: i.snippet,
       editable: i.kind === "file" && atLeast(access.file(i), "edit"),
     }));
     nextCursor = found.nextCursor;
@@ -219,6 +239,8 @@ export async function renderFiles(
     ];
     nextCursor = list.nextCursor;
   }
+  const marks = await rowMarks(actorOf(c), rows);
+  rows = rows.map((r) => ({ ...r, tags: marks.tags(r), favourite: marks.favourite(r) }));
   const perms = session.permissions;
   const canEdit = atLeast(access.folder(folderId), "edit");
   const mayShare = Boolean(folderId) && canEdit && hasPermission(perms, "documents.share.write");
@@ -236,6 +258,10 @@ export async function renderFiles(
       nextCursor={nextCursor}
       filters={filters}
       owners={(await listMembers(sql, { limit: 200 })).map((m) => ({ id: m.id, name: m.name }))}
+      tags={(await listTags(actorOf(c))).items}
+      social={folderId
+        ? <ObjectPanels p={await objectPanel(actorOf(c), "folder", folderId)} back={url} />
+        : undefined}
       canEdit={canEdit && hasPermission(perms, "documents.file.write")}
       back={url}
       flash={flash}

@@ -26,8 +26,10 @@ import {
   trimVersions,
   updateFileMeta,
 } from "./files.repo.ts";
-import { discard, type Received, receiveFiles, type Upload } from "./upload.lib.ts";
+import { discard, receiveBody, type Received, receiveFiles, type Upload } from "./upload.lib.ts";
 import { fileView } from "./files.lib.ts";
+import { refuseIfLocked } from "../webdav/webdav.locks.service.ts";
+import { queueExtraction } from "../fulltext/fulltext.service.ts";
 
 type Who = Pick<Session, "userId" | "roles" | "permissions">;
 
@@ -79,6 +81,7 @@ export async function patchFile(
   const access = await loadAccess({ sql, session: who });
   const f = await visibleFile({ sql }, { access: access, id: id });
   access.require(access.file(f), "edit");
+  await refuseIfLocked({ sql, session: who }, id);
   const name = patch.name === undefined ? f.name : checkName(patch.name);
   const folderId = patch.folderId === undefined ? f.folderId : patch.folderId;
   if (folderId !== f.folderId) {
@@ -106,6 +109,7 @@ export async function deleteFile({ sql, session: who }: Actor, id: string) {
   const access = await loadAccess({ sql, session: who });
   const f = await visibleFile({ sql }, { access: access, id: id });
   access.require(access.file(f), "edit");
+  await refuseIfLocked({ sql, session: who }, id);
   await trashFile(sql, id);
   await audit(sql, "file", id, "deleted", `Moved ${f.name} to the trash`, auditShape(f), null);
   await publish(sql, "documents.file.deleted", {
@@ -141,12 +145,18 @@ async function storeThenRecord<T>(
   record: (tx: Sql, received: Received[]) => Promise<T>,
   maxFiles?: number,
 ): Promise<T> {
-  const received = await receiveFiles(upload.request, {
-    tenantId: who.tenantId,
-    maxFileBytes,
-    maxFiles,
-    config: upload.config,
-  });
+  const received = upload.raw
+    ? await receiveBody(
+      upload.request,
+      { tenantId: who.tenantId, maxFileBytes, ...upload.raw },
+      upload.config,
+    )
+    : await receiveFiles(upload.request, {
+      tenantId: who.tenantId,
+      maxFileBytes,
+      maxFiles,
+      config: upload.config,
+    });
   try {
     return await upload.scope(async (tx) => {
       const settings = await loadSettings({ sql: tx });
@@ -177,6 +187,7 @@ export async function uploadFiles(
         );
       }
       const f = await insertFile(tx, { ...r, folderId });
+      await queueExtraction(tx, f);
       await audit(tx, "file", f.id, "uploaded", `Uploaded ${f.name}`, null, auditShape(f));
       await publish(tx, "documents.file.uploaded", {
         fileId: f.id,
@@ -200,6 +211,7 @@ export async function uploadVersion(
     const access = await loadAccess({ sql: tx, session: who });
     const f = await visibleFile({ sql: tx }, { access: access, id: id });
     access.require(access.file(f), "edit");
+    await refuseIfLocked({ sql: tx, session: who }, id);
     return await quotaLeft(tx);
   });
   return await storeThenRecord(who, upload, settings.maxFileBytes, async (tx, [r]) => {
@@ -209,6 +221,7 @@ export async function uploadVersion(
     const dropped = await trimVersions(tx, id, settings.versionLimit - 1);
     afterCommit(tx, () => void discard(dropped));
     const after = (await findFile(tx, id))!;
+    await queueExtraction(tx, after);
     await audit(
       tx,
       "file",
@@ -252,6 +265,7 @@ export async function restoreVersion(
   const access = await loadAccess({ sql, session: who });
   const f = await visibleFile({ sql }, { access: access, id: id });
   access.require(access.file(f), "edit");
+  await refuseIfLocked({ sql, session: who }, id);
   const v = isUuid(versionId)
     ? (await listVersions(sql, id)).find((x) => x.id === versionId)
     : undefined;
@@ -266,6 +280,7 @@ export async function restoreVersion(
     version: next + 1,
   });
   const after = (await findFile(sql, id))!;
+  await queueExtraction(sql, after);
   await audit(
     sql,
     "file",

@@ -26,6 +26,9 @@ import {
   SharesTable,
 } from "../shares/shares.view.tsx";
 import { FilesTabs } from "../shares/shared.view.tsx";
+import { TagBadges, type TagItem } from "../tags/tags.view.tsx";
+import type { VNode } from "preact";
+import { DropDialog } from "../drops/drops.view.tsx";
 
 export interface FolderItem {
   id: string;
@@ -46,14 +49,21 @@ export interface ListRow {
   ownerName: string | null;
   /** Search results only: the folder path ("" for the root). */
   path?: string;
+  /** Search results only: the file's text around the match (escaped HTML, matches in <mark>). */
+  snippetHtml?: string | null;
   /** Whether the caller may rename, move or delete it. */
   editable: boolean;
+  tags?: TagItem[];
+  /** In the caller's favourites. */
+  favourite?: boolean;
 }
 
 export interface FileFilters {
   q: string;
   type: string;
   owner: string;
+  /** A tag id ("" for any). */
+  tag: string;
 }
 
 export interface FilesPageProps {
@@ -63,6 +73,10 @@ export interface FilesPageProps {
   nextCursor: string | null;
   filters: FileFilters;
   owners: { id: string; name: string }[];
+  /** The workspace's tags (the tag filter). */
+  tags: TagItem[];
+  /** The open folder's tags, star and comments. */
+  social?: VNode;
   canEdit: boolean;
   back: string;
   flash?: Flash;
@@ -242,8 +256,18 @@ function NameCell({ r }: { r: ListRow }) {
           size={18}
         />
         <a href={href}>{r.name}</a>
+        {r.favourite && (
+          <span class="docs-fav-mark" title={t("documents.isFavourite")}>
+            <Icon name="star" size={14} />
+            <span class="sr-only">{t("documents.isFavourite")}</span>
+          </span>
+        )}
+        <TagBadges tags={r.tags} />
       </span>
       {r.path !== undefined && <span class="docs-path muted">{r.path || t("documents.root")}</span>}
+      {r.snippetHtml && (
+        <span class="docs-snippet muted" dangerouslySetInnerHTML={{ __html: r.snippetHtml }} />
+      )}
     </div>
   );
 }
@@ -295,10 +319,11 @@ function RowActions({ r, back }: { r: ListRow; back: string }) {
 
 /** The search, type and owner filters of the list; they keep the open folder. */
 function ListFilters(
-  { folderId, filters, owners }: {
+  { folderId, filters, owners, tags }: {
     folderId: string | null;
     filters: FileFilters;
     owners: { id: string; name: string }[];
+    tags: TagItem[];
   },
 ) {
   const t = useT();
@@ -334,6 +359,16 @@ function ListFilters(
           ))}
         </select>
       </Field>
+      {tags.length > 0 && (
+        <Field label={t("documents.tag")}>
+          <select name="tag">
+            <option value="">{t("documents.anyTag")}</option>
+            {tags.map((x) => (
+              <option value={x.id} selected={filters.tag === x.id}>{x.name}</option>
+            ))}
+          </select>
+        </Field>
+      )}
     </Filters>
   );
 }
@@ -342,7 +377,7 @@ function ListFilters(
 export function FilesPanel(p: FilesPageProps) {
   const t = useT();
   const { locale } = useReader();
-  const searching = Boolean(p.filters.q || p.filters.type || p.filters.owner);
+  const searching = Boolean(p.filters.q || p.filters.type || p.filters.owner || p.filters.tag);
   const hasFiles = p.rows.some((r) => r.kind === "file");
   const more = p.nextCursor
     ? filesUrl({
@@ -350,6 +385,7 @@ export function FilesPanel(p: FilesPageProps) {
       q: p.filters.q,
       type: p.filters.type,
       owner: p.filters.owner,
+      tag: p.filters.tag,
       cursor: p.nextCursor,
     })
     : undefined;
@@ -361,7 +397,12 @@ export function FilesPanel(p: FilesPageProps) {
       <div class="docs-layout">
         <Tree folders={p.folders} current={p.folderId} />
         <div class="docs-main">
-          <ListFilters folderId={p.folderId} filters={p.filters} owners={p.owners} />
+          <ListFilters
+            folderId={p.folderId}
+            filters={p.filters}
+            owners={p.owners}
+            tags={p.tags}
+          />
           <div id="docs-list">
             {hasFiles && <BulkBar folders={p.folders} back={p.back} canEdit={p.canEdit} />}
             <DataTable
@@ -406,6 +447,7 @@ export function FilesPanel(p: FilesPageProps) {
               more={more ? { href: more, label: t("documents.more") } : undefined}
             />
           </div>
+          {p.social}
           {p.folderShare && p.folderShare.shares.length > 0 && (
             <Card title={t("documents.folderShares")} flush>
               <SharesTable
@@ -456,6 +498,7 @@ export function FilesActions(
           />
         </Dialog>
       )}
+      {share && folderId && <DropDialog folderId={folderId} folderName={folderName} back={back} />}
       {canCreateFolder && (
         <Dialog
           id="docs-new-folder"
