@@ -25,7 +25,7 @@ export function queryWords(query: string): string[] {
 }
 
 /** Each character's folded form, so folded positions map back to the original text. */
-function foldedWithMap(text: string): { folded: string; origin: number[] } {
+export function foldedWithMap(text: string): { folded: string; origin: number[] } {
   let folded = "";
   const origin: number[] = [];
   for (let i = 0; i < text.length; i++) {
@@ -60,8 +60,19 @@ export function matchRanges(text: string, query: string): [number, number][] {
  * beginning of the text when nothing matches. Ellipses show where the text was cut.
  */
 export function highlightSnippet(text: string, query: string, width = 200): string {
-  const plain = text.slice(0, MAX_SOURCE_CHARS).replace(/\s+/g, " ").trim();
-  const ranges = matchRanges(plain, query);
+  const plain = snippetSource(text);
+  return snippetAround(plain, matchRanges(plain, query), width);
+}
+
+/** The text a snippet is cut from: its beginning, whitespace collapsed. */
+export const snippetSource = (text: string) =>
+  text.slice(0, MAX_SOURCE_CHARS).replace(/\s+/g, " ").trim();
+
+/**
+ * About `width` characters of `plain` around the first of `ranges` (sorted, merged ranges of
+ * `plain` to mark), escaped, those ranges in <mark>; for callers with their own matching.
+ */
+export function snippetAround(plain: string, ranges: [number, number][], width = 200): string {
   let start = ranges.length ? Math.max(0, ranges[0][0] - Math.floor(width / 3)) : 0;
   if (start > 0) {
     const space = plain.indexOf(" ", start);

@@ -5,15 +5,7 @@
  * (one or two edits), so what the database found by trigram similarity is shown too.
  */
 import { fold } from "../../../shared/text/fold.ts";
-
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+import { foldedWithMap, snippetAround, snippetSource } from "../../../shared/text/snippet.ts";
 
 /** Markdown reduced to its words: no syntax, no images, links as their text. */
 export function plainFromMarkdown(md: string): string {
@@ -26,19 +18,6 @@ export function plainFromMarkdown(md: string): string {
     .replace(/[*_~`|]+/g, "")
     .replace(/\s+/g, " ")
     .trim();
-}
-
-/** Each character's folded form, so folded positions map back to the original text. */
-function foldedWithMap(text: string): { folded: string; origin: number[] } {
-  let folded = "";
-  const origin: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    const f = /\s/.test(ch) ? " " : fold(ch);
-    for (let k = 0; k < f.length; k++) origin.push(i);
-    folded += f;
-  }
-  return { folded, origin };
 }
 
 /** Damerau–Levenshtein distance (adjacent swaps count once), capped for speed. */
@@ -63,10 +42,10 @@ const allowedEdits = (n: number) => (n >= 8 ? 2 : n >= 4 ? 1 : 0);
 
 /**
  * Bounds on the work of one snippet (the public search runs it for every hit, on the request's
- * thread): only the first query words are marked, and only the beginning of a long text is read.
+ * thread): only the first query words are marked (and only the beginning of a long text is read,
+ * shared/text/snippet.ts).
  */
 const MAX_QUERY_WORDS = 8;
-const MAX_SOURCE_CHARS = 4000;
 
 /** Folded ranges [start, end) of `folded` that match a query word (exactly or nearly). */
 export function matchRanges(folded: string, query: string): [number, number][] {
@@ -105,36 +84,14 @@ export function matchRanges(folded: string, query: string): [number, number][] {
 }
 
 /**
- * About `width` characters of `text` around its first match, escaped, matches in <mark>;
- * the beginning of the text when nothing matches. Ellipses show where the text was cut.
+ * About `width` characters of `text` around its first match, escaped, matches (exact or near)
+ * in <mark>; the beginning of the text when nothing matches.
  */
 export function highlightSnippet(text: string, query: string, width = 180): string {
-  const plain = text.slice(0, MAX_SOURCE_CHARS).replace(/\s+/g, " ").trim();
+  const plain = snippetSource(text);
   const { folded, origin } = foldedWithMap(plain);
   const ranges = matchRanges(folded, query).map(([s, e]) =>
     [origin[s], origin[e - 1] + 1] as [number, number]
   );
-  let start = 0;
-  if (ranges.length) start = Math.max(0, ranges[0][0] - Math.floor(width / 3));
-  if (start > 0) {
-    const space = plain.lastIndexOf(" ", start);
-    start = space > 0 && ranges[0][0] - space < width / 2 ? space + 1 : start;
-  }
-  let end = Math.min(plain.length, start + width);
-  if (end < plain.length) {
-    const space = plain.indexOf(" ", end);
-    end = space > 0 && space - end < 20 ? space : end;
-  }
-  let html = start > 0 ? "… " : "";
-  let at = start;
-  for (const [s, e] of ranges) {
-    if (e <= start || s >= end) continue;
-    const from = Math.max(s, start);
-    const to = Math.min(e, end);
-    html += escapeHtml(plain.slice(at, from)) + "<mark>" + escapeHtml(plain.slice(from, to)) +
-      "</mark>";
-    at = to;
-  }
-  html += escapeHtml(plain.slice(at, end)) + (end < plain.length ? " …" : "");
-  return html;
+  return snippetAround(plain, ranges, width);
 }
