@@ -18,6 +18,7 @@ import {
   useT,
 } from "../../../ui/kit.ts";
 import { ActionForm } from "../common/common.view.tsx";
+import { NewLink } from "../shares/shares.view.tsx";
 import type { DropState } from "./drops.lib.ts";
 import "./drops.messages.ts";
 import "../shares/shares.messages.ts";
@@ -99,31 +100,6 @@ export function DropDialog(
   );
 }
 
-/** A link made just now: shown once, with a copy button. */
-function NewDropLink({ link }: { link: string }) {
-  const t = useT();
-  return (
-    <div class="alert ok docs-new-link" role="status">
-      <Icon name="link" />
-      <div class="docs-new-link-body">
-        <label for="docs-drop-link">{t("documents.drops.newLink")}</label>
-        <div class="docs-copy-row">
-          <input id="docs-drop-link" type="text" readonly value={link} />
-          <button
-            type="button"
-            class="btn btn-secondary"
-            data-copy="#docs-drop-link"
-            data-copied={t("documents.copied")}
-          >
-            <Icon name="copy" size={16} />
-            <span>{t("documents.copy")}</span>
-          </button>
-        </div>
-      </div>
-    </div>
-  );
-}
-
 /** A folder's drop links: the one made just now, the list with revoke, and a new one. */
 export function DropsPanel(
   { folderId, folderName, drops, newLink, flash, back }: {
@@ -140,7 +116,9 @@ export function DropsPanel(
   return (
     <div class="docs">
       <Toast flash={flash} />
-      {newLink && <NewDropLink link={newLink} />}
+      {newLink && (
+        <NewLink link={newLink} id="docs-drop-link" label={t("documents.drops.newLink")} />
+      )}
       <p>
         <a href={`/documents/files?folder=${folderId}`}>
           <Icon name="corner-left-up" size={16} /> {t("documents.drops.back")}

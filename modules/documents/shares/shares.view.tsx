@@ -110,20 +110,25 @@ export function SharesTable(
   );
 }
 
-/** A public link made just now: shown once, with a copy button (documents.js). */
-export function NewLink({ link }: { link: string }) {
+/**
+ * A link made just now (a public link, or a file drop link with its own `id` and `label`):
+ * shown once, with a copy button (documents.js).
+ */
+export function NewLink(
+  { link, id = "docs-link", label }: { link: string; id?: string; label?: string },
+) {
   const t = useT();
   return (
     <div class="alert ok docs-new-link" role="status">
       <Icon name="link" />
       <div class="docs-new-link-body">
-        <label for="docs-link">{t("documents.linkCreated")}</label>
+        <label for={id}>{label ?? t("documents.linkCreated")}</label>
         <div class="docs-copy-row">
-          <input id="docs-link" type="text" readonly value={link} />
+          <input id={id} type="text" readonly value={link} />
           <button
             type="button"
             class="btn btn-secondary"
-            data-copy="#docs-link"
+            data-copy={`#${id}`}
             data-copied={t("documents.copied")}
           >
             <Icon name="copy" size={16} />
