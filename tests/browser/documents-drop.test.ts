@@ -7,8 +7,8 @@
  */
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
-import { AXE, type BrowserContext, browserTest, type Page } from "./browser.ts";
-import { htmxIdle, signIn, watch, withServer } from "./session.ts";
+import { browserTest } from "./browser.ts";
+import { checkPage, language, signIn, watch, withServer } from "./session.ts";
 import { newTenant } from "../helpers.ts";
 import { mkdir, uploadOne } from "../documents/helpers.ts";
 
@@ -18,42 +18,6 @@ const TEXT = {
   en: { yours: "Your uploads", created: "File drop link created." },
   tr: { yours: "Yüklemeleriniz", created: "Dosya bırakma bağlantısı oluşturuldu." },
 } as const;
-
-/** Axe-clean and no sideways scroll at 375 px; screenshots with DROP_SHOTS. */
-async function check(page: Page, name: string) {
-  await htmxIdle(page);
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.evaluate(AXE);
-  const facts = await page.evaluate(async () => {
-    type Violation = { id: string; impact: string | null; nodes: { html: string }[] };
-    type Axe = { run(ctx: unknown, opts: unknown): Promise<{ violations: Violation[] }> };
-    const { axe } = globalThis as unknown as { axe: Axe };
-    const { violations } = await axe.run({ include: ["main"] }, { resultTypes: ["violations"] });
-    return {
-      axe: violations.filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${v.id} ${v.nodes.map((n) => n.html).join(" ")}`),
-      sideways: document.documentElement.scrollWidth > globalThis.innerWidth,
-    };
-  });
-  assert.deepEqual(facts, { axe: [], sideways: false }, name);
-  if (SHOTS) {
-    await Deno.mkdir(SHOTS, { recursive: true });
-    for (const scheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      for (const width of [1280, 375]) {
-        await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-        await page.screenshot({ path: `${SHOTS}/${name}-${width}-${scheme}.png`, fullPage: true });
-      }
-    }
-    await page.emulateMedia({ colorScheme: "light" });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function language(context: BrowserContext, base: string, lang: "en" | "tr") {
-  await context.clearCookies();
-  await context.addCookies([{ name: "lang", value: lang, url: base }]);
-}
 
 browserTest(
   "documents drop: a member makes a link, a visitor uploads (en, tr)",
@@ -79,12 +43,12 @@ browserTest(
         await page.getByText(TEXT[lang].created).first().waitFor();
         const link = await page.locator("#docs-drop-link").inputValue();
         assert.match(link, /\/drop\/[A-Za-z0-9_-]{43}$/);
-        await check(page, `links-${lang}`);
+        await checkPage(page, SHOTS, `links-${lang}`);
 
         // The visitor: no session, the password, then a file.
         await language(context, base, lang);
         await page.goto(link);
-        await check(page, `password-${lang}`);
+        await checkPage(page, SHOTS, `password-${lang}`);
         await page.locator("#drop-pw").fill("gizli-parola");
         await Promise.all([
           page.waitForLoadState("load"),
@@ -102,7 +66,7 @@ browserTest(
         await page.getByRole("heading", { name: TEXT[lang].yours }).waitFor();
         await page.locator("#drop-uploads tr", { hasText: "fatura-2026.pdf" }).waitFor();
         assert.ok(!(await page.content()).includes("gizli-bordro"), "the folder is never listed");
-        await check(page, `uploaded-${lang}`);
+        await checkPage(page, SHOTS, `uploaded-${lang}`);
 
         // The member finds the file in the folder.
         await language(context, base, lang);

@@ -5,8 +5,8 @@
  * at 375 px. With TAGS_SHOTS=<dir> the pages are saved at 1280 and 375 px, light and dark.
  */
 import assert from "node:assert/strict";
-import { AXE, type BrowserContext, browserTest, type Page } from "./browser.ts";
-import { htmxIdle, signIn, watch, withServer } from "./session.ts";
+import { browserTest } from "./browser.ts";
+import { checkPage, htmxIdle, language, signIn, watch, withServer } from "./session.ts";
 import { newTenant } from "../helpers.ts";
 import { mkdir, uploadOne } from "../documents/helpers.ts";
 
@@ -16,41 +16,6 @@ const TEXT = {
   en: { favourites: "Favourites", remove: "Remove from favourites" },
   tr: { favourites: "Favoriler", remove: "Favorilerden çıkar" },
 } as const;
-
-async function check(page: Page, name: string) {
-  await htmxIdle(page);
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.evaluate(AXE);
-  const facts = await page.evaluate(async () => {
-    type Violation = { id: string; impact: string | null; nodes: { html: string }[] };
-    type Axe = { run(ctx: unknown, opts: unknown): Promise<{ violations: Violation[] }> };
-    const { axe } = globalThis as unknown as { axe: Axe };
-    const { violations } = await axe.run({ include: ["main"] }, { resultTypes: ["violations"] });
-    return {
-      axe: violations.filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${v.id} ${v.nodes.map((n) => n.html).join(" ")}`),
-      sideways: document.documentElement.scrollWidth > globalThis.innerWidth,
-    };
-  });
-  assert.deepEqual(facts, { axe: [], sideways: false }, name);
-  if (SHOTS) {
-    await Deno.mkdir(SHOTS, { recursive: true });
-    for (const scheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      for (const width of [1280, 375]) {
-        await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-        await page.screenshot({ path: `${SHOTS}/${name}-${width}-${scheme}.png`, fullPage: true });
-      }
-    }
-    await page.emulateMedia({ colorScheme: "light" });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function language(context: BrowserContext, base: string, lang: "en" | "tr") {
-  await context.clearCookies();
-  await context.addCookies([{ name: "lang", value: lang, url: base }]);
-}
 
 browserTest(
   "documents tags: tag a file, comment with a mention, star it (en, tr)",
@@ -90,17 +55,17 @@ browserTest(
         // The star, then the Favourites view.
         await page.locator('#docs-object-tags form button[type="submit"]').first().click();
         await page.getByRole("button", { name: TEXT[lang].remove }).waitFor();
-        await check(page, `file-${lang}`);
+        await checkPage(page, SHOTS, `file-${lang}`);
         await page.goto(`${base}/documents/files?view=favourites`);
         await page.locator("#docs-favourites tr", { hasText: "kira-sözleşmesi.txt" }).waitFor();
         assert.ok(await page.getByRole("link", { name: TEXT[lang].favourites }).count() > 0);
-        await check(page, `favourites-${lang}`);
+        await checkPage(page, SHOTS, `favourites-${lang}`);
 
         // The folder list shows the tag; the tag filter finds the file.
         await page.goto(`${base}/documents/files?folder=${folder.id}`);
         await page.locator("#docs-files tr", { hasText: "kira-sözleşmesi.txt" })
           .locator(".badge-red", { hasText: "Acil" }).waitFor();
-        await check(page, `folder-${lang}`);
+        await checkPage(page, SHOTS, `folder-${lang}`);
 
         // The owner has the mention in the inbox.
         const inbox = await (await t.owner.call("GET", "/api/notifications")).json();

@@ -1,5 +1,6 @@
 /** Shared steps of the browser tests: serve the test app, watch a page for faults, sign in. */
-import type { BrowserContext, Page } from "./browser.ts";
+import assert from "node:assert/strict";
+import { AXE, type BrowserContext, type Page } from "./browser.ts";
 import { PASSWORD, testApp } from "../helpers.ts";
 
 /**
@@ -68,4 +69,44 @@ export async function signIn(page: Page, base: string, email: string, tenant: st
     page.waitForURL(`${base}/`),
     page.locator('main form[action="/login"] button[type="submit"]').click(),
   ]);
+}
+
+/**
+ * A page is axe-clean (serious and critical, inside main) with no sideways scroll at 375 px;
+ * with `shots` (a folder), screenshots at 1280 and 375 px in light and dark.
+ */
+export async function checkPage(page: Page, shots: string | undefined, name: string) {
+  await htmxIdle(page);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.evaluate(AXE);
+  const facts = await page.evaluate(async () => {
+    type Violation = { id: string; impact: string | null; nodes: { html: string }[] };
+    type Axe = { run(ctx: unknown, opts: unknown): Promise<{ violations: Violation[] }> };
+    const { axe } = globalThis as unknown as { axe: Axe };
+    const { violations } = await axe.run({ include: ["main"] }, { resultTypes: ["violations"] });
+    return {
+      axe: violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id} ${v.nodes.map((n) => n.html).join(" ")}`),
+      sideways: document.documentElement.scrollWidth > globalThis.innerWidth,
+    };
+  });
+  assert.deepEqual(facts, { axe: [], sideways: false }, name);
+  if (shots) {
+    await Deno.mkdir(shots, { recursive: true });
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+        await page.screenshot({ path: `${shots}/${name}-${width}-${scheme}.png`, fullPage: true });
+      }
+    }
+    await page.emulateMedia({ colorScheme: "light" });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** The next pages in this language (the language cookie). */
+export async function language(context: BrowserContext, base: string, lang: "en" | "tr") {
+  await context.clearCookies();
+  await context.addCookies([{ name: "lang", value: lang, url: base }]);
 }
