@@ -18,6 +18,7 @@ import {
 } from "./projects.view.tsx";
 import { Board, NewTaskDialog, NewTaskForm, TaskTable } from "../tasks/board.view.tsx";
 import { FlowEditor, MembersPanel } from "./team.view.tsx";
+import { projectTabItems } from "../common/tabs.lib.ts";
 import { Assets, type Flash } from "../common/ui.view.tsx";
 import { defaultStatusLabel, translator } from "../common/labels.lib.ts";
 import { projectAccess } from "../access/access.service.ts";
@@ -239,12 +240,7 @@ const projectsPages = new Hono<AppEnv>()
       hasPermission(c.var.session.permissions, "projects.task.write");
     const asked = c.req.query("view") as View;
     const view: View = VIEWS.includes(asked) ? asked : "board";
-    const base = `/projects/projects/${id}`;
-    const tabs = VIEWS.map((key) => ({
-      href: `${base}?view=${key}`,
-      label: t(l, `projects.view.${key}`),
-      current: key === view,
-    }));
+    const tabs = projectTabItems(id, view, (key) => t(l, `projects.view.${key}`));
     return page(
       c,
       p.name,
