@@ -267,6 +267,32 @@ itest("documents drops: expired and revoked links are 410; unknown 404", async (
   await unknown.body?.cancel();
 });
 
+itest("documents drops: a link stops when its creator can no longer add files", async () => {
+  await useBackend("local");
+  const t = await newTenant();
+  const member = await t.member(["member"]);
+  const folder = await mkdir(t.owner, "Başvurular");
+  const res = await member.call("POST", `/api/documents/folders/${folder.id}/drops`, {});
+  assert.equal(res.status, 201, await res.clone().text());
+  const { token } = await res.json();
+  const first = await send(token, [["cv-1.pdf", "one"]]);
+  assert.equal(first.status, 303, await first.clone().text());
+  await first.body?.cancel();
+  // The owner takes the member's access to the folder away: the link speaks for nobody now.
+  const closed = await t.owner.call("PUT", `/api/documents/folders/${folder.id}/permissions`, {
+    inherit: false,
+    entries: [],
+  });
+  assert.equal(closed.status, 200, await closed.text());
+  const refused = await send(token, [["cv-2.pdf", "two"]]);
+  assert.equal(refused.status, 410);
+  await refused.body?.cancel();
+  const shown = await page(token);
+  assert.equal(shown.status, 410);
+  await shown.body?.cancel();
+  assert.deepEqual(await folderNames(t.owner, folder.id), ["cv-1.pdf"]);
+});
+
 itest("documents drops: a cross-site POST is refused (403)", async () => {
   const { t, folder, token } = await world();
   const upload = await send(token, [["x.txt", "x"]], { origin: "https://evil.example" });

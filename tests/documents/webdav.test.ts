@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { mkdir, uploadOne } from "./helpers.ts";
 import {
   browse,
   callApp,
@@ -205,6 +206,38 @@ itest("webdav: a lock binds the API; an administrator breaks it, audited", async
     (await other.call("PATCH", `/api/documents/files/${id}`, { name: "x.txt" })).status,
     200,
   );
+});
+
+itest("webdav: a lock inside a folder binds the folder's delete and move", async () => {
+  const t = await newTenant();
+  const member = await t.member(["member"]);
+  const other = await t.member(["member"]);
+  const mine = dav(basic("m", await appPassword(member)));
+  const plans = await mkdir(t.owner, "Plans");
+  const year = await mkdir(t.owner, "2027", plans.id);
+  const file = await uploadOne(t.owner, "q1.txt", "draft", year.id);
+  const lock = await mine(
+    "LOCK",
+    `/dav/${t.slug}/Plans/2027/q1.txt`,
+    `<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope>` +
+      `<D:locktype><D:write/></D:locktype><D:owner>m</D:owner></D:lockinfo>`,
+    { Timeout: "Second-600" },
+  );
+  assert.equal(lock.status, 200);
+  // Another member can neither trash, rename nor move the folder that holds the locked file.
+  const path = `/api/documents/folders/${plans.id}`;
+  const refused = await problem(await other.call("DELETE", path), 423);
+  assert.match(refused.detail, /locked a file in this folder/);
+  await problem(await other.call("PATCH", path, { name: "Old" }), 423);
+  const elsewhere = await mkdir(t.owner, "Archive");
+  await problem(await other.call("PATCH", path, { parentId: elsewhere.id }), 423);
+  const trash = await (await t.owner.call("GET", "/api/documents/trash")).json();
+  assert.ok(!JSON.stringify(trash).includes("Plans"));
+  // Once an administrator breaks the lock, the folder moves and goes to the trash.
+  const broke = await t.owner.call("DELETE", `/api/documents/files/${file.id}/lock`);
+  assert.equal(broke.status, 200);
+  assert.equal((await other.call("PATCH", path, { name: "Old" })).status, 200);
+  assert.equal((await other.call("DELETE", path)).status, 204);
 });
 
 /** Every file under `dir`, relative path → bytes. */

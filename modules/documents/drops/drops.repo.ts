@@ -113,6 +113,13 @@ export async function droppedBy(sql: Sql, dropId: string, visitorHash: string) {
   ];
 }
 
+/** The roles of an active member (null once they left or were suspended). */
+export async function activeMemberRoles(sql: Sql, userId: string): Promise<string[] | null> {
+  const [row] = await sql<{ roles: string[] }[]>`
+    select roles from member_directory where user_id = ${userId} and status = 'active'`;
+  return row?.roles ?? null;
+}
+
 /** The workspace facts a public drop page shows (its own tenant only, by policy). */
 export async function dropWorkspace(sql: Sql) {
   const [row] = await sql<{ name: string; logo: string | null; accentColor: string | null }[]>`

@@ -8,7 +8,12 @@ import { randomToken, sha256Hex } from "../../../shared/crypto/bytes.ts";
 import { withScope } from "../../../shared/db/scope.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
 import { eventPublisher, notify } from "../../../platform/notifications/public.ts";
-import { isActiveMember, memberLocale } from "../../../platform/identity/public.ts";
+import {
+  isActiveMember,
+  memberLocale,
+  memberPermissions,
+} from "../../../platform/identity/public.ts";
+import { hasPermission } from "../../../shared/rbac/permissions.ts";
 import { documentsEvents } from "../events.ts";
 import { atLeast } from "../access/access.rules.ts";
 import { loadAccess } from "../access/access.service.ts";
@@ -21,6 +26,7 @@ import { loadSettings, usedBytes } from "../settings/settings.service.ts";
 import { lockedFor } from "../shares/shares.repo.ts";
 import { passwordProof, TOKEN } from "../shares/tokens.lib.ts";
 import {
+  activeMemberRoles,
   addDropped,
   droppedBy,
   type DropRow,
@@ -156,15 +162,18 @@ export async function openDrop({ sql: db }: Pick<SystemActor, "sql">, v: DropVis
   const hash = await sha256Hex(v.token);
   const found = await withScope(db, {}, (tx) => lookupDropToken(tx, hash));
   if (!found) throw problems.notFound();
-  const [drop, workspace] = await withScope(
+  const [drop, workspace, creatorMay] = await withScope(
     db,
     { tenantId: found.tenantId },
-    (tx) => Promise.all([findDrop(tx, found.id), dropWorkspace(tx)]),
+    async (tx) => {
+      const drop = await findDrop(tx, found.id);
+      return [drop, await dropWorkspace(tx), !!drop && await creatorMayWrite(tx, drop)] as const;
+    },
   );
   if (!drop || !workspace) throw problems.notFound();
   const opened: OpenDrop = { tenantId: found.tenantId, drop, workspace };
   const state = dropState(drop);
-  if (state !== "active") {
+  if (state !== "active" || !creatorMay) {
     throw Object.assign(gone("This file drop link no longer accepts files."), { opened });
   }
   if (!drop.passwordHash) return opened;
@@ -189,6 +198,22 @@ export async function openDrop({ sql: db }: Pick<SystemActor, "sql">, v: DropVis
     if (wait > 0) throw Object.assign(problems.tooManyRequests(wait), { opened });
   }
   throw Object.assign(problems.unauthorized("This link needs its password."), { opened });
+}
+
+/**
+ * A link speaks for its creator: it takes files only while the creator is an active member who
+ * may still add files to the folder. Leaving the workspace or losing edit access ends the link.
+ */
+async function creatorMayWrite(tx: Sql, drop: DropRow): Promise<boolean> {
+  if (!drop.createdBy) return false;
+  const [roles, permissions] = await Promise.all([
+    activeMemberRoles(tx, drop.createdBy),
+    memberPermissions(tx, drop.createdBy),
+  ]);
+  if (!roles || !permissions || !hasPermission(permissions, "documents.file.write")) return false;
+  const session = { userId: drop.createdBy, roles, permissions };
+  const access = await loadAccess({ sql: tx, session });
+  return atLeast(access.folder(drop.folderId), "edit");
 }
 
 /** The link a refusal came from (set for every refusal after the token was found). */

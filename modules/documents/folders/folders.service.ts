@@ -8,6 +8,7 @@ import { audit } from "../audit/audit.repo.ts";
 import { eventPublisher } from "../../../platform/notifications/public.ts";
 import { documentsEvents } from "../events.ts";
 import { checkName } from "../common/names.lib.ts";
+import { refuseIfFolderLocked } from "../webdav/webdav.locks.service.ts";
 import {
   findFolder,
   folderAcl,
@@ -87,6 +88,8 @@ export async function updateFolderMeta(
   if (await nameTaken(sql, parentId, name, id)) {
     throw problems.conflict("An item with this name exists in the folder.");
   }
+  // A rename or move changes the paths of the files inside, which their lock holders edit.
+  await refuseIfFolderLocked({ sql, session: who }, [id, ...access.descendants(id)]);
   const after = await updateFolder(sql, id, { name, parentId });
   const action = parentId !== f.parentId ? "moved" : "renamed";
   await audit(sql, "folder", id, action, `${action} folder ${f.name} → ${after.name}`, f, after);
@@ -98,6 +101,7 @@ export async function trashFolder({ sql, session: who }: Actor, id: string) {
   const f = await visibleFolder({ sql }, { access: access, id: id });
   access.require(access.folder(id), "edit");
   const subtree = [id, ...access.descendants(id)];
+  await refuseIfFolderLocked({ sql, session: who }, subtree);
   await trashTree(sql, id, subtree);
   await audit(sql, "folder", id, "deleted", `Moved folder ${f.name} to the trash`, f, null);
 }

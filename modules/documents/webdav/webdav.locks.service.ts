@@ -6,7 +6,7 @@ import { atLeast } from "../access/access.rules.ts";
 import { loadAccess } from "../access/access.service.ts";
 import { findFile } from "../files/files.repo.ts";
 import { audit } from "../audit/audit.repo.ts";
-import { deleteLock, locksOfFiles } from "./webdav.repo.ts";
+import { deleteLock, locksInFolders, locksOfFiles } from "./webdav.repo.ts";
 
 /*
  * Locks taken over WebDAV bind everything that writes a file: the API and pages refuse to
@@ -29,15 +29,31 @@ export async function refuseIfLocked(
 ) {
   const other = (await locksOfFiles(sql, [id])).find((l) => l.userId !== session.userId);
   if (other) {
-    throw new Problem(
-      423,
-      "locked",
-      "Locked",
+    throw lockedProblem(
       `${other.userName ?? "Someone"} has locked this file for editing; an administrator can ` +
         "break the lock.",
     );
   }
 }
+
+/**
+ * 423 when someone other than the caller holds a lock on a file inside these folders (a folder
+ * and its subfolders): deleting or moving the folder would pull the file from under them.
+ */
+export async function refuseIfFolderLocked(
+  { sql, session }: { sql: Sql; session: Pick<Session, "userId"> },
+  folderIds: string[],
+) {
+  const other = (await locksInFolders(sql, folderIds)).find((l) => l.userId !== session.userId);
+  if (other) {
+    throw lockedProblem(
+      `${other.userName ?? "Someone"} has locked a file in this folder for editing; an ` +
+        "administrator can break the lock.",
+    );
+  }
+}
+
+const lockedProblem = (detail: string) => new Problem(423, "locked", "Locked", detail);
 
 /** An administrator ends every lock on a file; audited. */
 export async function breakLock(actor: Actor, id: string) {

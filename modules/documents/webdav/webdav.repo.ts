@@ -136,6 +136,17 @@ export async function locksOfFiles(sql: Sql, ids: string[]): Promise<LockRow[]> 
     where l.file_id = any(${ids}::uuid[]) and l.expires_at > now()`);
 }
 
+/** The live locks of files inside these folders (a folder's delete or move checks them). */
+export async function locksInFolders(sql: Sql, folderIds: string[]): Promise<LockRow[]> {
+  if (!folderIds.length) return [];
+  return await rowsOf<LockRow>(sql`
+    select ${LOCK_COLS(sql)} from doc_dav_locks l
+      join doc_files f on f.id = l.file_id
+      left join member_directory md on md.user_id = l.user_id
+    where f.folder_id = any(${folderIds}::uuid[]) and f.deleted_at is null
+      and l.expires_at > now()`);
+}
+
 export async function insertLock(
   sql: Sql,
   l: Omit<LockRow, "userName" | "expiresAt" | "userId">,
