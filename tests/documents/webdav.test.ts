@@ -184,6 +184,9 @@ itest("webdav: a lock binds the API; an administrator breaks it, audited", async
   const seen = await (await browse(`/documents/files?file=${id}`, { who: other })).text();
   assert.match(seen, /Locked for editing by Member member/);
   assert.ok(!seen.includes(`/documents/files/${id}/unlock`));
+  // The folder's list marks the locked file with the holder's name.
+  const list = await (await browse(`/documents/files`, { who: other })).text();
+  assert.match(list, /class="docs-lock-mark" title="Locked for editing by Member member"/);
   const adminView = await (await browse(`/documents/files?file=${id}`, { who: t.owner })).text();
   assert.ok(adminView.includes(`/documents/files/${id}/unlock`));
   const refused = await browse(`/documents/files/${id}/unlock`, { who: other, form: {} });

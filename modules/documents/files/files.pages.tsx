@@ -47,7 +47,7 @@ import { favouritesView, objectPanel, rowMarks } from "../tags/tags.panel.servic
 import { ObjectPanels } from "../tags/tags.panel.view.tsx";
 import { FavouritesPanel } from "../favourites/favourites.view.tsx";
 import { listTags } from "../tags/tags.service.ts";
-import { fileLock } from "../webdav/webdav.locks.service.ts";
+import { fileLock, lockHolders } from "../webdav/webdav.locks.service.ts";
 
 const read = requirePermission("documents.file.read");
 const write = requirePermission("documents.file.write");
@@ -240,7 +240,16 @@ export async function renderFiles(
     nextCursor = list.nextCursor;
   }
   const marks = await rowMarks(actorOf(c), rows);
-  rows = rows.map((r) => ({ ...r, tags: marks.tags(r), favourite: marks.favourite(r) }));
+  const locks = await lockHolders(
+    actorOf(c),
+    rows.filter((r) => r.kind === "file").map((r) => r.id),
+  );
+  rows = rows.map((r) => ({
+    ...r,
+    tags: marks.tags(r),
+    favourite: marks.favourite(r),
+    lockedBy: locks.has(r.id) ? locks.get(r.id)!.name ?? "" : undefined,
+  }));
   const perms = session.permissions;
   const canEdit = atLeast(access.folder(folderId), "edit");
   const mayShare = Boolean(folderId) && canEdit && hasPermission(perms, "documents.share.write");

@@ -56,6 +56,8 @@ export interface ListRow {
   tags?: TagItem[];
   /** In the caller's favourites. */
   favourite?: boolean;
+  /** Someone holds a live edit lock on the file: their name ("" when unknown). */
+  lockedBy?: string;
 }
 
 export interface FileFilters {
@@ -262,6 +264,7 @@ function NameCell({ r }: { r: ListRow }) {
             <span class="sr-only">{t("documents.isFavourite")}</span>
           </span>
         )}
+        {r.lockedBy !== undefined && <LockMark name={r.lockedBy} />}
         <TagBadges tags={r.tags} />
       </span>
       {r.path !== undefined && <span class="docs-path muted">{r.path || t("documents.root")}</span>}
@@ -269,6 +272,18 @@ function NameCell({ r }: { r: ListRow }) {
         <span class="docs-snippet muted" dangerouslySetInnerHTML={{ __html: r.snippetHtml }} />
       )}
     </div>
+  );
+}
+
+/** A lock icon naming who edits the file (others cannot overwrite, move or delete it). */
+function LockMark({ name }: { name: string }) {
+  const t = useT();
+  const text = name ? t("documents.lockedBy", { name }) : t("documents.lockedBySomeone");
+  return (
+    <span class="docs-lock-mark" title={text}>
+      <Icon name="lock" size={14} />
+      <span class="sr-only">{text}</span>
+    </span>
   );
 }
 
