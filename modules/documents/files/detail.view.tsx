@@ -29,6 +29,8 @@ import { type FolderItem, FolderOptions, UploadForm } from "./files.view.tsx";
 import { TextIndexFact } from "../fulltext/fulltext.view.tsx";
 import type { TextIndex } from "../fulltext/fulltext.schemas.ts";
 import { type FileLock, LockFact } from "../webdav/webdav.view.tsx";
+import { BetterPreview, ThumbnailFact } from "../thumbnails/thumbnails.view.tsx";
+import type { ThumbInfo } from "../thumbnails/thumbnails.rules.ts";
 
 export interface FileDetailProps {
   back: string;
@@ -65,12 +67,19 @@ export interface FileDetailProps {
   social?: VNode;
   /** Who holds a WebDAV lock on it, if anyone. */
   lock?: FileLock;
+  /** Its thumbnail images or extracted text, shown rather than the raw file when present. */
+  thumb?: ThumbInfo;
 }
 
-function Preview({ file }: { file: FileDetailProps["file"] }) {
+function Preview({ file, thumb }: { file: FileDetailProps["file"]; thumb?: ThumbInfo }) {
   const t = useT();
   const src = `/api/documents/files/${file.id}/preview`;
   const kind = previewKind(file.contentType);
+  const textual = !kind || kind === "text";
+  if (thumb?.large || (thumb?.excerpt && textual)) {
+    const full = kind === "image" || kind === "pdf" ? src : undefined;
+    return <BetterPreview name={file.name} thumb={thumb} textual={textual} full={full} />;
+  }
   if (kind === "image") return <img class="docs-preview" src={src} alt={file.name} />;
   if (kind === "video") return <video class="docs-preview" src={src} controls></video>;
   if (kind === "audio") return <audio class="docs-audio" src={src} controls></audio>;
@@ -209,7 +218,8 @@ export function FileDetail(p: FileDetailProps) {
       {p.shares?.newLink && <NewLink link={p.shares.newLink} />}
       <Grid size="lg">
         <Card title={t("documents.preview")}>
-          <Preview file={p.file} />
+          <Preview file={p.file} thumb={p.thumb} />
+          {p.thumb && <ThumbnailFact thumb={p.thumb} />}
         </Card>
         <Card title={t("documents.details")}>
           <Facts p={p} />

@@ -21,6 +21,7 @@ import { newKey, storage } from "../storage/storage.lib.ts";
 import { contentTypeFor } from "./content-types.lib.ts";
 import { insertFile } from "./files.repo.ts";
 import { queueExtraction } from "../fulltext/fulltext.service.ts";
+import { queueThumbnail } from "../thumbnails/thumbnails.service.ts";
 import { discard } from "./upload.lib.ts";
 import { fileView } from "./files.lib.ts";
 
@@ -79,6 +80,7 @@ export async function importFile(actor: Actor, input: ImportFileInput) {
       folderId,
     });
     await queueExtraction(sql, f);
+    await queueThumbnail(sql, f);
     const shape = { name: f.name, folderId: f.folderId, size: f.size, version: f.version };
     await audit(sql, "file", f.id, "uploaded", `Uploaded ${f.name}`, null, shape);
     await publish(sql, "documents.file.uploaded", {

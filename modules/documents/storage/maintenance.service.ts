@@ -3,6 +3,7 @@ import type { SystemActor } from "../../../shared/http/actor.ts";
 import type { JobContext } from "../../../shared/jobs/dispatcher.ts";
 import { log } from "../../../shared/log.ts";
 import { knownKeys } from "../files/files.repo.ts";
+import { knownThumbnailKeys } from "../thumbnails/thumbnails.repo.ts";
 import type { PartialSweep } from "./storage.contract.lib.ts";
 import { storage } from "./storage.lib.ts";
 import { loadSettings } from "../settings/settings.service.ts";
@@ -73,8 +74,12 @@ export async function cleanOrphans(
     if (o.key.startsWith(`${tenantId}/`) && o.modifiedAt < before) candidates.push(o.key);
   }
   if (!candidates.length) return 0;
+  // File contents, kept versions and thumbnails (thumbnails.repo.ts) are all live objects.
   const known = new Set(
-    await scoped(async (tx) => await knownKeys(tx, candidates)),
+    await scoped(async (tx) => [
+      ...await knownKeys(tx, candidates),
+      ...await knownThumbnailKeys(tx, candidates),
+    ]),
   );
   let removed = 0;
   for (const key of candidates) {

@@ -1,4 +1,5 @@
 import type { Sql } from "../../../shared/db/database.ts";
+import { dropThumbnails } from "../thumbnails/thumbnails.repo.ts";
 
 export interface TrashRow {
   id: string;
@@ -95,6 +96,7 @@ export async function purgeRows(sql: Sql, root: string): Promise<string[]> {
   }
   const files = (await sql<{ id: string }[]>`
     select id from doc_files where trash_root = ${root}`).map((r) => r.id);
+  const thumbnails = await dropThumbnails(sql, files);
   const versions = await sql<{ storageKey: string }[]>`
     delete from doc_versions where file_id = any(${files}::uuid[]) returning storage_key`;
   const gone = await sql<{ storageKey: string }[]>`
@@ -105,5 +107,5 @@ export async function purgeRows(sql: Sql, root: string): Promise<string[]> {
   } else {
     await sql`delete from doc_shares where target_id = any(${files}::uuid[])`;
   }
-  return [...versions, ...gone].map((r) => r.storageKey);
+  return [...versions, ...gone].map((r) => r.storageKey).concat(thumbnails);
 }
