@@ -26,10 +26,15 @@ import { mountActivityPages } from "./audit/activity.pages.tsx";
 import { mountNotificationPages } from "./notifications/notifications.pages.tsx";
 import { publicPages } from "./shares/public.pages.tsx";
 import { mountLockApi, mountWebdav } from "./webdav/webdav.handlers.ts";
+import { mountUploads } from "./uploads/uploads.handlers.ts";
+import { uploadJobs } from "./uploads/uploads.service.ts";
 import { mountLockPages } from "./webdav/webdav.pages.tsx";
 import "./webdav/webdav.messages.ts";
 import { documentsJobs, sweepPartialUploads } from "./storage/maintenance.service.ts";
 import { fulltextJobs } from "./fulltext/fulltext.job.service.ts";
+import { thumbnailJobs } from "./thumbnails/thumbnails.job.service.ts";
+import { mountThumbnails } from "./thumbnails/thumbnails.handlers.ts";
+import "./thumbnails/thumbnails.messages.ts";
 import { documentsEvents } from "./events.ts";
 import { searchDocuments } from "./search/search.service.ts";
 import { documentsHome } from "./home/home.pages.tsx";
@@ -48,12 +53,23 @@ import "./home/home.messages.ts";
 import "./tags/tags.messages.ts";
 import "./favourites/favourites.messages.ts";
 import "./comments/comments.messages.ts";
+import "./uploads/uploads.messages.ts";
 import { storage } from "./storage/storage.lib.ts";
 import { registerMailAttachmentSource } from "../../platform/notifications/public.ts";
 import { attachmentBytes } from "./attachments/attachments.owners.service.ts";
 
 registerAsset("documents.js", new URL("./assets/documents.js", import.meta.url));
 registerAsset("documents.css", new URL("./assets/documents.css", import.meta.url));
+registerAsset(
+  "documents-thumbnails.css",
+  new URL("./assets/documents-thumbnails.css", import.meta.url),
+);
+registerAsset("documents-uploads.js", new URL("./assets/documents-uploads.js", import.meta.url));
+registerAsset("documents-uploads.css", new URL("./assets/documents-uploads.css", import.meta.url));
+registerAsset(
+  "tus.min.js",
+  new URL("../../node_modules/tus-js-client/dist/tus.min.js", import.meta.url),
+);
 // Outgoing e-mail (Support's replies) names attachments by file id; the sender reads them here.
 registerMailAttachmentSource("documents", attachmentBytes);
 
@@ -88,6 +104,7 @@ export const documents: ModuleManifest = {
     mountFolders,
     mountSearch,
     mountFulltext,
+    mountThumbnails,
     mountShares,
     mountDrops,
     mountTrash,
@@ -96,6 +113,7 @@ export const documents: ModuleManifest = {
     mountFavourites,
     mountComments,
     mountLockApi,
+    mountUploads,
   ]),
   // The module's pages, mounted at /documents.
   pages: pageRouter([
@@ -116,7 +134,7 @@ export const documents: ModuleManifest = {
   // /s/:token, the public view of a share (no session).
   // /dav/<workspace>/…: WebDAV, raw routes (its methods are not OpenAPI's).
   rootPages: mountWebdav(publicPages().route("/", dropPublicPages())),
-  jobs: [...documentsJobs, ...fulltextJobs],
+  jobs: [...documentsJobs, ...fulltextJobs, ...uploadJobs, ...thumbnailJobs],
   // Uploads a crash cut short are swept at every start, not only by the hourly job.
   init: async (platform) => {
     storage(platform.config);
@@ -133,6 +151,7 @@ export const documents: ModuleManifest = {
   streamingPaths: [
     /^\/api\/documents\/files\/upload$/,
     /^\/api\/documents\/files\/bulk$/,
+    /^\/api\/documents\/uploads(\/[^/]+)?$/,
     new RegExp(`^/api/documents/files/${FILE}/(download|preview|versions)$`),
     /^\/api\/documents\/public-share\/[^/]+$/,
     new RegExp(`^/documents/files/${FILE}/version$`),

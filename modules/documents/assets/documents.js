@@ -30,6 +30,10 @@
   }
 
   function uploadOne(form, file, list) {
+    // Resumable (tus) when the form names an endpoint: documents-uploads.js.
+    if (globalThis.DocumentsTus && globalThis.tus && form.hasAttribute("data-tus-url")) {
+      return globalThis.DocumentsTus.upload(form, file, list);
+    }
     return new Promise(function (resolve) {
       const item = document.createElement("li");
       const label = document.createElement("span");

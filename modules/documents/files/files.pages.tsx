@@ -48,6 +48,7 @@ import { ObjectPanels } from "../tags/tags.panel.view.tsx";
 import { FavouritesPanel } from "../favourites/favourites.view.tsx";
 import { listTags } from "../tags/tags.service.ts";
 import { fileLock, lockHolders } from "../webdav/webdav.locks.service.ts";
+import { filePreview, filesGrid } from "../thumbnails/thumbnails.pages.tsx";
 
 const read = requirePermission("documents.file.read");
 const write = requirePermission("documents.file.write");
@@ -108,6 +109,7 @@ async function renderFile(
       history={await fileHistory(c, f.id)}
       social={<ObjectPanels p={await objectPanel(actorOf(c), "file", f.id)} back={back} />}
       lock={await fileLock(actorOf(c), f.id)}
+      thumb={await filePreview(c, f.id)}
     />,
     {
       status,
@@ -257,6 +259,15 @@ export async function renderFiles(
   const path = access.path(folderId).map(({ id, name }) => ({ id, name }));
   const here = path.at(-1);
   const folderName = here?.name ?? t(l, "documents.root");
+  const layout = await filesGrid(c, {
+    url,
+    rows,
+    href: (r) =>
+      r.kind === "folder"
+        ? filesUrl({ folder: r.id })
+        : filesUrl({ folder: r.folderId, file: r.id }),
+    more: nextCursor ? filesUrl({ ...Object.fromEntries(q), cursor: nextCursor }) : undefined,
+  });
   return await docsPage(
     c,
     here ? here.name : t(l, "page.files"),
@@ -274,6 +285,7 @@ export async function renderFiles(
       canEdit={canEdit && hasPermission(perms, "documents.file.write")}
       back={url}
       flash={flash}
+      layout={layout}
       folderShare={choices && folderId
         ? {
           shares: (await listShares(actorOf(c), { type: "folder", id: folderId })).items,

@@ -194,6 +194,8 @@ export async function deleteVersion(sql: Sql, id: string) {
 export async function knownKeys(sql: Sql, keys: string[]): Promise<string[]> {
   return (await sql<{ storageKey: string }[]>`
         select storage_key from doc_files where storage_key = any(${keys})
-        union select storage_key from doc_versions where storage_key = any(${keys})`)
+        union select storage_key from doc_versions where storage_key = any(${keys})
+        union select k from doc_uploads, unnest(part_keys) k where part_keys && ${keys}::text[]
+          and k = any(${keys})`)
     .map((r) => r.storageKey);
 }

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { PageQuery } from "../../../shared/http/paging.ts";
+import { ThumbnailStateSchema } from "../thumbnails/thumbnails.schemas.ts";
 
 export const LevelSchema = z.enum(["none", "view", "edit", "manage"]);
 
@@ -18,6 +19,8 @@ export const FileSchema = z.object({
   deletedAt: z.string().nullable(),
   deletedBy: z.uuid().nullable(),
   access: LevelSchema.optional(),
+  /** In folder listings: the file's thumbnail state and image URLs. */
+  thumbnail: ThumbnailStateSchema.optional(),
 }).openapi("DocumentFile");
 
 export const FileDetailSchema = FileSchema.extend({

@@ -30,6 +30,7 @@ import { discard, receiveBody, type Received, receiveFiles, type Upload } from "
 import { fileView } from "./files.lib.ts";
 import { refuseIfLocked } from "../webdav/webdav.locks.service.ts";
 import { queueExtraction } from "../fulltext/fulltext.service.ts";
+import { queueThumbnail, thumbnailsOf } from "../thumbnails/thumbnails.service.ts";
 
 type Who = Pick<Session, "userId" | "roles" | "permissions">;
 
@@ -62,7 +63,14 @@ export async function listFolder(
   if (folderId) await visibleFolder({ sql }, { access: access, id: folderId });
   else access.require(access.folder(null), "view");
   const page = toPage(rows, q.limit, (r) => [r.sortName!, r.id]);
-  return { items: page.items.map((f) => fileView(f, access)), nextCursor: page.nextCursor };
+  const thumbs = await thumbnailsOf({ sql }, { files: page.items, excerptChars: 0 });
+  return {
+    items: page.items.map((f) => {
+      const { status, small, large } = thumbs.get(f.id)!;
+      return { ...fileView(f, access), thumbnail: { status, small, large } };
+    }),
+    nextCursor: page.nextCursor,
+  };
 }
 
 export async function getFile({ sql, session: who }: Actor, id: string) {
@@ -188,6 +196,7 @@ export async function uploadFiles(
       }
       const f = await insertFile(tx, { ...r, folderId });
       await queueExtraction(tx, f);
+      await queueThumbnail(tx, f);
       await audit(tx, "file", f.id, "uploaded", `Uploaded ${f.name}`, null, auditShape(f));
       await publish(tx, "documents.file.uploaded", {
         fileId: f.id,
@@ -222,6 +231,7 @@ export async function uploadVersion(
     afterCommit(tx, () => void discard(dropped));
     const after = (await findFile(tx, id))!;
     await queueExtraction(tx, after);
+    await queueThumbnail(tx, after);
     await audit(
       tx,
       "file",
@@ -281,6 +291,7 @@ export async function restoreVersion(
   });
   const after = (await findFile(sql, id))!;
   await queueExtraction(sql, after);
+  await queueThumbnail(sql, after);
   await audit(
     sql,
     "file",

@@ -29,6 +29,7 @@ import { FilesTabs } from "../shares/shared.view.tsx";
 import { TagBadges, type TagItem } from "../tags/tags.view.tsx";
 import type { VNode } from "preact";
 import { DropDialog } from "../drops/drops.view.tsx";
+import { ResumableAssets, useResumable } from "../uploads/uploads.view.tsx";
 
 export interface FolderItem {
   id: string;
@@ -84,6 +85,8 @@ export interface FilesPageProps {
   flash?: Flash;
   /** The open folder's shares (for those who may share it) and a link made just now. */
   folderShare?: { shares: ShareItem[]; newLink?: string; roles: ShareChoices["roles"] };
+  /** The list/grid toggle and, in grid layout, the tiles (thumbnails.pages.tsx). */
+  layout?: { toggle: VNode; grid?: VNode };
 }
 
 export const filesUrl = (params: Record<string, string | null | undefined>) => {
@@ -419,48 +422,51 @@ export function FilesPanel(p: FilesPageProps) {
             tags={p.tags}
           />
           <div id="docs-list">
+            {p.layout?.toggle}
             {hasFiles && <BulkBar folders={p.folders} back={p.back} canEdit={p.canEdit} />}
-            <DataTable
-              id="docs-files"
-              label={t("documents.listLabel")}
-              rows={p.rows}
-              columns={[
-                { label: t("documents.name"), cell: (r) => <NameCell r={r} /> },
-                {
-                  label: t("documents.size"),
-                  cell: (r) => (r.size === null ? "—" : formatBytes(locale, r.size)),
-                  numeric: true,
-                },
-                {
-                  label: t("documents.modified"),
-                  cell: (r) => <RelativeTime at={r.updatedAt} />,
-                  wide: true,
-                },
-                {
-                  label: t("documents.owner"),
-                  cell: (r) => <UserChip name={r.ownerName} />,
-                  wide: true,
-                },
-              ]}
-              actionsLabel={t("documents.actions")}
-              actions={(r) => <RowActions r={r} back={p.back} />}
-              empty={searching
-                ? <EmptyState icon="search" title={t("documents.noResults")} />
-                : (
-                  <EmptyState
-                    icon="folder-open"
-                    title={t("documents.emptyFolder")}
-                    action={p.canEdit && (
-                      <Button icon="upload" data-dialog-open="docs-upload" aria-haspopup="dialog">
-                        {t("documents.upload")}
-                      </Button>
-                    )}
-                  >
-                    {p.canEdit && t("documents.emptyFolderHint")}
-                  </EmptyState>
-                )}
-              more={more ? { href: more, label: t("documents.more") } : undefined}
-            />
+            {p.layout?.grid && p.rows.length ? p.layout.grid : (
+              <DataTable
+                id="docs-files"
+                label={t("documents.listLabel")}
+                rows={p.rows}
+                columns={[
+                  { label: t("documents.name"), cell: (r) => <NameCell r={r} /> },
+                  {
+                    label: t("documents.size"),
+                    cell: (r) => (r.size === null ? "—" : formatBytes(locale, r.size)),
+                    numeric: true,
+                  },
+                  {
+                    label: t("documents.modified"),
+                    cell: (r) => <RelativeTime at={r.updatedAt} />,
+                    wide: true,
+                  },
+                  {
+                    label: t("documents.owner"),
+                    cell: (r) => <UserChip name={r.ownerName} />,
+                    wide: true,
+                  },
+                ]}
+                actionsLabel={t("documents.actions")}
+                actions={(r) => <RowActions r={r} back={p.back} />}
+                empty={searching
+                  ? <EmptyState icon="search" title={t("documents.noResults")} />
+                  : (
+                    <EmptyState
+                      icon="folder-open"
+                      title={t("documents.emptyFolder")}
+                      action={p.canEdit && (
+                        <Button icon="upload" data-dialog-open="docs-upload" aria-haspopup="dialog">
+                          {t("documents.upload")}
+                        </Button>
+                      )}
+                    >
+                      {p.canEdit && t("documents.emptyFolderHint")}
+                    </EmptyState>
+                  )}
+                more={more ? { href: more, label: t("documents.more") } : undefined}
+              />
+            )}
           </div>
           {p.social}
           {p.folderShare && p.folderShare.shares.length > 0 && (
@@ -552,6 +558,7 @@ export function FilesActions(
             refresh="#docs-panel"
             hint={t("documents.uploadInto", { name: folderName })}
             multiple
+            resumable={{ folderId }}
           />
         </Dialog>
       )}
@@ -564,15 +571,18 @@ export function FilesActions(
  * request with a progress bar, then refreshes `refresh`; without script it posts as a form.
  */
 export function UploadForm(
-  { action, api, refresh, hint, multiple }: {
+  { action, api, refresh, hint, multiple, resumable }: {
     action: string;
     api: string;
     refresh: string;
     hint: string;
     multiple?: boolean;
+    /** Sent with tus (resumable, in pieces) rather than one request per file. */
+    resumable?: { folderId: string | null };
   },
 ) {
   const t = useT();
+  const tus = useResumable(resumable?.folderId ?? null);
   return (
     <form
       method="post"
@@ -583,7 +593,9 @@ export function UploadForm(
       data-refresh={refresh}
       data-done-text={t("documents.uploadedCount")}
       data-network-text={t("documents.networkError")}
+      {...(resumable ? tus : {})}
     >
+      {resumable && <ResumableAssets />}
       <div class="docs-drop">
         <Icon name="cloud-upload" size={32} />
         <p class="docs-drop-title">{t(multiple ? "documents.dropHere" : "documents.dropOne")}</p>
