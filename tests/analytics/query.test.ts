@@ -99,7 +99,7 @@ itest("analytics query: datasets per tenant, groups, buckets, series, limits", a
 
   // Every built-in dataset answers (its view compiles and runs under RLS).
   const catalog = await json(await a.owner.call("GET", `${API}/datasets`), 200);
-  assert.equal(catalog.items.length, 9);
+  assert.equal(catalog.items.length, 10);
   for (const ds of catalog.items) {
     const res = await json(await get(a, { source: { kind: "dataset", name: ds.name } }), 200);
     assert.ok(Array.isArray(res.rows), ds.name);
@@ -176,7 +176,7 @@ itest("analytics query: refusals and a hostile value stays a parameter", async (
       coalesce('security_invoker=true' = any(c.reloptions), false) as invoker,
       has_table_privilege('platform_app', c.oid, 'insert') as writable
     from pg_class c where c.relkind = 'v' and c.relname like 'analytics\_ds\_%'`;
-  assert.equal(views.length, 9);
+  assert.equal(views.length, 10);
   for (const v of views) {
     assert.ok(v.invoker, `${v.name} is security_invoker`);
     assert.ok(!v.writable, `${v.name} is read-only`);

@@ -216,7 +216,10 @@ itest(
       "/projects",
       "/projects/projects",
       "/projects/tasks",
+      "/projects/templates",
       "/projects/reports",
+      "/projects/time",
+      "/projects/calendar-feed",
       "/projects/notifications",
       "/projects/activity",
     ]);

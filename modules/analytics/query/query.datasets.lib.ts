@@ -170,6 +170,24 @@ export const DATASETS: DatasetDef[] = [
       f("done_at", "datetime"),
       f("created_at", "datetime"),
       f("overdue", "boolean"),
+      f("spent_hours", "number"),
+    ],
+    changedBy: PROJECT_EVENTS.filter((e) => e.startsWith("projects.task.")),
+  },
+  {
+    // Custom field values in long form: one row per task and field (per chosen option of a
+    // select field); migrations/0062_projects_fields.sql.
+    name: "project_task_fields",
+    module: "projects",
+    fields: [
+      key("task_id"),
+      key("project_id"),
+      f("project"),
+      f("task"),
+      f("field"),
+      f("value"),
+      f("value_number", "number"),
+      f("value_date", "date"),
     ],
     changedBy: PROJECT_EVENTS.filter((e) => e.startsWith("projects.task.")),
   },

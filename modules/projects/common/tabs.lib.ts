@@ -6,9 +6,14 @@
 export const PROJECT_TABS = [
   { key: "board", path: "?view=board" },
   { key: "list", path: "?view=list" },
+  { key: "calendar", path: "/calendar" },
+  { key: "timeline", path: "/timeline" },
+  { key: "milestones", path: "/milestones" },
+  { key: "cycles", path: "/cycles" },
   { key: "activity", path: "?view=activity" },
   { key: "members", path: "?view=members" },
   { key: "flow", path: "?view=flow" },
+  { key: "fields", path: "/fields" },
 ] as const;
 
 export type ProjectTab = (typeof PROJECT_TABS)[number]["key"];

@@ -16,7 +16,7 @@ import {
   ProjectsTable,
   ProjectSummary,
 } from "./projects.view.tsx";
-import { Board, NewTaskDialog, NewTaskForm, TaskTable } from "../tasks/board.view.tsx";
+import { Board, NewTaskDialog, NewTaskForm } from "../tasks/board.view.tsx";
 import { FlowEditor, MembersPanel } from "./team.view.tsx";
 import { projectTabItems } from "../common/tabs.lib.ts";
 import { Assets, type Flash } from "../common/ui.view.tsx";
@@ -37,7 +37,11 @@ import { creatableStatuses } from "../statuses/statuses.rules.ts";
 import { flowBody, type Form } from "../statuses/statuses.form.lib.ts";
 import { boardOf, createTask } from "../tasks/tasks.service.ts";
 import { projectTimeline } from "../feed/feed.pages.tsx";
+import { ImportLink } from "../import/import.view.tsx";
+import { savedViewBoard, savedViewList, withSavedViews } from "../views/views.pages.tsx";
 import { CreateProjectBody } from "./projects.schemas.ts";
+import { listTemplates } from "../templates/templates.service.ts";
+import { todayIn } from "../recurrence/recurrence.rules.ts";
 import {
   attempt,
   type C,
@@ -51,6 +55,7 @@ import {
 } from "../../../shared/http/pages.ts";
 
 const READ = requirePermission("projects.project.read");
+const readerToday = (c: C) => todayIn(c.var.timeZone ?? "UTC");
 const WRITE = requirePermission("projects.project.write");
 const VIEWS = ["board", "list", "activity", "members", "flow"] as const;
 type View = (typeof VIEWS)[number];
@@ -70,6 +75,7 @@ function invalid(l: Locale, issues: { path: PropertyKey[] }[]): Flash {
     statusId: "projects.taskStatus",
     priority: "projects.priority",
     assigneeId: "projects.assignee",
+    timeZone: "projects.timeZone",
   };
   const fields = [
     ...new Set(issues.map((i) => t(l, labels[String(i.path[0])] ?? "projects.form"))),
@@ -84,6 +90,7 @@ function projectFields(f: Record<string, string | string[]>) {
     status: one(f.status) || undefined,
     startDate: orNull(one(f.startDate)),
     dueDate: orNull(one(f.dueDate)),
+    timeZone: one(f.timeZone) || undefined,
   };
 }
 
@@ -125,10 +132,15 @@ async function listPage(c: C) {
     ),
     {
       actions: hasPermission(c.var.session.permissions, "projects.project.write")
-        ? <NewProjectDialog />
+        ? <NewProjectDialog {...await newProjectChoices(c)} />
         : undefined,
     },
   );
+}
+
+/** The new-project dialog's templates and proposed start date. */
+async function newProjectChoices(c: C) {
+  return { templates: (await listTemplates(actorOf(c))).items, today: readerToday(c) };
 }
 
 /** A form that failed: htmx swaps it in place (in its dialog); a plain post gets it as a page. */
@@ -189,7 +201,7 @@ async function viewBody(c: C, id: string, view: View) {
   const l = c.var.locale;
   switch (view) {
     case "list":
-      return <TaskTable id="project-tasks" tasks={await boardOf({ sql: c.var.sql }, id)} />;
+      return await savedViewList(c, id);
     case "activity": {
       const tasks = await boardOf({ sql: c.var.sql }, id);
       const titles = new Map(tasks.map((x) => [x.id, x.title]));
@@ -209,7 +221,7 @@ async function viewBody(c: C, id: string, view: View) {
         <Board
           statuses={flow.items}
           transitions={flow.transitions}
-          tasks={await boardOf({ sql: c.var.sql }, id)}
+          tasks={await savedViewBoard(c, id, await boardOf({ sql: c.var.sql }, id))}
           canWrite={access.role !== "viewer" && !access.archived}
           role={access.role}
           admin={access.admin}
@@ -248,7 +260,7 @@ const projectsPages = new Hono<AppEnv>()
         <>
           <Assets board={view === "board"} />
           <Tabs items={tabs} label={t(l, "projects.views")} />
-          {await viewBody(c, id, view)}
+          {await withSavedViews(c, id, view, await viewBody(c, id, view))}
         </>
       ),
       {
@@ -258,6 +270,7 @@ const projectsPages = new Hono<AppEnv>()
           <>
             {access.role === "manager" && <ProjectManageActions p={p} />}
             {canWrite && <NewTaskDialog {...await newTaskProps(c, id)} />}
+            {canWrite && <ImportLink projectId={id} />}
           </>
         ),
       },

@@ -9,7 +9,7 @@ export type { MemberRow, ProjectRow };
 const TENANT = (sql: Sql) => sql`nullif(current_setting('app.tenant_id', true), '')::uuid`;
 
 const columns = (sql: Sql, session: Session) =>
-  sql`p.id, p.name, p.description, p.status, p.start_date, p.due_date, p.archived,
+  sql`p.id, p.name, p.description, p.status, p.start_date, p.due_date, p.time_zone, p.archived,
     p.created_at, p.updated_at,
     (select role from project_members m where m.tenant_id = p.tenant_id and m.project_id = p.id
        and m.user_id = ${session.userId}) as my_role,
@@ -50,14 +50,17 @@ export interface ProjectFields {
   status: string;
   startDate: string | null;
   dueDate: string | null;
+  /** Null or absent: the workspace's zone (set by the database). */
+  timeZone?: string | null;
 }
 
 export async function insertProject(sql: Sql, userId: string, p: ProjectFields) {
   const id = uuidv7();
   await sql`
-    insert into projects (tenant_id, id, name, description, status, start_date, due_date, created_by)
+    insert into projects (tenant_id, id, name, description, status, start_date, due_date, created_by,
+      time_zone)
     values (${TENANT(sql)}, ${id}, ${p.name}, ${p.description}, ${p.status}, ${p.startDate},
-      ${p.dueDate}, ${userId})`;
+      ${p.dueDate}, ${userId}, ${p.timeZone ?? null})`;
   return id;
 }
 
@@ -69,7 +72,7 @@ export async function updateProject(
   await sql`
     update projects set name = ${p.name}, description = ${p.description}, status = ${p.status},
       start_date = ${p.startDate}, due_date = ${p.dueDate}, archived = ${p.archived},
-      updated_at = now()
+      time_zone = coalesce(${p.timeZone ?? null}, time_zone), updated_at = now()
     where id = ${id}`;
 }
 

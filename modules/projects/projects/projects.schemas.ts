@@ -1,9 +1,18 @@
 import { z } from "@hono/zod-openapi";
+import { canonicalZone } from "../recurrence/recurrence.rules.ts";
 
 export const PROJECT_STATUSES = ["planlamada", "aktif", "tamamlandi"] as const;
 export const ProjectStatus = z.enum(PROJECT_STATUSES).openapi("ProjectStatus");
 export const MemberRole = z.enum(["manager", "member", "viewer"]).openapi("ProjectMemberRole");
 const day = z.iso.date();
+const ProjectTimeZone = z.string().trim().max(64).transform((tz, ctx) => {
+  const canonical = canonicalZone(tz);
+  if (!canonical) {
+    ctx.addIssue({ code: "custom", message: "an IANA time zone such as Europe/Istanbul" });
+    return z.NEVER;
+  }
+  return canonical;
+}).openapi({ type: "string", example: "Europe/Istanbul" });
 
 export const IdParam = z.object({
   id: z.uuid().openapi({ param: { name: "id", in: "path" } }),
@@ -20,6 +29,7 @@ export const ProjectSchema = z.object({
   status: ProjectStatus,
   startDate: z.string().nullable(),
   dueDate: z.string().nullable(),
+  timeZone: z.string().openapi({ description: "IANA time zone (recurring tasks' dates)" }),
   archived: z.boolean(),
   myRole: MemberRole.nullable(),
   taskCount: z.number().int(),
@@ -34,6 +44,9 @@ export const CreateProjectBody = z.object({
   status: ProjectStatus.optional(),
   startDate: day.nullable().optional(),
   dueDate: day.nullable().optional(),
+  timeZone: ProjectTimeZone.optional().openapi({
+    description: "IANA time zone; default: the workspace's",
+  }),
 }).openapi("CreateProject");
 
 export const UpdateProjectBody = CreateProjectBody.partial().openapi("UpdateProject");
@@ -66,6 +79,7 @@ export interface ProjectRow {
   status: "planlamada" | "aktif" | "tamamlandi";
   startDate: string | null;
   dueDate: string | null;
+  timeZone: string;
   archived: boolean;
   myRole: "manager" | "member" | "viewer" | null;
   taskCount: number;

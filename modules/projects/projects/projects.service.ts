@@ -76,6 +76,7 @@ export async function createProject(
     status: body.status ?? "planlamada",
     startDate: body.startDate ?? null,
     dueDate: body.dueDate ?? null,
+    timeZone: body.timeZone ?? null,
   };
   checkDates(fields.startDate, fields.dueDate);
   const id = await insertProject(sql, session.userId, fields);
@@ -123,6 +124,7 @@ export async function changeProject(
     status: body.status ?? before.status,
     startDate: body.startDate === undefined ? before.startDate : body.startDate,
     dueDate: body.dueDate === undefined ? before.dueDate : body.dueDate,
+    timeZone: body.timeZone ?? before.timeZone,
     archived: body.archived ?? before.archived,
   };
   if (next.status !== before.status && !PROJECT_MOVES[before.status].includes(next.status)) {

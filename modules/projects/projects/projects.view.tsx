@@ -11,6 +11,8 @@ import {
   useT,
 } from "../../../ui/kit.ts";
 import type { ProjectRow } from "./projects.schemas.ts";
+import { ProjectZoneField } from "../recurrence/recurrence.view.tsx";
+import { NewFromTemplate, SaveTemplateDialog } from "../templates/templates.view.tsx";
 import {
   type Flash,
   PROJECT_STATUS_VALUES,
@@ -61,6 +63,7 @@ export function ProjectForm(
       <Field label={t("projects.dueDate")}>
         <input id={`${id}-due`} type="date" name="dueDate" value={p?.dueDate ?? ""} />
       </Field>
+      {p && <ProjectZoneField id={id} zone={p.timeZone} />}
       <div class="form-actions field-wide">
         <Button type="submit" icon={p ? "save" : "plus"}>
           {p ? t("projects.save") : t("projects.create")}
@@ -70,8 +73,10 @@ export function ProjectForm(
   );
 }
 
-/** The "new project" dialog of the list page. */
-export function NewProjectDialog() {
+/** The "new project" dialog of the list page (and, with templates, "new from template"). */
+export function NewProjectDialog(
+  { templates = [], today = "" }: { templates?: { id: string; name: string }[]; today?: string },
+) {
   const t = useT();
   return (
     <Dialog
@@ -82,6 +87,7 @@ export function NewProjectDialog() {
       closeLabel={t("projects.close")}
     >
       <ProjectForm action="/projects/projects" />
+      <NewFromTemplate templates={templates} today={today} />
     </Dialog>
   );
 }
@@ -217,6 +223,7 @@ export function ProjectManageActions({ p }: { p: ProjectRow }) {
   const base = `/projects/projects/${p.id}`;
   return (
     <>
+      <SaveTemplateDialog projectId={p.id} name={p.name} />
       {!p.archived && (
         <Dialog
           id="edit-project"

@@ -21,6 +21,7 @@ import { distributionReport, progressReport, workloadReport } from "./reports.se
 import { listTasks } from "../tasks/tasks.service.ts";
 import { listProjects } from "../projects/projects.service.ts";
 import { isUuid } from "../../../shared/http/ids.ts";
+import { reportFieldBlock } from "../fields/fields.pages.tsx";
 
 const READ = requirePermission("projects.project.read");
 
@@ -161,6 +162,7 @@ const overviewPages = new Hono<AppEnv>()
             </div>
             <ProgressCharts items={progress.items} burnUp={progress.burnUp} />
             <Distribution {...dist} />
+            {projectId && await reportFieldBlock(c, { projectId, fieldId: c.req.query("fieldId") })}
             <WorkloadCard items={work.items} />
           </div>
         </>

@@ -1,3 +1,5 @@
+import { AssigneeChips } from "../assignees/assignees.view.tsx";
+import { BulkCheck } from "../bulk/bulk.view.tsx";
 import type { ComponentChildren } from "preact";
 import {
   Badge,
@@ -10,7 +12,6 @@ import {
   Icon,
   type TableSort,
   Toast,
-  UserChip,
   useT,
 } from "../../../ui/kit.ts";
 import type { TaskRow } from "./tasks.schemas.ts";
@@ -68,7 +69,7 @@ function Card({ task }: { task: TaskRow }) {
         {task.dueDate && <Due task={task} />}
         <span class="pj-card-who">
           {task.assigneeName
-            ? <UserChip name={task.assigneeName} compact />
+            ? <AssigneeChips task={task} compact />
             : <span class="sr-only">{t("projects.unassigned")}</span>}
         </span>
       </span>
@@ -135,9 +136,11 @@ export function Board(
 
 /** Tasks as a table: the project's list view, the task list, subtasks and the dashboard. */
 export function TaskTable(
-  { id, tasks, showProject, empty, more, sort, compact }: {
+  { id, tasks, showProject, empty, more, sort, compact, select }: {
     id: string;
     tasks: TaskRow[];
+    /** A checkbox per row for the bulk bar (bulk.view.tsx). */
+    select?: boolean;
     showProject?: boolean;
     empty?: ComponentChildren;
     more?: { href: string; label: string };
@@ -154,6 +157,12 @@ export function TaskTable(
       rows={tasks}
       sort={sort}
       columns={[
+        ...(select
+          ? [{
+            label: t("projects.bulk.column"),
+            cell: (task: TaskRow) => <BulkCheck id={task.id} title={task.title} />,
+          }]
+          : []),
         {
           label: t("projects.task"),
           cell: (task) => (
@@ -187,9 +196,7 @@ export function TaskTable(
         },
         ...(compact ? [] : [{
           label: t("projects.assignee"),
-          cell: (task: TaskRow) => (
-            <UserChip name={task.assigneeName} none={t("projects.unassigned")} />
-          ),
+          cell: (task: TaskRow) => <AssigneeChips task={task} none={t("projects.unassigned")} />,
         }]),
         {
           label: t("projects.dueDate"),

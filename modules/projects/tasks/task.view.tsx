@@ -16,6 +16,7 @@ import type { TaskRow } from "./tasks.schemas.ts";
 import type { StatusRow } from "../statuses/statuses.schemas.ts";
 import type { MemberRow } from "../projects/projects.schemas.ts";
 import type { AttachmentInfo } from "../attachments/attachments.lib.ts";
+import { AssigneePicker } from "../assignees/assignees.view.tsx";
 import {
   type Flash,
   flowNames,
@@ -91,14 +92,7 @@ export function TaskFields(
               ))}
             </select>
           </Field>
-          <Field label={t("projects.assignee")}>
-            <select id="tf-assignee" name="assigneeId">
-              <option value="">{t("projects.unassigned")}</option>
-              {members.map((m) => (
-                <option value={m.userId} selected={m.userId === task.assigneeId}>{m.name}</option>
-              ))}
-            </select>
-          </Field>
+          <AssigneePicker task={task} members={members} />
           <Field label={t("projects.startDate")}>
             <input id="tf-start" type="date" name="startDate" value={task.startDate ?? ""} />
           </Field>

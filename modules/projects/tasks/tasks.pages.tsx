@@ -17,6 +17,9 @@ import {
 } from "./task.view.tsx";
 import { AssigneeFilter, StatusFilter, TaskFilters } from "./tasks.view.tsx";
 import { Assets } from "../common/ui.view.tsx";
+import { WatchersCard } from "../assignees/assignees.view.tsx";
+import { listWatchers } from "../assignees/assignees.service.ts";
+import { BulkBar } from "../bulk/bulk.view.tsx";
 import { blockerCandidates, parentCandidates } from "./tasks.rules.ts";
 import { projectsHistory } from "../feed/history.lib.ts";
 import { translator } from "../common/labels.lib.ts";
@@ -45,6 +48,16 @@ import {
 import { attachments } from "../../documents/public.ts";
 import { taskOwner, uploadOf } from "../attachments/attachments.lib.ts";
 import { attachToTask, detachFromTask, taskForFiles } from "../attachments/attachments.service.ts";
+import { taskCycleBlock } from "../cycles/cycles.pages.tsx";
+import { taskMilestoneBlock } from "../milestones/milestones.pages.tsx";
+import { taskTimeBlock } from "../time/time.pages.tsx";
+import {
+  dropStaleFieldFilters,
+  taskFieldsBlock,
+  taskListFieldFilter,
+} from "../fields/fields.pages.tsx";
+import { RecurrenceCard } from "../recurrence/recurrence.view.tsx";
+import { recurrenceBlock } from "../recurrence/recurrence.service.ts";
 import {
   attempt,
   type C,
@@ -101,7 +114,9 @@ function updateBody(f: Record<string, string | string[]>) {
     description: one(f.description),
     statusId: one(f.statusId),
     priority: one(f.priority),
-    assigneeId: orNull(one(f.assigneeId)),
+    ...(one(f.assigneeIdsPresent)
+      ? { assigneeIds: many(f.assigneeIds) }
+      : { assigneeId: orNull(one(f.assigneeId)) }),
     startDate: orNull(one(f.startDate)),
     dueDate: orNull(one(f.dueDate)),
     estimate: estimate === "" ? null : Number(estimate),
@@ -148,6 +163,7 @@ const tasksPages = new Hono<AppEnv>()
       delete query.statusId;
       delete raw.statusId;
     }
+    await dropStaleFieldFilters(c, { projectId: chosen, query, raw });
     const list = await listTasks(actorOf(c), {
       ...query,
       limit: 50,
@@ -171,6 +187,7 @@ const tasksPages = new Hono<AppEnv>()
           id="tasks-table"
           tasks={list.items}
           showProject
+          select={hasPermission(c.var.session.permissions, "projects.task.write")}
           sort={query.sort === "due" || query.sort === "priority"
             ? {
               key: query.sort,
@@ -202,6 +219,7 @@ const tasksPages = new Hono<AppEnv>()
           {body}
           <StatusFilter query={raw} statuses={statuses} oob />
           <AssigneeFilter query={raw} members={members} oob />
+          {await taskListFieldFilter(c, { projectId: chosen, query: raw, oob: true })}
         </>,
       );
     }
@@ -212,11 +230,19 @@ const tasksPages = new Hono<AppEnv>()
         <>
           <Assets />
           <TaskFilters
+            fieldFilter={await taskListFieldFilter(c, { projectId: chosen, query: raw })}
             query={raw}
             projects={projects.items}
             statuses={statuses}
             members={members}
           />
+          {hasPermission(c.var.session.permissions, "projects.task.write") && (
+            <BulkBar
+              statuses={statuses}
+              members={members}
+              back={c.req.url.replace(/^[a-z]+:\/\/[^/]+/, "")}
+            />
+          )}
           {body}
         </>
       ),
@@ -260,16 +286,43 @@ const tasksPages = new Hono<AppEnv>()
         <>
           <Assets />
           <TaskPage
-            fields={await fieldsPanel(c, id)}
-            subtasks={subtasks}
+            fields={
+              <>
+                {await fieldsPanel(c, id)}
+                {await taskFieldsBlock(c, task, canWrite)}
+              </>
+            }
+            subtasks={
+              <>
+                {subtasks}
+                {await taskTimeBlock(c, id)}
+              </>
+            }
             dependencies={
-              <Dependencies
-                blockedBy={board.filter((x) => task.blockedBy.includes(x.id))}
-                blocks={board.filter((x) => task.blocks.includes(x.id))}
-              />
+              <>
+                <Dependencies
+                  blockedBy={board.filter((x) => task.blockedBy.includes(x.id))}
+                  blocks={board.filter((x) => task.blocks.includes(x.id))}
+                />
+                <RecurrenceCard
+                  {...await recurrenceBlock(actorOf(c), { task, access, locale: l })}
+                />
+                <WatchersCard
+                  taskId={id}
+                  watchers={(await listWatchers(actorOf(c), id)).items}
+                  members={await membersOf({ sql: c.var.sql }, task.projectId)}
+                  canWrite={canWrite}
+                />
+              </>
             }
             comments={await commentsPanel(c, id)}
-            attachments={await filesPanel(c, id)}
+            attachments={
+              <>
+                {await taskMilestoneBlock(c, task, canWrite)}
+                {await taskCycleBlock(c, task, canWrite)}
+                {await filesPanel(c, id)}
+              </>
+            }
             history={await entityHistory(c, {
               module: "projects",
               entityType: "task",

@@ -5,6 +5,8 @@ import type { Session } from "../../../shared/http/env.ts";
 import { foldedContains } from "../../../shared/text/fold.ts";
 import { visibleProjects } from "../access/access.repo.ts";
 import type { TaskRow } from "./tasks.schemas.ts";
+import { customFieldsColumn, fieldFilterSql, type FieldQuery } from "../fields/fields.repo.ts";
+import { anyAssignee, assigneeColumns } from "../assignees/assignees.repo.ts";
 export type { TaskRow };
 
 const TENANT = (sql: Sql) => sql`nullif(current_setting('app.tenant_id', true), '')::uuid`;
@@ -15,14 +17,16 @@ export const PRIORITY_RANK = (sql: Sql) =>
 const columns = (sql: Sql) =>
   sql`t.id, t.project_id, p.name as project_name, t.title, t.description, t.status_id,
     s.name as status_name, s.category as status_category, t.priority, t.assignee_id,
-    ad.name as assignee_name, t.start_date, t.due_date,
-    t.estimate::float8 as estimate, t.labels, t.parent_id, t.position, t.done_at, t.created_by,
+    ad.name as assignee_name, ${assigneeColumns(sql)}, t.start_date, t.due_date,
+    t.estimate::float8 as estimate, t.labels, t.parent_id, t.milestone_id, t.position, t.done_at,
+    t.created_by, t.cycle_id,
     t.created_at, t.updated_at,
     (t.done_at is null and t.due_date < current_date) as overdue,
     array(select d.blocker_id from task_dependencies d
       where d.tenant_id = t.tenant_id and d.blocked_id = t.id order by d.blocker_id) as blocked_by,
     array(select d.blocked_id from task_dependencies d
-      where d.tenant_id = t.tenant_id and d.blocker_id = t.id order by d.blocked_id) as blocks`;
+      where d.tenant_id = t.tenant_id and d.blocker_id = t.id order by d.blocked_id) as blocks,
+    ${customFieldsColumn(sql)}`;
 
 const joins = (sql: Sql) =>
   sql`from tasks t
@@ -45,9 +49,15 @@ export interface TaskFilter {
   done?: "true" | "false";
   label?: string;
   parentId?: string;
+  milestoneId?: string;
+  cycleId?: string;
   q?: string;
   sort: "created" | "updated" | "due" | "priority";
   includeArchived?: boolean;
+  /** Only the ids of the matching tasks (a view that reads its own columns, e.g. the timeline). */
+  idsOnly?: boolean;
+  fieldFilters?: FieldQuery["fieldFilters"];
+  fieldSort?: FieldQuery["fieldSort"];
 }
 
 /** Sort key as text (kept exact for the cursor), its SQL type and direction. */
@@ -91,13 +101,11 @@ export async function selectTasks(
   limit: number,
   after: [string, string] | null,
 ): Promise<TaskRow[]> {
-  const k = sortKey(sql, f.sort);
-  const assignee = f.assigneeId === "me"
-    ? sql`and t.assignee_id = ${session.userId}`
-    : f.assigneeId === "unassigned"
+  const k = f.fieldSort ?? sortKey(sql, f.sort);
+  const assignee = f.assigneeId === "unassigned"
     ? sql`and t.assignee_id is null`
     : f.assigneeId
-    ? sql`and t.assignee_id = ${f.assigneeId}`
+    ? anyAssignee(sql, f.assigneeId === "me" ? session.userId : f.assigneeId)
     : sql``;
   const cmp = after
     ? (k.desc
@@ -105,7 +113,7 @@ export async function selectTasks(
       : sql`and (${k.raw}, t.id) > (${k.cast(after[0])}, ${after[1]}::uuid)`)
     : sql``;
   return await rowsOf<TaskRow>(sql`
-    select ${columns(sql)}, ${k.expr} as sort_key ${joins(sql)}
+    select ${f.idsOnly ? sql`t.id` : columns(sql)}, ${k.expr} as sort_key ${joins(sql)}
     where ${visibleProjects(sql, session, sql`t.project_id`)}
       ${f.includeArchived ? sql`` : sql`and not p.archived`}
       ${f.projectId ? sql`and t.project_id = ${f.projectId}` : sql``}
@@ -130,7 +138,16 @@ export async function selectTasks(
   }
       ${f.label ? sql`and t.labels @> array[${f.label}]::text[]` : sql``}
       ${f.parentId ? sql`and t.parent_id = ${f.parentId}` : sql``}
+      ${f.milestoneId ? sql`and t.milestone_id = ${f.milestoneId}` : sql``}
+      ${
+    f.cycleId === "none"
+      ? sql`and t.cycle_id is null`
+      : f.cycleId
+      ? sql`and t.cycle_id = ${f.cycleId}`
+      : sql``
+  }
       ${f.q ? sql`and t.search_text like ${foldedContains(f.q)}` : sql``}
+      ${fieldFilterSql(sql, f.fieldFilters)}
       ${cmp}
     order by ${k.raw} ${k.desc ? sql`desc` : sql`asc`}, t.id ${k.desc ? sql`desc` : sql`asc`}
     limit ${limit + 1}`);
@@ -191,10 +208,12 @@ export async function nextPosition(sql: Sql, statusId: string): Promise<number> 
 }
 
 export async function replaceBlockers(sql: Sql, taskId: string, blockers: string[]) {
-  await sql`delete from task_dependencies where blocked_id = ${taskId}`;
+  // Blockers that stay keep their dependency kind and lag.
+  await sql`delete from task_dependencies
+    where blocked_id = ${taskId} and not (blocker_id = any(${blockers}::uuid[]))`;
   for (const b of blockers) {
     await sql`insert into task_dependencies (tenant_id, blocker_id, blocked_id)
-      values (${TENANT(sql)}, ${b}, ${taskId})`;
+      values (${TENANT(sql)}, ${b}, ${taskId}) on conflict do nothing`;
   }
 }
 

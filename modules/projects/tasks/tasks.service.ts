@@ -13,6 +13,16 @@ import { checkTransition } from "../statuses/statuses.service.ts";
 import { selectStatuses } from "../statuses/statuses.repo.ts";
 import { selectMembers } from "../projects/projects.repo.ts";
 import { activeOnly, deliver, type Notice } from "../notices/notices.service.ts";
+import {
+  announceAssignees,
+  checkAssignees,
+  writeAssignees,
+} from "../assignees/assignees.task.service.ts";
+import { primaryOf } from "../assignees/assignees.lib.ts";
+import { checkTaskPlan, saveTaskPlan } from "../timeline/schedule.service.ts";
+import { saveTaskCycle } from "../cycles/cycles.service.ts";
+import { afterTaskSaved } from "../recurrence/recurrence.service.ts";
+import { checkTaskFields, fieldCursorValid, taskFieldQuery } from "../fields/fields.service.ts";
 import type { CreateTaskBody, TaskQuery, UpdateTaskBody } from "./tasks.schemas.ts";
 import {
   addWatcher,
@@ -42,7 +52,7 @@ const audit = (t: TaskRow) => ({
   description: t.description,
   status: t.statusName,
   priority: t.priority,
-  assignee: t.assigneeName,
+  assignee: t.assignees?.length ? t.assignees.map((a) => a.name).join(", ") : t.assigneeName,
   startDate: t.startDate,
   dueDate: t.dueDate,
   estimate: t.estimate,
@@ -58,13 +68,16 @@ export async function listTasks(
   const { sql, session } = actor;
   if (q.projectId) await projectAccess({ sql, session }, q.projectId);
   const after = decodeCursor(q.cursor, ["text", "uuid"]) as [string, string] | null;
-  if (after && !validKey(q.sort, after[0])) {
+  const byField = await taskFieldQuery({ sql, session }, q);
+  const keyOk = (k: string) =>
+    byField.fieldSortType ? fieldCursorValid(byField.fieldSortType, k) : validKey(q.sort, k);
+  if (after && !keyOk(after[0])) {
     throw problems.validation([{ path: "query.cursor", message: "Invalid cursor" }]);
   }
   const rows = await selectTasks(
     sql,
     session,
-    { ...q, includeArchived: !!q.projectId },
+    { ...q, ...byField, includeArchived: !!q.projectId },
     q.limit,
     after,
   );
@@ -104,6 +117,7 @@ async function validate(
       throw problems.unprocessable("The assignee must be a member of the project.");
     }
   }
+  if (input.assigneeIds) await checkAssignees({ sql }, { projectId, ids: input.assigneeIds });
   if (next.startDate && next.dueDate && next.dueDate < next.startDate) {
     throw problems.unprocessable("The due date is before the start date.");
   }
@@ -127,6 +141,7 @@ async function validate(
       throw problems.unprocessable("These dependencies would make a cycle.");
     }
   }
+  await checkTaskPlan(sql, { projectId, taskId, input, next });
 }
 
 export async function createTask(
@@ -149,7 +164,7 @@ export async function createTask(
     description: body.description ?? "",
     statusId: status.id,
     priority: body.priority ?? "normal",
-    assigneeId: body.assigneeId ?? null,
+    assigneeId: primaryOf(body) ?? null,
     startDate: body.startDate ?? null,
     dueDate: body.dueDate ?? null,
     estimate: body.estimate ?? null,
@@ -159,9 +174,18 @@ export async function createTask(
     done: status.category === "done",
   };
   await validate(sql, body.projectId, null, body, fields);
+  const custom = await checkTaskFields({ sql }, {
+    projectId: body.projectId,
+    taskId: null,
+    input: body.customFields,
+  });
   if (fields.done) await refuseOpenBlockers(sql, body.blockedBy ?? []);
   const id = await insertTask(sql, body.projectId, session.userId, fields);
+  await custom.save(id);
   if (body.blockedBy?.length) await replaceBlockers(sql, id, [...new Set(body.blockedBy)]);
+  await saveTaskPlan(sql, id, body);
+  await saveTaskCycle(sql, { projectId: body.projectId, taskId: id, cycleId: body.cycleId });
+  if (body.assigneeIds) await writeAssignees({ sql }, { taskId: id, ids: body.assigneeIds });
   await addWatcher(sql, id, session.userId);
   const task = (await selectTask(sql, id))!;
   await recordActivity({ sql }, {
@@ -180,6 +204,8 @@ export async function createTask(
   });
   await publishAssigned(sql, session, null, task);
   await notifyAssignee(sql, bus, session, null, task);
+  await announceAssignees(actor, { before: null, after: task });
+  await afterTaskSaved(actor, { before: null, after: task, recurrence: body.recurrence });
   return strip(task);
 }
 
@@ -204,7 +230,7 @@ export async function changeTask(
     description: pick("description"),
     statusId: status.id,
     priority: pick("priority"),
-    assigneeId: pick("assigneeId"),
+    assigneeId: input.assigneeIds ? primaryOf(input) ?? null : pick("assigneeId"),
     startDate: pick("startDate"),
     dueDate: pick("dueDate"),
     estimate: pick("estimate"),
@@ -215,6 +241,11 @@ export async function changeTask(
     done: status.category === "done",
   };
   await validate(sql, before.projectId, id, input, next);
+  const custom = await checkTaskFields({ sql }, {
+    projectId: before.projectId,
+    taskId: id,
+    input: input.customFields,
+  });
   // Checked before any write, so a page that shows the refusal never shows half a change.
   // Becoming done: every blocker counts; already done: only blockers added now (a form that
   // resends the same list must still save other fields).
@@ -226,7 +257,11 @@ export async function changeTask(
     );
   }
   await updateTask(sql, id, next);
+  await custom.save(id);
   if (input.blockedBy) await replaceBlockers(sql, id, [...new Set(input.blockedBy)]);
+  await saveTaskPlan(sql, id, input);
+  await saveTaskCycle(sql, { projectId: before.projectId, taskId: id, cycleId: input.cycleId });
+  if (input.assigneeIds) await writeAssignees({ sql }, { taskId: id, ids: input.assigneeIds });
   const after = (await selectTask(sql, id))!;
   await recordActivity({ sql }, {
     module: "projects",
@@ -251,6 +286,8 @@ export async function changeTask(
   }
   await publishAssigned(sql, session, before, after);
   await notifyAssignee(sql, bus, session, before, after);
+  await announceAssignees(actor, { before, after });
+  await afterTaskSaved(actor, { before, after, recurrence: input.recurrence });
   return strip(after);
 }
 

@@ -6,12 +6,14 @@ import { flowNames, PRIORITY_VALUES, priorityLabel } from "../common/ui.view.tsx
  * everyday ones sit in one row; dates and labels wait behind "More filters".
  */
 export function TaskFilters(
-  { query, projects, statuses = [], members = [] }: {
+  { query, projects, statuses = [], members = [], fieldFilter }: {
     query: Record<string, string>;
     projects: { id: string; name: string }[];
     /** The chosen project's statuses and members (statuses belong to one project's flow). */
     statuses?: { id: string; name: string }[];
     members?: { userId: string; name: string }[];
+    /** The chosen project's custom-field filter (fields/fields.view.tsx FieldFilter). */
+    fieldFilter?: preact.ComponentChildren;
   },
 ) {
   const t = useT();
@@ -44,6 +46,7 @@ export function TaskFilters(
         </select>
       </Field>
       <AssigneeFilter query={query} members={members} />
+      {fieldFilter}
       <Field label={t("projects.sort")}>
         <select id="tq-sort" name="sort">
           {(["created", "updated", "due", "priority"] as const).map((s) => (

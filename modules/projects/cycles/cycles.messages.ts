@@ -1,0 +1,71 @@
+/** Cycles' texts (key → [English, Turkish]). */
+import { defineMessages, type KeysOf } from "../../../shared/i18n/i18n.ts";
+
+export const cyclesMessages = defineMessages({
+  "projects.view.cycles": ["Cycles", "Döngüler"],
+  "cycles.title": ["Cycles", "Döngüler"],
+  "cycles.new": ["New cycle", "Yeni döngü"],
+  "cycles.create": ["Create cycle", "Döngü oluştur"],
+  "cycles.name": ["Name", "Ad"],
+  "cycles.goal": ["Goal", "Hedef"],
+  "cycles.startDate": ["Start date", "Başlangıç tarihi"],
+  "cycles.endDate": ["End date", "Bitiş tarihi"],
+  "cycles.dates": ["Dates", "Tarihler"],
+  "cycles.state": ["State", "Durum"],
+  "cycles.progress": ["Progress", "İlerleme"],
+  "cycles.estimate": ["Estimate", "Tahmin"],
+  "cycles.state.upcoming": ["Upcoming", "Yaklaşan"],
+  "cycles.state.active": ["Active", "Etkin"],
+  "cycles.state.completed": ["Completed", "Tamamlandı"],
+  "cycles.none": ["No cycles yet", "Henüz döngü yok"],
+  "cycles.noneHint": [
+    "A cycle is a time box (one or two weeks) with the tasks the team means to finish in it.",
+    "Döngü, ekibin içinde bitirmeyi planladığı görevlerle bir zaman aralığıdır (bir iki hafta).",
+  ],
+  "cycles.burndown": ["Burndown", "Kalan iş grafiği"],
+  "cycles.burndownOf": ["Burndown: {name}", "Kalan iş grafiği: {name}"],
+  "cycles.openTasks": ["Open tasks", "Açık görevler"],
+  "cycles.openHours": ["Open estimate (hours)", "Kalan tahmin (saat)"],
+  "cycles.ideal": ["Ideal", "İdeal"],
+  "cycles.velocity": ["Velocity", "Hız"],
+  "cycles.velocityNone": [
+    "Velocity shows once a cycle is completed.",
+    "Hız, bir döngü tamamlandığında görünür.",
+  ],
+  "cycles.committed": ["Committed tasks", "Taahhüt edilen görevler"],
+  "cycles.completedTasks": ["Completed tasks", "Tamamlanan görevler"],
+  "cycles.completedHours": ["Completed estimate (hours)", "Tamamlanan tahmin (saat)"],
+  "cycles.carried": ["Carried over", "Aktarılan"],
+  "cycles.average": [
+    "Average of the last {n}: {tasks} tasks, {hours} hours",
+    "Son {n} döngünün ortalaması: {tasks} görev, {hours} saat",
+  ],
+  "cycles.complete": ["Complete cycle", "Döngüyü tamamla"],
+  "cycles.completeHint": [
+    "Done tasks stay in this cycle; {open} unfinished tasks move to:",
+    "Biten görevler bu döngüde kalır; bitmemiş {open} görev şuraya taşınır:",
+  ],
+  "cycles.carryTo": ["Move unfinished tasks to", "Bitmemiş görevleri taşı"],
+  "cycles.backlog": ["Backlog (no cycle)", "Bekleyenler (döngüsüz)"],
+  "cycles.addTasks": ["Add tasks", "Görev ekle"],
+  "cycles.addSelected": ["Add selected", "Seçilenleri ekle"],
+  "cycles.noBacklog": ["Every open task is already in a cycle.", "Tüm açık görevler bir döngüde."],
+  "cycles.tasks": ["Tasks in the cycle", "Döngüdeki görevler"],
+  "cycles.noTasks": ["No tasks in this cycle yet.", "Bu döngüde henüz görev yok."],
+  "cycles.remove": ["Remove from cycle", "Döngüden çıkar"],
+  "cycles.removeNamed": ["Remove {title} from the cycle", "{title} görevini döngüden çıkar"],
+  "cycles.show": ["Show", "Göster"],
+  "cycles.showNamed": ["Show {name}", "{name} göster"],
+  "cycles.close": ["Close", "Kapat"],
+  "cycles.save": ["Save", "Kaydet"],
+  "cycles.created": ["Cycle created.", "Döngü oluşturuldu."],
+  "cycles.cycle": ["Cycle", "Döngü"],
+  "cycles.noCycle": ["Not in a cycle", "Bir döngüde değil"],
+  "cycles.daysLeft": ["{n} days left", "{n} gün kaldı"],
+  "cycles.ended": ["Ended; waiting to be completed", "Bitti; tamamlanmayı bekliyor"],
+  "cycles.checkFields": ["Please check: {fields}.", "Lütfen şunları kontrol edin: {fields}."],
+});
+
+declare module "../../../shared/i18n/i18n.ts" {
+  interface MessageCatalog extends KeysOf<typeof cyclesMessages> {}
+}
