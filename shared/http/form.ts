@@ -41,13 +41,20 @@ export interface Flash {
 export type FlashStatus = 400 | 403 | 404 | 409 | 413 | 415 | 422;
 
 /**
+ * A path naming a record by id (`customFields.<uuid>`) is for API clients: people read only the
+ * message, which names the record itself.
+ */
+const ID_IN_PATH = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
+/**
  * A client-side failure (a Problem below 500) as an inline message with its status; anything
  * else is rethrown, so real faults still reach the error handler.
  */
 export function problemFlash(err: unknown): { flash: Flash; status: FlashStatus } {
   if (!(err instanceof Problem) || err.status >= 500) throw err;
   const text = err.errors?.length
-    ? err.errors.map((e) => `${e.path}: ${e.message}`).join("; ")
+    ? err.errors.map((e) => ID_IN_PATH.test(e.path) ? e.message : `${e.path}: ${e.message}`)
+      .join("; ")
     : err.detail ?? err.title;
   return { flash: { kind: "error", text }, status: err.status as FlashStatus };
 }
