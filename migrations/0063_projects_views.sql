@@ -13,7 +13,9 @@ create table project_views (
   layout text not null check (layout in ('list', 'board', 'calendar', 'timeline')),
   query jsonb not null default '{}'::jsonb check (jsonb_typeof(query) = 'object'),
   group_by text not null default 'none'
-    check (group_by in ('none', 'status', 'assignee', 'priority', 'label')),
+    -- field:<id>: one of the project's select, multi-select or person fields (checked on save).
+    check (group_by in ('none', 'status', 'assignee', 'priority', 'label')
+      or group_by ~ '^field:[0-9a-f-]{36}$'),
   sort text not null default 'created',
   columns text[] not null default '{}',
   position double precision not null default 0,

@@ -241,3 +241,69 @@ itest("views: opening a saved view applies its filters, grouping and columns", a
   const statuses = await flow(t.owner, p.id);
   assert.ok(statuses.items.length > 0);
 });
+
+itest(
+  "views: the list groups by a select custom field; a view may keep that grouping",
+  async () => {
+    const t = await newTenant();
+    const p = await newProject(t.owner);
+    const stage = await json(
+      await t.owner.call("POST", `/api/projects/projects/${p.id}/fields`, {
+        name: "Stage",
+        type: "select",
+        options: [{ label: "Lead" }, { label: "Won" }],
+      }),
+      201,
+    );
+    const note = await json(
+      await t.owner.call("POST", `/api/projects/projects/${p.id}/fields`, {
+        name: "Note",
+        type: "text",
+      }),
+      201,
+    );
+    const [lead, won] = stage.options.map((o: { id: string }) => o.id);
+    await newTask(t.owner, p.id, { title: "Acme deal", customFields: { [stage.id]: won } });
+    await newTask(t.owner, p.id, { title: "Beta deal", customFields: { [stage.id]: lead } });
+    await newTask(t.owner, p.id, { title: "Loose end" });
+
+    const html = await (await browse(
+      `/projects/projects/${p.id}?view=list&groupBy=field:${stage.id}`,
+      { who: t.owner },
+    )).text();
+    const heads = [...html.matchAll(/class="pj-group-head"><span>([^<]*)</g)].map((m) => m[1]);
+    assert.deepEqual(heads, ["Lead", "Won", "No value"]);
+    assert.ok(html.indexOf("Beta deal") < html.indexOf("Acme deal"), "groups follow the options");
+    assert.match(html, new RegExp(`<option value="field:${stage.id}" selected>Stage</option>`));
+
+    const saved = await json(
+      await t.owner.call("POST", `/api/projects/projects/${p.id}/views`, {
+        name: "By stage",
+        layout: "list",
+        groupBy: `field:${stage.id}`,
+      }),
+      201,
+    );
+    assert.equal(saved.groupBy, `field:${stage.id}`);
+    // A text field, a field of nowhere, or a malformed grouping is refused, naming groupBy.
+    const text = await problem(
+      await t.owner.call("POST", `/api/projects/projects/${p.id}/views`, {
+        name: "By note",
+        layout: "list",
+        groupBy: `field:${note.id}`,
+      }),
+      422,
+    );
+    assert.equal(text.errors[0].path, "groupBy");
+    await problem(
+      await t.owner.call("PATCH", `/api/projects/views/${saved.id}`, {
+        groupBy: `field:${MISSING}`,
+      }),
+      422,
+    );
+    await problem(
+      await t.owner.call("PATCH", `/api/projects/views/${saved.id}`, { groupBy: "field:x" }),
+      400,
+    );
+  },
+);

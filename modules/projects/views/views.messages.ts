@@ -44,6 +44,7 @@ export const viewsMessages = defineMessages({
   "projects.groupBy.assignee": ["Assignee", "Atanan"],
   "projects.groupBy.priority": ["Priority", "Öncelik"],
   "projects.groupBy.label": ["Label", "Etiket"],
+  "projects.groupBy.noValue": ["No value", "Değer yok"],
   "projects.columns": ["Columns", "Sütunlar"],
   "projects.column.status": ["Status", "Durum"],
   "projects.column.priority": ["Priority", "Öncelik"],

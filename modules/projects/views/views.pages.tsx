@@ -20,9 +20,11 @@ import { projectAccess } from "../access/access.service.ts";
 import { statusesOf } from "../statuses/statuses.service.ts";
 import { membersOf } from "../projects/projects.service.ts";
 import { createView, filteredTasks, getView, listViews, removeView } from "./views.service.ts";
-import { columnsOf, filtersOf, groupOf, viewUrl } from "./views.rules.ts";
+import { columnsOf, filtersOf, GROUPABLE_FIELD_TYPES, groupOf, viewUrl } from "./views.rules.ts";
+import { fieldsOf } from "../fields/fields.service.ts";
 import {
   ClearFilters,
+  type GroupField,
   ProjectFilterBar,
   SaveViewDialog,
   SaveViewForm,
@@ -65,6 +67,21 @@ function stateOf(s: ReturnType<typeof shownState>, layout: "list" | "board") {
   return q.toString();
 }
 
+/** The project's custom fields a list can be grouped by. */
+async function groupFields(c: C, projectId: string): Promise<GroupField[]> {
+  const all = await fieldsOf({ sql: c.var.sql }, projectId);
+  return all.flatMap((f) =>
+    (GROUPABLE_FIELD_TYPES as readonly string[]).includes(f.type)
+      ? [{
+        id: f.id,
+        name: f.name,
+        type: f.type as GroupField["type"],
+        options: f.options.map((o) => ({ id: o.id, label: o.label })),
+      }]
+      : []
+  );
+}
+
 /** The filtered tasks of a project page (list or board). */
 async function tasksShown(c: C, id: string, s: ReturnType<typeof shownState>) {
   return await filteredTasks(actorOf(c), {
@@ -103,6 +120,7 @@ export async function withSavedViews(c: C, id: string, view: string, body: VNode
         statuses={statuses}
         members={members}
         groupBy={view === "list" ? s.groupBy : undefined}
+        fields={view === "list" ? await groupFields(c, id) : undefined}
         sort={view === "list" ? s.sort : undefined}
         columns={view === "list" ? s.columns : undefined}
       />
@@ -140,6 +158,8 @@ export async function savedViewList(c: C, id: string) {
         select={bulk}
         tasks={shown.items}
         groupBy={s.groupBy}
+        fields={await groupFields(c, id)}
+        people={await membersOf({ sql: c.var.sql }, id)}
         columns={s.columns}
         statuses={await statusesOf({ sql: c.var.sql }, id)}
         filtered={Object.keys(s.filters).length > 0}

@@ -2,6 +2,7 @@ import { TaskQuery } from "../tasks/tasks.schemas.ts";
 import type { MemberRole } from "../access/access.rules.ts";
 import {
   DEFAULT_COLUMNS,
+  FIELD_GROUP,
   VIEW_COLUMNS,
   VIEW_GROUPS,
   type ViewColumn,
@@ -46,8 +47,18 @@ export function canSeeView(view: { ownerId: string; shared: boolean }, userId: s
 
 /** A grouping from a query string value (anything else is no grouping). */
 export function groupOf(value: string | undefined): ViewGroup {
-  return (VIEW_GROUPS as readonly string[]).includes(value ?? "") ? value as ViewGroup : "none";
+  const v = value ?? "";
+  return (VIEW_GROUPS as readonly string[]).includes(v) || FIELD_GROUP.test(v)
+    ? v as ViewGroup
+    : "none";
 }
+
+/** The custom field a grouping names, if it names one. */
+export const groupField = (g: ViewGroup): string | null =>
+  g.startsWith("field:") ? g.slice(6) : null;
+
+/** Fields a list can be grouped by: one value (or a few) from a known set. */
+export const GROUPABLE_FIELD_TYPES = ["select", "multi_select", "person"] as const;
 
 /**
  * Visible columns from the query string (repeated and/or comma-separated values, in the kit's

@@ -16,7 +16,17 @@ export const VIEW_COLUMNS = [
 export const DEFAULT_COLUMNS = ["status", "priority", "assignee", "dueDate"] as const;
 
 export type ViewLayout = (typeof VIEW_LAYOUTS)[number];
-export type ViewGroup = (typeof VIEW_GROUPS)[number];
+/** Grouping by one of the project's select, multi-select or person fields. */
+export const FIELD_GROUP = /^field:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export type ViewGroup = (typeof VIEW_GROUPS)[number] | `field:${string}`;
+const Group = z.union([
+  z.enum(VIEW_GROUPS),
+  z.string().regex(FIELD_GROUP).transform((v) => v as `field:${string}`),
+]).openapi({
+  type: "string",
+  description: `${VIEW_GROUPS.join(", ")}, or field:<field id> for a select, multi-select or ` +
+    "person custom field of the project",
+});
 export type ViewColumn = (typeof VIEW_COLUMNS)[number];
 
 const query = z.record(z.string().max(60), z.string().max(500)).openapi({
@@ -34,7 +44,7 @@ export const ViewSchema = z.object({
   shared: z.boolean(),
   layout: z.enum(VIEW_LAYOUTS),
   query,
-  groupBy: z.enum(VIEW_GROUPS),
+  groupBy: Group,
   sort: z.enum(TASK_SORTS),
   columns: z.array(z.enum(VIEW_COLUMNS)),
   position: z.number(),
@@ -48,7 +58,7 @@ const fields = {
   shared: z.boolean().openapi({ description: "Seen by the project's members (else only yours)" }),
   layout: z.enum(VIEW_LAYOUTS),
   query,
-  groupBy: z.enum(VIEW_GROUPS),
+  groupBy: Group,
   sort: z.enum(TASK_SORTS),
   columns: z.array(z.enum(VIEW_COLUMNS)).max(VIEW_COLUMNS.length),
   position: z.number().min(-1e12).max(1e12),

@@ -13,8 +13,22 @@ import {
   updateView,
   type ViewFields,
 } from "./views.repo.ts";
-import { canEditView, canSeeView, cleanQuery, queryErrors } from "./views.rules.ts";
-import { DEFAULT_COLUMNS, type NewView, type ViewChange, type ViewRow } from "./views.schemas.ts";
+import {
+  canEditView,
+  canSeeView,
+  cleanQuery,
+  GROUPABLE_FIELD_TYPES,
+  groupField,
+  queryErrors,
+} from "./views.rules.ts";
+import { fieldsOf } from "../fields/fields.service.ts";
+import {
+  DEFAULT_COLUMNS,
+  type NewView,
+  type ViewChange,
+  type ViewGroup,
+  type ViewRow,
+} from "./views.schemas.ts";
 
 const withRights = (view: ViewRow, userId: string, access: ProjectAccess) => ({
   ...view,
@@ -31,6 +45,22 @@ function checkQuery(query: Record<string, string>) {
       "Unprocessable Content",
       `These filters are not valid: ${errors.map((e) => e.path).join(", ")}.`,
       errors,
+    );
+  }
+}
+
+/** A grouping by a custom field names a select, multi-select or person field of the project. */
+async function checkGroup(actor: Actor, projectId: string, groupBy: ViewGroup | undefined) {
+  const id = groupBy && groupField(groupBy);
+  if (!id) return;
+  const def = (await fieldsOf(actor, projectId)).find((f) => f.id === id);
+  if (!def || !(GROUPABLE_FIELD_TYPES as readonly string[]).includes(def.type)) {
+    throw new Problem(
+      422,
+      "validation",
+      "Unprocessable Content",
+      "Group by a choice field (one or several choices) or a person field of this project.",
+      [{ path: "groupBy", message: "is not a choice or person field of this project" }],
     );
   }
 }
@@ -66,6 +96,7 @@ export async function createView(
   const access = await projectAccess(actor, projectId);
   const query = cleanQuery(body.query ?? {});
   checkQuery(query);
+  await checkGroup(actor, projectId, body.groupBy);
   checkSharing(access, body.shared ?? false);
   const fields: ViewFields = {
     name: body.name,
@@ -89,6 +120,7 @@ export async function changeView(actor: Actor, { id, body }: { id: string; body:
   const access = await projectAccess(actor, before.projectId);
   const query = body.query === undefined ? before.query : cleanQuery(body.query);
   checkQuery(query);
+  await checkGroup(actor, before.projectId, body.groupBy);
   const shared = body.shared ?? before.shared;
   if (shared !== before.shared) {
     checkSharing(access, shared);
@@ -127,7 +159,7 @@ export async function filteredTasks(
   actor: Actor,
   { projectId, query, sort, limit }: {
     projectId: string;
-    query: Record<string, string>;
+    query: Record<string, string | string[]>;
     sort?: string;
     limit: number;
   },

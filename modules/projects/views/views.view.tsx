@@ -25,7 +25,7 @@ import {
   priorityLabel,
   statusName,
 } from "../common/ui.view.tsx";
-import { groupTasks } from "./views.rules.ts";
+import { groupField, groupTasks } from "./views.rules.ts";
 import {
   VIEW_COLUMNS,
   VIEW_GROUPS,
@@ -197,13 +197,23 @@ export function ClearFilters({ href, filters }: { href: string; filters: Record<
   );
 }
 
+/** A custom field the list can be grouped by, with what its values are called. */
+export interface GroupField {
+  id: string;
+  name: string;
+  type: "select" | "multi_select" | "person";
+  options: { id: string; label: string }[];
+}
+
 /**
  * The project's compact filter bar (list, board and calendar): status, assignee, priority,
  * label, due range and text; the list adds grouping, sort and visible columns.
  */
 export function ProjectFilterBar(
-  { action, layout, target, query, statuses, members, groupBy, sort, columns }: {
+  { action, layout, target, query, statuses, members, groupBy, sort, columns, fields = [] }: {
     action: string;
+    /** Custom fields offered as groupings. */
+    fields?: GroupField[];
     layout?: ViewLayout;
     target: string;
     query: Record<string, string>;
@@ -276,6 +286,11 @@ export function ProjectFilterBar(
                   {VIEW_GROUPS.map((g) => (
                     <option value={g} selected={g === groupBy}>{t(`projects.groupBy.${g}`)}</option>
                   ))}
+                  {fields.map((f) => (
+                    <option value={`field:${f.id}`} selected={groupBy === `field:${f.id}`}>
+                      {f.name}
+                    </option>
+                  ))}
                 </select>
               </Field>
             )}
@@ -323,8 +338,12 @@ function Labels({ labels }: { labels: string[] }) {
 
 /** The list layout: the chosen columns, in groups when grouped. */
 export function ViewTaskList(
-  { tasks, groupBy, columns, statuses, filtered, truncated, select }: {
+  { tasks, groupBy, columns, statuses, filtered, truncated, select, fields = [], people = [] }: {
     tasks: TaskRow[];
+    /** The groupable custom fields (a field grouping names its values from them). */
+    fields?: GroupField[];
+    /** Project members (a person field's groups are named after them). */
+    people?: { userId: string; name: string }[];
     /** A checkbox per row for the bulk bar (bulk.view.tsx). */
     select?: boolean;
     groupBy: ViewGroup;
@@ -397,11 +416,20 @@ export function ViewTaskList(
   if (tasks.length === 0) body = empty;
   else if (groupBy === "none") body = table("project-tasks", tasks);
   else {
-    const groups = orderGroups(groupTasks(tasks, keyOf(groupBy)), groupBy, statuses);
+    const field = fields.find((f) => f.id === groupField(groupBy));
+    const valueNames = new Map<string, string>([
+      ...(field?.options ?? []).map((o) => [o.id, o.label] as [string, string]),
+      ...people.map((p) => [p.userId, p.name] as [string, string]),
+    ]);
+    const groups = orderGroups(groupTasks(tasks, keyOf(groupBy)), groupBy, statuses, field);
     body = groups.map((g, i) => (
       <section class="pj-group" aria-labelledby={`pj-group-${i}`}>
         <h3 id={`pj-group-${i}`} class="pj-group-head">
-          <span>{groupTitle(t, groupBy, g.key, g.tasks[0], names)}</span>
+          <span>
+            {field
+              ? (valueNames.get(g.key) ?? t("projects.groupBy.noValue"))
+              : groupTitle(t, groupBy, g.key, g.tasks[0], names)}
+          </span>
           <Badge>{g.tasks.length}</Badge>
           <span class="sr-only">{t("projects.groupCount", { count: g.tasks.length })}</span>
         </h3>
@@ -420,6 +448,11 @@ export function ViewTaskList(
 }
 
 const keyOf = (g: ViewGroup) => (task: TaskRow): string[] => {
+  const fieldId = groupField(g);
+  if (fieldId) {
+    const v = task.customFields?.[fieldId];
+    return Array.isArray(v) ? v : typeof v === "string" ? [v] : [];
+  }
   switch (g) {
     case "status":
       return [task.statusId];
@@ -438,8 +471,13 @@ function orderGroups<T>(
   groups: { key: string; tasks: T[] }[],
   g: ViewGroup,
   statuses: { id: string }[],
+  field?: GroupField,
 ) {
   const rank = (key: string): number | string => {
+    // A select field's groups follow its options; tasks without a value come last.
+    if (field && field.type !== "person") {
+      return key === "" ? 1e9 : field.options.findIndex((o) => o.id === key);
+    }
     if (g === "status") return statuses.findIndex((s) => s.id === key);
     if (g === "priority") return -PRIORITY_VALUES.indexOf(key as "normal");
     return key === "" ? "\uffff" : key.toLowerCase();
