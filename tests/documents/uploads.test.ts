@@ -278,6 +278,27 @@ itest("uploads: too large 413, quota 422, viewer 403, others' uploads 404, DELET
   assert.equal(rows.length, 0);
 });
 
+itest("uploads: open uploads count against the quota (no bypass by many at once)", async () => {
+  const t = await newTenant();
+  await t.owner.call("PUT", "/api/documents/settings", { maxFileBytes: 1000, quotaBytes: 1000 });
+  const first = await started(t.owner, "a.bin", 600);
+  // Each alone would fit; together they would store 1200 bytes in a quota of 1000.
+  const quota = await problem(await create(t.owner, { name: "b.bin", length: 600 }), 422);
+  assert.match(quota.detail, /quota/);
+  await started(t.owner, "c.bin", 400);
+  // A cancelled upload gives its bytes back.
+  assert.equal((await tus(t.owner, "DELETE", first, TUS)).status, 204);
+  await started(t.owner, "b.bin", 600);
+  // Two creations at once cannot both count without the other.
+  const u = await newTenant();
+  await u.owner.call("PUT", "/api/documents/settings", { maxFileBytes: 1000, quotaBytes: 1000 });
+  const both = await Promise.all(
+    ["x.bin", "y.bin"].map((name) => create(u.owner, { name, length: 600 })),
+  );
+  assert.deepEqual(both.map((r) => r.status).sort(), [201, 422]);
+  await Promise.all(both.map((r) => r.body?.cancel()));
+});
+
 dtest("uploads: two PATCHes at one offset never interleave", async (s) => {
   const t = await newTenant();
   const a = text("A".repeat(200_000));

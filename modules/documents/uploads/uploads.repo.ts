@@ -83,6 +83,20 @@ export async function deleteExpired(sql: Sql, limit: number) {
     returning id, finished_at, part_keys`;
 }
 
+/**
+ * Bytes promised to the tenant's open uploads (not finished): they count against
+ * the quota like stored files, or many uploads at once could each fit and together overflow it.
+ * Takes a transaction-scoped lock per tenant so two creations cannot both count without the other.
+ */
+export async function openUploadBytes(sql: Sql): Promise<number> {
+  await sql`
+    select pg_advisory_xact_lock(hashtext('doc_uploads:' || current_setting('app.tenant_id', true)))`;
+  // Expired rows count until the sweep deletes them: their parts are still stored.
+  const [row] = await sql<{ bytes: number }[]>`
+    select coalesce(sum(length), 0)::float8 as bytes from doc_uploads where finished_at is null`;
+  return row.bytes;
+}
+
 /** The live file of that name in the folder (a finished upload becomes its next version). */
 export async function fileNamed(sql: Sql, folderId: string | null, name: string) {
   const [row] = await sql<{ id: string }[]>`

@@ -25,6 +25,7 @@ import {
   findUpload,
   insertUpload,
   markFinished,
+  openUploadBytes,
   releaseFinish,
   type UploadRow,
 } from "./uploads.repo.ts";
@@ -106,7 +107,9 @@ export async function createUpload(actor: Actor, call: TusRequest) {
         { "Tus-Max-Size": String(settings.maxFileBytes) },
       );
     }
-    if ((await usedBytes({ sql: tx })) + length > settings.quotaBytes) {
+    // Other open uploads' bytes are promised already (their parts are stored as they arrive).
+    const promised = await openUploadBytes(tx);
+    if ((await usedBytes({ sql: tx })) + promised + length > settings.quotaBytes) {
       throw problems.unprocessable("The file does not fit in the tenant's storage quota.");
     }
     const same = await fileNamed(tx, folderId, name);
