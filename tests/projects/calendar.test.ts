@@ -53,6 +53,43 @@ itest("calendar: a month of tasks by due date, undated aside, filters", async ()
   await problem(await outsider.call("GET", url), 404);
   const b = await newTenant();
   await problem(await b.owner.call("GET", url), 404);
+  // Two custom-field filters (repeated cf): both apply, neither is merged into the other.
+  const area = await json(
+    await t.owner.call("POST", `/api/projects/projects/${p.id}/fields`, {
+      name: "Area",
+      type: "text",
+    }),
+    201,
+  );
+  const team = await json(
+    await t.owner.call("POST", `/api/projects/projects/${p.id}/fields`, {
+      name: "Team",
+      type: "text",
+    }),
+    201,
+  );
+  await newTask(t.owner, p.id, {
+    title: "Both",
+    dueDate: "2030-05-20",
+    customFields: { [area.id]: "api", [team.id]: "core" },
+  });
+  await newTask(t.owner, p.id, {
+    title: "Area only",
+    dueDate: "2030-05-21",
+    customFields: { [area.id]: "api" },
+  });
+  const two = await json(
+    await t.owner.call(
+      "GET",
+      `${url}?month=2030-05&cf=${area.id}:eq:api&cf=${team.id}:set`,
+    ),
+    200,
+  );
+  assert.deepEqual(
+    two.days.flatMap((d: Day) => d.tasks.map((x) => x.title)),
+    ["Both"],
+  );
+
   await problem(await t.owner.call("GET", `/api/projects/projects/${MISSING}/calendar`), 404);
 
   // The page: grid, agenda and undated list in the reader's language.

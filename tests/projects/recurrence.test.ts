@@ -110,6 +110,18 @@ Deno.test("recurrence rules: refusals, presets and shifted dates", () => {
   ) {
     assert.equal(parseRule(bad).ok, false, bad);
   }
+  // Rules without dates are refused quickly (rrule searched to the year 9999: ~25 s each).
+  for (
+    const none of [
+      "FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30",
+      "FREQ=DAILY;BYSETPOS=2",
+      "FREQ=WEEKLY;BYSETPOS=8",
+    ]
+  ) {
+    const started = performance.now();
+    assert.equal(parseRule(none).ok, false, none);
+    assert.ok(performance.now() - started < 1000, `${none}: ${performance.now() - started} ms`);
+  }
   assert.equal(rule("rrule:freq=weekly;byday=mo").rule, "FREQ=WEEKLY;BYDAY=MO");
   assert.equal(presetRule({ preset: "weekly", days: ["FR", "MO"] }), "FREQ=WEEKLY;BYDAY=MO,FR");
   assert.equal(
@@ -317,6 +329,16 @@ itest(
       }),
       400,
     );
+    // A series starting centuries ago: refused (every read and job run walked every day since).
+    const ancient = await newTask(t.owner, p.id, { title: "Ancient", dueDate: "1500-01-01" });
+    const old = await problem(
+      await t.owner.call("PUT", `/api/projects/tasks/${ancient.id}/recurrence`, {
+        rule: "FREQ=DAILY",
+        mode: "on_schedule",
+      }),
+      422,
+    );
+    assert.equal(old.errors[0].path, "recurrence.rule");
     const preview = await problem(
       await t.owner.call("POST", "/api/projects/recurrence/preview", { rule: "FREQ=SECONDLY" }),
       422,

@@ -10,7 +10,10 @@ export const calendarHandler: RouteHandler<typeof calendarRoute, AppEnv> = async
     await projectCalendar(actorOf(c), {
       projectId: c.req.valid("param").id,
       month,
-      query: Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, String(v)])),
+      // Repeated parameters (cf) stay lists: joined with commas they became one wrong filter.
+      query: Object.fromEntries(
+        Object.entries(filters).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : String(v)]),
+      ),
       locale: c.var.locale,
       timeZone: c.var.timeZone ?? "UTC",
       now: Date.now(),

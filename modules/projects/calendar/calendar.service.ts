@@ -18,7 +18,7 @@ export async function projectCalendar(
   { projectId, month, query, locale, timeZone, now }: {
     projectId: string;
     month?: string;
-    query: Record<string, string>;
+    query: Record<string, string | string[]>;
     locale: string;
     timeZone: string;
     now: number;

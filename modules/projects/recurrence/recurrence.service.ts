@@ -10,7 +10,9 @@ import { selectTask, type TaskRow } from "../tasks/tasks.repo.ts";
 import type { PreviewBody, RecurrenceInput, RecurrenceView } from "./recurrence.schemas.ts";
 import {
   canonicalZone,
+  daysBetween,
   dayStartIn,
+  MAX_ANCHOR_PAST_DAYS,
   nextOccurrence,
   occurrenceDayOf,
   type ParsedRule,
@@ -170,7 +172,14 @@ async function applyRecurrence(
       active: true,
     });
   } else {
-    const anchor = occurrenceDayOf(task, todayIn(zone));
+    const today = todayIn(zone);
+    const anchor = occurrenceDayOf(task, today);
+    if (daysBetween(anchor, today) > MAX_ANCHOR_PAST_DAYS) {
+      const message = "A task dated more than 10 years ago cannot repeat.";
+      throw new Problem(422, "validation", "Unprocessable Content", message, [
+        { path: "recurrence.rule", message },
+      ]);
+    }
     const id = await insertSeries(sql, {
       projectId: task.projectId,
       rule,
