@@ -3,6 +3,8 @@
  * audit page labels each one in English and Turkish (audit.messages.ts), the filters offer
  * them, and every part of identity records one of these through `auditIdentity`.
  */
+import { zoneOffset } from "../../shared/i18n/time-zone.ts";
+
 export const IDENTITY_AUDIT_ACTIONS = [
   "sign_in",
   "sign_in_failed",
@@ -50,23 +52,6 @@ export function isIdentityAuditAction(a: string): a is IdentityAuditAction {
 
 /** The module name identity's audit lines carry in the activity log. */
 export const IDENTITY_AUDIT_MODULE = "identity";
-
-/** Minutes the zone is ahead of UTC at an instant (Europe/Istanbul: 180). */
-function zoneOffset(ms: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(ms));
-  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const local = Date.UTC(n("year"), n("month") - 1, n("day"), n("hour"), n("minute"), n("second"));
-  return Math.round((local - Math.floor(ms / 1000) * 1000) / 60_000);
-}
 
 /**
  * The instant a calendar day (`YYYY-MM-DD`) starts in a time zone, plus `days` days, as an ISO

@@ -1,28 +1,7 @@
 import { Problem } from "../../shared/http/problem.ts";
 /** Pure checks of tenant settings: time zones and logos. Tested directly. */
 
-/** Names the time zone select offers: UTC first, then every zone Intl knows. */
-export function timeZoneNames(): string[] {
-  return ["UTC", ...Intl.supportedValuesOf("timeZone")];
-}
-
-// An IANA name (Area/Location, Etc/GMT+3) or UTC; Intl also takes offsets such as "+03:00",
-// which are not zones (no daylight saving) and are refused here.
-const IANA_NAME = /^(UTC|[A-Z][A-Za-z_-]*(\/[A-Za-z0-9_+-]+)+)$/;
-
-/**
- * The canonical spelling of a time zone Intl knows ("europe/istanbul" → "Europe/Istanbul",
- * "US/Pacific" → "America/Los_Angeles"), or null when it is not an IANA zone.
- */
-export function canonicalTimeZone(name: string): string | null {
-  if (!name || name.length > 64) return null;
-  try {
-    const resolved = new Intl.DateTimeFormat("en", { timeZone: name }).resolvedOptions().timeZone;
-    return IANA_NAME.test(resolved) ? resolved : null;
-  } catch {
-    return null;
-  }
-}
+export { canonicalTimeZone, timeZoneNames } from "../../shared/i18n/time-zone.ts";
 
 /** The largest logo, in bytes of the image itself (its data: URL is about a third longer). */
 export const LOGO_MAX_BYTES = 64 * 1024;

@@ -29,19 +29,11 @@
       const tus = globalThis.tus;
       const endpoint = form.getAttribute("data-tus-url");
       const folderId = form.getAttribute("data-folder-id") || "";
-      const item = document.createElement("li");
+      // The row documents.js draws (it calls this, so it is loaded).
+      const row = globalThis.DocumentsProgress.row(file);
+      const item = row.item, label = row.label, bar = row.bar, state = row.state;
       item.className = "docs-tus";
-      const label = document.createElement("span");
-      label.className = "docs-progress-name";
-      label.textContent = file.name;
-      const bar = document.createElement("progress");
-      bar.max = file.size || 1;
-      bar.value = 0;
-      bar.setAttribute("aria-label", file.name);
-      const state = document.createElement("span");
-      state.className = "docs-progress-state";
       state.setAttribute("aria-live", "polite");
-      state.textContent = "0%";
       const cancel = document.createElement("button");
       cancel.type = "button";
       cancel.className = "btn btn-ghost btn-sm docs-tus-cancel";

@@ -29,24 +29,33 @@
     }, 4600);
   }
 
+  /** One file's row in the upload list: its name, a progress bar and the state text. */
+  function progressRow(file) {
+    const item = document.createElement("li");
+    const label = document.createElement("span");
+    label.className = "docs-progress-name";
+    label.textContent = file.name;
+    const bar = document.createElement("progress");
+    bar.max = file.size || 1;
+    bar.value = 0;
+    bar.setAttribute("aria-label", file.name);
+    const state = document.createElement("span");
+    state.className = "docs-progress-state";
+    state.textContent = "0%";
+    return { item: item, label: label, bar: bar, state: state };
+  }
+  // documents-uploads.js draws its rows the same way.
+  globalThis.DocumentsProgress = { row: progressRow };
+
   function uploadOne(form, file, list) {
     // Resumable (tus) when the form names an endpoint: documents-uploads.js.
     if (globalThis.DocumentsTus && globalThis.tus && form.hasAttribute("data-tus-url")) {
       return globalThis.DocumentsTus.upload(form, file, list);
     }
     return new Promise(function (resolve) {
-      const item = document.createElement("li");
-      const label = document.createElement("span");
-      label.className = "docs-progress-name";
-      label.textContent = file.name;
-      const bar = document.createElement("progress");
-      bar.max = file.size || 1;
-      bar.value = 0;
-      bar.setAttribute("aria-label", file.name);
-      const state = document.createElement("span");
-      state.className = "docs-progress-state";
-      state.textContent = "0%";
-      item.append(label, bar, state);
+      const row = progressRow(file);
+      const item = row.item, bar = row.bar, state = row.state;
+      item.append(row.label, bar, state);
       list.append(item);
       const data = new FormData();
       data.append("file", file, file.name);

@@ -5,6 +5,7 @@
  */
 import type { SystemJob } from "../../../shared/modules.ts";
 import type { JobContext } from "../../../shared/jobs/dispatcher.ts";
+import { pendingPassJobs } from "../common/sweep.job.service.ts";
 import { storage } from "../storage/storage.lib.ts";
 import { extractText } from "./fulltext.lib.ts";
 import { bytesToRead, textKind } from "./fulltext.rules.ts";
@@ -84,32 +85,16 @@ async function extract(ctx: JobContext) {
   ctx.log(`${result.status} ${fileId}`);
 }
 
-async function sweep(ctx: JobContext) {
-  const queued = await ctx.scoped(async (tx) => {
-    const rows = await pendingFiles(tx, 200);
-    for (const r of rows) {
-      await queueExtraction(tx, { id: r.fileId, version: r.version }, r.attempts);
-    }
-    return rows.length;
-  });
-  ctx.log(`queued ${queued} pending files`);
-}
-
-async function reconcile(ctx: JobContext) {
-  const added = await ctx.scoped((tx) => addMissing(tx, 5000));
-  ctx.log(`added ${added} files to the index`);
-}
-
 export const fulltextJobs: SystemJob[] = [
   { name: EXTRACT_JOB, handler: extract },
-  {
-    name: SWEEP_JOB,
-    handler: sweep,
-    schedule: {
-      cron: "* * * * *",
-      perTenant: true,
-      tenantsWithWork: (tx) => tenantsWithPending(tx),
-    },
-  },
-  { name: RECONCILE_JOB, handler: reconcile, schedule: { cron: "50 3 * * *", perTenant: true } },
+  ...pendingPassJobs({
+    sweepJob: SWEEP_JOB,
+    reconcileJob: RECONCILE_JOB,
+    reconcileCron: "50 3 * * *",
+    addedTo: "the index",
+    pending: pendingFiles,
+    queue: (tx, r, attempts) => queueExtraction(tx, { id: r.fileId, version: r.version }, attempts),
+    addMissing,
+    tenantsWithPending,
+  }),
 ];

@@ -5,6 +5,7 @@
  */
 import type { SystemJob } from "../../../shared/modules.ts";
 import type { JobContext } from "../../../shared/jobs/dispatcher.ts";
+import { pendingPassJobs } from "../common/sweep.job.service.ts";
 import { newKey, storage } from "../storage/storage.lib.ts";
 import { renderThumbnails } from "./thumbnails.process.lib.ts";
 import { BOXES, HEAD_BYTES, precheck, thumbKind } from "./thumbnails.rules.ts";
@@ -108,32 +109,17 @@ async function make(ctx: JobContext) {
   ctx.log(`${saved ? result.status : "superseded"} ${fileId}`);
 }
 
-async function sweep(ctx: JobContext) {
-  const queued = await ctx.scoped(async (tx) => {
-    const rows = await pendingThumbnails(tx, 200);
-    for (const r of rows) {
-      await queueThumbnail(tx, { ...r, id: r.fileId, sha256: r.sha256 }, r.attempts);
-    }
-    return rows.length;
-  });
-  ctx.log(`queued ${queued} pending files`);
-}
-
-async function reconcile(ctx: JobContext) {
-  const added = await ctx.scoped((tx) => addMissing(tx, 5000));
-  ctx.log(`added ${added} files to the thumbnails`);
-}
-
 export const thumbnailJobs: SystemJob[] = [
   { name: THUMBNAIL_JOB, handler: make },
-  {
-    name: SWEEP_JOB,
-    handler: sweep,
-    schedule: {
-      cron: "* * * * *",
-      perTenant: true,
-      tenantsWithWork: (tx) => tenantsWithPending(tx),
-    },
-  },
-  { name: RECONCILE_JOB, handler: reconcile, schedule: { cron: "55 3 * * *", perTenant: true } },
+  ...pendingPassJobs({
+    sweepJob: SWEEP_JOB,
+    reconcileJob: RECONCILE_JOB,
+    reconcileCron: "55 3 * * *",
+    addedTo: "the thumbnails",
+    pending: pendingThumbnails,
+    queue: (tx, r, attempts) =>
+      queueThumbnail(tx, { ...r, id: r.fileId, sha256: r.sha256 }, attempts),
+    addMissing,
+    tenantsWithPending,
+  }),
 ];

@@ -1,4 +1,5 @@
-import { StateBadge, useT } from "../../../ui/kit.ts";
+import type { ComponentChildren } from "preact";
+import { type Flash, StateBadge, Toast, useT } from "../../../ui/kit.ts";
 import {
   priorityLabel,
   type PriorityValue,
@@ -41,5 +42,38 @@ export function Assets({ board }: { board?: boolean }) {
       {board && <script src="/assets/sortable.min.js" defer></script>}
       {board && <script src="/assets/projects-board.js" defer></script>}
     </>
+  );
+}
+
+/**
+ * A form that posts to its action through htmx and is replaced by the answer (itself again, with
+ * the flash above its fields).
+ */
+export function FlashForm(
+  { id, class: cls, action, flash, children }: {
+    id: string;
+    class: string;
+    action: string;
+    flash?: Flash;
+    children: ComponentChildren;
+  },
+) {
+  return (
+    <form
+      id={id}
+      class={cls}
+      method="post"
+      action={action}
+      hx-post={action}
+      hx-target="this"
+      hx-swap="outerHTML"
+    >
+      {flash && (
+        <div class="field-wide">
+          <Toast flash={flash} />
+        </div>
+      )}
+      {children}
+    </form>
   );
 }

@@ -15,10 +15,10 @@ import { ProjectZoneField } from "../recurrence/recurrence.view.tsx";
 import { NewFromTemplate, SaveTemplateDialog } from "../templates/templates.view.tsx";
 import {
   type Flash,
+  FlashForm,
   PROJECT_STATUS_VALUES,
   ProjectStatusBadge,
   projectStatusLabel,
-  Toast,
 } from "../common/ui.view.tsx";
 
 /** Create (no `p`) or edit a project; answers with itself and its errors when htmx posts it. */
@@ -28,20 +28,7 @@ export function ProjectForm(
   const t = useT();
   const id = p ? "p-edit" : "p-new";
   return (
-    <form
-      id={`${id}-form`}
-      class="form-grid pj-form"
-      method="post"
-      action={action}
-      hx-post={action}
-      hx-target="this"
-      hx-swap="outerHTML"
-    >
-      {flash && (
-        <div class="field-wide">
-          <Toast flash={flash} />
-        </div>
-      )}
+    <FlashForm id={`${id}-form`} class="form-grid pj-form" action={action} flash={flash}>
       <Field label={t("projects.name")} wide>
         <input id={`${id}-name`} name="name" required maxLength={200} value={p?.name ?? ""} />
       </Field>
@@ -69,7 +56,7 @@ export function ProjectForm(
           {p ? t("projects.save") : t("projects.create")}
         </Button>
       </div>
-    </form>
+    </FlashForm>
   );
 }
 

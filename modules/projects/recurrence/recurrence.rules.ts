@@ -5,6 +5,7 @@
  */
 import rrulePkg from "rrule";
 import type { Options, Weekday } from "rrule";
+import { canonicalTimeZone, timeZoneNames, zoneOffset } from "../../../shared/i18n/time-zone.ts";
 
 const { RRule } = rrulePkg;
 
@@ -173,23 +174,6 @@ export function ruleDates(rule: string, anchor: string, after: string, n: number
 export const nextOccurrence = (rule: string, anchor: string, current: string): string | null =>
   ruleDates(rule, anchor, current, 1)[0] ?? null;
 
-/** Minutes the zone is ahead of UTC at an instant (Europe/Istanbul: 180). */
-function zoneOffset(ms: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(ms));
-  const v = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const local = Date.UTC(v("year"), v("month") - 1, v("day"), v("hour"), v("minute"), v("second"));
-  return Math.round((local - Math.floor(ms / 1000) * 1000) / 60_000);
-}
-
 /** The instant (ISO, UTC) a calendar day starts in a time zone: when its occurrence is due. */
 export function dayStartIn(day: string, timeZone: string): string {
   const wall = toDate(day).getTime();
@@ -211,23 +195,11 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   return `${v("year")}-${v("month")}-${v("day")}`;
 }
 
-// An IANA name (Area/Location, Etc/GMT+3) or UTC; Intl also takes offsets such as "+03:00",
-// which are not zones (no daylight saving) and are refused.
-const IANA_NAME = /^(UTC|[A-Z][A-Za-z_-]*(\/[A-Za-z0-9_+-]+)+)$/;
-
 /** The canonical spelling of an IANA time zone, or null when it is not one. */
-export function canonicalZone(name: string): string | null {
-  if (!name || name.length > 64) return null;
-  try {
-    const resolved = new Intl.DateTimeFormat("en", { timeZone: name }).resolvedOptions().timeZone;
-    return IANA_NAME.test(resolved) ? resolved : null;
-  } catch {
-    return null;
-  }
-}
+export const canonicalZone = canonicalTimeZone;
 
 /** The zones a project may choose: UTC first, then every zone Intl knows. */
-export const zoneNames = (): string[] => ["UTC", ...Intl.supportedValuesOf("timeZone")];
+export const zoneNames = timeZoneNames;
 
 /** The day that stands for a task in its series: its due date, else its start, else `today`. */
 export const occurrenceDayOf = (

@@ -18,6 +18,7 @@ import type { TaskRow } from "./tasks.schemas.ts";
 import type { StatusRow, TransitionRow } from "../statuses/statuses.schemas.ts";
 import {
   type Flash,
+  FlashForm,
   flowNames,
   PRIORITY_VALUES,
   PriorityBadge,
@@ -225,20 +226,7 @@ export function NewTaskForm(
   const action = `/projects/projects/${projectId}/tasks`;
   const names = flowNames(t, statuses);
   return (
-    <form
-      id="new-task-form"
-      class="form-grid"
-      method="post"
-      action={action}
-      hx-post={action}
-      hx-target="this"
-      hx-swap="outerHTML"
-    >
-      {flash && (
-        <div class="field-wide">
-          <Toast flash={flash} />
-        </div>
-      )}
+    <FlashForm id="new-task-form" class="form-grid" action={action} flash={flash}>
       {parentId && <input type="hidden" name="parentId" value={parentId} />}
       <Field label={t("projects.title")} wide>
         <input id="qt-title" name="title" required maxLength={300} />
@@ -267,7 +255,7 @@ export function NewTaskForm(
       <div class="form-actions field-wide">
         <Button type="submit" icon="plus">{t("projects.addTask")}</Button>
       </div>
-    </form>
+    </FlashForm>
   );
 }
 

@@ -37,14 +37,7 @@ export function TaskFilters(
         </select>
       </Field>
       <StatusFilter query={query} statuses={statuses} />
-      <Field label={t("projects.priority")}>
-        <select id="tq-prio" name="priority">
-          <option value="">{t("projects.any")}</option>
-          {PRIORITY_VALUES.map((p) => (
-            <option value={p} selected={query.priority === p}>{priorityLabel(t, p)}</option>
-          ))}
-        </select>
-      </Field>
+      <PrioritySelect id="tq-prio" query={query} />
       <AssigneeFilter query={query} members={members} />
       {fieldFilter}
       <Field label={t("projects.sort")}>
@@ -92,20 +85,9 @@ export function StatusFilter(
     oob?: boolean;
   },
 ) {
-  const t = useT();
-  const names = flowNames(t, statuses);
   return (
     <span id="tq-status-wrap" hx-swap-oob={oob ? "true" : undefined} class="pj-filter-slot">
-      {statuses.length > 0 && (
-        <Field label={t("projects.taskStatus")}>
-          <select id="tq-status" name="statusId">
-            <option value="">{t("projects.any")}</option>
-            {statuses.map((s) => (
-              <option value={s.id} selected={query.statusId === s.id}>{names.get(s.id)}</option>
-            ))}
-          </select>
-        </Field>
-      )}
+      {statuses.length > 0 && <StatusSelect id="tq-status" query={query} statuses={statuses} />}
     </span>
   );
 }
@@ -118,21 +100,71 @@ export function AssigneeFilter(
     oob?: boolean;
   },
 ) {
-  const t = useT();
   return (
     <span id="tq-assignee-wrap" hx-swap-oob={oob ? "true" : undefined} class="pj-filter-slot">
-      <Field label={t("projects.assignee")}>
-        <select id="tq-assignee" name="assigneeId">
-          <option value="">{t("projects.any")}</option>
-          <option value="me" selected={query.assigneeId === "me"}>{t("projects.me")}</option>
-          <option value="unassigned" selected={query.assigneeId === "unassigned"}>
-            {t("projects.unassigned")}
-          </option>
-          {members.map((m) => (
-            <option value={m.userId} selected={query.assigneeId === m.userId}>{m.name}</option>
-          ))}
-        </select>
-      </Field>
+      <AssigneeSelect id="tq-assignee" query={query} members={members} />
     </span>
+  );
+}
+
+/** The status select of a task filter (the project's flow, "any" first). */
+export function StatusSelect(
+  { id, query, statuses }: {
+    id: string;
+    query: Record<string, string>;
+    statuses: { id: string; name: string }[];
+  },
+) {
+  const t = useT();
+  const names = flowNames(t, statuses);
+  return (
+    <Field label={t("projects.taskStatus")}>
+      <select id={id} name="statusId">
+        <option value="">{t("projects.any")}</option>
+        {statuses.map((s) => (
+          <option value={s.id} selected={query.statusId === s.id}>{names.get(s.id)}</option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+/** The assignee select of a task filter: any, me, unassigned, then the members. */
+export function AssigneeSelect(
+  { id, query, members }: {
+    id: string;
+    query: Record<string, string>;
+    members: { userId: string; name: string }[];
+  },
+) {
+  const t = useT();
+  return (
+    <Field label={t("projects.assignee")}>
+      <select id={id} name="assigneeId">
+        <option value="">{t("projects.any")}</option>
+        <option value="me" selected={query.assigneeId === "me"}>{t("projects.me")}</option>
+        <option value="unassigned" selected={query.assigneeId === "unassigned"}>
+          {t("projects.unassigned")}
+        </option>
+        {members.map((m) => (
+          <option value={m.userId} selected={query.assigneeId === m.userId}>{m.name}</option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+/** The priority select of a task filter. */
+export function PrioritySelect({ id, query }: { id: string; query: Record<string, string> }) {
+  const t = useT();
+  return (
+    <Field label={t("projects.priority")}>
+      <select id={id} name="priority">
+        <option value="">{t("projects.any")}</option>
+        {PRIORITY_VALUES.map((p) => (
+          <option value={p} selected={query.priority === p}>{priorityLabel(t, p)}</option>
+        ))}
+      </select>
+    </Field>
   );
 }

@@ -10,15 +10,16 @@ import {
   Filters,
   Icon,
   IconButton,
-  Toast,
   useT,
 } from "../../../ui/kit.ts";
 import type { TaskRow } from "../tasks/tasks.schemas.ts";
 import { Due } from "../tasks/board.view.tsx";
+import { AssigneeSelect, PrioritySelect, StatusSelect } from "../tasks/tasks.view.tsx";
 import { BulkCheck } from "../bulk/bulk.view.tsx";
 import { AssigneeChips } from "../assignees/assignees.view.tsx";
 import {
   type Flash,
+  FlashForm,
   flowNames,
   PRIORITY_VALUES,
   PriorityBadge,
@@ -123,20 +124,7 @@ export function SaveViewForm(
   const t = useT();
   const action = `/projects/projects/${projectId}/views`;
   return (
-    <form
-      id="pj-save-view"
-      class="form-grid"
-      method="post"
-      action={action}
-      hx-post={action}
-      hx-target="this"
-      hx-swap="outerHTML"
-    >
-      {flash && (
-        <div class="field-wide">
-          <Toast flash={flash} />
-        </div>
-      )}
+    <FlashForm id="pj-save-view" class="form-grid" action={action} flash={flash}>
       <p class="muted field-wide">{t("projects.savedViews.saveHint")}</p>
       <Field label={t("projects.savedViews.name")} wide>
         <input id="sv-name" name="name" required maxLength={80} />
@@ -159,7 +147,7 @@ export function SaveViewForm(
       <div class="form-actions field-wide">
         <Button type="submit" icon="bookmark-plus">{t("projects.savedViews.save")}</Button>
       </div>
-    </form>
+    </FlashForm>
   );
 }
 
@@ -225,7 +213,6 @@ export function ProjectFilterBar(
   },
 ) {
   const t = useT();
-  const names = flowNames(t, statuses);
   const extra = ["dueFrom", "dueTo", "label"].some((k) => query[k]) || layout === "list";
   return (
     <div class="pj-filterbar">
@@ -240,34 +227,9 @@ export function ProjectFilterBar(
         <Field label={t("projects.search")}>
           <input id="pf-q" type="search" name="q" value={query.q ?? ""} />
         </Field>
-        <Field label={t("projects.taskStatus")}>
-          <select id="pf-status" name="statusId">
-            <option value="">{t("projects.any")}</option>
-            {statuses.map((s) => (
-              <option value={s.id} selected={query.statusId === s.id}>{names.get(s.id)}</option>
-            ))}
-          </select>
-        </Field>
-        <Field label={t("projects.assignee")}>
-          <select id="pf-assignee" name="assigneeId">
-            <option value="">{t("projects.any")}</option>
-            <option value="me" selected={query.assigneeId === "me"}>{t("projects.me")}</option>
-            <option value="unassigned" selected={query.assigneeId === "unassigned"}>
-              {t("projects.unassigned")}
-            </option>
-            {members.map((m) => (
-              <option value={m.userId} selected={query.assigneeId === m.userId}>{m.name}</option>
-            ))}
-          </select>
-        </Field>
-        <Field label={t("projects.priority")}>
-          <select id="pf-priority" name="priority">
-            <option value="">{t("projects.any")}</option>
-            {PRIORITY_VALUES.map((p) => (
-              <option value={p} selected={query.priority === p}>{priorityLabel(t, p)}</option>
-            ))}
-          </select>
-        </Field>
+        <StatusSelect id="pf-status" query={query} statuses={statuses} />
+        <AssigneeSelect id="pf-assignee" query={query} members={members} />
+        <PrioritySelect id="pf-priority" query={query} />
         <details class="pj-more-filters" open={extra}>
           <summary>{t("projects.moreFilters")}</summary>
           <span class="pj-more-fields">
