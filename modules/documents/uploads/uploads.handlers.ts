@@ -62,10 +62,12 @@ export const remove: H<typeof R.deleteUploadRoute> = async (c) => {
  * tus asks every request but OPTIONS to name the protocol version (412 otherwise) and every
  * answer to carry it, errors included.
  */
-const TUS_METHODS = new Set(["POST", "GET", "HEAD", "PATCH", "DELETE"]);
+const COLLECTION_METHODS = new Set(["POST"]);
+const UPLOAD_METHODS = new Set(["GET", "HEAD", "PATCH", "DELETE"]);
 const tusVersion: MiddlewareHandler<AppEnv> = async (c, next) => {
-  // Other methods fall through to the router's 405.
-  if (TUS_METHODS.has(c.req.method) && c.req.header("tus-resumable") !== TUS_VERSION) {
+  // Methods a path does not declare fall through to the router's 405.
+  const declared = c.req.param("id") ? UPLOAD_METHODS : COLLECTION_METHODS;
+  if (declared.has(c.req.method) && c.req.header("tus-resumable") !== TUS_VERSION) {
     throw new Problem(
       412,
       "tus-version",
