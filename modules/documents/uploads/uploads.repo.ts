@@ -47,8 +47,11 @@ export async function appendPart(sql: Sql, id: string, key: string, size: number
 
 /** Takes the right to join the parts (none held, or one held too long by a process now gone). */
 export async function claimFinish(sql: Sql, id: string, staleMs: number) {
+  // The claim keeps the row past the expiry sweep for as long as the join may hold it (and then
+  // some): a finish begun near the end of the upload's life must not lose its parts mid-join.
   const [row] = await sql<UploadRow[]>`
-    update doc_uploads set finishing_at = now()
+    update doc_uploads set finishing_at = now(),
+      expires_at = greatest(expires_at, now() + ${`${(2 * staleMs) / 1000} seconds`}::interval)
     where id = ${id} and received = length and finished_at is null
       and (finishing_at is null or finishing_at < now() - ${`${staleMs / 1000} seconds`}::interval)
     returning ${COLUMNS(sql)}`;
