@@ -18,9 +18,21 @@ const TEXT = {
 
 const bar = (page: Page, id: string) => page.locator(`.bar-wrapper[data-id="${id}"] .bar`);
 
+/** The bar's box once the chart has stopped scrolling (frappe-gantt scrolls smoothly). */
+async function settledBox(page: Page, id: string) {
+  let last = "";
+  for (let i = 0; i < 50; i++) {
+    const box = (await bar(page, id).boundingBox())!;
+    if (JSON.stringify(box) === last) return box;
+    last = JSON.stringify(box);
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`the bar of ${id} never stopped moving`);
+}
+
 async function dragBy(page: Page, id: string, dx: number) {
   await bar(page, id).scrollIntoViewIfNeeded();
-  const box = (await bar(page, id).boundingBox())!;
+  const box = await settledBox(page, id);
   const y = box.y + box.height / 2;
   const x = box.x + box.width / 2;
   await page.mouse.move(x, y);
@@ -81,13 +93,15 @@ browserTest(
           String((await svg.boundingBox())!.width),
           await svg.getAttribute("width"),
         );
-        const perDay = (await bar(page, free.id).boundingBox())!.x -
-          (await bar(page, design.id).boundingBox())!.x;
+        // Docs starts a day after Design; the drawing is at its own scale, so SVG units are pixels.
+        const perDay = Number(await bar(page, free.id).getAttribute("x")) -
+          Number(await bar(page, design.id).getAttribute("x"));
         assert.ok(perDay > 10, `a day is ${perDay}px`);
 
-        // Build waits for Design (finish to start): three days earlier is refused and snaps back.
+        // Build waits for Design (finish to start): five days earlier (inside Design) is refused
+        // and snaps back.
         const before = await bar(page, build.id).getAttribute("x");
-        await dragBy(page, build.id, -3 * perDay);
+        await dragBy(page, build.id, -5 * perDay);
         const alert = page.locator("#tl-message.alert.error");
         await alert.waitFor();
         const text = await alert.textContent() ?? "";
