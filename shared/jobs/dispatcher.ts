@@ -2,13 +2,19 @@ import { uuidv7 } from "uuidv7";
 import type { Database, Sql } from "../db/database.ts";
 import { transaction, withScope } from "../db/scope.ts";
 import { log } from "../log.ts";
-import { type JobRow, onEnqueue, PLATFORM_TENANT } from "./queue.ts";
+import { type JobRow, JOBS_CHANNEL, onEnqueue, PLATFORM_TENANT } from "./queue.ts";
 import { type Bus, createBus } from "../realtime/bus.ts";
+import { claimJobs, lockTenants, reapExpired, renewLeases } from "./claim.ts";
+import { completeJobs, CompletionBatcher, outcome } from "./complete.ts";
 
 export const WORKER_ROLE = "platform_worker";
-// Claims are serialized by this transaction-level lock so per-tenant limits hold exactly.
-const CLAIM_LOCK = 7_202_613;
-const MAX_BACKOFF_SECONDS = 3600;
+/** A claim found tenants locked by another claim: try again this soon (not at the next poll). */
+const CONTENDED_RETRY_MS = 10;
+/**
+ * How often the loop looks for expired leases. A lease lasts tens of seconds, so looking at
+ * every claim (hundreds a second) only walked the lease index again and again.
+ */
+const REAP_EVERY_MS = 1000;
 const LOG_LIMIT = 4000;
 
 export interface JobContext {
@@ -52,15 +58,25 @@ export interface DispatcherOptions {
 /** The run passed the dispatcher's maximum run time. */
 export class RunTimeExceeded extends Error {}
 
+/**
+ * The claim's transaction: the dispatcher role, and generic plans. The claim statement is large
+ * (planning it took longer than running it); its prepared generic plan is as good, all index
+ * lookups by parameter.
+ */
+const claimSetup = (tx: Sql) =>
+  tx`select set_config('role', ${WORKER_ROLE}, true),
+            set_config('plan_cache_mode', 'force_generic_plan', true)`;
+
 /** Runs fn as the dispatcher role, which sees every tenant's queue rows and nothing else. */
 export async function asWorker<T>(sql: Sql, fn: (tx: Sql) => Promise<T>): Promise<T> {
   return await transaction(sql, (tx) => tx`select set_config('role', ${WORKER_ROLE}, true)`, fn);
 }
 
 /**
- * Claims due jobs (priority, then age), runs their handlers with a renewed lease, records each
- * run in job_runs, retries failures with exponential backoff and dead-letters them at the limit.
- * Several dispatchers (in one process or many) share the queue safely.
+ * Claims due jobs in batches (priority, then round-robin across tenants, then age), runs their
+ * handlers with a renewed lease, records the runs in job_runs in batches, retries failures with
+ * exponential backoff and dead-letters them at the limit. Several dispatchers (in one process or
+ * many) share the queue safely; claims of different tenants do not wait for each other.
  */
 export class Dispatcher {
   readonly workerId: string;
@@ -71,13 +87,27 @@ export class Dispatcher {
   private readonly maxRunMs: number;
   private readonly onlyNames: string[];
   private readonly bus: Bus;
+  /** Runs not yet recorded (their handlers may have ended; their outcomes are being written). */
   private readonly active = new Set<Promise<void>>();
+  /** Handlers running now: what `concurrency` bounds. */
+  private busy = 0;
+  /** The jobs running here, by id: their leases are renewed together. */
+  private readonly leases = new Map<string, JobRow>();
+  private readonly completions: CompletionBatcher;
+  private heartbeat: ReturnType<typeof setInterval> | null = null;
+  /** Where the next claim's tenant window starts (matters only past TENANT_WINDOW tenants). */
+  private tenantCursor = PLATFORM_TENANT;
+  /** Tenants the last claim skipped because another claim held them. */
+  private skipped = 0;
   private running = false;
   /** Runs ended so far (drain compares it around a claim). */
   private finished = 0;
+  /** A wake-up came while the loop was not waiting: claim again before sleeping. */
+  private poked = false;
+  private lastReap = 0;
   private wake: (() => void) | null = null;
   private loop: Promise<void> | null = null;
-  private unsubscribe: (() => void) | null = null;
+  private unsubscribe: (() => void)[] = [];
 
   constructor(
     private readonly db: Database,
@@ -94,158 +124,155 @@ export class Dispatcher {
     // must not dead-letter jobs that only the newer one knows.
     this.onlyNames = opts.onlyNames ?? [...handlers.keys()];
     this.bus = opts.bus ?? createBus(db);
+    this.completions = new CompletionBatcher((outcomes) =>
+      asWorker(this.db.sql, (tx) => completeJobs(tx, this.workerId, outcomes))
+    );
   }
 
   start() {
     if (this.running) return;
     this.running = true;
-    this.unsubscribe = onEnqueue(() => this.wake?.());
+    this.unsubscribe.push(onEnqueue(() => this.poke()));
+    // Other instances' enqueues (PostgreSQL: one NOTIFY per enqueuing transaction, 0072).
+    this.bus.subscribe(JOBS_CHANNEL, () => this.poke()).then(
+      (stop) => this.running ? this.unsubscribe.push(stop) : stop(),
+      (err) => log.warn("job wake-ups unavailable: polling", { error: String(err) }),
+    );
     this.loop = this.run();
   }
 
   /** Stops claiming and waits for running jobs to finish. */
   async stop() {
     this.running = false;
-    this.unsubscribe?.();
+    for (const stop of this.unsubscribe.splice(0)) stop();
     this.wake?.();
     await this.loop;
     await Promise.all(this.active);
   }
 
+  private poke() {
+    this.poked = true;
+    this.wake?.();
+  }
+
+  /**
+   * Slots for a claim. A run whose handler ended frees its slot while its outcome is written, so
+   * the next claim overlaps that write; at most `concurrency` outcomes wait to be written.
+   */
+  private free() {
+    return Math.min(this.concurrency - this.busy, 2 * this.concurrency - this.active.size);
+  }
+
   private async run() {
     while (this.running) {
+      this.poked = false;
       let claimed = 0;
       try {
-        claimed = await this.claimAndStart(this.concurrency - this.active.size);
+        claimed = await this.claimAndStart(this.free());
       } catch (err) {
         log.error("job claim failed", { worker: this.workerId, error: String(err) });
       }
-      if (claimed > 0 && this.active.size < this.concurrency) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, this.pollMs);
-        function done() {
-          clearTimeout(timer);
-          resolve();
-        }
-        this.wake = done;
-      });
-      this.wake = null;
+      if (!this.running) break;
+      const room = this.free() > 0;
+      if (room && (claimed > 0 || this.poked)) continue;
+      await this.sleep(room && this.skipped > 0 ? CONTENDED_RETRY_MS : this.pollMs);
     }
+  }
+
+  /** Waits up to `ms`; a wake-up (an enqueue, a run ending) ends the wait. */
+  private async sleep(ms: number) {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+    this.wake = null;
   }
 
   /** Claims and runs whatever is due now, waiting until those jobs finish (tests, benchmarks). */
   async drain(): Promise<number> {
     let total = 0;
+    let first = true;
     while (true) {
       // A job that finishes while the claim runs may have queued more work after the claim's
       // snapshot: only a claim that began after every run ended can say the queue is empty.
       const finishedBefore = this.finished;
-      const claimed = await this.claimAndStart(this.concurrency - this.active.size);
+      // The first claim of a drain looks for expired leases whenever the last look was.
+      const claimed = await this.claimAndStart(this.free(), first ? true : undefined);
+      first = false;
       total += claimed;
-      if (claimed === 0 && this.active.size === 0 && this.finished === finishedBefore) {
-        return total;
+      const idle = this.active.size === 0 && this.finished === finishedBefore;
+      if (claimed === 0 && idle) {
+        // Tenants another claim held at that moment may still have work for us.
+        if (this.skipped === 0) return total;
+        await new Promise((r) => setTimeout(r, CONTENDED_RETRY_MS));
+        continue;
       }
-      const full = claimed === 0 || this.active.size >= this.concurrency;
+      const full = claimed === 0 || this.free() <= 0;
       if (full && this.active.size > 0) await Promise.race(this.active);
     }
   }
 
-  private async claimAndStart(free: number): Promise<number> {
+  private async claimAndStart(free: number, reap?: boolean): Promise<number> {
     if (free <= 0) return 0;
-    const jobs = await this.claim(free);
+    const jobs = await this.claim(free, { reap });
     for (const job of jobs) {
+      this.leases.set(job.id, job);
+      this.busy++;
       const p: Promise<void> = this.execute(job).finally(() => {
         this.finished++;
+        this.leases.delete(job.id);
         this.active.delete(p);
-        this.wake?.();
+        if (this.active.size === 0) this.stopHeartbeat();
+        this.poke();
       });
       this.active.add(p);
     }
+    if (jobs.length > 0) this.startHeartbeat();
     return jobs.length;
   }
 
-  /** Reaps expired leases, then claims up to `limit` due jobs within the per-tenant limit. */
-  async claim(limit: number): Promise<JobRow[]> {
-    const { workerId, leaseSeconds, perTenantLimit } = this;
-    return await asWorker(this.db.sql, async (tx) => {
-      await tx`select pg_advisory_xact_lock(${CLAIM_LOCK})`;
-      const lost = await tx`
-        update jobs set
-          state = case when attempts >= max_attempts then 'dead' else 'queued' end,
-          finished_at = case when attempts >= max_attempts then now() end,
-          last_error = 'lease expired: the worker stopped answering',
-          locked_by = null, lease_until = null, run_after = now()
-        where state = 'running' and lease_until <= now()
-        returning tenant_id, id`;
-      for (const j of lost) {
-        await tx`update job_runs set status = 'lost', finished_at = now(),
-                   error = 'lease expired: the worker stopped answering'
-                 where tenant_id = ${j.tenantId} and job_id = ${j.id} and status = 'running'`;
+  /**
+   * Reaps expired leases (at most once a second unless `reap` says), then claims up to `limit`
+   * due jobs within the per-tenant limit.
+   */
+  async claim(limit: number, opts: { reap?: boolean } = {}): Promise<JobRow[]> {
+    const reap = opts.reap ?? Date.now() - this.lastReap >= REAP_EVERY_MS;
+    return await transaction(this.db.sql, claimSetup, async (tx) => {
+      if (reap) {
+        await reapExpired(tx);
+        this.lastReap = Date.now();
       }
-      // Cost grows with tenants x per-tenant limit, not with the queue's length: a loose index
-      // scan finds the tenants with queued work, then each gives its best few jobs.
-      const runIds = Array.from({ length: limit }, () => uuidv7());
-      const names = this.onlyNames;
-      const claimed = await tx<JobRow[]>`
-        with recursive tenants_due as (
-          (select tenant_id from jobs where state = 'queued' order by tenant_id limit 1)
-          union all
-          select (select j.tenant_id from jobs j
-                  where j.state = 'queued' and j.tenant_id > t.tenant_id
-                  order by j.tenant_id limit 1)
-          from tenants_due t where t.tenant_id is not null
-        ), running as (
-          select tenant_id, count(*)::int as n from jobs where state = 'running' group by tenant_id
-        ), candidates as (
-          select c.* from tenants_due t
-          left join running x using (tenant_id)
-          cross join lateral (
-            select j.tenant_id, j.id, j.priority, j.run_after, j.serial_key, j.group_key,
-              j.group_limit - (select count(*)::int from jobs r
-                where r.tenant_id = j.tenant_id and r.group_key = j.group_key
-                  and r.state = 'running') as group_free
-            from jobs j
-            where j.tenant_id = t.tenant_id and j.state = 'queued' and j.run_after <= now()
-              and j.name = any(${names})
-              -- Keys are checked before the limit, so blocked jobs do not starve the rest.
-              and (j.serial_key is null or not exists (select 1 from jobs r
-                where r.tenant_id = j.tenant_id and r.serial_key = j.serial_key
-                  and r.state = 'running'))
-              and (j.group_key is null or j.group_limit > (select count(*) from jobs r
-                where r.tenant_id = j.tenant_id and r.group_key = j.group_key
-                  and r.state = 'running'))
-            order by j.priority desc, j.run_after, j.id
-            limit greatest(${perTenantLimit}::int - coalesce(x.n, 0), 0)
-          ) c
-          where t.tenant_id is not null
-        ), ranked as (
-          -- Within one claim, at most one job per serial key and group_free per group key.
-          select *,
-            row_number() over (partition by tenant_id, serial_key
-                               order by priority desc, run_after, id) as serial_rank,
-            row_number() over (partition by tenant_id, group_key
-                               order by priority desc, run_after, id) as group_rank
-          from candidates
-        ), picked as (
-          select tenant_id, id, row_number() over (order by priority desc, run_after, id) as rn
-          from ranked
-          where (serial_key is null or serial_rank = 1)
-            and (group_key is null or group_rank <= group_free)
-          order by priority desc, run_after, id limit ${limit}
-        ), claimed as (
-          update jobs j set state = 'running', attempts = j.attempts + 1, locked_by = ${workerId},
-            lease_until = now() + make_interval(secs => ${leaseSeconds}), started_at = now()
-          from picked p
-          where j.tenant_id = p.tenant_id and j.id = p.id and j.state = 'queued'
-          returning j.*, p.rn
-        ), runs as (
-          insert into job_runs (tenant_id, id, job_id, name, attempt, status, worker)
-          select c.tenant_id, r.id, c.id, c.name, c.attempts, 'running', ${workerId}
-          from claimed c join unnest(${runIds}::uuid[]) with ordinality as r(id, rn) using (rn)
-        )
-        select * from claimed order by rn`;
-      return claimed;
+      const window = await lockTenants(tx, this.tenantCursor, this.onlyNames);
+      this.tenantCursor = window.next ?? PLATFORM_TENANT;
+      this.skipped = window.skipped;
+      // A statement after the locks: its snapshot sees every claim that held them committed.
+      return await claimJobs(tx, {
+        tenants: window.locked,
+        limit,
+        perTenantLimit: this.perTenantLimit,
+        names: this.onlyNames,
+        workerId: this.workerId,
+        leaseSeconds: this.leaseSeconds,
+      });
     });
+  }
+
+  /** One timer renews the leases of every job running here, in one statement. */
+  private startHeartbeat() {
+    this.heartbeat ??= setInterval(() => {
+      const jobs = [...this.leases.values()];
+      asWorker(this.db.sql, (tx) => renewLeases(tx, jobs, this.workerId, this.leaseSeconds))
+        .catch((err) => log.warn("lease renewal failed", { error: String(err) }));
+    }, (this.leaseSeconds * 1000) / 3);
+  }
+
+  private stopHeartbeat() {
+    if (this.heartbeat !== null) clearInterval(this.heartbeat);
+    this.heartbeat = null;
   }
 
   private async execute(job: JobRow) {
@@ -269,10 +296,6 @@ export class Dispatcher {
       bus: this.bus,
       signal: deadline.signal,
     };
-    const heartbeat = setInterval(
-      () => this.renew(job).catch(() => {}),
-      (this.leaseSeconds * 1000) / 3,
-    );
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
@@ -292,50 +315,14 @@ export class Dispatcher {
       if (err instanceof NoHandler) retry = false;
     } finally {
       clearTimeout(timer);
-      clearInterval(heartbeat);
+      this.busy--;
+      this.poke();
     }
     try {
-      await this.finish(job, error, retry, lines.join("\n").slice(-LOG_LIMIT));
+      await this.completions.submit(outcome(job, error, retry, lines.join("\n").slice(-LOG_LIMIT)));
     } catch (err) {
       // The lease will expire and another dispatcher retries the job.
       log.error("job completion failed", { job: job.id, error: String(err) });
-    }
-  }
-
-  private async renew(job: JobRow) {
-    await asWorker(
-      this.db.sql,
-      (tx) =>
-        tx`update jobs set lease_until = now() + make_interval(secs => ${this.leaseSeconds})
-         where tenant_id = ${job.tenantId} and id = ${job.id}
-           and locked_by = ${this.workerId} and state = 'running'`,
-    );
-  }
-
-  private async finish(job: JobRow, error: string | null, retry: boolean, logText: string) {
-    const dead = error !== null && (!retry || job.attempts >= job.maxAttempts);
-    const status = error === null ? "succeeded" : dead ? "dead" : "failed";
-    const delay = Math.min(job.backoffSeconds * 2 ** (job.attempts - 1), MAX_BACKOFF_SECONDS) *
-      (0.9 + Math.random() * 0.2);
-    await asWorker(this.db.sql, async (tx) => {
-      // Fenced by worker and attempt: a job whose lease was lost is not overwritten.
-      const updated = await tx`
-        update jobs set
-          state = ${status === "failed" ? "queued" : status},
-          run_after = case when ${status === "failed"} then now() + make_interval(secs => ${delay})
-                      else run_after end,
-          finished_at = case when ${status !== "failed"} then now() end,
-          last_error = ${error}, locked_by = null, lease_until = null
-        where tenant_id = ${job.tenantId} and id = ${job.id} and locked_by = ${this.workerId}
-          and attempts = ${job.attempts} and state = 'running'`;
-      if (updated.count === 0) return;
-      await tx`update job_runs set status = ${status}, finished_at = now(), error = ${error},
-                 log = ${logText}
-               where tenant_id = ${job.tenantId} and job_id = ${job.id}
-                 and attempt = ${job.attempts} and status = 'running'`;
-    });
-    if (error) {
-      log.warn("job failed", { job: job.name, id: job.id, attempt: job.attempts, status, error });
     }
   }
 }

@@ -47,11 +47,28 @@ export interface JobRow {
   finishedAt: string | null;
 }
 
+/**
+ * The channel a NOTIFY goes out on, once per enqueuing transaction (trigger of 0072), so the
+ * dispatchers of other instances claim at once instead of at their next poll.
+ */
+export const JOBS_CHANNEL = "platform_jobs";
+
 /** Listeners woken when jobs are enqueued in this process (dispatchers poll otherwise). */
 const wakers = new Set<() => void>();
 export function onEnqueue(fn: () => void) {
   wakers.add(fn);
   return () => wakers.delete(fn);
+}
+
+/** Transactions that already woke the dispatchers (one wake-up per commit, however many jobs). */
+const waking = new WeakSet<Sql>();
+function wakeAfterCommit(sql: Sql) {
+  if (waking.has(sql)) return;
+  waking.add(sql);
+  afterCommit(sql, () => {
+    waking.delete(sql);
+    wakers.forEach((w) => w());
+  });
 }
 
 /**
@@ -77,8 +94,47 @@ export async function enqueue(
       ${opts.groupKey ? opts.groupLimit ?? 1 : null})
     on conflict (tenant_id, dedupe_key) where dedupe_key is not null do nothing
     returning id`;
-  if (rows.length) afterCommit(sql, () => wakers.forEach((w) => w()));
+  if (rows.length) wakeAfterCommit(sql);
   return rows.length ? id : null;
+}
+
+/**
+ * Adds many jobs of one kind in one statement (fan-outs, imports, benchmarks), inside the
+ * caller's transaction. Returns the ids added; a job whose dedupe key was used is left out.
+ */
+export async function enqueueMany(
+  sql: Sql,
+  name: string,
+  jobs: EnqueueOptions[],
+): Promise<string[]> {
+  if (jobs.length === 0) return [];
+  const rows = jobs.map((o) => ({
+    tenantId: o.tenantId ?? null,
+    id: uuidv7(),
+    payload: o.payload ?? {},
+    priority: o.priority ?? 0,
+    runAfter: o.runAfter?.toISOString() ?? null,
+    maxAttempts: o.maxAttempts ?? 5,
+    backoffSeconds: o.backoffSeconds ?? 10,
+    dedupeKey: o.dedupeKey ?? null,
+    serialKey: o.serialKey ?? null,
+    groupKey: o.groupKey ?? null,
+    groupLimit: o.groupKey ? o.groupLimit ?? 1 : null,
+  }));
+  const added = await sql<{ id: string }[]>`
+    insert into jobs (tenant_id, id, name, payload, priority, run_after, max_attempts,
+                      backoff_seconds, dedupe_key, serial_key, group_key, group_limit)
+    select coalesce(r."tenantId", nullif(current_setting('app.tenant_id', true), '')::uuid),
+      r.id, ${name}, r.payload, r.priority, coalesce(r."runAfter", now()), r."maxAttempts",
+      r."backoffSeconds", r."dedupeKey", r."serialKey", r."groupKey", r."groupLimit"
+    from jsonb_to_recordset(${sql.json(rows as never)}) as r(
+      "tenantId" uuid, id uuid, payload jsonb, priority int, "runAfter" timestamptz,
+      "maxAttempts" int, "backoffSeconds" int, "dedupeKey" text, "serialKey" text,
+      "groupKey" text, "groupLimit" int)
+    on conflict (tenant_id, dedupe_key) where dedupe_key is not null do nothing
+    returning id`;
+  if (added.length) wakeAfterCommit(sql);
+  return added.map((r) => r.id);
 }
 
 /** Cancels a job of the current tenant that has not started; false when it already has. */
