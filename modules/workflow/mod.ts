@@ -13,6 +13,13 @@ import { mountInstances } from "./instances/instances.handlers.ts";
 import { mountInstancePages } from "./instances/instances.pages.tsx";
 import { mountCatalogPages } from "./instances/catalog.pages.tsx";
 import { mountMigrationPages } from "./instances/migrations.pages.tsx";
+import { mountModification } from "./instances/modification.handlers.ts";
+// batches
+import { mountBatches } from "./batches/batches.handlers.ts";
+import { mountBatchPages } from "./batches/batches.pages.tsx";
+import { batchJobs } from "./batches/batches.run.service.ts";
+// messages and signals
+import { mountMessages } from "./messages/messages.handlers.ts";
 // tasks
 import { mountTasks } from "./tasks/tasks.handlers.ts";
 import { taskRemindersJob } from "./tasks/tasks.reminders.service.ts";
@@ -55,7 +62,16 @@ import { mountReportStudioPages } from "./reports/reports.studio.pages.tsx";
 import { reportArchiveJob } from "./reports/reports.archive.service.ts";
 // queries
 import { mountQueries } from "./queries/queries.handlers.ts";
+// external task workers
+import { mountExternalTasks } from "./external/external.handlers.ts";
+import { EXTERNAL_FETCH_PATHS } from "./external/external.routes.ts";
 import { mountQueryPages } from "./queries/queries.pages.tsx";
+// settings and history cleanup; saved task filters
+import { mountCleanup } from "./cleanup/cleanup.handlers.ts";
+import { mountCleanupPages } from "./cleanup/cleanup.pages.tsx";
+import { historyCleanupJob } from "./cleanup/cleanup.service.ts";
+import { mountFilters } from "./filters/filters.handlers.ts";
+import { mountFilterPages } from "./filters/filters.pages.tsx";
 
 // Browser files: the designer's bundles are built when missing or stale (the server answers
 // only once they exist), the decision editor's patched modeler is written, the form files listed.
@@ -64,7 +80,11 @@ registerFormAssets();
 await registerDecisionAssets();
 
 export const WORKFLOW_PERMISSIONS = ["process", "task", "definition", "report", "data", "audit"]
-  .flatMap((r) => [`workflow.${r}.read`, `workflow.${r}.write`]);
+  .flatMap((r) => [`workflow.${r}.read`, `workflow.${r}.write`])
+  // External task workers (API tokens of service accounts); owners and admins hold it.
+  .concat(["workflow.external.work"])
+  // Sharing saved task filters (and changing shared ones); owners and admins hold it.
+  .concat(["workflow.filter.write"]);
 
 export const workflow: ModuleManifest = {
   name: "workflow",
@@ -111,12 +131,17 @@ export const workflow: ModuleManifest = {
     ["globalVariables", "/admin/variables", "workflow.data.write", "admin"],
     ["reportStudio", "/admin/reports", "workflow.report.write", "admin"],
     ["processMigrations", "/admin/migrations", "workflow.definition.write", "admin"],
+    ["workflowBatches", "/admin/batches", "workflow.definition.write", "admin"],
     ["scriptGuide", "/admin/script-guide", "workflow.definition.write", "admin"],
     ["auditMonitor", "/admin/audit", "workflow.definition.write", "admin"],
+    ["settings", "/admin/settings", "workflow.definition.write", "admin"],
   ]),
   api: apiRouter([
     mountDefinitions,
     mountInstances,
+    mountMessages,
+    mountModification,
+    mountBatches,
     mountTasks,
     mountDelegations,
     mountGlobals,
@@ -127,6 +152,9 @@ export const workflow: ModuleManifest = {
     mountForms,
     mountReports,
     mountQueries,
+    mountCleanup,
+    mountFilters,
+    mountExternalTasks,
   ]),
   pages: pageRouter([
     mountDefinitionsPages,
@@ -134,6 +162,7 @@ export const workflow: ModuleManifest = {
     mountInstancePages,
     mountCatalogPages,
     mountMigrationPages,
+    mountBatchPages,
     mountSearchPages,
     mountTaskPages,
     mountDelegationPages,
@@ -146,15 +175,24 @@ export const workflow: ModuleManifest = {
     mountReportPages,
     mountReportStudioPages,
     mountQueryPages,
+    mountCleanupPages,
+    mountFilterPages,
     // The dashboard answers the module's root path: last.
     mountDashboardPages,
   ]),
-  jobs: [taskRemindersJob, ...workflowEngineJobs, reportArchiveJob],
+  jobs: [
+    taskRemindersJob,
+    ...workflowEngineJobs,
+    reportArchiveJob,
+    ...batchJobs,
+    historyCleanupJob,
+  ],
   // Loops on every instance that runs jobs (the timer sweep); returns a stop function.
   background: (platform: Platform) => startTimerSweep(platform.db, platform.bus),
   // Domain events of any module that start processes (message start events mapped to events).
   onEvent: engineOnEvent,
   search: searchWorkflow,
   // Task attachments stream into Documents: no request-wide transaction, no global body limit.
-  streamingPaths: TASK_FILE_PATHS,
+  // fetch-and-lock long-polls: no request-wide transaction either.
+  streamingPaths: [...TASK_FILE_PATHS, ...EXTERNAL_FETCH_PATHS],
 };

@@ -81,13 +81,16 @@ Deno.test("unsupported elements are each listed with id and type", async () => {
   for (const x of ["ebg:eventBasedGateway", "cx:complexGateway", "brt:businessRuleTask"]) {
     assert.ok(listed.includes(x), `${x} in ${listed}`);
   }
+  // Its escalation boundary on a user task now deploys (engine.escalation.test.ts runs it).
   const escalation = await compileBpmn(fixture("camunda-invoice-payment-escalation.bpmn"));
-  assert.deepEqual(escalation.problems.map((p) => [p.elementId, p.elementType]), [[
-    "BoundaryEvent_1uy9o9h",
-    "boundaryEvent",
-  ]]);
+  assert.deepEqual(escalation.problems, []);
   const conditional = await compileBpmn(fixture("camunda-order-handling-conditional.bpmn"));
-  assert.deepEqual(conditional.problems.map((p) => p.elementId), ["BoundaryEvent_1y1bvad"]);
+  // Its conditional boundary deploys too (engine.gateway.test.ts runs conditional events).
+  assert.deepEqual(conditional.problems, []);
+  assert.deepEqual(conditional.model!.elements.BoundaryEvent_1y1bvad.event, {
+    kind: "conditional",
+    condition: "invoiceId != null",
+  });
   // The Quartz cron of its timer start event is turned into one croner runs.
   assert.deepEqual(conditional.startTimers[0].timer.expression, "0-59/5 0-59/1 * 1-31/1 * *");
 });
@@ -122,6 +125,35 @@ Deno.test("structural checks: start, gateway conditions, boundary, timers, FEEL"
   assert.match(parse.problems[0].message, /could not be read/);
   const empty = await compileBpmn("");
   assert.deepEqual(empty.model, null);
+});
+
+Deno.test("conditional events in another language than FEEL or JUEL are refused, named", async () => {
+  const cond = (language: string | null, body: string) =>
+    `<bpmn:conditionalEventDefinition><bpmn:condition xsi:type="bpmn:tFormalExpression"` +
+    `${language ? ` language="${language}"` : ""}>${body}</bpmn:condition>` +
+    `</bpmn:conditionalEventDefinition>`;
+  const model = (language: string | null, body: string) =>
+    bare(
+      `<bpmn:startEvent id="s" name="S"/>` +
+        `<bpmn:intermediateCatchEvent id="wait" name="Wait">${cond(language, body)}` +
+        `</bpmn:intermediateCatchEvent><bpmn:userTask id="u" name="U"/>` +
+        `<bpmn:boundaryEvent id="changed" name="Changed" attachedToRef="u">` +
+        `${cond(language, body)}</bpmn:boundaryEvent><bpmn:endEvent id="e" name="E"/>` +
+        `<bpmn:endEvent id="e2" name="E2"/>` + line("s", "wait", "u", "e") + line("changed", "e2"),
+    );
+  const groovy = await compileBpmn(model("groovy", "x == 1"));
+  assert.deepEqual(groovy.model, null);
+  const named = groovy.problems.filter((p) =>
+    /Conditions in groovy are not supported/.test(p.message)
+  )
+    .map((p) => `${p.elementId}:${p.elementType}`).sort();
+  assert.deepEqual(named, ["changed:boundaryEvent", "wait:intermediateCatchEvent"]);
+  // JUEL (translated) and FEEL, or no language at all, deploy.
+  for (const language of ["juel", "feel", null]) {
+    const ok = await compileBpmn(model(language, language === "feel" ? "x = 1" : "${x == 1}"));
+    assert.deepEqual(ok.problems, [], String(language));
+    assert.deepEqual(ok.model!.elements.wait.event, { kind: "conditional", condition: "x = 1" });
+  }
 });
 
 Deno.test("a model without DI gets a layout: a shape for every element", async () => {

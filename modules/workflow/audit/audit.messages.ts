@@ -29,6 +29,20 @@ export const auditMessages = defineMessages({
   "workflow.audit.cat.variable": ["Variables", "Değişkenler"],
   "workflow.audit.cat.global": ["Global variables", "Genel değişkenler"],
   "workflow.audit.cat.data": ["Data models and records", "Veri modelleri ve kayıtlar"],
+  "workflow.audit.cat.cleanup": ["History cleanup", "Geçmiş temizliği"],
+  "workflow.audit.field.removed": ["Finished processes deleted", "Silinen biten süreçler"],
+  "workflow.audit.field.historyTimeToLiveDays": [
+    "Keep finished processes for (days)",
+    "Biten süreçleri saklama (gün)",
+  ],
+  "workflow.audit.ev.history_cleanup.ran": [
+    "cleaned up the history of finished processes",
+    "biten süreçlerin geçmişini temizledi",
+  ],
+  "workflow.audit.ev.settings.updated": [
+    "changed the workflow settings",
+    "iş akışı ayarlarını değiştirdi",
+  ],
   // Change labels (before → after).
   "workflow.audit.field.assignee": ["Assignee", "Atanan"],
   "workflow.audit.field.variables": ["Variables", "Değişkenler"],
@@ -46,6 +60,7 @@ export const auditMessages = defineMessages({
   "workflow.audit.ev.process.cancelled": ["cancelled the process", "süreci iptal etti"],
   "workflow.audit.ev.process.terminated": ["terminated the process", "süreci sonlandırdı"],
   "workflow.audit.ev.process.suspended": ["suspended the process", "süreci askıya aldı"],
+  "workflow.audit.ev.process.modified": ["modified the process", "süreci değiştirdi"],
   "workflow.audit.ev.process.resumed": ["resumed the process", "süreci devam ettirdi"],
   "workflow.audit.ev.process.migrated": [
     "moved the process to another version",
@@ -68,6 +83,28 @@ export const auditMessages = defineMessages({
     "{step} zamanlayıcısını çalıştırdı",
   ],
   "workflow.audit.ev.error.thrown": ["raised an error at {step}", "{step} adımında hata fırlattı"],
+  "workflow.audit.ev.escalation.thrown": [
+    "escalated at {step}",
+    "{step} adımında üst makama iletti",
+  ],
+  "workflow.audit.ev.compensation.thrown": [
+    "undid completed work at {step}",
+    "{step} adımında tamamlanan işleri geri aldı",
+  ],
+  "workflow.audit.ev.compensation.started": [
+    "started undoing with {step}",
+    "{step} ile geri almaya başladı",
+  ],
+  "workflow.audit.ev.message.received": [
+    "delivered a message to {step}",
+    "{step} adımına mesaj iletti",
+  ],
+  "workflow.audit.ev.signal.received": ["signalled {step}", "{step} adımına sinyal iletti"],
+  "workflow.audit.ev.signal.thrown": [
+    "sent a signal from {step}",
+    "{step} adımından sinyal gönderdi",
+  ],
+  "workflow.audit.ev.condition.fired": ["met the condition of {step}", "{step} koşulunu sağladı"],
   "workflow.audit.ev.call.started": [
     "started a sub-process at {step}",
     "{step} adımında alt süreç başlattı",

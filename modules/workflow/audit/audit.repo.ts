@@ -90,6 +90,7 @@ export async function selectAudit(
         case
           when a.entity_type = 'global' then 'global'
           when a.entity_type in ('data_model', 'data_record') then 'data'
+          when a.entity_type in ('history_cleanup', 'settings') then 'cleanup'
           when a.action = 'migrated' then 'migration'
           else 'definition'
         end,

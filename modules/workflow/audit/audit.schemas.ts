@@ -12,6 +12,7 @@ export const AUDIT_CATEGORIES = [
   "variable",
   "global",
   "data",
+  "cleanup",
 ] as const;
 export type AuditCategory = typeof AUDIT_CATEGORIES[number];
 

@@ -40,7 +40,16 @@ function sentence(t: Translate, e: AuditEntry): ComponentChildren {
 const shown = (v: unknown): string | undefined =>
   v === null || v === undefined ? undefined : typeof v === "object" ? JSON.stringify(v) : String(v);
 
-const FIELDS = ["name", "description", "category", "version", "note", "value"] as const;
+const FIELDS = [
+  "name",
+  "description",
+  "category",
+  "version",
+  "note",
+  "value",
+  "removed",
+  "historyTimeToLiveDays",
+] as const;
 
 /** Before → after, where the record has it. */
 function changesOf(t: Translate, e: AuditEntry): TimelineChange[] {

@@ -18,8 +18,11 @@ export const ELEMENT_TYPES = [
   "inclusiveGateway",
   "intermediateCatchEvent",
   "boundaryEvent",
+  "receiveTask", // waits for its message (event.kind "message")
+  "eventBasedGateway", // the first of its catch events to fire wins
   "subProcess",
   "callActivity",
+  "intermediateThrowEvent", // none, escalation, compensate (WF-B); message (WF-C); signal (WF-A)
 ] as const;
 export type ElementType = typeof ELEMENT_TYPES[number];
 
@@ -65,11 +68,23 @@ export interface ElementDef {
     | { kind: "none" }
     | { kind: "timer"; timer: TimerDef }
     | { kind: "message"; message: string }
+    | { kind: "signal"; signal: string }
+    /** A FEEL condition over the variables, re-checked whenever a step changes variables. */
+    | { kind: "conditional"; condition: string }
     | { kind: "error"; errorCode?: string }
+    | { kind: "escalation"; escalationCode?: string }
+    | { kind: "compensate"; activityRef?: string }
     | { kind: "terminate" };
-  /** Boundary events: the activity they sit on and whether they cancel it. */
+  /** Boundary events: the activity they sit on and whether they cancel it. Also the start
+   * event of an event subprocess: whether it interrupts its scope (isInterrupting). */
   attachedTo?: string;
   cancelActivity?: boolean;
+  /** Event subprocess: started by its typed start event while its scope is active. */
+  triggeredByEvent?: boolean;
+  /** A compensation handler: runs only when compensation is thrown, never on a flow. */
+  isForCompensation?: boolean;
+  /** Compensation boundary event: the handler activity its association points at. */
+  compensationHandler?: string;
   /** User task (camunda:* attributes as written; FEEL or ${var} expressions allowed). */
   assignee?: string;
   candidateUsers?: string[];
@@ -80,10 +95,15 @@ export interface ElementDef {
   dueDate?: string;
   followUpDate?: string;
   priority?: string;
-  /** Service task: an Automation agent, or a platform operation with FEEL-built input. */
+  /**
+   * Service task (and a send task or message throw event with camunda:type="external"): an
+   * Automation agent, a platform operation with FEEL-built input, or any other topic: an
+   * external task a worker fetches (priority: camunda:taskPriority, a number or expression).
+   */
   service?:
     | { kind: "agent"; agent: string; input?: string }
-    | { kind: "operation"; operation: string; input?: string };
+    | { kind: "operation"; operation: string; input?: string }
+    | { kind: "external"; topic: string; priority?: string };
   /** Script task: FEEL, or JavaScript run in the sandbox; result stored in resultVariable. */
   script?: { language: "feel" | "javascript"; body: string; resultVariable?: string };
   /** Business rule task: the decision table it evaluates (camunda:decisionRef) and how the

@@ -25,6 +25,8 @@ import {
   toFeel,
 } from "./definitions.translate.lib.ts";
 import { MAP_RESULTS, type MapResult } from "../decisions/decisions.rules.ts";
+import { scopeProblems } from "./definitions.scopes.lib.ts";
+import { implementationOf } from "./definitions.external.lib.ts";
 
 export interface BpmnProblem {
   elementId: string | null;
@@ -52,14 +54,37 @@ export class Report {
   }
 }
 
+/** Condition languages we read: FEEL, and JUEL `${...}` (translated to FEEL); none means FEEL. */
+const expressionLanguage = (language: string | undefined) =>
+  !language ||
+  ["feel", "juel", "http://www.omg.org/spec/feel/20140401"].includes(language.toLowerCase());
+
 /** Flow elements we keep but do not run. */
 const IGNORED = new Set(["dataObject", "dataObjectReference", "dataStoreReference"]);
 /** Event definitions each event type may carry ("none" = no definition). */
 const ALLOWED_EVENTS: Record<string, string[]> = {
-  startEvent: ["none", "timer", "message"],
-  endEvent: ["none", "terminate", "error"],
-  intermediateCatchEvent: ["timer", "message"],
-  boundaryEvent: ["timer", "message", "error"],
+  startEvent: ["none", "timer", "message", "signal"],
+  endEvent: ["none", "terminate", "error", "escalation", "compensate", "message", "signal"],
+  intermediateCatchEvent: ["timer", "message", "signal", "conditional"],
+  boundaryEvent: ["timer", "message", "error", "escalation", "compensate", "signal", "conditional"],
+  intermediateThrowEvent: ["none", "escalation", "compensate", "message", "signal"],
+};
+/** Start events of an event subprocess: always typed (eventsub.service.ts arms them). */
+const EVENT_SUBPROCESS_STARTS = [
+  "timer",
+  "message",
+  "signal",
+  "conditional",
+  "error",
+  "escalation",
+];
+
+/** What moddle gives for the escalation, compensation and event subprocess attributes. */
+type ScopeEl = El & {
+  isInterrupting?: boolean;
+  escalationRef?: El & { escalationCode?: string };
+  activityRef?: El;
+  artifacts?: El[];
 };
 const FORM_TYPES = new Set(["string", "long", "boolean", "date", "enum"]);
 
@@ -73,6 +98,8 @@ export class ModelBuilder {
   readonly flows: Record<string, FlowDef> = {};
   readonly startTimers: { elementId: string; timer: TimerDef }[] = [];
   readonly startMessages: string[] = [];
+  /** Compensation boundary event id → the handler its association points at. */
+  private readonly associations = new Map<string, string>();
 
   constructor(readonly report: Report) {}
 
@@ -99,13 +126,16 @@ export class ModelBuilder {
       const type = localType(el);
       if (type === "sequenceFlow") this.flow(el);
       else if (IGNORED.has(type)) continue;
-      else if (type === "subProcess" && el.triggeredByEvent) {
-        this.report.error(el, "Event subprocesses are not supported.");
-      } else if (type === "manualTask" || (ELEMENT_TYPES as readonly string[]).includes(type)) {
+      else if (type === "manualTask" || (ELEMENT_TYPES as readonly string[]).includes(type)) {
         this.element(el, type === "manualTask" ? "task" : type as ElementType, parent);
         if (type === "subProcess") this.scope(el, el.id ?? null);
       } else {
         this.report.error(el, `${type} elements are not supported.`);
+      }
+    }
+    for (const a of (container as ScopeEl).artifacts ?? []) {
+      if (localType(a) === "association" && a.sourceRef?.id && a.targetRef?.id) {
+        this.associations.set(a.sourceRef.id, a.targetRef.id);
       }
     }
   }
@@ -121,8 +151,7 @@ export class ModelBuilder {
     const cond = el.conditionExpression;
     if (cond && (cond.body ?? "").trim()) {
       const body = cond.body!.trim();
-      const lang = (cond.language ?? "").toLowerCase();
-      if (lang && !["feel", "juel", "http://www.omg.org/spec/feel/20140401"].includes(lang)) {
+      if (!expressionLanguage(cond.language)) {
         this.report.error(el, `Conditions in ${cond.language} are not supported; use FEEL.`);
       } else {
         flow.condition = toFeel(body);
@@ -144,7 +173,12 @@ export class ModelBuilder {
       parent,
     };
     if (el.default?.id) def.defaultFlow = el.default.id;
-    if (el.isForCompensation) this.report.error(el, "Compensation activities are not supported.");
+    if (el.triggeredByEvent && type === "subProcess") def.triggeredByEvent = true;
+    if (el.isForCompensation) {
+      if (type.endsWith("Event") || type.endsWith("Gateway")) {
+        this.report.error(el, "Only an activity can be a compensation handler.");
+      } else def.isForCompensation = true;
+    }
     if (type.endsWith("Event")) this.event(el, def, parent);
     if (type === "userTask") this.userTask(el, def);
     if (type === "startEvent") this.form(el, def);
@@ -152,6 +186,10 @@ export class ModelBuilder {
     if (type === "scriptTask") this.scriptTask(el, def);
     if (type === "sendTask") this.sendTask(el, def);
     if (type === "businessRuleTask") this.businessRuleTask(el, def);
+    if (type === "receiveTask") this.receiveTask(el, def);
+    if (type === "eventBasedGateway" && (el as El & { instantiate?: boolean }).instantiate) {
+      this.report.error(el, "An event-based gateway that starts the process is not supported.");
+    }
     if (type === "callActivity") {
       if (!el.calledElement?.trim()) {
         this.report.error(
@@ -160,7 +198,7 @@ export class ModelBuilder {
         );
       } else def.calledElement = el.calledElement.trim();
     }
-    if (type !== "sendTask") this.io(el, def);
+    if (type !== "sendTask" || el.type === "external") this.io(el, def);
     if (el.loopCharacteristics) this.loop(el, def);
     if (el.asyncBefore === true) def.asyncBefore = true;
     this.elements[id] = def;
@@ -173,17 +211,24 @@ export class ModelBuilder {
       return;
     }
     const kind = defs[0] ? eventKind(defs[0]) : "none";
-    const allowed = ALLOWED_EVENTS[def.type] ?? [];
-    const inSub = parent !== null && def.type === "startEvent";
+    const eventSub = def.type === "startEvent" && parent !== null &&
+      (el.$parent as El | undefined)?.triggeredByEvent === true;
+    const allowed = eventSub ? EVENT_SUBPROCESS_STARTS : ALLOWED_EVENTS[def.type] ?? [];
+    const inSub = parent !== null && def.type === "startEvent" && !eventSub;
     if (!allowed.includes(kind) || (inSub && kind !== "none")) {
       this.report.error(
         el,
-        kind === "none"
+        eventSub
+          ? `The start event of an event subprocess needs a ${
+            EVENT_SUBPROCESS_STARTS.join(", ")
+          } event definition${kind === "none" ? "" : ` (${kind} is not supported)`}.`
+          : kind === "none"
           ? `A ${def.type} needs an event definition (timer or message).`
           : `${kind} events are not supported here (${def.type}).`,
       );
       return;
     }
+    if (eventSub) def.cancelActivity = (el as ScopeEl).isInterrupting !== false;
     const d = defs[0];
     if (kind === "none") def.event = { kind: "none" };
     else if (kind === "terminate") def.event = { kind: "terminate" };
@@ -194,9 +239,12 @@ export class ModelBuilder {
       };
     } else if (kind === "message") {
       const name = d.messageRef?.name?.trim();
-      if (!name) this.report.error(el, "The message event does not name its message.");
+      const throws = def.type === "intermediateThrowEvent" || def.type === "endEvent";
+      // A message throw is sent by what its definition names (external topic, agent, operation).
+      if (throws) this.implementation(el, d, def, "A message throw event");
+      else if (!name) this.report.error(el, "The message event does not name its message.");
       def.event = { kind: "message", message: name ?? "" };
-      if (def.type === "startEvent" && name) this.startMessages.push(name);
+      if (def.type === "startEvent" && parent === null && name) this.startMessages.push(name);
     } else if (kind === "timer") {
       const [timerKind, raw] = d.timeDate
         ? ["date", d.timeDate] as const
@@ -209,7 +257,24 @@ export class ModelBuilder {
       const { timer, error } = checkTimer(timerKind, raw?.body ?? "");
       if (error || !timer) return this.report.error(el, error ?? "The timer is not valid.");
       def.event = { kind: "timer", timer };
-      if (def.type === "startEvent") this.startTimers.push({ elementId: def.id, timer });
+      if (def.type === "startEvent" && parent === null) {
+        this.startTimers.push({ elementId: def.id, timer });
+      }
+    } else if (kind === "escalation") {
+      const code = (d as ScopeEl).escalationRef?.escalationCode?.trim();
+      if (!code && def.type !== "boundaryEvent" && def.type !== "startEvent") {
+        this.report.error(el, "The escalation event does not name an escalation code.");
+      }
+      def.event = { kind: "escalation", ...(code ? { escalationCode: code } : {}) };
+    } else if (kind === "compensate") {
+      const ref = (d as ScopeEl).activityRef?.id;
+      def.event = { kind: "compensate", ...(ref ? { activityRef: ref } : {}) };
+    } else if (kind === "signal") {
+      const name = (d as El & { signalRef?: El }).signalRef?.name?.trim();
+      if (!name) this.report.error(el, "The signal event does not name its signal.");
+      def.event = { kind: "signal", signal: name ?? "" };
+    } else if (kind === "conditional") {
+      def.event = { kind: "conditional", condition: this.condition(el, d) };
     }
     if (def.type === "boundaryEvent") {
       if (!el.attachedToRef?.id) {
@@ -217,6 +282,32 @@ export class ModelBuilder {
       } else def.attachedTo = el.attachedToRef.id;
       def.cancelActivity = el.cancelActivity !== false;
     }
+  }
+
+  /** A conditional event's FEEL condition (`${...}` translated); checked here. */
+  private condition(el: El, d: El): string {
+    const cond = (d as El & { condition?: { body?: string; language?: string } }).condition;
+    const body = cond?.body?.trim() ?? "";
+    if (!body) {
+      this.report.error(el, "The conditional event has no condition.");
+      return "false";
+    }
+    // Stored as text it would never be true: refused like a sequence flow's condition.
+    if (!expressionLanguage(cond?.language)) {
+      this.report.error(el, `Conditions in ${cond?.language} are not supported; use FEEL.`);
+      return "false";
+    }
+    const feel = toFeel(body);
+    const err = feelError(feel);
+    if (err) this.report.error(el, err);
+    return feel;
+  }
+
+  /** A receive task waits for the message its messageRef names. */
+  private receiveTask(el: El, def: ElementDef) {
+    const name = (el as El & { messageRef?: El }).messageRef?.name?.trim();
+    if (!name) this.report.error(el, "The receive task does not name its message (messageRef).");
+    def.event = { kind: "message", message: name ?? "" };
   }
 
   private userTask(el: El, def: ElementDef) {
@@ -273,19 +364,15 @@ export class ModelBuilder {
   }
 
   private serviceTask(el: El, def: ElementDef) {
-    const topic = el.topic?.trim();
-    if (el.type !== "external" || !topic) {
-      this.report.error(
-        el,
-        'A service task needs camunda:type="external" and a topic: agent:<agent name> or an operation such as support.tickets.create.',
-      );
-      return;
-    }
-    if (topic.startsWith("agent:")) {
-      const agent = topic.slice("agent:".length).trim();
-      if (!agent) this.report.error(el, "The topic names no agent (agent:<agent name>).");
-      def.service = { kind: "agent", agent };
-    } else def.service = { kind: "operation", operation: topic };
+    this.implementation(el, el, def, "A service task");
+  }
+
+  /** camunda:type="external" + topic (on `source`: the task or its message definition). */
+  private implementation(el: El, source: El, def: ElementDef, what: string) {
+    const { service, error, warning } = implementationOf(source, what);
+    if (error) this.report.error(el, error);
+    if (warning) this.report.warn(el, warning);
+    if (service) def.service = service;
   }
 
   private scriptTask(el: El, def: ElementDef) {
@@ -339,6 +426,7 @@ export class ModelBuilder {
   }
 
   private sendTask(el: El, def: ElementDef) {
+    if (el.type === "external") return this.implementation(el, el, def, "A send task");
     const inputs = extensions(el, "camunda:InputOutput").flatMap((io) => io.inputParameters ?? []);
     const get = (name: string) => inputs.find((p) => p.name === name)?.value ?? "";
     if (!get("to").trim()) {
@@ -462,6 +550,10 @@ export class ModelBuilder {
           this.elementProblem(e, "The boundary event must sit on an activity.");
         }
       }
+      for (const m of scopeProblems(e, this.elements, this.associations)) {
+        this.elementProblem(e, m);
+      }
+      if (e.type === "eventBasedGateway") this.checkEventGateway(e);
       if (
         (e.type === "exclusiveGateway" || e.type === "inclusiveGateway") && e.outgoing.length > 1
       ) {
@@ -475,6 +567,34 @@ export class ModelBuilder {
             );
           }
         }
+      }
+    }
+  }
+
+  /** Each branch of an event-based gateway is a catch event (or receive task) it alone leads to. */
+  private checkEventGateway(e: ElementDef) {
+    if (e.outgoing.length < 2) {
+      this.elementProblem(e, "An event-based gateway needs at least two outgoing flows.");
+    }
+    for (const id of e.outgoing) {
+      const f = this.flows[id];
+      const target = this.elements[f.target];
+      if (f.condition) {
+        this.flowProblem(f, "A flow leaving an event-based gateway has no condition.");
+      }
+      const kind = target?.event?.kind;
+      const catches = (target?.type === "intermediateCatchEvent" &&
+        ["timer", "message", "signal", "conditional"].includes(kind ?? "")) ||
+        target?.type === "receiveTask";
+      if (target && !catches) {
+        this.flowProblem(
+          f,
+          `The event-based gateway "${
+            e.name || e.id
+          }" must lead to catch events (timer, message, signal, condition) or receive tasks; "${
+            target.name || target.id
+          }" is not one.`,
+        );
       }
     }
   }

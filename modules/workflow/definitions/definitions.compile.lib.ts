@@ -7,6 +7,7 @@ import { layoutProcess } from "bpmn-auto-layout";
 import type { ProcessModel, TimerDef } from "../common/model.lib.ts";
 import { type BpmnProblem, ModelBuilder, Report } from "./definitions.build.lib.ts";
 import { lintDefinitions } from "./definitions.lint.lib.ts";
+import { parseHistoryTtl } from "../cleanup/cleanup.rules.ts";
 import {
   type El,
   hasDiagram,
@@ -30,6 +31,8 @@ export interface CompileResult {
   /** Message names of process-level message start events (typed domain events). */
   startEvents: string[];
   startTimers: { elementId: string; timer: TimerDef }[];
+  /** camunda:historyTimeToLive in days; null: the tenant default applies (history cleanup). */
+  historyTtlDays: number | null;
 }
 
 /** Larger models are refused before parsing (a 2 MB model is already far past any real one). */
@@ -44,6 +47,7 @@ const fail = (xml: string, message: string): CompileResult => ({
   warnings: [],
   startEvents: [],
   startTimers: [],
+  historyTtlDays: null,
 });
 
 /** Parses, or answers the reason the XML is not BPMN 2.0. */
@@ -144,6 +148,11 @@ export async function compileBpmn(xml: string): Promise<CompileResult> {
   const process = pickProcess(parsed.definitions, report);
   const builder = new ModelBuilder(report);
   const model = process ? builder.build(process) : null;
+  // camunda-bpmn-moddle reads the attribute as a string on the process.
+  const ttl = parseHistoryTtl(
+    (process as { historyTimeToLive?: string } | null)?.historyTimeToLive,
+  );
+  if (!ttl.ok) report.error(process, ttl.message);
 
   for (const f of await lintFindings(parsed.definitions)) {
     const el = parsed.elementsById[f.elementId];
@@ -163,6 +172,7 @@ export async function compileBpmn(xml: string): Promise<CompileResult> {
     warnings: dedupe(report.warnings),
     startEvents: [...new Set(builder.startMessages)],
     startTimers: builder.startTimers,
+    historyTtlDays: ttl.ok ? ttl.days : null,
   };
 }
 

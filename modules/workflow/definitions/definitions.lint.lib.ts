@@ -34,7 +34,87 @@ import superfluousGateway from "bpmnlint/rules/superfluous-gateway.js";
 import superfluousLabel from "bpmnlint/rules/superfluous-label.js";
 import superfluousTermination from "bpmnlint/rules/superfluous-termination.js";
 
+/** camunda:*Listener extension element type → what the modeller reads. */
+const LISTENERS: Record<string, string> = {
+  "camunda:ExecutionListener": "Execution listeners",
+  "camunda:TaskListener": "Task listeners",
+};
+
+/**
+ * The properties panel offers execution and task listeners (a Java class, an expression or a
+ * script run on start/end/create/…). The engine runs none of them, so a model with one would
+ * deploy and then silently skip that work: refused instead, naming the element.
+ */
+const camundaListeners = () => ({
+  check(node: { id?: string; extensionElements?: { values?: { $type: string }[] } }, reporter: {
+    report(id: string, message: string): void;
+  }) {
+    const found = new Set((node.extensionElements?.values ?? []).map((v) => v.$type));
+    for (const [type, label] of Object.entries(LISTENERS)) {
+      if (found.has(type) && node.id) {
+        reporter.report(
+          node.id,
+          `${label} are not run by this engine; model the work as a task (script, service or user task) instead.`,
+        );
+      }
+    }
+  },
+});
+
+interface FlowNode {
+  id?: string;
+  $type: string;
+  name?: string;
+  sourceRef?: FlowNode;
+  targetRef?: FlowNode;
+  flowElements?: FlowNode[];
+}
+
+/**
+ * BPMN lets ids be left out, and Camunda's own test models leave them off sequence flows; the
+ * engine keys every flow and element by its id, so each needs one (reported on the container,
+ * or on the flow's source, which the designer can select).
+ */
+const elementIds = () => ({
+  check(node: FlowNode, reporter: { report(id: string, message: string): void }) {
+    for (const child of node.flowElements ?? []) {
+      if (child.id) continue;
+      const type = child.$type.replace(/^bpmn:/, "").replace(/\B([A-Z])/g, " $1").toLowerCase();
+      const where = child.sourceRef?.id && child.targetRef?.id
+        ? ` from "${child.sourceRef.id}" to "${child.targetRef.id}"`
+        : child.name
+        ? ` "${child.name}"`
+        : "";
+      reporter.report(
+        child.sourceRef?.id ?? node.id ?? "",
+        `A ${type}${where} has no id; give every element and flow an id.`,
+      );
+    }
+  },
+});
+
+/**
+ * A collapsed pool (a participant without a process, the designer's "Empty pool") stands for a
+ * partner outside the model; the compiler runs one pool only and would name the collaboration,
+ * which the designer cannot select: this names the pool itself.
+ */
+const blackBoxPools = () => ({
+  check(node: FlowNode & { processRef?: FlowNode }, reporter: {
+    report(id: string, message: string): void;
+  }) {
+    if (node.$type === "bpmn:Participant" && !node.processRef && node.id) {
+      reporter.report(
+        node.id,
+        "Pools without a process (collapsed pools) are not supported: a model holds one pool.",
+      );
+    }
+  },
+});
+
 const RULES: Record<string, unknown> = {
+  "camunda-listeners": camundaListeners,
+  "black-box-pools": blackBoxPools,
+  "element-ids": elementIds,
   "ad-hoc-sub-process": adHocSubProcess,
   "conditional-flows": conditionalFlows,
   "end-event-required": endEventRequired,
@@ -83,6 +163,14 @@ export const LINT_RULES: Record<string, "error" | "warn" | "off"> = {
   // what to change (and it knows default flows and FEEL/JUEL conditions).
   "start-event-required": "off",
   "conditional-flows": "off",
+  // A model without a diagram is laid out at deploy (bpmn-auto-layout), which draws flow nodes
+  // and sequence flows but not associations, groups or pools: their missing shapes change
+  // nothing the engine runs (Camunda's own test models come without any diagram).
+  "no-bpmndi": "warn",
+  // Ours: listeners the designer's properties panel offers but the engine does not run.
+  "camunda-listeners": "error",
+  "element-ids": "error",
+  "black-box-pools": "error",
 };
 
 const cache: Record<string, unknown> = {};

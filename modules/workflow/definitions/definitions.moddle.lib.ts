@@ -64,6 +64,7 @@ export interface El {
   formKey?: string;
   type?: string;
   topic?: string;
+  taskPriority?: string;
   class?: string;
   delegateExpression?: string;
   expression?: string;

@@ -117,6 +117,8 @@ export interface NewVersion {
   startEvents: string[];
   startTimers: { elementId: string; timer: TimerDef }[];
   note: string;
+  /** camunda:historyTimeToLive in days (null: the tenant default). */
+  historyTtlDays?: number | null;
 }
 
 /** Inserts the version and moves the definition's latest_version (row already locked). */
@@ -124,12 +126,13 @@ export async function insertVersion(sql: Sql, v: NewVersion, userId: string) {
   // JSON goes in as text cast to jsonb: the driver's camelCase transform must not touch keys.
   await sql`
     insert into workflow_definition_versions (tenant_id, id, definition_id, version, name, xml,
-      model, lint, start_events, start_timers, note, deployed_by)
+      model, lint, start_events, start_timers, note, deployed_by, history_ttl_days)
     values (current_setting('app.tenant_id')::uuid, ${v.id}, ${v.definitionId}, ${v.version},
       ${v.name}, ${v.xml}, ${JSON.stringify(v.model)}::text::jsonb, ${
     JSON.stringify(v.lint)
   }::text::jsonb,
-      ${v.startEvents}, ${JSON.stringify(v.startTimers)}::text::jsonb, ${v.note}, ${userId})`;
+      ${v.startEvents}, ${JSON.stringify(v.startTimers)}::text::jsonb, ${v.note}, ${userId},
+      ${v.historyTtlDays ?? null}::int)`;
   await sql`update workflow_definitions set latest_version = ${v.version}, key = ${v.model.id},
     updated_at = now() where id = ${v.definitionId}`;
 }

@@ -253,6 +253,7 @@ async function deployCompiled(
     startEvents: result.startEvents,
     startTimers: result.startTimers,
     note,
+    historyTtlDays: result.historyTtlDays,
   }, actor.session.userId);
   // forms: pin the forms the model names (422 when one does not exist).
   await pinDefinitionForms(actor, { versionId, model });

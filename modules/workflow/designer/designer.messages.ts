@@ -50,7 +50,10 @@ export const designerMessages = defineMessages({
     "Bu rollerden birine sahip kişiler görevi havuzlarında görür. Atanan kişi, bitiş tarihi ve form aşağıdaki özelliklerde.",
   ],
   "workflow.designer.hint.topicTitle": ["What this step runs", "Bu adım neyi çalıştırır"],
-  "workflow.designer.hint.topic": ["Agent or operation", "Ajan ya da işlem"],
+  "workflow.designer.hint.topic": [
+    "Agent, operation or worker topic",
+    "Ajan, işlem ya da çalışan konusu",
+  ],
   "workflow.designer.hint.useTopic": ["Use", "Kullan"],
   "workflow.designer.hint.agents": ["Automation agents", "Otomasyon ajanları"],
   "workflow.designer.hint.operations": ["Platform operations", "Platform işlemleri"],

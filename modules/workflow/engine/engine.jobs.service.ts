@@ -20,12 +20,17 @@ import { clock } from "./engine.timers.lib.ts";
 import { dueStartTimers, fireStartTimer } from "./engine.starttimers.service.ts";
 import { fireTimer } from "./elements/boundary.service.ts";
 import { calledEnded } from "./elements/subprocess.service.ts";
+import { escalatedFromChild } from "./elements/escalation.service.ts";
 import "./elements/elements.service.ts";
+import { signalJob } from "./engine.correlate.service.ts";
+import { SIGNAL_JOB } from "./elements/messages.service.ts";
 
 interface StepJobPayload {
   instanceId: string;
   tokenId: string;
   childInstanceId?: string;
+  /** An escalation the called instance did not catch (escalation.service.ts). */
+  escalation?: { code: string | null };
 }
 
 async function openAsJob(sql: Sql, bus: Bus, instanceId: string): Promise<Step | null> {
@@ -45,7 +50,10 @@ export async function stepJob(ctx: Pick<JobContext, "payload" | "scoped" | "bus"
       const s = await openAsJob(sql, ctx.bus, p.instanceId);
       if (!s || !s.active) return; // suspended: resume schedules it again
       const t = s.tokens.get(p.tokenId);
-      if (p.childInstanceId) {
+      if (p.escalation && p.childInstanceId) {
+        const { code } = p.escalation;
+        if (t) await escalatedFromChild(s, { token: t, childId: p.childInstanceId, code });
+      } else if (p.childInstanceId) {
         if (t) await calledEnded(s, { token: t, childId: p.childInstanceId });
       } else {
         if (!t || t.state !== "ready") return; // already advanced
@@ -155,4 +163,5 @@ export function startTimerSweep(db: Database, bus: Bus, everyMs = 15_000): () =>
 export const workflowEngineJobs: SystemJob[] = [
   { name: STEP_JOB, handler: stepJob },
   { name: TIMER_JOB, handler: timerJob },
+  { name: SIGNAL_JOB, handler: signalJob },
 ];

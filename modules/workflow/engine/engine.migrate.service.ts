@@ -16,6 +16,8 @@ import {
 } from "./engine.migrate.repo.ts";
 import { hooks, Step } from "./engine.step.service.ts";
 import { armTimer } from "./elements/events.service.ts";
+import { rearmWaiting } from "./elements/messages.service.ts";
+import { deleteSubscriptionsOfTokens } from "./engine.subscriptions.repo.ts";
 
 export const MIGRATION_BATCH = 50;
 
@@ -100,6 +102,7 @@ export async function migrate(
 async function moveInstance(actor: Actor, s: Step, plan: MigrationPlan, toVersionId: string) {
   const moved = [...s.tokens.values()].map((t) => ({ t, to: plan.mapping[t.elementId] }));
   await cancelTimersOf(actor.sql, moved.map((m) => m.t.id));
+  await deleteSubscriptionsOfTokens(actor.sql, moved.map((m) => m.t.id));
   for (const { t, to } of moved) {
     await moveTokenTo(actor.sql, t.id, to);
   }
@@ -108,6 +111,8 @@ async function moveInstance(actor: Actor, s: Step, plan: MigrationPlan, toVersio
   const after = (await Step.open(actor, s.instance.id))!;
   for (const t of after.tokens.values()) {
     const el = after.el(t.elementId);
+    // Messages, signals, conditions and event-based gateways listen again on the new model.
+    await rearmWaiting(after, t, el);
     if (
       t.state === "waiting" && el.type === "intermediateCatchEvent" && el.event?.kind === "timer"
     ) {

@@ -161,7 +161,7 @@ export interface TimerRow {
   instanceId: string | null;
   tokenId: string | null;
   elementId: string;
-  kind: "catch" | "boundary" | "start" | "task-due";
+  kind: "catch" | "boundary" | "start" | "task-due" | "gateway" | "event-subprocess";
   interrupting: boolean;
   dueAt: string;
   cycle: string | null;

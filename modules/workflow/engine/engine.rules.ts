@@ -106,6 +106,8 @@ export function noneStartOf(model: ProcessModel, scope: string | null): ElementD
 
 /** Elements that do something the engine must not repeat: they always run in a job of their own. */
 export function runsInOwnJob(el: ElementDef): boolean {
+  // An external task only writes a row for workers: it may run in any step.
+  if (el.service) return el.service.kind !== "external" || el.asyncBefore === true;
   return el.type === "serviceTask" || el.type === "sendTask" ||
     el.asyncBefore === true;
 }
@@ -141,6 +143,7 @@ export const ACTIVITY_TYPES = new Set([
   "sendTask",
   "businessRuleTask",
   "task",
+  "receiveTask",
   "subProcess",
   "callActivity",
 ]);
@@ -148,7 +151,8 @@ export const ACTIVITY_TYPES = new Set([
 /** Types a migration mapping must cover when a token waits there. */
 export function isWaitState(el: ElementDef): boolean {
   return ACTIVITY_TYPES.has(el.type) || el.type === "intermediateCatchEvent" ||
-    el.type === "parallelGateway" || el.type === "inclusiveGateway";
+    el.type === "parallelGateway" || el.type === "inclusiveGateway" ||
+    el.type === "eventBasedGateway";
 }
 
 const mentionsGlobals = new WeakMap<ProcessModel, boolean>();

@@ -18,12 +18,29 @@ import {
 import { Step } from "./engine.step.service.ts";
 import "./elements/elements.service.ts";
 import { cancelTokens } from "./elements/scope.service.ts";
+import { mayLeaveAfterConditions } from "./elements/subscriptions.service.ts";
 import { queueTimer } from "./elements/events.service.ts";
 import { migrate } from "./engine.migrate.service.ts";
 import { uuidv7 } from "uuidv7";
 
 export { EngineError } from "./engine.types.lib.ts";
+export {
+  broadcastSignal,
+  correlateMessage,
+  setInstanceVariables,
+} from "./engine.correlate.service.ts";
+export type {
+  CorrelateInput,
+  CorrelationResult,
+  SignalResult,
+} from "./engine.correlate.service.ts";
 export { armStartTimers, disarmStartTimers } from "./engine.starttimers.service.ts";
+export { type TaskThrow, throwFromTask } from "./engine.taskthrow.service.ts";
+export {
+  type ModificationInstruction,
+  type ModificationResult,
+  modifyInstance,
+} from "./engine.modify.service.ts";
 export type { MigrationPlan, MigrationReport, StartInput } from "./engine.types.lib.ts";
 import {
   EngineError,
@@ -84,7 +101,7 @@ export async function continueAfterTask(
   if (t.loopIndex !== null) t.vars = { ...t.vars, ...data };
   s.setVars(data, t);
   s.record(t, "task.completed", { taskId: task.id });
-  await s.leave(t);
+  if (await mayLeaveAfterConditions(s, t)) await s.leave(t);
   await s.run();
 }
 

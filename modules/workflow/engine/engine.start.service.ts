@@ -15,7 +15,7 @@ import {
   versionModel,
   versionOf,
 } from "./engine.repo.ts";
-import { Step } from "./engine.step.service.ts";
+import { hooks, Step } from "./engine.step.service.ts";
 
 export interface CreateInput {
   definition: DefinitionRef;
@@ -84,6 +84,7 @@ export async function createInstance(actor: Actor, input: CreateInput): Promise<
     })
   );
   await step.spawn(start.id, null);
+  await hooks.scopeStarted?.(step, null);
   await step.run();
   return { id };
 }

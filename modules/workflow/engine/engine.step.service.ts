@@ -46,6 +46,20 @@ export const hooks: {
   armBoundaries?: (s: Step, t: TokenRow, el: ElementDef) => Promise<void>;
   cancelToken?: (s: Step, t: TokenRow) => Promise<void>;
   settleJoins?: (s: Step) => Promise<boolean>;
+  /** Starts an event subprocess of `scope` at its start event (WF-B; fired by subscriptions). */
+  startEventSubprocess?: (
+    s: Step,
+    scope: TokenRow,
+    startElementId: string,
+    interrupting: boolean,
+    vars: Vars,
+  ) => Promise<void>;
+  /** A scope started (a subprocess token; null: the process): arms its event subprocesses. */
+  scopeStarted?: (s: Step, scope: TokenRow | null) => Promise<void>;
+  /** An element completed (after it is done, before its flows): compensation bookkeeping. */
+  completed?: (s: Step, t: TokenRow, el: ElementDef) => Promise<void>;
+  /** Re-checks the conditional events of the instance once its tokens wait (true when one fired). */
+  checkConditions?: (s: Step) => Promise<boolean>;
 } = {};
 
 /** What each BPMN element type does when a token reaches it. */
@@ -53,12 +67,17 @@ export type Behaviour = (s: Step, t: TokenRow, el: ElementDef) => Promise<void>;
 
 const behaviours = new Map<string, Behaviour>();
 
-/** The element families (elements/*.service.ts) register their behaviours when loaded. */
+/**
+ * The element families (elements/*.service.ts) register their behaviours when loaded. A key
+ * `type:eventKind` (e.g. `intermediateThrowEvent:message`) wins over the plain type, so each
+ * family owns its own event kinds of a shared element type without touching the others'.
+ */
 export function defineBehaviour(types: string[], b: Behaviour) {
   for (const t of types) behaviours.set(t, b);
 }
 
-const behaviourOf = (type: string): Behaviour | undefined => behaviours.get(type);
+const behaviourOf = (el: ElementDef): Behaviour | undefined =>
+  (el.event && behaviours.get(`${el.type}:${el.event.kind}`)) || behaviours.get(el.type);
 
 /** The interpreter: token bookkeeping (TokenBook) plus moving on, completing and running. */
 export class Step extends TokenBook {
@@ -136,6 +155,7 @@ export class Step extends TokenBook {
     await this.setState(t, "done");
     this.record(t, "element.completed");
     if (t.loopIndex !== null && hooks.loopChildDone) return await hooks.loopChildDone(this, t);
+    await hooks.completed?.(this, t, el);
     for (const f of out) {
       await this.spawn(this.model.flows[f].target, t.parentTokenId, { viaFlow: f });
     }
@@ -237,6 +257,7 @@ export class Step extends TokenBook {
       const t = this.queue.shift();
       if (!t) {
         if (await this.settleJoins()) continue;
+        if (await hooks.checkConditions?.(this)) continue;
         break;
       }
       if (t.state !== "ready" || !this.tokens.has(t.id)) continue;
@@ -258,7 +279,7 @@ export class Step extends TokenBook {
     try {
       if (t.loopIndex === null && el.loop && hooks.enterLoop) await hooks.enterLoop(this, t, el);
       else {
-        const b = behaviourOf(el.type);
+        const b = behaviourOf(el);
         if (!b) throw new ElementError("unsupported", `${el.type} is not supported`);
         await b(this, t, el);
       }

@@ -21,7 +21,8 @@ export class TokenBook {
   protected readonly queue: TokenRow[] = [];
   protected readonly history: HistoryRow[] = [];
   protected readonly events: (() => Promise<void>)[] = [];
-  protected varsChanged = new Set<string>();
+  /** Variable names written in this step (conditional events are re-checked after a change). */
+  readonly varsChanged = new Set<string>();
   /** How the instance ended in this step (written by flush); null while it runs on. */
   end: { state: InstanceRow["state"]; endElementId: string | null } | null = null;
   /** The token a queue job was started for: only it may run an element that needs a job. */

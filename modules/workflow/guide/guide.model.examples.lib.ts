@@ -84,9 +84,9 @@ export const MODEL_SECTIONS: GuideSection[] = [
     title: { en: "Service tasks", tr: "Hizmet görevleri" },
     prose: [{
       en:
-        "A service task has camunda:type=\"external\" and a camunda:topic. `agent:<agent name>` runs that Automation agent with the task's inputs and waits for its run; the process goes on with the run's result. Any other topic is a platform operation, called with the input parameters as its input and the permissions it needs. The operations available now:",
+        "A service task has camunda:type=\"external\" and a camunda:topic. `agent:<agent name>` runs that Automation agent with the task's inputs and waits for its run; the process goes on with the run's result. A platform operation's name calls it, with the input parameters as its input and the permissions it needs. Any other topic is an external task: the process waits until a worker of yours fetches it from /api/workflow/external-tasks/fetch-and-lock (with an API token holding workflow.external.work) and completes it. The operations available now:",
       tr:
-        'Hizmet görevinde camunda:type="external" ve bir camunda:topic bulunur. `agent:<ajan adı>` o Otomasyon ajanını görevin girdileriyle çalıştırır ve çalışmanın bitmesini bekler; süreç çalışmanın sonucuyla devam eder. Diğer her konu bir platform işlemidir; girdi parametreleri işlemin girdisi olur ve yalnızca gereken yetkiyle çağrılır. Şu anda kullanılabilen işlemler:',
+        'Hizmet görevinde camunda:type="external" ve bir camunda:topic bulunur. `agent:<ajan adı>` o Otomasyon ajanını görevin girdileriyle çalıştırır ve çalışmanın bitmesini bekler; süreç çalışmanın sonucuyla devam eder. Bir platform işleminin adı o işlemi çağırır; girdi parametreleri işlemin girdisi olur ve yalnızca gereken yetkiyle çağrılır. Diğer her konu harici bir görevdir: süreç, sizin bir çalışanınız onu /api/workflow/external-tasks/fetch-and-lock üzerinden alıp (workflow.external.work yetkili bir API anahtarıyla) tamamlayana kadar bekler. Şu anda kullanılabilen işlemler:',
     }],
     list: "operations",
     xml:

@@ -255,6 +255,9 @@ const ICONS: Record<string, string> = {
   "incident.opened": "triangle-alert",
   "variables.changed": "pencil",
   "timer.fired": "timer",
+  "message.received": "mail",
+  "signal.received": "radio",
+  "signal.thrown": "radio",
 };
 
 /** History rows in people's words: the step's name, the person's name, no codes. */

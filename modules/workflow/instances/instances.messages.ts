@@ -95,6 +95,7 @@ export const instancesMessages = defineMessages({
   "wfi.event.process.terminated": ["terminated the process", "süreci sonlandırdı"],
   "wfi.event.process.suspended": ["suspended the process", "süreci askıya aldı"],
   "wfi.event.process.resumed": ["resumed the process", "süreci devam ettirdi"],
+  "wfi.event.process.modified": ["modified the process", "süreci değiştirdi"],
   "wfi.event.process.migrated": [
     "moved the process to another version",
     "süreci başka bir sürüme taşıdı",
@@ -114,10 +115,39 @@ export const instancesMessages = defineMessages({
   ],
   "wfi.event.variables.changed": ["changed variables", "değişkenleri değiştirdi"],
   "wfi.event.timer.fired": ["timer of {step} fired", "{step} zamanlayıcısı çalıştı"],
+  "wfi.event.message.received": ["delivered a message to {step}", "{step} adımına mesaj iletti"],
+  "wfi.event.signal.received": ["signalled {step}", "{step} adımına sinyal iletti"],
+  "wfi.event.signal.thrown": ["sent a signal from {step}", "{step} adımından sinyal gönderdi"],
+  "wfi.event.condition.fired": ["met the condition of {step}", "{step} koşulunu sağladı"],
   "wfi.event.error.thrown": ["{step} raised an error", "{step} bir hata fırlattı"],
+  "wfi.event.escalation.thrown": ["{step} escalated", "{step} bir üst makama iletti"],
+  "wfi.event.compensation.thrown": [
+    "{step} undid the completed work",
+    "{step} tamamlanan işleri geri aldı",
+  ],
+  "wfi.event.compensation.started": [
+    "started undoing with {step}",
+    "{step} ile geri almaya başladı",
+  ],
   "wfi.event.task.created": ["opened the task {step}", "{step} görevini açtı"],
   "wfi.event.task.completed": ["completed the task {step}", "{step} görevini tamamladı"],
   "wfi.event.task.cancelled": ["cancelled the task {step}", "{step} görevini iptal etti"],
+  "wfi.event.external.created": [
+    "{step} is waiting for an external worker",
+    "{step} harici bir çalışanı bekliyor",
+  ],
+  "wfi.event.external.completed": [
+    "an external worker completed {step}",
+    "harici bir çalışan {step} adımını tamamladı",
+  ],
+  "wfi.event.external.failed": [
+    "an external worker gave up on {step}",
+    "harici bir çalışan {step} adımından vazgeçti",
+  ],
+  "wfi.event.external.bpmn-error": [
+    "an external worker raised an error in {step}",
+    "harici bir çalışan {step} adımında hata bildirdi",
+  ],
   "wfi.event.other": ["recorded a step", "bir adım kaydetti"],
   "wfi.incident.no-matching-flow": [
     "None of the conditions after {step} holds and there is no default path.",

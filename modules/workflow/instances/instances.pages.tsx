@@ -15,7 +15,8 @@ import {
 } from "../../../shared/http/pages.ts";
 import { problems } from "../../../shared/http/problem.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
-import { html, page, tr } from "../../../ui/kit.ts";
+import { Button, html, page, tr } from "../../../ui/kit.ts";
+import "../batches/batches.messages.ts";
 import { InstanceQuery } from "./instances.schemas.ts";
 import { canManage } from "./instances.rules.ts";
 import {
@@ -78,6 +79,12 @@ async function listPage(c: C, mine: boolean) {
   return await page(c, t(mine ? "page.myProcesses" : "page.allProcesses"), body, {
     crumbs: crumbs(c),
     description: t(mine ? "wfi.instances.mineDescription" : "wfi.instances.description"),
+    // Batch operations work on many of these processes at once (admins).
+    actions: !mine && canManage(c.var.session.permissions) && (
+      <Button href="/workflow/admin/batches" variant="secondary" icon="layers">
+        {t("wfb.link")}
+      </Button>
+    ),
   });
 }
 

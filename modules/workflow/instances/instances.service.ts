@@ -3,7 +3,6 @@
  * marks, tasks, incidents and timeline; starting one (start form checked here) and the
  * operator's actions, which the engine carries out (engine/engine.api.ts).
  */
-import { uuidv7 } from "uuidv7";
 import type { Actor } from "../../../shared/http/actor.ts";
 import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
 import { problems } from "../../../shared/http/problem.ts";
@@ -12,6 +11,7 @@ import {
   cancelInstance,
   resumeInstance,
   retryIncident,
+  setInstanceVariables,
   skipIncident,
   startInstance,
   suspendInstance,
@@ -24,7 +24,6 @@ import {
   incidentInstance,
   type InstanceRow,
   liveTokens,
-  mergeVariables,
   openTasksOf,
   selectHistory,
   selectIncidents,
@@ -187,7 +186,8 @@ export async function setVariables(
   if (!OPEN.includes(row.state)) {
     throw problems.unprocessable("Only a running or suspended process can change its variables.");
   }
-  await mergeVariables(actor.sql, id, vars, uuidv7());
+  // In a step of the instance: conditional events waiting in it see the new values.
+  await engine(() => setInstanceVariables(actor, { instanceId: id, variables: vars }));
   await audit(actor, id, "updated", `Set variables ${Object.keys(vars).join(", ")} of ${row.name}`);
   return await getInstance(actor, id);
 }

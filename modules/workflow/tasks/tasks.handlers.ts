@@ -26,6 +26,7 @@ import {
   updateTask,
 } from "./tasks.service.ts";
 import { mountTaskAttachments } from "./tasks.attachments.handlers.ts";
+import { mountTaskBpmnEvents } from "./tasks.bpmn.handlers.ts";
 
 const list: RouteHandler<typeof listTasksRoute, AppEnv> = async (c) =>
   c.json(await listTasks(actorOf(c), c.req.valid("query")), 200);
@@ -70,4 +71,5 @@ export function mountTasks(app: OpenAPIHono<AppEnv>) {
   app.openapi(listCommentsRoute, comments);
   app.openapi(addCommentRoute, comment);
   mountTaskAttachments(app);
+  mountTaskBpmnEvents(app);
 }

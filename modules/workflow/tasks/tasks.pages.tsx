@@ -37,6 +37,7 @@ import { PRIORITIES, TASK_STATES } from "./tasks.rules.ts";
 import { CommentInput, TaskInput, type TaskQuery } from "./tasks.schemas.ts";
 import "./tasks.messages.ts";
 import { taskSchema } from "../forms/forms.pins.service.ts";
+import { taskFilterBar } from "../filters/filters.pages.tsx";
 
 const READ = requirePermission("workflow.task.read");
 const WRITE = requirePermission(TASK_WRITE);
@@ -117,11 +118,13 @@ async function listPage(c: C, view: keyof typeof VIEWS, flash?: Flash, status = 
   const more = result.nextCursor ? `${self}&cursor=${encodeURIComponent(result.nextCursor)}` : null;
   const canWrite = hasPermission(c.var.session.permissions, TASK_WRITE);
   const roles = canWrite ? await listRoles(c.var.sql) : [];
+  const savedFilters = await taskFilterBar(c, view, v);
   return await page(
     c,
     t(`workflow.tasks.${view}.title`),
     <>
       {flash && <Toast flash={flash} />}
+      {savedFilters}
       <TaskFilters action={VIEWS[view].path} v={v} />
       <TaskTable rows={result.items} more={more} showAssignee={view !== "mine"} />
     </>,

@@ -10,8 +10,11 @@ import { clock, nextCycle } from "../engine.timers.lib.ts";
 import { hooks, type Step } from "../engine.step.service.ts";
 import { armTimer, queueTimer } from "./events.service.ts";
 import { cancelTokens } from "./scope.service.ts";
+import { armEventBoundaries, gatewayWon } from "./subscriptions.service.ts";
+import { fireEventSubprocessTimer } from "./eventsub.service.ts";
 
 hooks.armBoundaries = async (s, t, el) => {
+  await armEventBoundaries(s, t, el);
   for (const b of boundariesOf(s.model, el.id)) {
     if (b.event?.kind !== "timer") continue;
     await armTimer(s, {
@@ -35,6 +38,7 @@ export async function fireTimer(
 ): Promise<boolean> {
   if (timer.firedAt || timer.cancelledAt) return false;
   if (new Date(timer.dueAt).getTime() > now.getTime()) return false;
+  if (timer.kind === "event-subprocess") return await fireEventSubprocessTimer(s, timer, now);
   const token = timer.tokenId ? s.tokens.get(timer.tokenId) : undefined;
   if (!token || (token.state !== "waiting" && token.state !== "scope")) {
     await markTimer(s.sql, timer.id, "cancelled");
@@ -42,6 +46,10 @@ export async function fireTimer(
   }
   await markTimer(s.sql, timer.id, "fired");
   s.record(token, "timer.fired", { timerId: timer.id }, timer.elementId);
+  if (timer.kind === "gateway") {
+    await gatewayWon(s, token, timer.elementId);
+    return true;
+  }
   if (timer.kind === "catch") {
     await s.leave(token);
     return true;

@@ -7,3 +7,8 @@ import "./subprocess.service.ts";
 import "./multi.service.ts";
 import "./scope.service.ts";
 import "./business-rules.service.ts";
+import "./eventsub.service.ts";
+import "./escalation.service.ts";
+import "./compensation.service.ts";
+import "./subscriptions.service.ts";
+import "./messages.service.ts";

@@ -16,6 +16,15 @@ import { cancelTokens, throwError } from "./scope.service.ts";
 
 defineBehaviour(["startEvent", "boundaryEvent"], (s, t) => s.leave(t));
 
+// A none intermediate throw event only marks a milestone; typed ones register their own kinds
+// (`intermediateThrowEvent:escalation`, `:compensate`, `:message`).
+defineBehaviour(["intermediateThrowEvent"], async (s, t, el) => {
+  if (el.event && el.event.kind !== "none") {
+    throw new ElementError("unsupported", `${el.event.kind} throw events are not supported`);
+  }
+  await s.leave(t);
+});
+
 defineBehaviour(["endEvent"], async (s, t, el) => {
   const kind = el.event?.kind ?? "none";
   if (kind === "error") {
@@ -56,7 +65,11 @@ async function endByError(s: Step, t: TokenRow, code: string | undefined) {
 
 defineBehaviour(["intermediateCatchEvent"], async (s, t, el) => {
   if (el.event?.kind !== "timer") {
-    throw new ElementError("unsupported", `only timer catch events are supported (${el.id})`);
+    // Message, signal and conditional catches have behaviours of their own (messages.service.ts).
+    throw new ElementError(
+      "unsupported",
+      `${el.event?.kind ?? "none"} catch events are not supported (${el.name || el.id})`,
+    );
   }
   await armTimer(s, {
     tokenId: t.id,
@@ -75,7 +88,7 @@ export async function armTimer(
   { tokenId, elementId, kind, interrupting, timer, vars }: {
     tokenId: string;
     elementId: string;
-    kind: "catch" | "boundary";
+    kind: "catch" | "boundary" | "gateway" | "event-subprocess";
     interrupting: boolean;
     timer: TimerDef;
     vars: Record<string, unknown>;

@@ -3,8 +3,6 @@
  * incidents, called instances), and BPMN errors travelling up the scopes to the nearest
  * boundary error event that catches them.
  */
-import type { ElementDef } from "../../common/model.lib.ts";
-import { boundariesOf } from "../engine.rules.ts";
 import {
   cancelTasksOf,
   cancelTimersOf,
@@ -13,6 +11,8 @@ import {
   type TokenRow,
 } from "../engine.repo.ts";
 import { hooks, Step } from "../engine.step.service.ts";
+import { deleteExternalTasksOfTokens } from "../../external/external.repo.ts";
+import { byCode, findCatch, processScopeOf } from "./catch.service.ts";
 
 /** Cancels the tokens and their subtrees; a called instance is cancelled with its token. */
 export async function cancelTokens(s: Step, roots: TokenRow[]) {
@@ -26,6 +26,7 @@ export async function cancelTokens(s: Step, roots: TokenRow[]) {
   const ids = [...all.keys()];
   await cancelTasksOf(s.sql, ids);
   await cancelTimersOf(s.sql, ids);
+  await deleteExternalTasksOfTokens(s.sql, ids);
   for (const t of all.values()) {
     if (t.state === "incident") {
       const n = await resolveIncidentsOfToken(s, t);
@@ -59,18 +60,12 @@ export async function cancelCalled(s: Step, childId: string) {
   await child.run();
 }
 
-function catcher(s: Step, activity: string, code: string | undefined): ElementDef | null {
-  const errors = boundariesOf(s.model, activity).filter((b) => b.event?.kind === "error");
-  const exact = errors.find((b) =>
-    b.event?.kind === "error" && b.event.errorCode && b.event.errorCode === code
-  );
-  return exact ?? errors.find((b) => b.event?.kind === "error" && !b.event.errorCode) ?? null;
-}
-
 /**
  * Throws a BPMN error from token `t` (from its element itself when `includeSelf`, e.g. a failed
- * service task; from its enclosing scope for an error end event). True when a boundary caught
- * it: the activity it sits on is cancelled and the boundary's path starts.
+ * service task; from its enclosing scope for an error end event). True when it was caught: by a
+ * boundary event (the activity it sits on is cancelled and the boundary's path starts) or by an
+ * error event subprocess of an enclosing scope (always interrupting: the scope's other work is
+ * cancelled and the event subprocess runs).
  */
 export async function throwError(
   s: Step,
@@ -80,26 +75,29 @@ export async function throwError(
     includeSelf: boolean;
   },
 ): Promise<boolean> {
-  let cur: TokenRow | null = includeSelf ? t : s.parentOf(t);
-  while (cur) {
-    // A multi-instance child's boundaries belong to its multi-instance body (its parent).
-    if (cur.loopIndex === null) {
-      const b = catcher(s, cur.elementId, code);
-      if (b) {
-        s.record(t, "error.thrown", { errorCode: code ?? null, caughtBy: b.id });
-        const parent = cur.parentTokenId;
-        if (t.id !== cur.id && s.tokens.has(t.id)) {
-          await s.setState(t, "done");
-          s.record(t, "element.completed");
-        }
-        await cancelTokens(s, [cur]);
-        await s.spawn(b.id, parent);
-        return true;
-      }
-    }
-    cur = s.parentOf(cur);
+  const caught = findCatch(s, t, includeSelf, (c) => byCode(c, "error", code));
+  if (!caught) return false;
+  const by = "boundary" in caught ? caught.boundary : caught.start;
+  s.record(t, "error.thrown", { errorCode: code ?? null, caughtBy: by.id });
+  const cur = "boundary" in caught ? caught.on : null;
+  if (t.id !== cur?.id && s.tokens.has(t.id)) {
+    await s.setState(t, "done");
+    s.record(t, "element.completed");
   }
-  return false;
+  if ("start" in caught) {
+    // Error starts always interrupt (eventsub.service.ts fills the hook).
+    await hooks.startEventSubprocess?.(
+      s,
+      caught.scope ?? processScopeOf(s),
+      caught.start.id,
+      true,
+      {},
+    );
+    return true;
+  }
+  await cancelTokens(s, [caught.on]);
+  await s.spawn(caught.boundary.id, caught.on.parentTokenId);
+  return true;
 }
 
 hooks.cancelToken = (s, t) => cancelTokens(s, [t]);

@@ -7,7 +7,7 @@
  */
 import { noneStartOf } from "../engine.rules.ts";
 import { calledInstanceEnd, findDefinition, type TokenRow, versionModel } from "../engine.repo.ts";
-import { ElementError, type Step } from "../engine.step.service.ts";
+import { ElementError, hooks, type Step } from "../engine.step.service.ts";
 import { defineBehaviour } from "../engine.step.service.ts";
 import { createInstance } from "../engine.start.service.ts";
 import { throwError } from "./scope.service.ts";
@@ -17,6 +17,7 @@ defineBehaviour(["subProcess"], async (s, t, el) => {
   if (!start) throw new ElementError("configuration", `subprocess ${el.id} has no start event`);
   await s.setState(t, "scope");
   await s.spawn(start.id, t.id);
+  await hooks.scopeStarted?.(s, t);
 });
 
 defineBehaviour(["callActivity"], async (s, t, el) => {

@@ -1,8 +1,9 @@
 /**
  * Tasks: none task (passes), user task (a task row through insertTask; the token waits for
  * continueAfterTask), script task (FEEL or sandboxed JavaScript), send task (an e-mail through
- * the outbox) and service task (a platform operation called as the process starter, or an
- * Automation agent run the token waits for).
+ * the outbox) and service task (a platform operation called as the process starter, an
+ * Automation agent run the token waits for, or an external task a worker fetches: also for send
+ * tasks and message throw events with camunda:type="external").
  */
 import { insertTask } from "../../tasks/tasks.create.service.ts";
 import { pinnedForm } from "../../forms/forms.pins.service.ts";
@@ -21,6 +22,7 @@ import { dueDateOf } from "../engine.timers.lib.ts";
 import { ElementError, type Step } from "../engine.step.service.ts";
 import { defineBehaviour } from "../engine.step.service.ts";
 import { throwError } from "./scope.service.ts";
+import { waitForWorker } from "./external.service.ts";
 
 defineBehaviour(["task"], async (s, t, el) => {
   applyOutputs(s, t, el, null);
@@ -101,6 +103,8 @@ function applyOutputs(s: Step, t: TokenRow, el: ElementDef, result: unknown) {
 }
 
 defineBehaviour(["sendTask"], async (s, t, el) => {
+  // camunda:type="external": an external task, an agent or an operation, like a service task.
+  if (el.service) return await runService(s, t, el);
   const vars = s.varsOf(t);
   const inputs = inputsOf(el, vars);
   const pick = (k: "to" | "subject" | "body") => String(inputs[k] ?? el.mail?.[k] ?? "");
@@ -119,10 +123,14 @@ defineBehaviour(["sendTask"], async (s, t, el) => {
   await s.leave(t);
 });
 
-defineBehaviour(["serviceTask"], async (s, t, el) => {
+/** Service tasks, external send tasks and message throw events: what their topic names. */
+async function runService(s: Step, t: TokenRow, el: ElementDef) {
   const service = el.service;
   if (!service) return await s.leave(t);
   const vars = s.varsOf(t);
+  if (service.kind === "external") {
+    return await waitForWorker(s, t, el, { ...service, inputs: inputsOf(el, vars) });
+  }
   const input = service.input ? parameter(service.input, vars) : inputsOf(el, vars);
   if (service.kind === "agent") {
     const run = await queueAgentRun({ sql: s.sql, bus: s.actor.bus }, {
@@ -163,7 +171,11 @@ defineBehaviour(["serviceTask"], async (s, t, el) => {
   }
   applyOutputs(s, t, el, result);
   await s.leave(t);
-});
+}
+
+defineBehaviour(["serviceTask"], runService);
+// A message throw event is sent by what its definition names (it has no e-mail form).
+defineBehaviour(["intermediateThrowEvent:message", "endEvent:message"], runService);
 
 /** An agent run the token waited for has ended: its result flows out, a failure is an incident. */
 export async function agentRunEnded(

@@ -1,0 +1,167 @@
+// History cleanup for bench/README.md: N finished instances past their time to live (each with
+// 8 history lines, 3 tokens, 1 completed task with 2 task events and a fired timer) beside N/4
+// that must stay (still active, or ended recently), then one cleanup run as the daily job runs
+// it (500 instances per transaction); instances deleted per second and each batch's time.
+// Usage: DATABASE_URL=postgres://... deno task bench:workflow-cleanup
+//   BENCH_INSTANCES (20000). Creates its own tenant (slug bench-wfc-<id>) and deletes it at the
+//   end. Prints a markdown table.
+import { loadConfig } from "../shared/config.ts";
+import type { Sql } from "../shared/db/database.ts";
+import { withScope } from "../shared/db/scope.ts";
+import { setLogLevel } from "../shared/log.ts";
+import { builtinRoles } from "../shared/rbac/permissions.ts";
+import { preparePlatform } from "../app/start.ts";
+import { MODULES } from "../app/registry.ts";
+import { createTenant } from "../platform/identity/tenants.service.ts";
+import { insertUser } from "../platform/identity/users.repo.ts";
+import { cleanHistory } from "../modules/workflow/cleanup/cleanup.service.ts";
+import { CLEANUP_BATCH } from "../modules/workflow/cleanup/cleanup.rules.ts";
+
+const DATABASE_URL = Deno.env.get("DATABASE_URL");
+if (!DATABASE_URL) {
+  console.error("bench:workflow-cleanup needs DATABASE_URL (a PostgreSQL it may add a tenant to)");
+  Deno.exit(1);
+}
+const N = Number(Deno.env.get("BENCH_INSTANCES") ?? 20_000);
+const CORES = navigator.hardwareConcurrency ?? 2;
+
+setLogLevel("error");
+const benchId = crypto.randomUUID().slice(0, 8);
+const dataDir = await Deno.makeTempDir({ prefix: "bench-wfc-" });
+const config = loadConfig({
+  ...Deno.env.toObject(),
+  DATA_DIR: dataDir,
+  LOG_LEVEL: "error",
+  ADMIN_PASSWORD: Deno.env.get("ADMIN_PASSWORD") ?? crypto.randomUUID(),
+});
+const platform = await preparePlatform(config, MODULES);
+const sql = platform.db.sql;
+
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))] : NaN;
+};
+const ms = (n: number) => `${n < 10 ? n.toFixed(1) : Math.round(n)} ms`;
+
+const slug = `bench-wfc-${benchId}`;
+const tenant = await withScope(sql, {}, async (tx) => {
+  const owner = await insertUser(tx, {
+    email: `${slug}-owner@bench.test`,
+    name: "Owner",
+    passwordHash: null,
+  });
+  const { tenant } = await createTenant({ sql: tx }, {
+    slug,
+    name: "Bench history cleanup",
+    owner: { email: owner.email, name: owner.name },
+    roles: builtinRoles(MODULES),
+  });
+  return { id: tenant.id, ownerId: owner.id };
+});
+const scoped = <T>(fn: (tx: Sql) => Promise<T>) => withScope(sql, { tenantId: tenant.id }, fn);
+
+/** `n` instances of `state`, ended `days` ago (null: unfinished), with their rows. */
+async function seed(
+  tx: Sql,
+  v: { id: string; definitionId: string },
+  n: number,
+  state: string,
+  days: number | null,
+) {
+  await tx`
+    with i as (
+      insert into workflow_instances (tenant_id, id, definition_id, version_id, name, state,
+        started_at, ended_at)
+      select ${tenant.id}::uuid, gen_random_uuid(), ${v.definitionId}, ${v.id}, 'Bench', ${state},
+        now() - interval '400 days',
+        case when ${days}::int is null then null else now() - ${days}::int * interval '1 day' end
+      from generate_series(1, ${n})
+      returning id),
+    h as (
+      insert into workflow_history (tenant_id, id, instance_id, element_id, event, data)
+      select ${tenant.id}::uuid, gen_random_uuid(), i.id, 'task', 'element.completed',
+        '{"note": "a line of history"}'::jsonb
+      from i cross join generate_series(1, 8)),
+    k as (
+      insert into workflow_tokens (tenant_id, id, instance_id, element_id, state, ended_at)
+      select ${tenant.id}::uuid, gen_random_uuid(), i.id, 'task', 'done', now()
+      from i cross join generate_series(1, 3)),
+    m as (
+      insert into workflow_timers (tenant_id, id, instance_id, element_id, kind, due_at, fired_at)
+      select ${tenant.id}::uuid, gen_random_uuid(), i.id, 'wait', 'catch', now(), now() from i),
+    t as (
+      insert into workflow_tasks (tenant_id, id, instance_id, name, state)
+      select ${tenant.id}::uuid, gen_random_uuid(), i.id, 'Check', 'completed' from i
+      returning id)
+    insert into workflow_task_events (tenant_id, id, task_id, event)
+    select ${tenant.id}::uuid, gen_random_uuid(), t.id, e
+    from t cross join unnest(array['created', 'completed']) as e`;
+}
+
+const failures: string[] = [];
+try {
+  const loadBefore = Deno.loadavg()[0];
+  const seedStart = performance.now();
+  await scoped(async (tx) => {
+    const [d] = await tx`insert into workflow_definitions (tenant_id, id, key, name)
+      values (${tenant.id}, gen_random_uuid(), 'bench_cleanup', 'Bench') returning id`;
+    const [v] = await tx`insert into workflow_definition_versions (tenant_id, id, definition_id,
+        version, name, xml, model, history_ttl_days)
+      values (${tenant.id}, gen_random_uuid(), ${d.id}, 1, 'Bench', '<bpmn/>', '{}', 30)
+      returning id, definition_id`;
+    for (let done = 0; done < N; done += 5_000) {
+      await seed(tx, v as never, Math.min(5_000, N - done), "completed", 60);
+    }
+    await seed(tx, v as never, Math.ceil(N / 8), "active", null);
+    await seed(tx, v as never, Math.ceil(N / 8), "completed", 10);
+  });
+  const seeded = (performance.now() - seedStart) / 1000;
+  await sql`analyze workflow_instances, workflow_history, workflow_tokens, workflow_tasks`;
+
+  const batches: number[] = [];
+  const timed = <T>(fn: (tx: Sql) => Promise<T>) => {
+    const t0 = performance.now();
+    return scoped(fn).finally(() => batches.push(performance.now() - t0));
+  };
+  const t0 = performance.now();
+  const result = await cleanHistory(timed);
+  const seconds = (performance.now() - t0) / 1000;
+  if (result?.removed !== N) failures.push(`removed ${result?.removed}, expected ${N}`);
+  const [{ left }] = await scoped((tx) => tx`select count(*)::int as left from workflow_instances`);
+  if (left !== 2 * Math.ceil(N / 8)) failures.push(`${left} instances left`);
+  // The first and last calls read settings and write the audit line; the rest are batches.
+  const deletes = batches.slice(1, -1);
+  const load1 = `load ${loadBefore.toFixed(1)} → ${Deno.loadavg()[0].toFixed(1)}`;
+  console.log(`\n| History cleanup (${CORES} cores, PostgreSQL, ${load1}) | Measured |`);
+  console.log("|---|---|");
+  console.log(
+    `| ${N} expired instances (+${2 * Math.ceil(N / 8)} kept), one run | ${seconds.toFixed(1)} s, ${
+      Math.round(N / seconds)
+    } instances/s |`,
+  );
+  console.log(
+    `| batch of ${CLEANUP_BATCH} (one transaction), ${deletes.length} batches | p50 ${
+      ms(quantile(deletes, 0.5))
+    }, p95 ${ms(quantile(deletes, 0.95))}, max ${ms(Math.max(...deletes))} |`,
+  );
+  console.log(`| … seeding (SQL, 17 rows an instance) | ${seeded.toFixed(1)} s |`);
+  console.log();
+} catch (err) {
+  failures.push(String(err));
+  console.error(err);
+} finally {
+  try {
+    await sql`delete from tenants where id = ${tenant.id}`;
+    await sql`delete from users where email like ${`${slug}-%`}`;
+  } catch (err) {
+    failures.push(`cleanup: ${err}`);
+    console.error("cleanup failed:", err);
+  }
+  await platform.bus.close();
+  await platform.db.close();
+  await Deno.remove(dataDir, { recursive: true }).catch(() => {});
+}
+if (failures.length) {
+  console.error(`FAILED: ${failures.join("; ")}`);
+  Deno.exit(1);
+}

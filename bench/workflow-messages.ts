@@ -1,0 +1,273 @@
+// Message correlation for bench/README.md: N instances each waiting at an intermediate message
+// catch (business key order-<i>), then N correlations through the whole app (JWT, permission,
+// RLS): POST /api/workflow/messages { messageName, businessKey }, BENCH_CLIENTS callers at once;
+// correlations per second, latency p50/p95, and the time until every instance has ended (the
+// continuation runs in the request or in step jobs, run here by two dispatchers). A second,
+// smaller round correlates on a process variable instead (correlationKeys).
+// Usage: DATABASE_URL=postgres://... deno task bench:workflow-messages
+//   BENCH_INSTANCES (10000), BENCH_CLIENTS (4), BENCH_KEYS (1000, the correlationKeys round).
+//   Creates its own tenant (slug bench-wfm-<id>) and deletes it at the end. Prints a markdown
+//   table.
+import { loadConfig } from "../shared/config.ts";
+import { type Database, openDatabase } from "../shared/db/database.ts";
+import { withScope } from "../shared/db/scope.ts";
+import { Dispatcher } from "../shared/jobs/dispatcher.ts";
+import { setLogLevel } from "../shared/log.ts";
+import type { Session } from "../shared/modules.ts";
+import { builtinRoles } from "../shared/rbac/permissions.ts";
+import { preparePlatform } from "../app/start.ts";
+import { createApp } from "../app/app.tsx";
+import { MODULES } from "../app/registry.ts";
+import { createTenant } from "../platform/identity/tenants.service.ts";
+import { insertUser } from "../platform/identity/users.repo.ts";
+import { workflow } from "../modules/workflow/mod.ts";
+import { startInstance } from "../modules/workflow/engine/engine.service.ts";
+
+const DATABASE_URL = Deno.env.get("DATABASE_URL");
+if (!DATABASE_URL) {
+  console.error("bench:workflow-messages needs DATABASE_URL (a PostgreSQL it may add a tenant to)");
+  Deno.exit(1);
+}
+const INSTANCES = Number(Deno.env.get("BENCH_INSTANCES") ?? 10_000);
+const CLIENTS = Number(Deno.env.get("BENCH_CLIENTS") ?? 4);
+const KEYS = Number(Deno.env.get("BENCH_KEYS") ?? 1_000);
+const CORES = navigator.hardwareConcurrency ?? 2;
+/** Instances started per transaction while seeding. */
+const SEED_BATCH = 500;
+
+setLogLevel("error");
+const benchId = crypto.randomUUID().slice(0, 8);
+const dataDir = await Deno.makeTempDir({ prefix: "bench-wfm-" });
+const config = loadConfig({
+  ...Deno.env.toObject(),
+  DATA_DIR: dataDir,
+  LOG_LEVEL: "error",
+  ADMIN_PASSWORD: Deno.env.get("ADMIN_PASSWORD") ?? crypto.randomUUID(),
+});
+const platform = await preparePlatform(config, MODULES);
+const app = createApp(platform);
+const sql = platform.db.sql;
+const db2: Database = await openDatabase(config);
+
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))] : NaN;
+};
+const ms = (n: number) => `${n < 10 ? n.toFixed(1) : Math.round(n)} ms`;
+const sleep = (n: number) => new Promise((r) => setTimeout(r, n));
+
+const NS = `xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL"`;
+/** start → wait for the message "paid" → end. */
+const XML = `<?xml version="1.0" encoding="UTF-8"?><bpmn:definitions ${NS} id="d" ` +
+  `targetNamespace="bench"><bpmn:message id="paid" name="paid"/>` +
+  `<bpmn:process id="bench_paid" name="Wait for payment" isExecutable="true">` +
+  `<bpmn:startEvent id="start" name="Order placed"/>` +
+  `<bpmn:intermediateCatchEvent id="wait" name="Payment received">` +
+  `<bpmn:messageEventDefinition messageRef="paid"/></bpmn:intermediateCatchEvent>` +
+  `<bpmn:endEvent id="end" name="Paid"/>` +
+  `<bpmn:sequenceFlow id="f1" sourceRef="start" targetRef="wait"/>` +
+  `<bpmn:sequenceFlow id="f2" sourceRef="wait" targetRef="end"/></bpmn:process>` +
+  `</bpmn:definitions>`;
+
+const slug = `bench-wfm-${benchId}`;
+const tenant = await withScope(sql, {}, async (tx) => {
+  const owner = await insertUser(tx, {
+    email: `${slug}-owner@bench.test`,
+    name: "Owner",
+    passwordHash: null,
+  });
+  const { tenant } = await createTenant({ sql: tx }, {
+    slug,
+    name: "Bench messages",
+    owner: { email: owner.email, name: owner.name },
+    roles: builtinRoles(MODULES),
+  });
+  return { id: tenant.id, ownerId: owner.id };
+});
+const { token } = await platform.tokens.issue({
+  userId: tenant.ownerId,
+  tenantId: tenant.id,
+  roles: ["owner"],
+});
+const inTenant = <T>(fn: (tx: import("../shared/db/database.ts").Sql) => Promise<T>) =>
+  withScope(sql, { tenantId: tenant.id, userId: tenant.ownerId }, fn);
+
+async function call(method: string, path: string, body?: unknown): Promise<string> {
+  const res = await app.fetch(
+    new Request(`http://bench.local${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${token}`,
+        ...(body ? { "content-type": "application/json" } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    }),
+  );
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status}: ${text}`);
+  return text;
+}
+
+/** `n` instances from `from`, each waiting at its message catch (key order-<i>, variable i). */
+async function seed(from: number, n: number) {
+  const session = {
+    userId: tenant.ownerId,
+    tenantId: tenant.id,
+    roles: ["owner"],
+    permissions: ["*"],
+  } as Session;
+  for (let at = from; at < from + n; at += SEED_BATCH) {
+    await inTenant(async (tx) => {
+      for (let i = at; i < Math.min(at + SEED_BATCH, from + n); i++) {
+        await startInstance({ sql: tx, bus: platform.bus, session }, {
+          key: "bench_paid",
+          businessKey: `order-${i}`,
+          variables: { orderNo: i },
+        });
+      }
+    });
+  }
+}
+
+const countActive = async () => {
+  const [{ n }] = await inTenant((tx) =>
+    tx`select count(*)::int as n from workflow_instances where state = 'active'`
+  );
+  return n as number;
+};
+
+/** The workflow jobs (steps, timers, signal deliveries), run by two dispatchers. */
+function dispatchers() {
+  const handlers = new Map(workflow.jobs.map((j) => [j.name, j.handler]));
+  return [platform.db, db2].map((d, n) =>
+    new Dispatcher(d, handlers, {
+      workerId: `bench-wfm-${benchId}-${n}`,
+      concurrency: CORES * 2,
+      perTenantLimit: 8,
+      pollMs: 20,
+      bus: platform.bus,
+      onlyNames: [...handlers.keys()],
+    })
+  );
+}
+
+interface Round {
+  seconds: number;
+  /** Until every instance of the round has ended. */
+  drainedSeconds: number;
+  latencies: number[];
+  missed: number;
+}
+
+/** CLIENTS callers correlate messages for [from, from + n) until all are sent. */
+async function correlate(from: number, n: number, body: (i: number) => unknown): Promise<Round> {
+  const latencies: number[] = [];
+  let next = from;
+  let missed = 0;
+  const began = performance.now();
+  await Promise.all(Array.from({ length: CLIENTS }, async () => {
+    while (next < from + n) {
+      const i = next++;
+      const t0 = performance.now();
+      const answer = JSON.parse(await call("POST", "/api/workflow/messages", body(i)));
+      latencies.push(performance.now() - t0);
+      if (answer.results?.length !== 1) missed++;
+    }
+  }));
+  const seconds = (performance.now() - began) / 1000;
+  while (await countActive()) await sleep(50);
+  return { seconds, drainedSeconds: (performance.now() - began) / 1000, latencies, missed };
+}
+
+const failures: string[] = [];
+const ds = dispatchers();
+try {
+  const loadBefore = Deno.loadavg()[0];
+  await call("POST", "/api/workflow/admin/process", { xml: XML, deploy: true });
+  for (const d of ds) d.start();
+  const rows: [string, string][] = [];
+
+  let t0 = performance.now();
+  await seed(0, INSTANCES);
+  const seeded = (performance.now() - t0) / 1000;
+  if ((await countActive()) !== INSTANCES) failures.push("not every instance is waiting");
+  // Production's autovacuum analyzes tables after a bulk insert like this one; the bench
+  // databases run with autovacuum off, and on empty-table statistics the correlation query
+  // takes minutes (a nested loop over every subscription; see bench/README.md).
+  if (!Deno.env.get("BENCH_NO_ANALYZE")) {
+    await sql`analyze workflow_event_subscriptions, workflow_instances, workflow_tokens`;
+  }
+  const byKey = await correlate(0, INSTANCES, (i) => ({
+    messageName: "paid",
+    businessKey: `order-${i}`,
+    processVariables: { paidAt: i },
+  }));
+  if (byKey.missed) failures.push(`${byKey.missed} correlations by business key missed`);
+  rows.push(
+    [
+      `${INSTANCES} waiting instances, ${INSTANCES} POST /messages by business key, ${CLIENTS} clients`,
+      `${Math.round(INSTANCES / byKey.seconds)} correlations/s (${byKey.seconds.toFixed(1)} s)`,
+    ],
+    [
+      "… latency of one correlation",
+      `p50 ${ms(quantile(byKey.latencies, 0.5))}, p95 ${ms(quantile(byKey.latencies, 0.95))}, ` +
+      `max ${ms(Math.max(...byKey.latencies))}`,
+    ],
+    [
+      "… until every instance has ended",
+      `${byKey.drainedSeconds.toFixed(1)} s`,
+    ],
+    [
+      `… seeding: ${INSTANCES} instances started to their message catch`,
+      `${Math.round(INSTANCES / seeded)} starts/s`,
+    ],
+  );
+
+  t0 = performance.now();
+  await seed(INSTANCES, KEYS);
+  const byVar = await correlate(INSTANCES, KEYS, (i) => ({
+    messageName: "paid",
+    correlationKeys: { orderNo: i },
+  }));
+  if (byVar.missed) failures.push(`${byVar.missed} correlations by variable missed`);
+  rows.push(
+    [
+      `${KEYS} more, POST /messages by correlationKeys (a variable), ${CLIENTS} clients`,
+      `${Math.round(KEYS / byVar.seconds)} correlations/s, p50 ${
+        ms(quantile(byVar.latencies, 0.5))
+      }, p95 ${ms(quantile(byVar.latencies, 0.95))}`,
+    ],
+  );
+
+  const [{ waiting }] = await inTenant((tx) =>
+    tx`select count(*)::int as waiting from workflow_event_subscriptions`
+  );
+  if (waiting) failures.push(`${waiting} subscriptions left behind`);
+  const load1 = `load ${loadBefore.toFixed(1)} → ${Deno.loadavg()[0].toFixed(1)}`;
+  console.log(`\n| Message correlation (${CORES} cores, PostgreSQL, ${load1}) | Measured |`);
+  console.log("|---|---|");
+  for (const [what, value] of rows) console.log(`| ${what} | ${value} |`);
+  console.log();
+} catch (err) {
+  failures.push(String(err));
+  console.error(err);
+} finally {
+  await Promise.all(ds.map((d) => d.stop().catch(() => {})));
+  try {
+    await sql`delete from job_runs where tenant_id = ${tenant.id}`;
+    await sql`delete from jobs where tenant_id = ${tenant.id}`;
+    await sql`delete from tenants where id = ${tenant.id}`;
+    await sql`delete from users where email like ${`${slug}-%`}`;
+  } catch (err) {
+    failures.push(`cleanup: ${err}`);
+    console.error("cleanup failed:", err);
+  }
+  await platform.bus.close();
+  await db2.close();
+  await platform.db.close();
+  await Deno.remove(dataDir, { recursive: true }).catch(() => {});
+}
+if (failures.length) {
+  console.error(`FAILED: ${failures.join("; ")}`);
+  Deno.exit(1);
+}
