@@ -20,7 +20,7 @@ const ConfigSchema = z.object({
   DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
   DATABASE_POOL_SIZE: optional(z.coerce.number().int().min(1).max(200)).default(10),
   DATA_DIR: optional(z.string()).default("./data"),
-  JOB_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)).default(4),
+  JOB_CONCURRENCY: optional(z.coerce.number().int().min(1).max(256)).default(4),
   JOB_TENANT_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)).default(2),
   /** How long a claimed job stays this worker's without a heartbeat (a dead worker's jobs return then). */
   JOB_LEASE_SECONDS: optional(z.coerce.number().int().min(2).max(3600)).default(30),

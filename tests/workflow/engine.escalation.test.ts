@@ -287,8 +287,12 @@ itest(
       const open = s.tasks.find((x) => x.elementId === "Task_16y91ka" && x.state === "created")!;
       return { id: open.id, instanceId: id, tokenId: open.tokenId };
     };
-    const raise = (id: string, kind: "error" | "escalation", code: string) =>
-      asOwner(t, async (a) => engine.throwFromTask(a, { task: await task(id), kind, code }));
+    // The task is read before the owner's transaction opens: the embedded database has one
+    // connection, so a read nested inside that transaction would wait for it forever.
+    const raise = async (id: string, kind: "error" | "escalation", code: string) => {
+      const open = await task(id);
+      return await asOwner(t, (a) => engine.throwFromTask(a, { task: open, kind, code }));
+    };
 
     // "Suspicious sender": the escalation boundary (interrupting) → Inform Supervisor → end.
     const id = await start(t, key);
