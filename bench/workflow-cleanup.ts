@@ -5,59 +5,18 @@
 // Usage: DATABASE_URL=postgres://... deno task bench:workflow-cleanup
 //   BENCH_INSTANCES (20000). Creates its own tenant (slug bench-wfc-<id>) and deletes it at the
 //   end. Prints a markdown table.
-import { loadConfig } from "../shared/config.ts";
+import { benchPlatform, benchTenant, ms, quantile } from "./bench-kit.ts";
 import type { Sql } from "../shared/db/database.ts";
 import { withScope } from "../shared/db/scope.ts";
-import { setLogLevel } from "../shared/log.ts";
-import { builtinRoles } from "../shared/rbac/permissions.ts";
-import { preparePlatform } from "../app/start.ts";
-import { MODULES } from "../app/registry.ts";
-import { createTenant } from "../platform/identity/tenants.service.ts";
-import { insertUser } from "../platform/identity/users.repo.ts";
 import { cleanHistory } from "../modules/workflow/cleanup/cleanup.service.ts";
 import { CLEANUP_BATCH } from "../modules/workflow/cleanup/cleanup.rules.ts";
 
-const DATABASE_URL = Deno.env.get("DATABASE_URL");
-if (!DATABASE_URL) {
-  console.error("bench:workflow-cleanup needs DATABASE_URL (a PostgreSQL it may add a tenant to)");
-  Deno.exit(1);
-}
+const bench = await benchPlatform("bench:workflow-cleanup", "bench-wfc");
+const { platform, sql, dataDir } = bench;
 const N = Number(Deno.env.get("BENCH_INSTANCES") ?? 20_000);
 const CORES = navigator.hardwareConcurrency ?? 2;
 
-setLogLevel("error");
-const benchId = crypto.randomUUID().slice(0, 8);
-const dataDir = await Deno.makeTempDir({ prefix: "bench-wfc-" });
-const config = loadConfig({
-  ...Deno.env.toObject(),
-  DATA_DIR: dataDir,
-  LOG_LEVEL: "error",
-  ADMIN_PASSWORD: Deno.env.get("ADMIN_PASSWORD") ?? crypto.randomUUID(),
-});
-const platform = await preparePlatform(config, MODULES);
-const sql = platform.db.sql;
-
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))] : NaN;
-};
-const ms = (n: number) => `${n < 10 ? n.toFixed(1) : Math.round(n)} ms`;
-
-const slug = `bench-wfc-${benchId}`;
-const tenant = await withScope(sql, {}, async (tx) => {
-  const owner = await insertUser(tx, {
-    email: `${slug}-owner@bench.test`,
-    name: "Owner",
-    passwordHash: null,
-  });
-  const { tenant } = await createTenant({ sql: tx }, {
-    slug,
-    name: "Bench history cleanup",
-    owner: { email: owner.email, name: owner.name },
-    roles: builtinRoles(MODULES),
-  });
-  return { id: tenant.id, ownerId: owner.id };
-});
+const { slug, tenant } = await benchTenant(bench, "bench-wfc", "Bench history cleanup");
 const scoped = <T>(fn: (tx: Sql) => Promise<T>) => withScope(sql, { tenantId: tenant.id }, fn);
 
 /** `n` instances of `state`, ended `days` ago (null: unfinished), with their rows. */

@@ -5,47 +5,19 @@
 // Usage: DATABASE_URL=postgres://... deno task bench:workflow-external
 //   BENCH_TASKS (2000 per round), BENCH_WORKERS (4), BENCH_BATCH (10). Creates its own tenant
 //   (slug bench-wfx-<id>) and deletes it at the end. Prints a markdown table.
-import { loadConfig } from "../shared/config.ts";
+import { benchPlatform, benchTenant, ms, quantile } from "./bench-kit.ts";
 import { withScope } from "../shared/db/scope.ts";
-import { setLogLevel } from "../shared/log.ts";
 import type { Session } from "../shared/modules.ts";
-import { builtinRoles } from "../shared/rbac/permissions.ts";
-import { preparePlatform } from "../app/start.ts";
-import { createApp } from "../app/app.tsx";
-import { MODULES } from "../app/registry.ts";
-import { createTenant } from "../platform/identity/tenants.service.ts";
-import { insertUser } from "../platform/identity/users.repo.ts";
 import { startInstance } from "../modules/workflow/engine/engine.service.ts";
 
-const DATABASE_URL = Deno.env.get("DATABASE_URL");
-if (!DATABASE_URL) {
-  console.error("bench:workflow-external needs DATABASE_URL (a PostgreSQL it may add a tenant to)");
-  Deno.exit(1);
-}
+const bench = await benchPlatform("bench:workflow-external", "bench-wfx");
+const { platform, sql, dataDir } = bench;
 const TASKS = Number(Deno.env.get("BENCH_TASKS") ?? 2000);
 const WORKERS = Number(Deno.env.get("BENCH_WORKERS") ?? 4);
 const BATCH = Number(Deno.env.get("BENCH_BATCH") ?? 10);
 const CORES = navigator.hardwareConcurrency ?? 2;
 
-setLogLevel("error");
-const benchId = crypto.randomUUID().slice(0, 8);
-const dataDir = await Deno.makeTempDir({ prefix: "bench-wfx-" });
-const config = loadConfig({
-  ...Deno.env.toObject(),
-  DATA_DIR: dataDir,
-  LOG_LEVEL: "error",
-  ADMIN_PASSWORD: Deno.env.get("ADMIN_PASSWORD") ?? crypto.randomUUID(),
-});
-const platform = await preparePlatform(config, MODULES);
-const app = createApp(platform);
-const sql = platform.db.sql;
 const API = "/api/workflow/external-tasks";
-
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))] : NaN;
-};
-const ms = (n: number) => `${n < 10 ? n.toFixed(1) : Math.round(n)} ms`;
 
 const NS = `xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" ` +
   `xmlns:camunda="http://camunda.org/schema/1.0/bpmn"`;
@@ -58,42 +30,7 @@ const XML = `<?xml version="1.0" encoding="UTF-8"?><bpmn:definitions ${NS} id="d
   `<bpmn:sequenceFlow id="f2" sourceRef="work" targetRef="end"/></bpmn:process>` +
   `</bpmn:definitions>`;
 
-const slug = `bench-wfx-${benchId}`;
-const tenant = await withScope(sql, {}, async (tx) => {
-  const owner = await insertUser(tx, {
-    email: `${slug}-owner@bench.test`,
-    name: "Owner",
-    passwordHash: null,
-  });
-  const { tenant } = await createTenant({ sql: tx }, {
-    slug,
-    name: "Bench external tasks",
-    owner: { email: owner.email, name: owner.name },
-    roles: builtinRoles(MODULES),
-  });
-  return { id: tenant.id, ownerId: owner.id };
-});
-const { token } = await platform.tokens.issue({
-  userId: tenant.ownerId,
-  tenantId: tenant.id,
-  roles: ["owner"],
-});
-
-async function call(method: string, path: string, body?: unknown): Promise<string> {
-  const res = await app.fetch(
-    new Request(`http://bench.local${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        ...(body ? { "content-type": "application/json" } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    }),
-  );
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status}: ${text}`);
-  return text;
-}
+const { slug, tenant, call } = await benchTenant(bench, "bench-wfx", "Bench external tasks");
 
 /** N instances, each waiting at its external task (the first step runs inline). */
 async function seed(n: number) {

@@ -8,26 +8,16 @@
 //   BENCH_INSTANCES (10000), BENCH_CLIENTS (4), BENCH_KEYS (1000, the correlationKeys round).
 //   Creates its own tenant (slug bench-wfm-<id>) and deletes it at the end. Prints a markdown
 //   table.
-import { loadConfig } from "../shared/config.ts";
+import { benchPlatform, benchTenant, ms, quantile } from "./bench-kit.ts";
 import { type Database, openDatabase } from "../shared/db/database.ts";
 import { withScope } from "../shared/db/scope.ts";
 import { Dispatcher } from "../shared/jobs/dispatcher.ts";
-import { setLogLevel } from "../shared/log.ts";
 import type { Session } from "../shared/modules.ts";
-import { builtinRoles } from "../shared/rbac/permissions.ts";
-import { preparePlatform } from "../app/start.ts";
-import { createApp } from "../app/app.tsx";
-import { MODULES } from "../app/registry.ts";
-import { createTenant } from "../platform/identity/tenants.service.ts";
-import { insertUser } from "../platform/identity/users.repo.ts";
 import { workflow } from "../modules/workflow/mod.ts";
 import { startInstance } from "../modules/workflow/engine/engine.service.ts";
 
-const DATABASE_URL = Deno.env.get("DATABASE_URL");
-if (!DATABASE_URL) {
-  console.error("bench:workflow-messages needs DATABASE_URL (a PostgreSQL it may add a tenant to)");
-  Deno.exit(1);
-}
+const bench = await benchPlatform("bench:workflow-messages", "bench-wfm");
+const { config, platform, sql, dataDir } = bench;
 const INSTANCES = Number(Deno.env.get("BENCH_INSTANCES") ?? 10_000);
 const CLIENTS = Number(Deno.env.get("BENCH_CLIENTS") ?? 4);
 const KEYS = Number(Deno.env.get("BENCH_KEYS") ?? 1_000);
@@ -35,25 +25,8 @@ const CORES = navigator.hardwareConcurrency ?? 2;
 /** Instances started per transaction while seeding. */
 const SEED_BATCH = 500;
 
-setLogLevel("error");
-const benchId = crypto.randomUUID().slice(0, 8);
-const dataDir = await Deno.makeTempDir({ prefix: "bench-wfm-" });
-const config = loadConfig({
-  ...Deno.env.toObject(),
-  DATA_DIR: dataDir,
-  LOG_LEVEL: "error",
-  ADMIN_PASSWORD: Deno.env.get("ADMIN_PASSWORD") ?? crypto.randomUUID(),
-});
-const platform = await preparePlatform(config, MODULES);
-const app = createApp(platform);
-const sql = platform.db.sql;
 const db2: Database = await openDatabase(config);
 
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))] : NaN;
-};
-const ms = (n: number) => `${n < 10 ? n.toFixed(1) : Math.round(n)} ms`;
 const sleep = (n: number) => new Promise((r) => setTimeout(r, n));
 
 const NS = `xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL"`;
@@ -69,44 +42,9 @@ const XML = `<?xml version="1.0" encoding="UTF-8"?><bpmn:definitions ${NS} id="d
   `<bpmn:sequenceFlow id="f2" sourceRef="wait" targetRef="end"/></bpmn:process>` +
   `</bpmn:definitions>`;
 
-const slug = `bench-wfm-${benchId}`;
-const tenant = await withScope(sql, {}, async (tx) => {
-  const owner = await insertUser(tx, {
-    email: `${slug}-owner@bench.test`,
-    name: "Owner",
-    passwordHash: null,
-  });
-  const { tenant } = await createTenant({ sql: tx }, {
-    slug,
-    name: "Bench messages",
-    owner: { email: owner.email, name: owner.name },
-    roles: builtinRoles(MODULES),
-  });
-  return { id: tenant.id, ownerId: owner.id };
-});
-const { token } = await platform.tokens.issue({
-  userId: tenant.ownerId,
-  tenantId: tenant.id,
-  roles: ["owner"],
-});
+const { slug, tenant, call } = await benchTenant(bench, "bench-wfm", "Bench messages");
 const inTenant = <T>(fn: (tx: import("../shared/db/database.ts").Sql) => Promise<T>) =>
   withScope(sql, { tenantId: tenant.id, userId: tenant.ownerId }, fn);
-
-async function call(method: string, path: string, body?: unknown): Promise<string> {
-  const res = await app.fetch(
-    new Request(`http://bench.local${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        ...(body ? { "content-type": "application/json" } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    }),
-  );
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${path} → ${res.status}: ${text}`);
-  return text;
-}
 
 /** `n` instances from `from`, each waiting at its message catch (key order-<i>, variable i). */
 async function seed(from: number, n: number) {
@@ -141,7 +79,7 @@ function dispatchers() {
   const handlers = new Map(workflow.jobs.map((j) => [j.name, j.handler]));
   return [platform.db, db2].map((d, n) =>
     new Dispatcher(d, handlers, {
-      workerId: `bench-wfm-${benchId}-${n}`,
+      workerId: `${slug}-${n}`,
       concurrency: CORES * 2,
       perTenantLimit: 8,
       pollMs: 20,
