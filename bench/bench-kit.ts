@@ -78,3 +78,30 @@ export async function benchTenant({ platform, app, sql }: Platform, prefix: stri
   }
   return { slug, tenant, token, call };
 }
+
+/**
+ * Removes the bench's tenant (its jobs first: they do not cascade), closes the platform and its
+ * data directory, and exits 1 naming the failures when there were any.
+ */
+export async function benchTeardown(
+  { platform, sql, dataDir }: Platform,
+  { tenant, slug }: { tenant: { id: string }; slug: string },
+  failures: string[],
+) {
+  try {
+    await sql`delete from job_runs where tenant_id = ${tenant.id}`;
+    await sql`delete from jobs where tenant_id = ${tenant.id}`;
+    await sql`delete from tenants where id = ${tenant.id}`;
+    await sql`delete from users where email like ${`${slug}-%`}`;
+  } catch (err) {
+    failures.push(`cleanup: ${err}`);
+    console.error("cleanup failed:", err);
+  }
+  await platform.bus.close();
+  await platform.db.close();
+  await Deno.remove(dataDir, { recursive: true }).catch(() => {});
+  if (failures.length) {
+    console.error(`FAILED: ${failures.join("; ")}`);
+    Deno.exit(1);
+  }
+}

@@ -5,14 +5,14 @@
 // Usage: DATABASE_URL=postgres://... deno task bench:workflow-cleanup
 //   BENCH_INSTANCES (20000). Creates its own tenant (slug bench-wfc-<id>) and deletes it at the
 //   end. Prints a markdown table.
-import { benchPlatform, benchTenant, ms, quantile } from "./bench-kit.ts";
+import { benchPlatform, benchTeardown, benchTenant, ms, quantile } from "./bench-kit.ts";
 import type { Sql } from "../shared/db/database.ts";
 import { withScope } from "../shared/db/scope.ts";
 import { cleanHistory } from "../modules/workflow/cleanup/cleanup.service.ts";
 import { CLEANUP_BATCH } from "../modules/workflow/cleanup/cleanup.rules.ts";
 
 const bench = await benchPlatform("bench:workflow-cleanup", "bench-wfc");
-const { platform, sql, dataDir } = bench;
+const { sql } = bench;
 const N = Number(Deno.env.get("BENCH_INSTANCES") ?? 20_000);
 const CORES = navigator.hardwareConcurrency ?? 2;
 
@@ -109,18 +109,5 @@ try {
   failures.push(String(err));
   console.error(err);
 } finally {
-  try {
-    await sql`delete from tenants where id = ${tenant.id}`;
-    await sql`delete from users where email like ${`${slug}-%`}`;
-  } catch (err) {
-    failures.push(`cleanup: ${err}`);
-    console.error("cleanup failed:", err);
-  }
-  await platform.bus.close();
-  await platform.db.close();
-  await Deno.remove(dataDir, { recursive: true }).catch(() => {});
-}
-if (failures.length) {
-  console.error(`FAILED: ${failures.join("; ")}`);
-  Deno.exit(1);
+  await benchTeardown(bench, { tenant, slug }, failures);
 }

@@ -5,13 +5,13 @@
 // Usage: DATABASE_URL=postgres://... deno task bench:workflow-external
 //   BENCH_TASKS (2000 per round), BENCH_WORKERS (4), BENCH_BATCH (10). Creates its own tenant
 //   (slug bench-wfx-<id>) and deletes it at the end. Prints a markdown table.
-import { benchPlatform, benchTenant, ms, quantile } from "./bench-kit.ts";
+import { benchPlatform, benchTeardown, benchTenant, ms, quantile } from "./bench-kit.ts";
 import { withScope } from "../shared/db/scope.ts";
 import type { Session } from "../shared/modules.ts";
 import { startInstance } from "../modules/workflow/engine/engine.service.ts";
 
 const bench = await benchPlatform("bench:workflow-external", "bench-wfx");
-const { platform, sql, dataDir } = bench;
+const { platform, sql } = bench;
 const TASKS = Number(Deno.env.get("BENCH_TASKS") ?? 2000);
 const WORKERS = Number(Deno.env.get("BENCH_WORKERS") ?? 4);
 const BATCH = Number(Deno.env.get("BENCH_BATCH") ?? 10);
@@ -142,20 +142,5 @@ try {
   failures.push(String(err));
   console.error(err);
 } finally {
-  try {
-    await sql`delete from job_runs where tenant_id = ${tenant.id}`;
-    await sql`delete from jobs where tenant_id = ${tenant.id}`;
-    await sql`delete from tenants where id = ${tenant.id}`;
-    await sql`delete from users where email like ${`${slug}-%`}`;
-  } catch (err) {
-    failures.push(`cleanup: ${err}`);
-    console.error("cleanup failed:", err);
-  }
-  await platform.bus.close();
-  await platform.db.close();
-  await Deno.remove(dataDir, { recursive: true }).catch(() => {});
-}
-if (failures.length) {
-  console.error(`FAILED: ${failures.join("; ")}`);
-  Deno.exit(1);
+  await benchTeardown(bench, { tenant, slug }, failures);
 }

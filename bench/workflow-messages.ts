@@ -8,7 +8,7 @@
 //   BENCH_INSTANCES (10000), BENCH_CLIENTS (4), BENCH_KEYS (1000, the correlationKeys round).
 //   Creates its own tenant (slug bench-wfm-<id>) and deletes it at the end. Prints a markdown
 //   table.
-import { benchPlatform, benchTenant, ms, quantile } from "./bench-kit.ts";
+import { benchPlatform, benchTeardown, benchTenant, ms, quantile } from "./bench-kit.ts";
 import { type Database, openDatabase } from "../shared/db/database.ts";
 import { withScope } from "../shared/db/scope.ts";
 import { Dispatcher } from "../shared/jobs/dispatcher.ts";
@@ -17,7 +17,7 @@ import { workflow } from "../modules/workflow/mod.ts";
 import { startInstance } from "../modules/workflow/engine/engine.service.ts";
 
 const bench = await benchPlatform("bench:workflow-messages", "bench-wfm");
-const { config, platform, sql, dataDir } = bench;
+const { config, platform, sql } = bench;
 const INSTANCES = Number(Deno.env.get("BENCH_INSTANCES") ?? 10_000);
 const CLIENTS = Number(Deno.env.get("BENCH_CLIENTS") ?? 4);
 const KEYS = Number(Deno.env.get("BENCH_KEYS") ?? 1_000);
@@ -191,21 +191,6 @@ try {
   console.error(err);
 } finally {
   await Promise.all(ds.map((d) => d.stop().catch(() => {})));
-  try {
-    await sql`delete from job_runs where tenant_id = ${tenant.id}`;
-    await sql`delete from jobs where tenant_id = ${tenant.id}`;
-    await sql`delete from tenants where id = ${tenant.id}`;
-    await sql`delete from users where email like ${`${slug}-%`}`;
-  } catch (err) {
-    failures.push(`cleanup: ${err}`);
-    console.error("cleanup failed:", err);
-  }
-  await platform.bus.close();
   await db2.close();
-  await platform.db.close();
-  await Deno.remove(dataDir, { recursive: true }).catch(() => {});
-}
-if (failures.length) {
-  console.error(`FAILED: ${failures.join("; ")}`);
-  Deno.exit(1);
+  await benchTeardown(bench, { tenant, slug }, failures);
 }

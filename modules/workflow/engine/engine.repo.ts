@@ -366,16 +366,19 @@ export async function calledInstanceEnd(sql: Sql, childId: string) {
   return child ?? null;
 }
 
+/** A deployed latest version a start event (message, signal) may start, with its model. */
+export interface StartTargetRow {
+  definitionId: string;
+  key: string;
+  name: string;
+  version: number;
+  createdBy: string | null;
+  modelJson: string;
+}
+
 /** The latest versions of live processes with a message start event for this event name. */
 export async function messageStartTargets(sql: Sql, eventName: string) {
-  return await sql<{
-    definitionId: string;
-    key: string;
-    name: string;
-    version: number;
-    createdBy: string | null;
-    modelJson: string;
-  }[]>`
+  return await sql<StartTargetRow[]>`
     select d.id as definition_id, d.key, d.name, v.version, d.created_by,
       v.model::text as model_json
     from workflow_definitions d

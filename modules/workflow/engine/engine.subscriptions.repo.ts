@@ -5,6 +5,7 @@
  */
 import { uuidv7 } from "uuidv7";
 import type { Sql } from "../../../shared/db/database.ts";
+import type { StartTargetRow } from "./engine.repo.ts";
 
 export type SubscriptionKind = "message" | "signal" | "conditional";
 export type SubscriptionRole = "catch" | "boundary" | "eventSubprocess" | "gateway";
@@ -121,14 +122,7 @@ export async function signalSubscriptions(sql: Sql, name: string): Promise<Subsc
 
 /** The latest versions of live processes with a process-level signal start event of this name. */
 export async function signalStartTargets(sql: Sql, name: string) {
-  return await sql<{
-    definitionId: string;
-    key: string;
-    name: string;
-    version: number;
-    createdBy: string | null;
-    modelJson: string;
-  }[]>`
+  return await sql<StartTargetRow[]>`
     select d.id as definition_id, d.key, d.name, v.version, d.created_by,
       v.model::text as model_json
     from workflow_definitions d
