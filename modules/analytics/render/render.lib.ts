@@ -1,0 +1,67 @@
+/**
+ * Pictures of charts for mail: the server's ECharts SVG drawn to PNG with resvg (WebAssembly,
+ * no native code) and a PDF of those pictures with pdf-lib. The SVG carries text, and resvg in
+ * WebAssembly sees no system fonts, so DejaVu Sans (which covers Turkish) comes from its package.
+ */
+import { initWasm, Resvg } from "@resvg/resvg-wasm";
+import { PDFDocument, rgb } from "pdf-lib";
+import fontkit from "@pdf-lib/fontkit";
+
+const pkg = (path: string) => new URL(`../../../node_modules/${path}`, import.meta.url);
+let ready: Promise<Uint8Array> | undefined;
+
+/** Loads the WebAssembly module and the font once per process. */
+function init(): Promise<Uint8Array> {
+  ready ??= (async () => {
+    await initWasm(await Deno.readFile(pkg("@resvg/resvg-wasm/index_bg.wasm")));
+    return await Deno.readFile(pkg("dejavu-fonts-ttf/ttf/DejaVuSans.ttf"));
+  })();
+  return ready;
+}
+
+/** A PNG of an SVG document, `scale` times its own size (2 for sharp pictures in mail). */
+export async function svgToPng(svg: string, scale = 2): Promise<Uint8Array> {
+  const font = await init();
+  const resvg = new Resvg(svg, {
+    background: "#ffffff",
+    fitTo: { mode: "zoom", value: scale },
+    font: { fontBuffers: [font], defaultFontFamily: "DejaVu Sans", loadSystemFonts: false },
+  });
+  try {
+    return resvg.render().asPng();
+  } finally {
+    resvg.free();
+  }
+}
+
+export interface PdfPicture {
+  title: string;
+  png: Uint8Array;
+}
+
+/**
+ * A PDF with a heading and one picture per section, A4 landscape, as many pages as needed.
+ * Titles use the embedded DejaVu Sans (subset), so Turkish letters print as they are.
+ */
+export async function picturesToPdf(heading: string, pictures: PdfPicture[]): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.registerFontkit(fontkit);
+  const font = await pdf.embedFont(await init(), { subset: true });
+  const [W, H, M] = [842, 595, 36];
+  let page = pdf.addPage([W, H]);
+  let y = H - M;
+  page.drawText(heading, { x: M, y: y - 18, size: 18, font, color: rgb(0.1, 0.1, 0.1) });
+  y -= 40;
+  for (const p of pictures) {
+    const img = await pdf.embedPng(p.png);
+    const w = Math.min(W - 2 * M, img.width), h = img.height * (w / img.width);
+    if (y - h - 24 < M) {
+      page = pdf.addPage([W, H]);
+      y = H - M;
+    }
+    page.drawText(p.title, { x: M, y: y - 12, size: 12, font });
+    page.drawImage(img, { x: M, y: y - 18 - h, width: w, height: h });
+    y -= h + 36;
+  }
+  return await pdf.save();
+}
