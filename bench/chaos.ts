@@ -3,7 +3,10 @@
 // while a random one of them is killed with SIGKILL every 10 s and started again. Then, with
 // all three up and the load stopped, it waits for the work to settle and prints:
 //   acknowledged writes lost (goal 0), duplicate job runs (0), rows stuck in a transient
-//   state (0), 5xx other than 503 (0).
+//   state (0), 5xx other than 503 (0); and for the domain event log, every ticket's event
+//   handled exactly once by two subscribers with lasting effects (a notification rule, an
+//   automation job triggered by the event): lost 0, twice 0, and how soon after the load every
+//   subscriber had caught up (goal ≤ 30 s).
 // Usage: DATABASE_URL=postgres://... deno task bench:chaos
 //   CHAOS_SECONDS (default 300), CHAOS_KILL_EVERY (seconds, default 10), CHAOS_CLIENTS (4).
 // Not in CI. Creates its own tenant (left in the database, its schedules switched off and what
@@ -11,6 +14,9 @@
 import { newTenant, PASSWORD, testApp } from "../tests/helpers.ts";
 import { withScope } from "../shared/db/scope.ts";
 import type { Sql } from "../shared/db/database.ts";
+import { asWorker } from "../shared/jobs/dispatcher.ts";
+import { eventSubscribers } from "../platform/events/events.service.ts";
+import { MODULES, PLATFORM } from "../app/registry.ts";
 import {
   api,
   clusterEnv,
@@ -218,6 +224,38 @@ async function settle(deadline: number) {
   return left;
 }
 
+/** Events of this tenant not yet read, over every subscriber. */
+const SUBSCRIBERS = eventSubscribers(MODULES, PLATFORM).map((x) => x.name);
+async function eventBacklog(): Promise<number> {
+  const [r] = await asWorker(platform.db.sql, (tx) =>
+    tx<{ n: number }[]>`
+      select coalesce(sum(h.seq - coalesce(c.seq, 0)), 0)::int as n
+      from event_heads h cross join unnest(${SUBSCRIBERS}::text[]) s(name)
+      left join event_cursors c on c.tenant_id = h.tenant_id and c.subscriber = s.name
+      where h.tenant_id = ${t.id}`);
+  return r.n;
+}
+
+/** Each acknowledged ticket's event, as the two subscribers with lasting effects saw it. */
+async function verifyEvents(eventJobId: string) {
+  const ids = [...ackedTickets.keys()];
+  const rows = await inTenant((tx) =>
+    tx<{ notified: number; runs: number }[]>`
+      select (select count(*)::int from notifications n
+                where n.title = 'Chaos ' || s.id::text) as notified,
+             (select count(*)::int from automation_runs r where r.job_id = ${eventJobId}
+                and r.input->'data'->'ticket'->>'id' = s.id::text) as runs
+      from support_tickets s where s.id = any(${ids}::uuid[])`
+  );
+  const count = (f: (r: { notified: number; runs: number }) => boolean) => rows.filter(f).length;
+  return {
+    rulesLost: ids.length - count((r) => r.notified > 0),
+    rulesTwice: count((r) => r.notified > 1),
+    automationLost: ids.length - count((r) => r.runs > 0),
+    automationTwice: count((r) => r.runs > 1),
+  };
+}
+
 async function verify(jobIds: string[]) {
   const ids = [...ackedTickets.keys()];
   const found = await inTenant((tx) =>
@@ -244,9 +282,8 @@ async function verify(jobIds: string[]) {
       select count(*)::int as n from support_tickets s
       where (select count(*) from activity a where a.entity_type = 'ticket'
                and a.entity_id = s.id::text and a.action = 'created') <> 1
-         or (select count(*) from jobs q where q.name = 'platform.rules.dispatch'
-               and q.payload->>'event' = 'support.ticket.created'
-               and q.payload->'data'->'ticket'->>'id' = s.id::text) <> 1`
+         or (select count(*) from event_log e where e.name = 'support.ticket.created'
+               and e.data->'ticket'->>'id' = s.id::text) <> 1`
   );
   const [dup] = await inTenant((tx) =>
     tx<{
@@ -310,6 +347,27 @@ try {
     }),
     201,
   );
+  // Two subscribers of the event log whose effects last: a rule and an event-triggered job.
+  await expectJson(
+    await api(a, owner, "POST", "/api/support/notification-rules", {
+      name: "Chaos rule",
+      event: "support.ticket.created",
+      actions: [{ type: "notify", userIds: [t.owner.id], title: "Chaos {{ticket.id}}" }],
+    }),
+    201,
+  );
+  const eventJob = await expectJson(
+    await api(a, owner, "POST", "/api/automation/jobs", {
+      name: "On every new ticket",
+      agentId: agent.id,
+      triggerKind: "event",
+      event: "support.ticket.created",
+      concurrency: "allow",
+      maxAttempts: 3,
+      backoffSeconds: 0,
+    }),
+    201,
+  );
   const jobIds: string[] = [];
   for (let i = 0; i < SCHEDULES; i++) {
     const job = await expectJson(
@@ -337,11 +395,18 @@ try {
   ]);
   // Everyone is up again (the last restart finished). Stop the schedules, let the rest drain.
   await inTenant((tx) => tx`update automation_jobs set enabled = false`);
-  console.log("  load stopped, all instances up: waiting for the queue to drain");
+  console.log("  load stopped, all instances up: waiting for the event log and the queue");
   const settleBegan = Date.now();
+  let eventsLeft = await eventBacklog();
+  while (eventsLeft > 0 && Date.now() - settleBegan < SETTLE_SECONDS * 1000) {
+    await sleep(100);
+    eventsLeft = await eventBacklog();
+  }
+  const eventsCaughtUp = (Date.now() - settleBegan) / 1000;
   const stuck = await settle(settleBegan + SETTLE_SECONDS * 1000);
   const settledIn = ((Date.now() - settleBegan) / 1000).toFixed(0);
   const v = await verify(jobIds);
+  const ev = await verifyEvents(eventJob.id);
 
   const lost = v.lostTickets + v.lostComments + v.lostFiles;
   const duplicates = v.dup.occurrences + v.dup.queue;
@@ -377,12 +442,27 @@ try {
   console.log(
     `| work still queued or running at the end (backlog, not stuck) | runs ${stuck.runs}, queue jobs ${stuck.jobs} | — |`,
   );
+  console.log(
+    `| ticket events lost / handled twice: notification rule | ${ev.rulesLost} / ${ev.rulesTwice} | 0 / 0 |`,
+  );
+  console.log(
+    `| ticket events lost / handled twice: automation trigger | ${ev.automationLost} / ${ev.automationTwice} | 0 / 0 |`,
+  );
+  console.log(
+    `| every event subscriber caught up, after the load | ${
+      eventsLeft
+        ? `not within ${SETTLE_SECONDS} s (${eventsLeft} left)`
+        : `${eventsCaughtUp.toFixed(1)} s`
+    } | ≤ 30 s |`,
+  );
   console.log(`| 5xx other than 503 | ${counts.s5xx} | 0 |`);
   for (const line of bad5xx) console.log(`  ${line.slice(0, 400)}`);
   // A run that wrote nothing or killed nothing proves nothing.
   const idle = !ackedTickets.size || !ackedFiles.size || !v.dup.succeeded || !kills.size;
   if (idle) console.log("FAIL: the load or the kills did not happen");
-  failed = idle || lost + duplicates + stuckRows + counts.s5xx + readMisses > 0;
+  const eventFaults = ev.rulesLost + ev.rulesTwice + ev.automationLost + ev.automationTwice +
+    eventsLeft + (eventsCaughtUp > 30 ? 1 : 0);
+  failed = idle || lost + duplicates + stuckRows + counts.s5xx + readMisses + eventFaults > 0;
 } catch (err) {
   failed = true;
   console.error(err);

@@ -22,6 +22,11 @@ const ConfigSchema = z.object({
   DATA_DIR: optional(z.string()).default("./data"),
   JOB_CONCURRENCY: optional(z.coerce.number().int().min(1).max(256)).default(4),
   JOB_TENANT_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)).default(2),
+  // The domain event log (platform/events): tenants' logs read at once per instance, events per
+  // read, and how long handled events are kept.
+  EVENT_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)).default(4),
+  EVENT_BATCH: optional(z.coerce.number().int().min(1).max(1000)).default(100),
+  EVENT_RETENTION_DAYS: optional(z.coerce.number().int().min(0).max(3650)).default(7),
   /** How long a claimed job stays this worker's without a heartbeat (a dead worker's jobs return then). */
   JOB_LEASE_SECONDS: optional(z.coerce.number().int().min(2).max(3600)).default(30),
   /** Live event streams (SSE) one user may hold open, and this instance in all. */

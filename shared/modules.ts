@@ -142,7 +142,8 @@ export interface ModuleManifest {
   init?: (platform: Platform) => Promise<void>;
   /**
    * Sees every domain event published in a tenant (any module's), once, after the change
-   * committed: in a job of its own scoped to that tenant, retried if it throws.
+   * committed, in the tenant's order: read from the event log inside a transaction scoped to
+   * that tenant, which also moves this module's cursor (platform/events); retried if it throws.
    */
   onEvent?: (event: DomainEvent) => Promise<void>;
 }
@@ -183,10 +184,15 @@ export interface PlatformFeature {
   /** The domain events this feature publishes (name → zod payload). */
   events?: EventCatalog;
   /**
-   * Sees every published event inside the event's own dispatch job, after the modules'
-   * deliveries are queued (the notification rules). platform/events lists who handles what.
+   * Sees every domain event published in a tenant (any unit's), once, after the change
+   * committed, like a module's `onEvent` (the notification rules).
    */
-  onDispatch?: JobHandler;
+  onEvent?: (event: DomainEvent) => Promise<void>;
+  /**
+   * Loops this feature runs on every instance that runs jobs (the event log's readers);
+   * returns a stop function.
+   */
+  background?: (platform: Platform) => () => Promise<void>;
   /** Runs once at start, right after migrations, before the platform is built (first-run data). */
   setup?: (
     owner: { sql: Sql },

@@ -1,13 +1,18 @@
 /**
- * The events bus: publishing (events.service.ts) and the jobs that hand every published event to
- * its handlers. Who handles what is said in one place: `eventHandlers` in events.service.ts.
+ * The events bus: publishing to the domain event log (events.service.ts) and its readers, which
+ * run on every instance that runs jobs. Who handles what is said in one place:
+ * `eventSubscribers` in events.service.ts.
  */
 import type { PlatformFeature } from "../../shared/modules.ts";
 import { busEvents } from "./events.ts";
-import { eventJobs } from "./events.service.ts";
+import { platformEventReader } from "./events.reader.service.ts";
 
 export const events = {
   name: "events",
   events: busEvents,
-  jobs: ({ modules, features }) => eventJobs(modules, features),
+  background: (platform) => {
+    const reader = platformEventReader(platform);
+    reader.start();
+    return () => reader.stop();
+  },
 } satisfies PlatformFeature;

@@ -1,8 +1,3 @@
-/** The events bus: publish a declared event; the job names (tests drain them). */
-export {
-  DELIVER_EVENT_JOB,
-  eventPublisher,
-  type Publish,
-  publish,
-  RULES_DISPATCH_JOB,
-} from "./events.service.ts";
+/** The events bus: publish a declared event; read the log now (tests, benches). */
+export { eventPublisher, type Publish, publish } from "./events.service.ts";
+export { drainEvents, EventReader, platformEventReader } from "./events.reader.service.ts";

@@ -22,6 +22,6 @@ export const notifications = {
   ],
   jobs: ({ config }) => mailJobs(config),
   events: notificationsEvents,
-  onDispatch: applyRules,
+  onEvent: applyRules,
   shell: (c) => unreadShell(actorOf(c)),
 } satisfies PlatformFeature;

@@ -1,10 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import type { Sql } from "../../shared/db/database.ts";
 import { enqueue } from "../../shared/jobs/queue.ts";
-import type { JobHandler } from "../../shared/jobs/dispatcher.ts";
-import type { SystemJob } from "../../shared/modules.ts";
+import type { DomainEvent } from "../../shared/modules.ts";
 import type { Bus } from "../../shared/realtime/bus.ts";
-import { RULES_DISPATCH_JOB } from "../events/public.ts";
 import { notify } from "./notify.service.ts";
 import { queueMail } from "./mail.service.ts";
 import { renderTemplate } from "./templates.lib.ts";
@@ -65,19 +63,13 @@ async function runAction(
 }
 
 /**
- * Applies a tenant's notification rules to a published event, inside the event's dispatch job
- * (platform/events lists who handles what).
+ * Applies a tenant's notification rules to a published event, in the transaction that reads
+ * it from the event log (platform/events lists who handles what).
  */
-export const applyRules: JobHandler = (ctx) =>
-  ctx.scoped(async (sql) => {
-    const { event, data } = ctx.payload as { event: string; data: unknown };
-    const rules = await enabledRules(sql, event);
-    for (const rule of rules) {
-      if (!evaluate(rule.condition, data)) continue;
-      ctx.log(`rule ${rule.name} matched ${event}`);
-      for (const action of rule.actions) await runAction(sql, ctx.bus, event, data, action);
-    }
-  });
-
-/** The rules alone as the dispatch job (tests run them without the modules' deliveries). */
-export const rulesJob: SystemJob = { name: RULES_DISPATCH_JOB, handler: applyRules };
+export async function applyRules({ sql, bus, name, data }: DomainEvent) {
+  const rules = await enabledRules(sql, name);
+  for (const rule of rules) {
+    if (!evaluate(rule.condition, data)) continue;
+    for (const action of rule.actions) await runAction(sql, bus, name, data, action);
+  }
+}

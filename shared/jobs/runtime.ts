@@ -3,7 +3,8 @@ import { Dispatcher } from "./dispatcher.ts";
 import { Scheduler, startHeartbeat } from "./scheduler.ts";
 
 /**
- * Starts this instance's dispatcher, the schedule heartbeat and the modules' background loops;
+ * Starts this instance's dispatcher, the schedule heartbeat and the features' and modules'
+ * background loops (the event log's readers among them);
  * returns a stop function.
  */
 export function startJobs(platform: Platform) {
@@ -18,7 +19,9 @@ export function startJobs(platform: Platform) {
   dispatcher.start();
   const scheduler = new Scheduler(platform.db, () => platform.schedules);
   const stopHeartbeat = startHeartbeat(() => scheduler.tick());
-  const loops = platform.modules.flatMap((m) => m.background ? [m.background(platform)] : []);
+  const loops = [...platform.features, ...platform.modules].flatMap((u) =>
+    u.background ? [u.background(platform)] : []
+  );
   return async () => {
     stopHeartbeat();
     await Promise.all(loops.map((stop) => stop()));

@@ -12,8 +12,7 @@ import { signIn, watch, withServer } from "./session.ts";
 import { newTenant, testApp, type TestTenant } from "../helpers.ts";
 import { customer, ticket } from "../support/fixtures.ts";
 import { type Lang, setLanguage } from "./workflow.draw.ts";
-import { Dispatcher } from "../../shared/jobs/dispatcher.ts";
-import { DELIVER_EVENT_JOB, RULES_DISPATCH_JOB } from "../../platform/events/events.service.ts";
+import { drainEvents } from "../../platform/events/public.ts";
 
 const WAIT = { timeout: 30_000 };
 const API = "/api/analytics";
@@ -54,10 +53,17 @@ async function addWidget(page: Page, fields: Record<string, string>) {
   await page.locator("[data-dialog-open='dash-add']").click();
   const form = page.locator("form[data-add-widget]");
   await form.locator("input[name='title']").fill(fields.title);
+  // Each choice swaps the builder's fields part (htmx): wait for it before the next.
+  const idle = () =>
+    page.waitForFunction(() => !document.querySelector(".htmx-request, .htmx-settling"));
   await form.locator("select[name='chartType']").selectOption(fields.chartType);
-  await form.locator("select[name='dataset']").selectOption("tickets");
-  await form.locator("select[name='category']").selectOption(fields.category);
+  await idle();
+  await form.locator("select[name='source']").selectOption("dataset:tickets");
+  await idle();
+  if (fields.category) await form.locator("select[name='group']").selectOption(fields.category);
+  await idle();
   await form.locator("select[name='fn']").selectOption("count");
+  await idle();
   await Promise.all([page.waitForLoadState("load"), form.locator("button[type='submit']").click()]);
   await page.locator(".dash-widget", { hasText: fields.title }).waitFor(WAIT);
 }
@@ -234,11 +240,7 @@ async function flow(page: Page, base: string, t: TestTenant, lang: Lang, custome
   );
   const was = Number((await kpiValue.textContent())!.replace(/\D/g, ""));
   await ticket(t.owner, customerId, { subject: `Live ${lang}` });
-  const d = new Dispatcher(platform.db, platform.jobs, {
-    onlyNames: [RULES_DISPATCH_JOB, DELIVER_EVENT_JOB],
-  });
-  await d.drain();
-  await d.drain();
+  await drainEvents(platform);
   await page.waitForFunction(
     (n) =>
       Number(document.querySelector(".dash-kpi .kpi-value")?.textContent?.replace(/\D/g, "")) === n,

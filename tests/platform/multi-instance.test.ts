@@ -272,7 +272,7 @@ async function killMidRequestLosesNothing({ a, b, t, owner }: Cluster) {
     assert.equal(ticket.subject, subject);
     assert.ok(ticket.history.some((h: { action: string }) => h.action === "created"), subject);
   }
-  // Every stored ticket is whole: its activity row and its event (outbox job) committed with it.
+  // Every stored ticket is whole: its activity row and its event (in the event log) committed with it.
   const rows = await inTenant(
     t,
     (tx) =>
@@ -280,9 +280,8 @@ async function killMidRequestLosesNothing({ a, b, t, owner }: Cluster) {
       select s.id, s.subject,
         (select count(*)::int from activity a where a.entity_type = 'ticket'
            and a.entity_id = s.id::text and a.action = 'created') as activity,
-        (select count(*)::int from jobs q where q.name = 'platform.rules.dispatch'
-           and q.payload->>'event' = 'support.ticket.created'
-           and q.payload->'data'->'ticket'->>'id' = s.id::text) as events
+        (select count(*)::int from event_log e where e.name = 'support.ticket.created'
+           and e.data->'ticket'->>'id' = s.id::text) as events
       from support_tickets s where s.customer_id = ${customer.id}`,
   );
   const subjects = rows.map((r) => r.subject);

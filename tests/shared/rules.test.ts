@@ -1,20 +1,14 @@
 import assert from "node:assert/strict";
 import { itest, newTenant, testApp, unique } from "../helpers.ts";
 import { withScope } from "../../shared/db/scope.ts";
-import { Dispatcher } from "../../shared/jobs/dispatcher.ts";
 import { createRule } from "../../platform/notifications/rules.repo.ts";
 import { evaluate } from "../../platform/notifications/rules.lib.ts";
 import { RuleInput } from "../../platform/notifications/rules.schemas.ts";
-import { publish, RULES_DISPATCH_JOB } from "../../platform/events/events.service.ts";
+import { drainEvents, publish } from "../../platform/events/public.ts";
 
 async function drainRules() {
   const { platform } = await testApp();
-  const { rulesJob } = await import("../../platform/notifications/rules.service.ts");
-  const d = new Dispatcher(platform.db, new Map([[rulesJob.name, rulesJob.handler]]), {
-    onlyNames: [RULES_DISPATCH_JOB],
-    bus: platform.bus,
-  });
-  await d.drain();
+  await drainEvents(platform, ["notifications"]);
 }
 
 itest("rules: conditions", () => {

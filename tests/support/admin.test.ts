@@ -1,8 +1,6 @@
 import assert from "node:assert/strict";
 import { callApp, itest, newTenant, problem, testApp } from "../helpers.ts";
-import { Dispatcher } from "../../shared/jobs/dispatcher.ts";
-import { RULES_DISPATCH_JOB } from "../../platform/events/events.service.ts";
-import { rulesJob } from "../../platform/notifications/rules.service.ts";
+import { drainEvents } from "../../platform/events/public.ts";
 import { API, customer, json, ticket } from "./fixtures.ts";
 
 itest("support rules: a rule on ticket events notifies through the rules engine", async () => {
@@ -52,11 +50,7 @@ itest("support rules: a rule on ticket events notifies through the rules engine"
   const critical = await ticket(t.owner, c.id, { priority: "kritik" });
   await ticket(t.owner, c.id, { priority: "dusuk" });
   const { platform } = await testApp();
-  const d = new Dispatcher(platform.db, new Map([[RULES_DISPATCH_JOB, rulesJob.handler]]), {
-    onlyNames: [RULES_DISPATCH_JOB],
-  });
-  await d.drain();
-  await d.drain();
+  await drainEvents(platform, ["notifications"]);
   const inbox = await json(await agent.call("GET", "/api/notifications"), 200);
   const titles = inbox.items.map((n: { title: string }) => n.title);
   assert.deepEqual(titles.filter((x: string) => x.startsWith("Critical")), [

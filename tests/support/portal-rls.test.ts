@@ -32,6 +32,7 @@ const ALLOWLIST: Record<string, string[]> = {
   notifications: ["insert", "select-own"],
   support_mail_ids: ["insert"],
   analytics_ticket_days: ["select", "insert", "update"],
+  event_heads: ["select", "insert", "update"],
 };
 
 itest("portal rls: the ticket write path works as the portal principal", async () => {

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { itest, newTenant, testApp, unique } from "../helpers.ts";
 import { Dispatcher } from "../../shared/jobs/dispatcher.ts";
-import { DELIVER_EVENT_JOB, RULES_DISPATCH_JOB } from "../../platform/events/events.service.ts";
+import { drainEvents } from "../../platform/events/public.ts";
 import { customer, ticket } from "../support/fixtures.ts";
 import { newProject } from "../projects/fixtures.ts";
 
@@ -54,10 +54,11 @@ itest("a ticket opened in Support starts a process that plans a task in Projects
   const d = new Dispatcher(platform.db, platform.jobs, {
     bus: platform.bus,
     pollMs: 50,
-    onlyNames: [RULES_DISPATCH_JOB, DELIVER_EVENT_JOB, "workflow.step", "workflow.timer"],
+    onlyNames: ["workflow.step", "workflow.timer"],
   });
   let instances: { id: string; state: string }[] = [];
   for (let i = 0; i < 20; i++) {
+    await drainEvents(platform);
     await d.drain();
     const res = await t.owner.call("GET", `${API}/process?limit=10`);
     instances = (await res.json()).items;
