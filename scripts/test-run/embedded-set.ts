@@ -28,7 +28,7 @@ export const EMBEDDED_SET = [
   "tests/shared/migrate.test.ts",
   // Jobs, events and notifications through the in-process bus.
   "tests/shared/jobs.test.ts",
-  "tests/shared/event-delivery.test.ts",
+  "tests/shared/event-log.test.ts",
   "tests/shared/notifications.test.ts",
   "tests/platform/tenants.test.ts",
   "tests/platform/search.test.ts",
