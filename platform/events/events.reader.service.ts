@@ -243,7 +243,8 @@ export function platformEventReader(
     platform.bus,
     {
       concurrency: config.EVENT_CONCURRENCY,
-      batch: config.EVENT_BATCH,
+      // The embedded database is one session: a read holds it from the whole app, so keep it short.
+      batch: config.DATABASE_URL ? config.EVENT_BATCH : Math.min(config.EVENT_BATCH, 20),
       retentionDays: config.EVENT_RETENTION_DAYS,
       ...opts,
     },
