@@ -1,19 +1,22 @@
 // The domain event log under a burst (issue 39, goal 1): ticket creates from many tenants at
-// full speed through the whole app, while this process's event reader hands every event to
-// every subscriber (the analytics live refresh, automation triggers, workflow start events and
+// full speed through the whole app (in this process), while a worker process (`worker.ts`, as
+// `deno task worker` runs it) hands every event to every subscriber (the analytics live refresh, automation triggers, workflow start events and
 // the notification rules — each tenant has a rule that notifies its owner, so the rules do real
 // work). Prints the creates' rate and latency, the backlog's peak and how long after the last
 // create every subscriber had caught up (goal ≤ 5 s).
 // Usage: DATABASE_URL=postgres://... deno task bench:events
-//   EVENTS_TENANTS (default 100), EVENTS_CREATES (10000), EVENTS_CLIENTS (32).
+//   EVENTS_TENANTS (default 100), EVENTS_CREATES (10000), EVENTS_CLIENTS (32),
+//   EVENTS_READER=in-process (the reader in this process, beside the app, instead of a worker).
 // Use a database of its own: the reader starts every tenant's log from where it is.
 import { asWorker } from "../shared/jobs/dispatcher.ts";
 import { platformEventReader } from "../platform/events/public.ts";
 import { benchPlatform, benchTenant, ms, quantile } from "./bench-kit.ts";
+import { Instance } from "../tests/platform/multi-instance.fixtures.ts";
 
 const TENANTS = Number(Deno.env.get("EVENTS_TENANTS") ?? 100);
 const CREATES = Number(Deno.env.get("EVENTS_CREATES") ?? 10_000);
 const CLIENTS = Number(Deno.env.get("EVENTS_CLIENTS") ?? 32);
+const IN_PROCESS = Deno.env.get("EVENTS_READER") === "in-process";
 
 const kit = await benchPlatform("bench:events", "bench-events");
 const { platform, sql } = kit;
@@ -36,7 +39,12 @@ const backlog = async () => (await reader.backlog()).reduce((n, r) => n + r.even
 const before = await backlog();
 if (before) console.log(`  (a backlog of ${before} events was there before the bench)`);
 
-reader.start();
+const worker = new Instance("worker", "worker", {
+  DATABASE_URL: Deno.env.get("DATABASE_URL")!,
+  ADMIN_PASSWORD: crypto.randomUUID(),
+});
+if (IN_PROCESS) reader.start();
+else await worker.start();
 let made = 0;
 let peak = 0;
 let lastAck = 0;
@@ -67,14 +75,15 @@ while (left > 0 && performance.now() - lastAck < 120_000) {
 }
 const caughtUp = (performance.now() - lastAck) / 1000;
 clearInterval(sampling);
-await reader.stop();
+if (IN_PROCESS) await reader.stop();
+else await worker.dispose();
 
 const ids = tenants.map((t) => t.tenant.id);
-const [check] = await asWorker(sql, (tx) =>
-  tx<{ events: number; notified: number }[]>`
-    select (select count(*)::int from event_log where tenant_id = any(${ids}::uuid[])
-              and name = 'support.ticket.created') as events,
-           (select count(*)::int from notifications where tenant_id = any(${ids}::uuid[])) as notified`);
+// The owner connection (no RLS role) counts across the bench's tenants.
+const [check] = await sql<{ events: number; notified: number }[]>`
+  select (select count(*)::int from event_log where tenant_id = any(${ids}::uuid[])
+            and name = 'support.ticket.created') as events,
+         (select count(*)::int from notifications where tenant_id = any(${ids}::uuid[])) as notified`;
 const subscribers = (await reader.backlog()).map((r) => r.subscriber);
 console.log("\n| figure | value | goal |\n|---|---|---|");
 console.log(
@@ -87,7 +96,11 @@ console.log(
     ms(quantile(latencies, 0.99))
   } | — |`,
 );
-console.log(`| subscribers | ${subscribers.join(", ")} | — |`);
+console.log(
+  `| subscribers (read by ${IN_PROCESS ? "this process" : "one worker process"}) | ${
+    subscribers.join(", ")
+  } | — |`,
+);
 console.log(
   `| events logged / owner notifications | ${check.events} / ${check.notified} | ${CREATES} / ${CREATES} |`,
 );

@@ -19,14 +19,14 @@ import {
   backlog,
   deadLetter,
   failCursor,
+  lockAndRead,
   lockCursor,
   type LoggedEvent,
   type PendingLog,
   pendingLogs,
-  readEvents,
   sweepEvents,
 } from "./events.repo.ts";
-import { afterFailure, batchSizeFor, shuffled } from "./events.rules.ts";
+import { afterFailure, shuffled } from "./events.rules.ts";
 import type { Platform } from "../../shared/modules.ts";
 import {
   EVENTS_CHANNEL,
@@ -52,6 +52,16 @@ const SWEEP_EVERY_MS = 10 * 60_000;
 const SWEEP_LIMIT = 10_000;
 /** Pending logs taken per round: each gets one read, in random order, before the next look. */
 const ROUND_SIZE = 500;
+
+/**
+ * Sends a statement now without waiting for its answer: postgres.js sends a query when its
+ * then() is called, and a transaction's statements run in the order sent.
+ */
+function sent(query: PromiseLike<unknown>): Promise<unknown> {
+  const p = new Promise((resolve, reject) => query.then(resolve, reject));
+  p.catch(() => {}); // awaited by the caller; this only keeps an early failure from going unhandled
+  return p;
+}
 
 export class EventReader {
   private readonly subscribers: Map<string, EventSubscriber>;
@@ -166,21 +176,22 @@ export class EventReader {
     let first: LoggedEvent | undefined;
     try {
       return await transaction(this.db.sql, asWorker, async (tx) => {
-        const cursor = await lockCursor(tx, p);
-        if (!cursor) return 0; // another reader has it, or it waits for a retry
+        const read = await lockAndRead(tx, p, this.batch);
+        if (!read?.events.length) return 0; // another reader has it, it waits, or it is read
+        const { cursor, events } = read;
         attempts = cursor.attempts;
-        size = batchSizeFor(cursor.attempts, this.batch);
-        const events = await readEvents(tx, p.tenantId, cursor.seq, size);
-        if (!events.length) return 0;
         first = events[0];
         size = events.length;
-        await asTenant(tx, p.tenantId);
+        // The role switches go out with the next statement (one round trip, run in order).
+        const entered = sent(asTenant(tx, p.tenantId));
         for (const e of events) {
           await subscriber.handle({ sql: tx, bus: this.bus, name: e.name, data: e.data });
         }
-        await asWorker(tx);
+        await entered;
         await this.opts.beforeCursor?.(p, events);
+        const left = sent(asWorker(tx));
         await advanceCursor(tx, p, events[events.length - 1].seq);
+        await left;
         return events.length;
       });
     } catch (err) {

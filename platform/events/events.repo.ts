@@ -71,18 +71,40 @@ export async function lockCursor(sql: Sql, p: PendingLog): Promise<Cursor | null
   return row?.due ? { seq: Number(row.seq), attempts: row.attempts } : null;
 }
 
-/** The next events after `after`, in order. */
-export async function readEvents(
+/**
+ * Locks a due cursor and reads the events after it in one statement: null when another reader
+ * holds the cursor or it waits for a retry; one event at a time while one is being retried.
+ */
+export async function lockAndRead(
   sql: Sql,
-  tenantId: string,
-  after: number,
-  limit: number,
-): Promise<LoggedEvent[]> {
-  const rows = await sql<{ seq: string; name: string; data: Record<string, unknown> }[]>`
-    select seq, name, data from event_log
-    where tenant_id = ${tenantId} and seq > ${after}
-    order by seq limit ${limit}`;
-  return rows.map((r) => ({ seq: Number(r.seq), name: r.name, data: r.data }));
+  p: PendingLog,
+  batch: number,
+): Promise<{ cursor: Cursor; events: LoggedEvent[] } | null> {
+  const rows = await sql<
+    { cursor: string; attempts: number; seq: string | null; name: string; data: never }[]
+  >`
+    with c as (
+      select seq, attempts from event_cursors
+      where tenant_id = ${p.tenantId} and subscriber = ${p.subscriber}
+        and (retry_at is null or retry_at <= now())
+      for update skip locked
+    )
+    select c.seq as cursor, c.attempts, e.seq, e.name, e.data
+    from c left join lateral (
+      select seq, name, data from event_log
+      where tenant_id = ${p.tenantId} and seq > c.seq
+      order by seq limit case when c.attempts > 0 then 1 else ${batch}::int end
+    ) e on true
+    order by e.seq`;
+  if (!rows.length) return null;
+  return {
+    cursor: { seq: Number(rows[0].cursor), attempts: rows[0].attempts },
+    events: rows.filter((r) => r.seq !== null).map((r) => ({
+      seq: Number(r.seq),
+      name: r.name,
+      data: r.data,
+    })),
+  };
 }
 
 /** Moves the cursor past `seq` and clears its failures. */

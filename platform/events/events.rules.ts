@@ -26,11 +26,6 @@ export function afterFailure(
   return { giveUp: next >= MAX_ATTEMPTS, attempts: next, delayMs: retryDelayMs(next, 1) };
 }
 
-/** Events read at once: one at a time while a failing event is being retried. */
-export function batchSizeFor(attempts: number, batch: number): number {
-  return attempts > 0 ? 1 : batch;
-}
-
 /** Fisher–Yates: every pending log gets its turn in a round, whatever the query's order. */
 export function shuffled<T>(items: T[], random = Math.random): T[] {
   const out = [...items];
