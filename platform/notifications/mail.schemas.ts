@@ -23,6 +23,11 @@ export interface MailAttachmentRef {
    * language (the platform knows no language; without it an English line is used).
    */
   missingNote?: string;
+  /**
+   * Content-ID of a picture shown in the HTML body (`<img src="cid:…">`): the file goes as an
+   * inline part instead of a download.
+   */
+  cid?: string;
 }
 
 /** A message to queue: one recipient, threading and files (see queueMail). */

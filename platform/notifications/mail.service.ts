@@ -182,13 +182,20 @@ async function sendOne(ctx: JobContext, settings: Required<MailSettings>, id: st
   try {
     // Read before sending: a file that cannot be read fails this attempt (retried later); a
     // deleted one never comes back, so the message goes without it and says so.
-    const files: { filename: string; contentType: string; content: Uint8Array }[] = [];
+    const files: { filename: string; contentType: string; content: Uint8Array; cid?: string }[] =
+      [];
     for (const a of (row.attachments ?? []) as MailAttachmentRef[]) {
       const read = attachmentSources.get(a.source);
       if (!read) throw new Error(`no mail attachment source ${a.source}`);
       const content = await read(ctx.scoped, a.id);
-      if (content) files.push({ filename: a.name, contentType: a.contentType, content });
-      else notes.push(missingNote(a));
+      if (content) {
+        files.push({
+          filename: a.name,
+          contentType: a.contentType,
+          content,
+          ...(a.cid ? { cid: a.cid } : {}),
+        });
+      } else notes.push(missingNote(a));
     }
     const body = withNotes(row.textBody, row.htmlBody ?? null, notes);
     const from = row.fromName

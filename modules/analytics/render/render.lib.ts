@@ -46,6 +46,8 @@ export interface PdfPicture {
 export async function picturesToPdf(heading: string, pictures: PdfPicture[]): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
+  // The document's title (what a reader's window and search show) is the heading.
+  pdf.setTitle(heading, { showInWindowTitleBar: true });
   const font = await pdf.embedFont(await init(), { subset: true });
   const [W, H, M] = [842, 595, 36];
   let page = pdf.addPage([W, H]);
