@@ -14,6 +14,11 @@ export const SourceRefSchema = z.discriminatedUnion("kind", [
     schema: z.string().min(1).max(128).optional(),
     table: z.string().min(1).max(128),
   }),
+  z.object({
+    kind: z.literal("question"),
+    id: z.uuid(),
+    params: z.record(z.string(), z.unknown()).optional(),
+  }),
 ]);
 
 export const AnalyticsQuerySchema = z.object({

@@ -7,6 +7,7 @@ import { runTimed } from "../../../shared/db/savepoint.ts";
 import type { SystemActor } from "../../../shared/http/actor.ts";
 import { Problem } from "../../../shared/http/problem.ts";
 import { runExternalQuery } from "../sources/sources.run.service.ts";
+import { runQuestionQuery } from "../questions/questions.run.service.ts";
 import type { AnalyticsQuery, QueryResult } from "./query.types.schemas.ts";
 import { type Compiled, compileFor } from "./query.compile.repo.ts";
 import { planQuery } from "./query.plan.repo.ts";
@@ -39,6 +40,9 @@ export async function runQuery(actor: SystemActor, opts: RunInput): Promise<Quer
   const { query } = opts;
   if (query?.source?.kind === "external") {
     return await runExternalQuery(actor, { query, locale: opts.locale });
+  }
+  if (query?.source?.kind === "question") {
+    return await runQuestionQuery(actor, { query, locale: opts.locale });
   }
   if (query?.source?.kind !== "dataset" && query?.source?.kind !== "table") {
     throw unprocessable([{ path: "source", message: "Choose a dataset or table." }]);

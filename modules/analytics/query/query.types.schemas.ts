@@ -8,7 +8,9 @@
 export type SourceRef =
   | { kind: "dataset"; name: string }
   | { kind: "table"; id: string }
-  | { kind: "external"; sourceId: string; schema?: string; table: string };
+  | { kind: "external"; sourceId: string; schema?: string; table: string }
+  /** A saved SQL question (modules/analytics/questions) with its parameter values. */
+  | { kind: "question"; id: string; params?: Record<string, unknown> };
 
 export type FilterOp =
   | "eq"
