@@ -127,7 +127,18 @@ async function appPage(c: C, appId: string, flash?: Flash, status: Status = 200)
         actions={<SheetDialog appId={appId} />}
         flush
       >
-        <SheetTable appId={appId} sheets={sheets} />
+        <p class="muted card-pad">{t(c.var.locale, "analytics.builder.dragHint")}</p>
+        <div
+          data-sheet-order={appId}
+          data-saved-text={t(c.var.locale, "analytics.builder.orderSaved")}
+          data-failed-text={t(c.var.locale, "analytics.builder.orderFailed")}
+        >
+          <SheetTable appId={appId} sheets={sheets} />
+          <p class="sr-only" role="status" data-order-status=""></p>
+        </div>
+        <link rel="stylesheet" href="/assets/analytics-builder.css" />
+        <script src="/assets/sortable.min.js" defer></script>
+        <script src="/assets/analytics-sheets.js" defer></script>
       </Card>
     )
     : (

@@ -8,6 +8,7 @@ import {
   Dialog,
   EmptyState,
   Field,
+  Icon,
   IconButton,
   Tabs,
   type Translate,
@@ -114,7 +115,19 @@ export function SheetTable(
   const columns: Column<SheetRecord>[] = [
     {
       label: t("analytics.apps.sheet.position"),
-      cell: (s) => String(s.position + 1),
+      // The handle is for the mouse; the move buttons are the keyboard's way (client/sheets.js).
+      cell: (s) => (
+        <span class="sheet-pos">
+          <span
+            class="sheet-drag"
+            data-drag-handle=""
+            title={t("analytics.builder.dragHandle", { name: s.name })}
+          >
+            <Icon name="grip-vertical" size={16} />
+          </span>
+          {String(s.position + 1)}
+        </span>
+      ),
       wide: true,
     },
     {
@@ -131,6 +144,7 @@ export function SheetTable(
     <DataTable
       id="sheets"
       label={t("analytics.apps.sheets")}
+      rowAttrs={(s) => ({ "data-sheet-id": s.id })}
       columns={columns}
       rows={sheets}
       empty={

@@ -10,6 +10,8 @@ const FIELD = /^[A-Za-z_][A-Za-z0-9_.]{0,120}$/;
 
 export interface FilterState extends FilterQuery {
   where: string[];
+  /** Saved sheet filters' values (modules/analytics/filters), kept as they came. */
+  sf: string[];
   /** "?…" with these filters (empty string when none). */
   query(): string;
   /** The same filters with another where list. */
@@ -29,12 +31,14 @@ export function filterState(params: URLSearchParams): FilterState {
   const wf = params.get("wf") ?? "", wv = params.get("wv") ?? "";
   if (FIELD.test(wf) && wv !== "") where.push(`${wf}:${wv.slice(0, 200)}`);
   const unique = [...new Set(where)].slice(0, 10);
+  const sf = params.getAll("sf").filter((s) => s.length <= 300).slice(0, 200);
   const build = (list: string[], extra: Record<string, string> = {}) => {
     const q = new URLSearchParams();
     if (dateField && (from || to)) q.set("dateField", dateField);
     if (dateField && from) q.set("from", from);
     if (dateField && to) q.set("to", to);
     for (const w of list) q.append("where", w);
+    for (const s of sf) q.append("sf", s);
     for (const [k, v] of Object.entries(extra)) q.set(k, v);
     const s = q.toString();
     return s ? `?${s}` : "";
@@ -44,6 +48,7 @@ export function filterState(params: URLSearchParams): FilterState {
     from,
     to,
     where: unique,
+    sf,
     query: () => build(unique),
     withWhere: (list) => build(list),
     with: (extra) => build(unique, extra),

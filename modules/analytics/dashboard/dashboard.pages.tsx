@@ -22,19 +22,32 @@ import { type Reader, ReaderContext } from "../../../ui/context.ts";
 import { atLeast } from "../apps/access.rules.ts";
 import { requireSheet } from "../apps/access.service.ts";
 import { appFrame } from "../apps/apps.pages.tsx";
+import { ShareButton } from "../sharing/sharing.view.tsx";
 import { datasetCatalog } from "../query/query.datasets.lib.ts";
 import {
   createWidget,
   eachWidget,
+  keptWidgetData,
   listWidgets,
   loadWidget,
   removeWidget,
   widgetData,
   widgetRows,
 } from "./widgets.service.ts";
-import { CHART_TYPES, type ChartType, type Widget, WidgetInput } from "./widgets.schemas.ts";
+import {
+  CHART_TYPES,
+  type ChartType,
+  type Widget,
+  type WidgetData,
+  WidgetInput,
+} from "./widgets.schemas.ts";
 import { type Body, cellText, Dashboard, DrillRows, WidgetBody } from "./dashboard.view.tsx";
 import { type FilterState, filterState } from "./dashboard.filters.lib.ts";
+import { cacheTtlOf, type CacheUse, keepResults, type NewEntry } from "../cache/cache.service.ts";
+import { CacheDialog } from "../cache/cache.view.tsx";
+import { newBuilderForm } from "./builder.pages.tsx";
+import { BuilderDialog, EditDialog } from "./builder.view.tsx";
+import { filterBarFor } from "../filters/filters.pages.tsx";
 
 const SHEET_READ = "analytics.sheet.read";
 const sheetPath = (appId: string, sheetId: string) => `/analytics/apps/${appId}/sheets/${sheetId}`;
@@ -46,12 +59,23 @@ const readerOf = (c: C): Reader => ({
   now: Date.now(),
 });
 
-async function bodyOf(actor: Actor, w: Widget, f: FilterState, locale: string): Promise<Body> {
+function toBody(w: Widget, d: WidgetData): Body {
+  if (w.chartType === "kpi") return { kind: "kpi", kpi: d.kpi, cache: d.cache };
+  if (w.chartType === "table") {
+    return { kind: "table", columns: d.columns, rows: d.rows, cache: d.cache };
+  }
+  return { kind: "chart", option: d.option, keys: d.keys, rows: d.rows, cache: d.cache };
+}
+
+async function bodyOf(
+  actor: Actor,
+  w: Widget,
+  f: FilterState,
+  locale: string,
+  cache: CacheUse = {},
+): Promise<Body> {
   try {
-    const d = await widgetData(actor, { id: w.id, filters: f, locale });
-    if (w.chartType === "kpi") return { kind: "kpi", kpi: d.kpi };
-    if (w.chartType === "table") return { kind: "table", columns: d.columns, rows: d.rows };
-    return { kind: "chart", option: d.option, keys: d.keys, rows: d.rows };
+    return toBody(w, await widgetData(actor, { id: w.id, filters: f, locale, cache }));
   } catch (err) {
     // One broken widget (a dropped table column, an unreachable source) must not hide the rest.
     if (err instanceof Problem && err.status < 500) return { kind: "error", message: err.detail };
@@ -70,18 +94,34 @@ async function dashboardPage(
   const { sheet, level } = await requireSheet(actor, { sheetId, level: "view" });
   if (sheet.appId !== appId) throw problems.notFound("No such sheet.");
   const f = filterState(paramsOf(c));
+  const locale = c.var.locale;
   const { items } = await listWidgets(actor, sheetId);
   const { db, config } = c.var.platform;
-  const widgets = await eachWidget(actor, {
+  // Kept results first, in one lookup (modules/analytics/cache); only the rest is computed.
+  const kept = await keptWidgetData(actor, { sheetId, widgets: items, filters: f, locale });
+  // Those run in read-only transactions of their own: their new results are kept here after.
+  const keep: NewEntry[] = [];
+  const computed = await eachWidget(actor, {
     db,
     poolSize: config.DATABASE_POOL_SIZE,
     requestId: c.var.requestId,
-    items,
+    items: items.filter((w) => !kept.has(w.id)),
     work: async (widget, widgetActor) => ({
       widget,
-      body: await bodyOf(widgetActor, widget, f, c.var.locale),
+      body: await bodyOf(widgetActor, widget, f, c.var.locale, { defer: keep }),
     }),
   });
+  await keepResults(actor, keep);
+  const widgets = items.map((widget) => {
+    const d = kept.get(widget.id);
+    return d ? { widget, body: toBody(widget, d) } : computed.find((x) => x.widget === widget)!;
+  });
+  const builder = atLeast(level, "edit") && (
+    <>
+      <BuilderDialog form={await newBuilderForm(c, { appId, sheetId })} />
+      <EditDialog />
+    </>
+  );
   return await appFrame(c, appId, {
     sheetId,
     flash,
@@ -95,6 +135,23 @@ async function dashboardPage(
         refreshSeconds={sheet.refreshSeconds}
         f={f}
         datasets={datasetCatalog(c.var.locale)}
+        builder={builder}
+        savedFilters={await filterBarFor(c, {
+          appId,
+          sheetId,
+          canEdit: atLeast(level, "edit"),
+          f,
+        })}
+        share={atLeast(level, "manage") ? <ShareButton sheetId={sheetId} /> : undefined}
+        cache={atLeast(level, "edit")
+          ? (
+            <CacheDialog
+              action={`${sheetPath(appId, sheetId)}/cache`}
+              back={sheetPath(appId, sheetId) + f.query()}
+              ttlSeconds={await cacheTtlOf(actor, sheetId)}
+            />
+          )
+          : undefined}
       />
     ),
   });
@@ -189,7 +246,9 @@ export function mountDashboardPages(app: Hono<AppEnv>) {
     const actor = actorOf(c);
     const { widget } = await loadWidget(actor, { id: c.req.param("id"), level: "view" });
     const f = filterState(paramsOf(c));
-    const body = await bodyOf(actor, widget, f, c.var.locale);
+    const body = await bodyOf(actor, widget, f, c.var.locale, {
+      refresh: c.req.query("refresh") === "1",
+    });
     const width = Math.max(200, Number(c.req.query("width")) || widget.w * 100);
     const height = Math.max(120, Number(c.req.query("height")) || widget.h * 70 - 56);
     return c.html(renderToString(

@@ -3,10 +3,13 @@
  * server-rendered SVG, then interactive on the client), the add-widget dialog and the drill
  * dialog. CSP is strict: behaviour lives in client/dashboard.js, data in data-attributes.
  */
+import type { ComponentChildren } from "preact";
 import { Button, formatNumber, IconButton, Kpi, useReader, useT } from "../../../ui/kit.ts";
 import type { DatasetInfo, ResultColumn } from "../query/query.types.schemas.ts";
 import type { Widget } from "./widgets.schemas.ts";
-import { cspSafeSvg, renderSvg } from "./widgets.charts.lib.ts";
+import { chartSvg } from "../cache/cache.svg.lib.ts";
+import { CacheNote } from "../cache/cache.view.tsx";
+import type { CacheMeta } from "../cache/cache.schemas.ts";
 import type { FilterState } from "./dashboard.filters.lib.ts";
 import { cellText } from "./dashboard.cells.lib.ts";
 import { AddWidget, FilterBar } from "./dashboard.forms.view.tsx";
@@ -20,6 +23,8 @@ export interface Body {
   rows?: Record<string, unknown>[];
   kpi?: { value: number | null; previous: number | null; change: number | null } | null;
   message?: string;
+  /** From the sheet's result cache: when it was computed (modules/analytics/cache). */
+  cache?: CacheMeta;
 }
 
 function RowsTable(
@@ -46,8 +51,24 @@ function RowsTable(
   );
 }
 
-/** What one widget shows (also the fragment the page reloads on refresh). */
+/**
+ * What one widget shows (also the fragment the page reloads on refresh), with when its result
+ * was computed when the sheet keeps results.
+ */
 export function WidgetBody(
+  p: { widget: Widget; body: Body; width: number; height: number },
+) {
+  return (
+    <>
+      <WidgetContent {...p} />
+      {p.body.kind !== "error" && (
+        <CacheNote widgetId={p.widget.id} title={p.widget.title} cache={p.body.cache} />
+      )}
+    </>
+  );
+}
+
+function WidgetContent(
   { widget, body, width, height }: {
     widget: Widget;
     body: Body;
@@ -95,7 +116,7 @@ export function WidgetBody(
       data-option={JSON.stringify(body.option)}
       data-keys={JSON.stringify(body.keys ?? [])}
       // deno-lint-ignore react-no-danger
-      dangerouslySetInnerHTML={{ __html: cspSafeSvg(renderSvg(body.option!, width, height)) }}
+      dangerouslySetInnerHTML={{ __html: chartSvg(body.option!, width, height) }}
     />
   );
 }
@@ -152,6 +173,28 @@ function WidgetCard(
                 />
               </>
             )}
+            <IconButton
+              icon="bell-plus"
+              label={t("analytics.alerts.createFor", { name: widget.title })}
+              href={`/analytics/alerts/new?widget=${widget.id}`}
+              hx-get={`/analytics/alerts/new?widget=${widget.id}`}
+              hx-target="#dash-alert [data-alert-body]"
+              hx-swap="innerHTML"
+              data-dialog-open="dash-alert"
+              data-alert-widget={widget.id}
+            />
+            {canEdit && (
+              <IconButton
+                icon="pencil"
+                label={t("analytics.builder.editOf", { name: widget.title })}
+                href={`${sheetPath}/builder/${widget.id}`}
+                hx-get={`${sheetPath}/builder/${widget.id}`}
+                hx-target="#dash-edit [data-edit-body]"
+                hx-swap="innerHTML"
+                data-dialog-open="dash-edit"
+                data-edit-widget={widget.id}
+              />
+            )}
             {canEdit && (
               <form
                 method="post"
@@ -189,6 +232,14 @@ export interface DashboardProps {
   refreshSeconds: number | null;
   f: FilterState;
   datasets: DatasetInfo[];
+  /** The widget builder's add and edit dialogs (builder.view.tsx), for editors. */
+  builder?: ComponentChildren;
+  /** The sheet's saved filters (modules/analytics/filters/filters.view.tsx). */
+  savedFilters?: ComponentChildren;
+  /** The Share button and dialog (sharing.view.tsx), for those who manage the app. */
+  share?: ComponentChildren;
+  /** The sheet's result cache setting (modules/analytics/cache/cache.view.tsx), for editors. */
+  cache?: ComponentChildren;
 }
 
 export function Dashboard(p: DashboardProps) {
@@ -218,6 +269,7 @@ export function Dashboard(p: DashboardProps) {
       <script src="/assets/gridstack-all.js" defer></script>
       <script src="/assets/echarts.min.js" defer></script>
       <script src="/assets/analytics-dashboard.js" defer></script>
+      {p.savedFilters}
       <div class="dash-bar">
         <FilterBar f={p.f} sheetPath={p.sheetPath} dateFields={dateFields} fields={fields} />
         <div class="dash-tools">
@@ -226,12 +278,18 @@ export function Dashboard(p: DashboardProps) {
               ? t("analytics.dash.every", { n: p.refreshSeconds })
               : t("analytics.dash.liveOnly")}
           </span>
+          {p.cache}
+          {p.share}
+          <Button variant="secondary" icon="mail" href={`${p.sheetPath}/subscriptions`}>
+            {t("analytics.subs.subscribe")}
+          </Button>
           {p.canEdit && (
             <>
               <Button variant="secondary" icon="move" data-arrange="" aria-pressed="false">
                 {t("analytics.dash.arrange")}
               </Button>
-              <AddWidget datasets={p.datasets} action={`${p.sheetPath}/widgets${query}`} />
+              {p.builder ??
+                <AddWidget datasets={p.datasets} action={`${p.sheetPath}/widgets${query}`} />}
             </>
           )}
         </div>
@@ -254,6 +312,13 @@ export function Dashboard(p: DashboardProps) {
           <IconButton icon="x" label={t("analytics.dash.close")} data-dialog-close="" />
         </header>
         <div class="dialog-body" data-drill-body=""></div>
+      </dialog>
+      <dialog id="dash-alert" class="dialog dialog-wide" aria-labelledby="dash-alert-title">
+        <header class="dialog-head">
+          <h2 id="dash-alert-title">{t("analytics.alerts.create")}</h2>
+          <IconButton icon="x" label={t("analytics.dash.close")} data-dialog-close="" />
+        </header>
+        <div class="dialog-body" data-alert-body=""></div>
       </dialog>
     </div>
   );

@@ -28,6 +28,7 @@ import {
   widgetRows,
 } from "./widgets.service.ts";
 import { toCsv } from "./widgets.rules.ts";
+import { wantsRefresh } from "../cache/cache.schemas.ts";
 import { renderSvg } from "./widgets.charts.lib.ts";
 import { LIVE_CHANNEL, type LiveMessage } from "./widgets.live.lib.ts";
 
@@ -67,11 +68,14 @@ const layout: RouteHandler<typeof putLayoutRoute, AppEnv> = async (c) =>
     200,
   );
 const data: RouteHandler<typeof widgetDataRoute, AppEnv> = async (c) => {
+  const { refresh, ...filters } = c.req.valid("query");
   const { widget: _w, ...out } = await widgetData(actorOf(c), {
     id: c.req.valid("param").id,
-    filters: c.req.valid("query"),
+    filters,
     locale: c.var.locale,
+    cache: { refresh: wantsRefresh({ refresh }) },
   });
+  c.header("X-Cache", out.cache.hit ? "hit" : "miss");
   return c.json(out, 200);
 };
 const rows: RouteHandler<typeof widgetRowsRoute, AppEnv> = async (c) => {

@@ -2,6 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { errorResponses } from "../../../shared/http/problem.ts";
 import { jsonBody, jsonResponse } from "../../../shared/http/route-helpers.ts";
 import { requirePermission } from "../../../shared/rbac/permissions.ts";
+import { RefreshQuery } from "../cache/cache.schemas.ts";
 import {
   FilterQuery,
   IdParam,
@@ -90,10 +91,19 @@ export const widgetDataRoute = createRoute({
   path: "/widgets/{id}/data",
   tags,
   summary: "Run the widget's query under the sheet's active filters",
+  description: "Through the sheet's result cache when it keeps results: `cache.hit` and the " +
+    "`X-Cache: hit|miss` header say whether it came from there; `refresh=1` bypasses it.",
   middleware: [requirePermission(SHEET_READ)],
-  request: { params: IdParam, query: FilterQuery },
+  request: { params: IdParam, query: FilterQuery.merge(RefreshQuery) },
   responses: {
-    200: jsonResponse(WidgetData, "Rows, the chart option and, for a KPI, its trend"),
+    200: {
+      ...jsonResponse(WidgetData, "Rows, the chart option and, for a KPI, its trend"),
+      headers: z.object({
+        "X-Cache": z.enum(["hit", "miss"]).openapi({
+          description: "Whether the data came from the sheet's result cache",
+        }),
+      }),
+    },
     ...errorResponses(400, 401, 403, 404),
   },
 });

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { CacheMeta } from "../cache/cache.schemas.ts";
 
 export const CHART_TYPES = [
   "bar",
@@ -23,6 +24,12 @@ const SourceSchema = z.union([
     sourceId: z.uuid(),
     schema: z.string().max(100).optional(),
     table: z.string().min(1).max(200),
+  }),
+  // A saved SQL question (modules/analytics/questions) with its parameter values.
+  z.object({
+    kind: z.literal("question"),
+    id: z.uuid(),
+    params: z.record(z.string(), z.unknown()).optional(),
   }),
 ]);
 
@@ -147,6 +154,8 @@ export const FilterQuery = z.object({
   from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
   to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
   where: many,
+  /** Saved sheet filters' values: `filterId:tag:text` (modules/analytics/filters). */
+  sf: many,
 });
 export type FilterQuery = z.infer<typeof FilterQuery>;
 
@@ -178,6 +187,8 @@ export const WidgetData = z.object({
     previous: z.number().nullable(),
     change: z.number().nullable(),
   }).nullable(),
+  /** Whether this came from the sheet's result cache, and when it was computed. */
+  cache: CacheMeta,
 }).openapi("AnalyticsWidgetData");
 export type WidgetData = z.infer<typeof WidgetData>;
 

@@ -31,6 +31,12 @@ import {
   withFilters,
 } from "./widgets.rules.ts";
 import { categoryKeys, chartOption } from "./widgets.charts.lib.ts";
+import {
+  givenFromAddress,
+  savedWidgetFilters,
+  sheetFilterValues,
+} from "../filters/filters.service.ts";
+import { type CacheUse, keptResults, NOT_CACHED, throughCache } from "../cache/cache.service.ts";
 import type {
   FilterQuery,
   LayoutInput,
@@ -153,14 +159,78 @@ function knownFields(query: AnalyticsQuery, locale: string): Set<string> | undef
   return ds ? new Set(ds.fields.map((f) => f.name)) : undefined;
 }
 
-/** Runs the widget's query under the sheet's filters and builds what the page draws. */
+/**
+ * Runs the widget's query under the sheet's filters and builds what the page draws; with
+ * `cache`, through the sheet's result cache (modules/analytics/cache), else always computed.
+ */
 export async function widgetData(
   actor: Actor,
-  { id, filters, locale = "en" }: { id: string; filters: FilterQuery; locale?: string },
+  { id, filters, locale = "en", cache }: {
+    id: string;
+    filters: FilterQuery;
+    locale?: string;
+    cache?: CacheUse;
+  },
 ): Promise<WidgetData & { widget: Widget }> {
   const { widget } = await loadWidget(actor, { id, level: "view" });
   const query = widget.query as AnalyticsQuery;
-  const extra = sheetFilters(filters, knownFields(query, locale));
+  const extra = [
+    ...sheetFilters(filters, knownFields(query, locale)),
+    ...await savedWidgetFilters(actor, widget, filters.sf),
+  ];
+  const compute = () => computeData(actor, widget, extra, locale);
+  if (!cache) return { widget, ...await compute(), cache: NOT_CACHED };
+  const { value, cache: meta } = await throughCache(actor, {
+    sheetId: widget.sheetId,
+    query: withFilters(query, extra),
+    chartType: widget.chartType,
+    options: widget.options,
+    locale,
+    use: cache,
+  }, compute);
+  return { widget, ...value, cache: meta };
+}
+
+/**
+ * The page's fast path: the kept results of a sheet's widgets (already listed under the
+ * caller's view access) in one lookup, before any is computed. Widgets absent from the map
+ * go through widgetData as before.
+ */
+export async function keptWidgetData(
+  actor: Actor,
+  { sheetId, widgets, filters, locale = "en" }: {
+    sheetId: string;
+    widgets: Widget[];
+    filters: FilterQuery;
+    locale?: string;
+  },
+): Promise<Map<string, WidgetData>> {
+  if (!widgets.length) return new Map();
+  const saved = await sheetFilterValues(actor, sheetId, givenFromAddress(filters.sf));
+  const kept = await keptResults<Omit<WidgetData, "cache">>(actor, {
+    sheetId,
+    items: widgets.map((w) => ({
+      id: w.id,
+      query: withFilters(w.query as AnalyticsQuery, [
+        ...sheetFilters(filters, knownFields(w.query as AnalyticsQuery, locale)),
+        ...saved.widgets[w.id] ?? [],
+      ]),
+      chartType: w.chartType,
+      options: w.options,
+      locale,
+    })),
+  });
+  return new Map([...kept].map(([id, { value, cache }]) => [id, { ...value, cache }]));
+}
+
+/** What the page draws from the widget's query under the filters `extra`. */
+async function computeData(
+  actor: Actor,
+  widget: Widget,
+  extra: ReturnType<typeof sheetFilters>,
+  locale: string,
+): Promise<Omit<WidgetData, "cache">> {
+  const query = widget.query as AnalyticsQuery;
   const m = mapping(widget);
   if (widget.chartType === "kpi") {
     const { trendField, trendDays } = widget.options;
@@ -181,7 +251,6 @@ export async function widgetData(
       previous = toNumber(prev.rows[0]?.[m.value ?? ""]) ?? 0;
     }
     return {
-      widget,
       ...now,
       option: null,
       keys: [],
@@ -190,7 +259,6 @@ export async function widgetData(
   }
   const result = await runQuery(actor, { query: withFilters(query, extra), locale });
   return {
-    widget,
     ...result,
     option: chartOption(widget.chartType, result, m, widget.options),
     keys: categoryKeys(result, m),
@@ -205,7 +273,10 @@ export async function widgetRows(
 ) {
   const { widget } = await loadWidget(actor, { id, level: "view" });
   const query = widget.query as AnalyticsQuery;
-  const extra = sheetFilters(q, knownFields(query, locale));
+  const extra = [
+    ...sheetFilters(q, knownFields(query, locale)),
+    ...await savedWidgetFilters(actor, widget, q.sf),
+  ];
   const result = await runQuery(actor, { query: drillQuery(query, extra, q), locale });
   return { widget, ...result };
 }
@@ -218,7 +289,10 @@ export async function widgetExport(
   const { widget } = await loadWidget(actor, { id, level: "view" });
   const query = widget.query as AnalyticsQuery;
   const result = await runQuery(actor, {
-    query: withFilters(query, sheetFilters(f, knownFields(query, locale))),
+    query: withFilters(query, [
+      ...sheetFilters(f, knownFields(query, locale)),
+      ...await savedWidgetFilters(actor, widget, f.sf),
+    ]),
     locale,
   });
   return { widget, ...result };

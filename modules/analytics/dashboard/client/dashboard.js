@@ -71,10 +71,12 @@
     scope.querySelectorAll(".dash-chart").forEach((el) => echarts.getInstanceByDom(el)?.resize());
   }
 
-  async function reload(widgetEl) {
+  // `fresh`: past the sheet's result cache (its refresh button).
+  async function reload(widgetEl, fresh) {
     const id = widgetEl.dataset.widget;
     const body = widgetEl.querySelector("[data-body]");
     const q = new URLSearchParams(location.search);
+    if (fresh) q.set("refresh", "1");
     q.set("width", String(Math.round(body.clientWidth || 400)));
     q.set("height", String(Math.round(body.clientHeight || 240)));
     const res = await fetch(`/analytics/widgets/${id}/body?${q}`, { credentials: "same-origin" });
@@ -158,6 +160,8 @@
     }
     const p = e.target.closest("[data-png]");
     if (p) return png(p.dataset.png);
+    const fresh = e.target.closest("[data-cache-refresh]");
+    if (fresh) return reload(fresh.closest("[data-widget]"), true);
   });
   root.addEventListener("submit", (e) => {
     const msg = e.target.dataset.confirm;
@@ -194,6 +198,8 @@
       timer = setTimeout(() => resizeCharts(root), 150);
     });
     document.addEventListener("themechange", () => hydrate(root));
+    // Saved sheet filters changed (modules/analytics/filters/client/filters.js).
+    document.addEventListener("dash:reload", () => reloadAll());
   }
   if (document.readyState === "complete") start();
   else addEventListener("load", start);
