@@ -18,6 +18,10 @@ const TICKET_COLUMNS = `id, number, subject, description, status, priority, assi
   first_response_due, resolution_warn_at, resolution_due, escalate_at, first_responded_at,
   resolved_at, closed_at, created_by, created_at, updated_at`;
 
+/** The six columns of the sparse-fieldset list (`fields=` of SIX_FIELDS). */
+const SIX_COLUMNS = "id, number, subject, status, priority, updated_at";
+const SIX_FIELDS = "id,number,subject,status,priority,updatedAt";
+
 /** The bare server's database: postgres.js on PostgreSQL, or PGlite in-process (embedded). */
 type Rows = Record<string, unknown>[];
 interface BareDatabase {
@@ -76,6 +80,15 @@ async function referenceSql(port: number) {
       const rows = p === "/tickets"
         ? await sql.unsafe(list, [tenant])
         : await sql.framed(tenant, list, [tenant]);
+      return json({ items: rows.slice(0, 25), nextCursor: null });
+    }
+    if (p === "/tickets-six") {
+      // The sparse fieldset's reference (issue 39): six columns of the same list.
+      const rows = await sql.unsafe(
+        `select ${SIX_COLUMNS} from support_tickets where tenant_id = $1
+         order by created_at desc, id desc limit 26`,
+        [tenant],
+      );
       return json({ items: rows.slice(0, 25), nextCursor: null });
     }
     if (p === "/ticket") {
@@ -444,6 +457,21 @@ async function seed(databaseUrl: string, dataDir: string, perTenant: number, ten
           from generate_series(1, 40) g`;
       });
     }
+    // The seeded files have no bytes: marked as done for the full-text index and thumbnails, so
+    // the app's start-up sweeps do not queue (and its dispatcher work through) thousands of failing
+    // extractions while the reads are measured.
+    await withScope(
+      sql,
+      { tenantId: t.id, userId: t.ownerId },
+      async (tx) => {
+        await tx`insert into doc_fulltext (file_id, sha256, status, reason)
+         select id, sha256, 'unsupported', 'type' from doc_files
+         on conflict (tenant_id, file_id) do update set status = 'unsupported', reason = 'type'`;
+        await tx`insert into doc_thumbnails (file_id, sha256, status, reason)
+         select id, sha256, 'unsupported', 'type' from doc_files
+         on conflict (tenant_id, file_id) do update set status = 'unsupported', reason = 'type'`;
+      },
+    );
     const [ids] = await sql<{ customerId: string; ticketId: string; projectId: string }[]>`
       select (select id from support_customers where tenant_id = ${t.id} limit 1) as customer_id,
         (select id from support_tickets where tenant_id = ${t.id}
@@ -552,6 +580,15 @@ async function main() {
       tenants.map((t) => ({ path: "/api/support/support-ticket?limit=25", headers: bearer(t) })),
       tenants.map((t) => ({ path: "/tickets-framed", headers: tenant(t) })),
       false,
+    ],
+    [
+      // Sparse fieldsets (issue 39): six fields asked for, against six columns selected.
+      "ticket list, six fields (fields=)",
+      tenants.map((t) => ({
+        path: `/api/support/support-ticket?limit=25&fields=${SIX_FIELDS}`,
+        headers: bearer(t),
+      })),
+      tenants.map((t) => ({ path: "/tickets-six", headers: tenant(t) })),
     ],
     [
       "ticket by id",

@@ -1,5 +1,6 @@
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "./env.ts";
+import { fieldsetOf, fieldsParam } from "./fields.ts";
 
 /**
  * Every operation gets an operationId: routes that name none are named from their method and
@@ -60,6 +61,24 @@ function completeUnpagedLists(app: OpenAPIHono<AppEnv>) {
   }
 }
 
+/** Declares `fields` on every route that takes it (the router checks and applies it). */
+function declareFields(app: OpenAPIHono<AppEnv>) {
+  for (const def of app.openAPIRegistry.definitions) {
+    if (def.type !== "route") continue;
+    const set = fieldsetOf(def.route);
+    if (!set) continue;
+    const query = def.route.request?.query;
+    if (query && !(query instanceof z.ZodObject)) continue;
+    if (query && "fields" in query.shape) continue;
+    // A copy: the route object is the feature's own, which another app may mount again.
+    const request = {
+      ...def.route.request,
+      query: (query ?? z.object({})).extend({ fields: fieldsParam(set) }),
+    };
+    (def as { route: typeof def.route }).route = { ...def.route, request };
+  }
+}
+
 /** Registers /openapi.json (OpenAPI 3.1 of every mounted route) and the security schemes. */
 export function mountOpenApi(app: OpenAPIHono<AppEnv>) {
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
@@ -86,6 +105,7 @@ export function mountOpenApi(app: OpenAPIHono<AppEnv>) {
   });
   nameOperations(app);
   completeUnpagedLists(app);
+  declareFields(app);
   // Runtime-only route options must not leak into the document (they are already mounted).
   for (const def of app.openAPIRegistry.definitions) {
     if (def.type === "route") delete (def.route as { middleware?: unknown }).middleware;

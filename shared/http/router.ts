@@ -4,6 +4,7 @@ import type { AppEnv } from "./env.ts";
 import type { Context } from "hono";
 import { problems } from "./problem.ts";
 import { isUnpagedList } from "./openapi.ts";
+import { fieldsetOf, withFields } from "./fields.ts";
 
 /**
  * Every API sub-app starts here, so invalid input always becomes a 400 problem, and a list that
@@ -24,12 +25,12 @@ export function createRouter() {
     },
   });
   const register = router.openapi;
-  router.openapi = ((route, handler, hook) =>
-    register(
-      route,
-      isUnpagedList(route) ? withNullCursor(handler as never) as never : handler,
-      hook,
-    )) as typeof register;
+  router.openapi = ((route, handler, hook) => {
+    const paged = isUnpagedList(route) ? withNullCursor(handler as never) as never : handler;
+    // Every GET answering a JSON object takes `fields=` (sparse fieldsets, shared/http/fields.ts).
+    const set = fieldsetOf(route);
+    return register(route, set ? withFields(paged as never, set) as never : paged, hook);
+  }) as typeof register;
   return router;
 }
 

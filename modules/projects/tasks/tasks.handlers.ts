@@ -1,6 +1,7 @@
 import type { OpenAPIHono, RouteHandler } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { actorOf } from "../../../shared/http/actor.ts";
+import { fieldsOf } from "../../../shared/http/fields.ts";
 import { t } from "../../../shared/i18n/i18n.ts";
 import {
   changeTask,
@@ -25,7 +26,7 @@ import {
 } from "./tasks.routes.ts";
 
 export const listTasksHandler: RouteHandler<typeof listTasksRoute, AppEnv> = async (c) =>
-  c.json(await listTasks(actorOf(c), c.req.valid("query")), 200);
+  c.json(await listTasks(actorOf(c), c.req.valid("query"), fieldsOf(c)), 200);
 
 export const createTaskHandler: RouteHandler<typeof createTaskRoute, AppEnv> = async (c) =>
   c.json(
@@ -34,7 +35,7 @@ export const createTaskHandler: RouteHandler<typeof createTaskRoute, AppEnv> = a
   );
 
 export const getTaskHandler: RouteHandler<typeof getTaskRoute, AppEnv> = async (c) =>
-  c.json((await getTask(actorOf(c), c.req.valid("param").id)).task, 200);
+  c.json((await getTask(actorOf(c), c.req.valid("param").id, fieldsOf(c))).task, 200);
 
 export const updateTaskHandler: RouteHandler<typeof updateTaskRoute, AppEnv> = async (c) =>
   c.json(

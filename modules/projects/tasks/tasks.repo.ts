@@ -1,6 +1,8 @@
 import { uuidv7 } from "uuidv7";
 import type { Sql } from "../../../shared/db/database.ts";
+import type { PendingQuery } from "../../../shared/db/sql.ts";
 import { rowOf, rowsOf } from "../../../shared/db/rows.ts";
+import { pickFields } from "../../../shared/db/fieldset.ts";
 import type { Session } from "../../../shared/http/env.ts";
 import { foldedContains } from "../../../shared/text/fold.ts";
 import { visibleProjects } from "../access/access.repo.ts";
@@ -14,8 +16,58 @@ const TENANT = (sql: Sql) => sql`nullif(current_setting('app.tenant_id', true), 
 export const PRIORITY_RANK = (sql: Sql) =>
   sql`array_position(array['dusuk','normal','yuksek','kritik'], t.priority)`;
 
-const columns = (sql: Sql) =>
-  sql`t.id, t.project_id, p.name as project_name, t.title, t.description, t.status_id,
+type Item = (sql: Sql) => PendingQuery;
+const assigneeItems: Item = (sql) => assigneeColumns(sql);
+/**
+ * A task's fields and their select items, for a sparse fieldset (`fields=`, shared/db/fieldset.ts):
+ * the asked ones, and the id and project (the access check needs it). The whole list below is the
+ * same columns in one text, the one every other read uses.
+ */
+const TASK_FIELDS: Record<string, Item> = {
+  id: (sql) => sql`t.id`,
+  projectId: (sql) => sql`t.project_id`,
+  projectName: (sql) => sql`p.name as project_name`,
+  title: (sql) => sql`t.title`,
+  description: (sql) => sql`t.description`,
+  statusId: (sql) => sql`t.status_id`,
+  statusName: (sql) => sql`s.name as status_name`,
+  statusCategory: (sql) => sql`s.category as status_category`,
+  priority: (sql) => sql`t.priority`,
+  assigneeId: (sql) => sql`t.assignee_id`,
+  assigneeName: (sql) => sql`ad.name as assignee_name`,
+  assigneeIds: assigneeItems,
+  assignees: assigneeItems,
+  startDate: (sql) => sql`t.start_date`,
+  dueDate: (sql) => sql`t.due_date`,
+  estimate: (sql) => sql`t.estimate::float8 as estimate`,
+  labels: (sql) => sql`t.labels`,
+  parentId: (sql) => sql`t.parent_id`,
+  milestoneId: (sql) => sql`t.milestone_id`,
+  position: (sql) => sql`t.position`,
+  doneAt: (sql) => sql`t.done_at`,
+  createdBy: (sql) => sql`t.created_by`,
+  cycleId: (sql) => sql`t.cycle_id`,
+  createdAt: (sql) => sql`t.created_at`,
+  updatedAt: (sql) => sql`t.updated_at`,
+  overdue: (sql) => sql`(t.done_at is null and t.due_date < current_date) as overdue`,
+  blockedBy: (sql) =>
+    sql`array(select d.blocker_id from task_dependencies d
+      where d.tenant_id = t.tenant_id and d.blocked_id = t.id order by d.blocker_id) as blocked_by`,
+  blocks: (sql) =>
+    sql`array(select d.blocked_id from task_dependencies d
+      where d.tenant_id = t.tenant_id and d.blocker_id = t.id order by d.blocked_id) as blocks`,
+  customFields: (sql) => customFieldsColumn(sql),
+};
+
+/** The select list of a sparse fieldset: the asked fields' items, the id and the project. */
+const fieldColumns = (sql: Sql, fields: readonly string[]) =>
+  pickFields(TASK_FIELDS, fields, ["id", "projectId"]).map((item) => item(sql))
+    .reduce((acc, part) => sql`${acc}, ${part}`);
+
+const columns = (sql: Sql, fields?: readonly string[]) =>
+  fields
+    ? fieldColumns(sql, fields)
+    : sql`t.id, t.project_id, p.name as project_name, t.title, t.description, t.status_id,
     s.name as status_name, s.category as status_category, t.priority, t.assignee_id,
     ad.name as assignee_name, ${assigneeColumns(sql)}, t.start_date, t.due_date,
     t.estimate::float8 as estimate, t.labels, t.parent_id, t.milestone_id, t.position, t.done_at,
@@ -34,11 +86,17 @@ const joins = (sql: Sql) =>
     join project_statuses s on s.tenant_id = t.tenant_id and s.id = t.status_id
     left join member_directory ad on ad.user_id = t.assignee_id`;
 
-export async function selectTask(sql: Sql, id: string): Promise<TaskRow | undefined> {
-  return await rowOf<TaskRow>(sql`select ${columns(sql)} ${joins(sql)} where t.id = ${id}`);
+export async function selectTask(
+  sql: Sql,
+  id: string,
+  fields?: readonly string[],
+): Promise<TaskRow | undefined> {
+  return await rowOf<TaskRow>(sql`select ${columns(sql, fields)} ${joins(sql)} where t.id = ${id}`);
 }
 
 export interface TaskFilter {
+  /** A sparse fieldset: only these fields' columns (and the id, the project, the sort key). */
+  fields?: readonly string[];
   projectId?: string;
   statusId?: string;
   priority?: string;
@@ -113,7 +171,7 @@ export async function selectTasks(
       : sql`and (${k.raw}, t.id) > (${k.cast(after[0])}, ${after[1]}::uuid)`)
     : sql``;
   return await rowsOf<TaskRow>(sql`
-    select ${f.idsOnly ? sql`t.id` : columns(sql)}, ${k.expr} as sort_key ${joins(sql)}
+    select ${f.idsOnly ? sql`t.id` : columns(sql, f.fields)}, ${k.expr} as sort_key ${joins(sql)}
     where ${visibleProjects(sql, session, sql`t.project_id`)}
       ${f.includeArchived ? sql`` : sql`and not p.archived`}
       ${f.projectId ? sql`and t.project_id = ${f.projectId}` : sql``}

@@ -64,6 +64,7 @@ const audit = (t: TaskRow) => ({
 export async function listTasks(
   actor: Actor,
   q: z.infer<typeof TaskQuery> & { limit: number; cursor?: string },
+  fields?: readonly string[],
 ) {
   const { sql, session } = actor;
   if (q.projectId) await projectAccess({ sql, session }, q.projectId);
@@ -77,7 +78,7 @@ export async function listTasks(
   const rows = await selectTasks(
     sql,
     session,
-    { ...q, ...byField, includeArchived: !!q.projectId },
+    { ...q, ...byField, includeArchived: !!q.projectId, fields },
     q.limit,
     after,
   );
@@ -91,10 +92,10 @@ function validKey(sort: string, v: string) {
   return /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?Z$/.test(v);
 }
 
-/** A task the caller may see, or 404. */
-export async function getTask(actor: Actor, id: string) {
+/** A task the caller may see, or 404 (`fields`: only those columns are read). */
+export async function getTask(actor: Actor, id: string, fields?: readonly string[]) {
   const { sql, session } = actor;
-  const task = await selectTask(sql, id);
+  const task = await selectTask(sql, id, fields);
   if (!task) throw problems.notFound("No such task.");
   const access = await projectAccess({ sql, session }, task.projectId).catch(() => {
     throw problems.notFound("No such task.");

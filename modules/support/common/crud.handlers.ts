@@ -2,6 +2,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { actorOf } from "../../../shared/http/actor.ts";
+import { fieldsOf } from "../../../shared/http/fields.ts";
 import type { CrudRoutes } from "./crud.routes.ts";
 import type { CrudOps } from "./crud.service.ts";
 
@@ -20,11 +21,13 @@ export function mountCrud(
   const on = app.openapi.bind(app) as Any;
   on(
     routes.list,
-    async (c: Context<AppEnv>) => c.json(await ops.list(actorOf(c), valid(c, "query")), 200),
+    async (c: Context<AppEnv>) =>
+      c.json(await ops.list(actorOf(c), valid(c, "query"), fieldsOf(c)), 200),
   );
   on(
     routes.get,
-    async (c: Context<AppEnv>) => c.json(await ops.get(actorOf(c), valid(c, "param").id), 200),
+    async (c: Context<AppEnv>) =>
+      c.json(await ops.get(actorOf(c), valid(c, "param").id, fieldsOf(c)), 200),
   );
   on(
     routes.create,

@@ -29,8 +29,9 @@ export interface ListInput {
  * pages call. `T` is the record, `C` the create body, `U` the update body.
  */
 export interface CrudOps<T, C = Record<string, unknown>, U = Partial<C>> {
-  list(actor: Actor, input: ListInput): Promise<Page<T>>;
-  get(actor: Actor, id: string): Promise<T>;
+  /** `fields`: a sparse fieldset; an implementation may read only those columns. */
+  list(actor: Actor, input: ListInput, fields?: readonly string[]): Promise<Page<T>>;
+  get(actor: Actor, id: string, fields?: readonly string[]): Promise<T>;
   create(actor: Actor, input: C): Promise<T>;
   update(actor: Actor, input: { id: string; patch: U }): Promise<T>;
   remove(actor: Actor, id: string): Promise<Deleted>;
@@ -55,24 +56,24 @@ export function crudService<T extends Row, C extends object, U extends object = 
   repo: TableRepo<T>,
   hooks: CrudHooks<T>,
 ): CrudOps<T, C, U> {
-  const get = async (actor: Actor, id: string, lock = false) => {
-    const row = await repo.get(actor.sql, id, lock);
+  const get = async (actor: Actor, id: string, lock = false, fields?: readonly string[]) => {
+    const row = await repo.get(actor.sql, id, lock, fields);
     if (!row) throw problems.notFound(`No such ${hooks.noun}.`);
     return row;
   };
   return {
-    async list(actor, input) {
+    async list(actor, input, fields) {
       const { limit, cursor, q, ...rest } = input;
       const after = decodeCursor(cursor, ["text", "uuid"]) as [string, string] | null;
       const filters = rest as Record<string, string | boolean | null | undefined>;
-      const rows = await repo.list(actor.sql, { limit, after, q, filters });
+      const rows = await repo.list(actor.sql, { limit, after, q, filters, fields });
       const page = toPage(rows, limit, (r) => [r.sortKey, r.id]);
       return {
         items: page.items.map(({ sortKey: _, ...r }) => r as unknown as T),
         nextCursor: page.nextCursor,
       };
     },
-    get: (actor, id) => get(actor, id),
+    get: (actor, id, fields) => get(actor, id, false, fields),
     async create(actor, input) {
       const { sql } = actor;
       const body = input as Record<string, unknown>;

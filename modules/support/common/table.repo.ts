@@ -27,7 +27,11 @@ export type Filters = Record<string, string | boolean | null | undefined>;
 export const likePattern = foldedContains;
 
 export function tableRepo<T extends Row>(def: TableDef) {
-  const cols = (sql: Sql) => sql(["id", ...def.columns, "createdAt", "updatedAt"]);
+  const all = [...def.columns, "createdAt", "updatedAt"];
+  // A sparse fieldset (`fields=`) picks among the table's own columns: names never reach the SQL
+  // unless they are one of them; the id is read always (the cursor's tie-breaker).
+  const cols = (sql: Sql, fields?: readonly string[]) =>
+    sql(["id", ...(fields ? all.filter((c) => fields.includes(c)) : all)]);
   const values = (sql: Sql, data: Record<string, unknown>) => {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(data)) {
@@ -39,7 +43,13 @@ export function tableRepo<T extends Row>(def: TableDef) {
   return {
     async list(
       sql: Sql,
-      opts: { limit: number; after: [string, string] | null; q?: string; filters?: Filters },
+      opts: {
+        limit: number;
+        after: [string, string] | null;
+        q?: string;
+        filters?: Filters;
+        fields?: readonly string[];
+      },
     ): Promise<(T & { sortKey: string })[]> {
       const sort = sql.unsafe(def.sort);
       const pattern = opts.q ? foldedContains(opts.q) : null;
@@ -61,15 +71,22 @@ export function tableRepo<T extends Row>(def: TableDef) {
           .map(([k, v]) => v === null ? sql`and ${sql(k)} is null` : sql`and ${sql(k)} = ${v}`),
       );
       return await sql<(T & { sortKey: string })[]>`
-        select ${cols(sql)}, ${sort}::text as sort_key from ${sql(def.table)}
+        select ${cols(sql, opts.fields)}, ${sort}::text as sort_key from ${sql(def.table)}
         where true ${search} ${filters}
           ${
         opts.after ? sql`and (${sort}::text, id) > (${opts.after[0]}, ${opts.after[1]})` : sql``
       }
         order by ${sort}::text, id limit ${opts.limit + 1}`;
     },
-    async get(sql: Sql, id: string, lock = false): Promise<T | undefined> {
-      const [row] = await sql<T[]>`select ${cols(sql)} from ${sql(def.table)} where id = ${id}
+    async get(
+      sql: Sql,
+      id: string,
+      lock = false,
+      fields?: readonly string[],
+    ): Promise<T | undefined> {
+      const [row] = await sql<T[]>`select ${cols(sql, fields)} from ${
+        sql(def.table)
+      } where id = ${id}
                                    ${lock ? sql`for update` : sql``}`;
       return row;
     },

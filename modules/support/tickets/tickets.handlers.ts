@@ -1,6 +1,7 @@
 import type { OpenAPIHono, RouteHandler } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { actorOf } from "../../../shared/http/actor.ts";
+import { fieldsOf } from "../../../shared/http/fields.ts";
 import {
   addCommentRoute,
   assignTicketRoute,
@@ -25,13 +26,13 @@ import {
 } from "./tickets.service.ts";
 
 const list: RouteHandler<typeof listTicketsRoute, AppEnv> = async (c) =>
-  c.json(await listTickets(actorOf(c), c.req.valid("query")), 200);
+  c.json(await listTickets(actorOf(c), c.req.valid("query"), fieldsOf(c)), 200);
 
 const create: RouteHandler<typeof createTicketRoute, AppEnv> = async (c) =>
   c.json(await createTicket(actorOf(c), c.req.valid("json")), 201);
 
 const get: RouteHandler<typeof getTicketRoute, AppEnv> = async (c) =>
-  c.json(await ticketDetail(actorOf(c), c.req.valid("param").id), 200);
+  c.json(await ticketDetail(actorOf(c), c.req.valid("param").id, fieldsOf(c)), 200);
 
 const update: RouteHandler<typeof updateTicketRoute, AppEnv> = async (c) =>
   c.json(

@@ -1,5 +1,6 @@
 import type { Sql } from "../../../shared/db/database.ts";
 import { rowOf, rowsOf } from "../../../shared/db/rows.ts";
+import { type FieldColumns, selectList } from "../../../shared/db/fieldset.ts";
 import { joinSql, likePattern } from "../common/table.repo.ts";
 import type { Comment, SlaState, Ticket, TicketQuery } from "./tickets.schemas.ts";
 
@@ -36,13 +37,45 @@ export type TicketListRow = TicketRow & {
   prank?: number;
 };
 
-/** The ticket columns every read selects (queues list tickets with them too). */
-export const columns = (sql: Sql) =>
-  sql.unsafe(`id, number, subject, description, status, priority, assignee_id, customer_id,
-  contact_id, company_id, tags, sla_policy_id, first_response_warn_at, first_response_due,
-  resolution_warn_at, resolution_due, escalate_at, first_responded_at, resolved_at, closed_at,
-  created_by, created_at, updated_at, team_id, pending_reason, paused_at, merged_into_id,
-  (${SLA_STATE_SQL}) as sla_state`);
+/**
+ * A ticket's fields and their select items: a read selects all of them, or (a sparse fieldset,
+ * `fields=`) the asked ones and the id (shared/db/fieldset.ts). The warning and escalation times
+ * are not the API's: they are read only whole.
+ */
+export const TICKET_FIELDS: FieldColumns = {
+  id: "id",
+  number: "number",
+  subject: "subject",
+  description: "description",
+  status: "status",
+  priority: "priority",
+  assigneeId: "assignee_id",
+  customerId: "customer_id",
+  contactId: "contact_id",
+  companyId: "company_id",
+  tags: "tags",
+  slaPolicyId: "sla_policy_id",
+  firstResponseWarnAt: "first_response_warn_at",
+  firstResponseDue: "first_response_due",
+  resolutionWarnAt: "resolution_warn_at",
+  resolutionDue: "resolution_due",
+  escalateAt: "escalate_at",
+  firstRespondedAt: "first_responded_at",
+  resolvedAt: "resolved_at",
+  closedAt: "closed_at",
+  createdBy: "created_by",
+  createdAt: "created_at",
+  updatedAt: "updated_at",
+  teamId: "team_id",
+  pendingReason: "pending_reason",
+  pausedAt: "paused_at",
+  mergedIntoId: "merged_into_id",
+  slaState: `(${SLA_STATE_SQL}) as sla_state`,
+};
+
+/** The ticket columns (all, or the asked fields and the id); queues list tickets with them too. */
+export const columns = (sql: Sql, fields?: readonly string[]) =>
+  sql.unsafe(selectList(TICKET_FIELDS, fields, ["id"]));
 
 export interface ListOptions extends Omit<TicketQuery, "cursor" | "assignee"> {
   assignee?: string | null;
@@ -51,6 +84,8 @@ export interface ListOptions extends Omit<TicketQuery, "cursor" | "assignee"> {
   statuses?: string[];
   /** Any of these SLA states ("at risk": warning or breached). */
   slaStates?: string[];
+  /** A sparse fieldset: only these fields' columns (and the id, and the sort's keys). */
+  fields?: readonly string[];
 }
 
 // Cursor keys are kept to the microsecond (the API's timestamps stop at milliseconds), and only
@@ -117,13 +152,18 @@ export async function selectTickets(sql: Sql, o: ListOptions): Promise<TicketLis
   ]);
   const sort = SORTS[o.sort];
   return await rowsOf<TicketListRow>(sql`
-    select ${columns(sql)}, ${sql.unsafe(sort.keys)} from support_tickets where true ${f}
+    select ${columns(sql, o.fields)}, ${sql.unsafe(sort.keys)} from support_tickets where true ${f}
     ${o.after ? sql`and ${sort.after(sql, o.after)}` : sql``}
     order by ${sql.unsafe(sort.order)} limit ${o.limit + 1}`);
 }
 
-export async function findTicket(sql: Sql, id: string, lock = false) {
-  return await rowOf<TicketRow>(sql`select ${columns(sql)} from support_tickets
+export async function findTicket(
+  sql: Sql,
+  id: string,
+  lock = false,
+  fields?: readonly string[],
+) {
+  return await rowOf<TicketRow>(sql`select ${columns(sql, fields)} from support_tickets
     where id = ${id} ${lock ? sql`for update` : sql``}`);
 }
 
