@@ -12,6 +12,7 @@ import { findTable } from "./tables.repo.ts";
 import { valid } from "./tables.schemas.ts";
 import { type Relation, RelationInput, type RelSource } from "./relations.schemas.ts";
 import { deleteRelation, insertRelation, selectRelations } from "./relations.repo.ts";
+import { invalidateRelations } from "../cache/cache.service.ts";
 
 /** The fields a source offers, or null when the source does not exist for this tenant. */
 async function sourceFields(
@@ -62,6 +63,8 @@ export async function createRelation(actor: Actor, raw: RelationInput): Promise<
 export async function removeRelation(actor: Actor, id: string): Promise<void> {
   const name = await deleteRelation(actor.sql, id);
   if (name === null) throw problems.notFound("No such relation.");
+  // Kept results of queries joined over it would still answer (cache.rules.ts ANY_SOURCE).
+  await invalidateRelations(actor);
   await recordActivity(actor, {
     module: "analytics",
     entityType: "relation",

@@ -9,6 +9,8 @@ import { decodeCursor, toPage } from "../../../shared/http/paging.ts";
 import { recordActivity } from "../../../platform/activity/public.ts";
 import * as repo from "./tables.repo.ts";
 import { deleteTableRelations } from "./relations.repo.ts";
+// Results kept by the dashboards' cache over this table are stale once these writes commit.
+import { invalidateRelations, invalidateTable } from "../cache/cache.service.ts";
 import { checkRow, columnNames, readText } from "./tables.rules.ts";
 import { type Parsed, parseUpload } from "./tables.import.lib.ts";
 import {
@@ -151,6 +153,7 @@ export async function patchTable(
     description: input.description ?? before.description,
     columns,
   });
+  await invalidateTable(actor, id);
   await audit(actor, id, "updated", `Changed the table ${name}`);
   return await getTable(actor, id);
 }
@@ -160,6 +163,8 @@ export async function removeTable(actor: Actor, id: string): Promise<void> {
   // Relations over the table would point at nothing.
   await deleteTableRelations(actor.sql, id);
   await repo.deleteTable(actor.sql, id);
+  await invalidateTable(actor, id);
+  await invalidateRelations(actor);
   await audit(actor, id, "deleted", `Deleted the table ${before.name}`);
 }
 
@@ -185,6 +190,7 @@ export async function addRow(
 ) {
   const table = await tableOf(actor, id, true);
   const [rowId] = await repo.insertRows(actor.sql, id, [mustFit(table, data)]);
+  await invalidateTable(actor, id);
   return (await repo.findRow(actor.sql, id, rowId))!;
 }
 
@@ -197,6 +203,7 @@ export async function patchRow(
   const row = await repo.findRow(actor.sql, id, rowId);
   if (!row) throw problems.notFound("No such row.");
   await repo.updateRow(actor.sql, rowId, { ...row.data, ...mustFit(table, data) });
+  await invalidateTable(actor, id);
   return (await repo.findRow(actor.sql, id, rowId))!;
 }
 
@@ -207,4 +214,5 @@ export async function removeRow(
   await tableOf(actor, id, true);
   if (!await repo.findRow(actor.sql, id, rowId)) throw problems.notFound("No such row.");
   await repo.deleteRow(actor.sql, id, rowId);
+  await invalidateTable(actor, id);
 }
