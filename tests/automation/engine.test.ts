@@ -32,13 +32,12 @@ async function json(res: Response, status: number) {
   return JSON.parse(text);
 }
 
-/** Domain events queued for the notification rules (the rules job's payloads). */
+/** Domain events this tenant published, in order (the event log). */
 async function events(t: TestTenant, name: string) {
   const { platform } = await testApp();
   const rows = await platform.db.sql`
-    select payload from jobs where tenant_id = ${t.id} and payload->>'event' = ${name}
-    order by created_at`;
-  return rows.map((r) => (r.payload as { data: Record<string, unknown> }).data);
+    select data from event_log where tenant_id = ${t.id} and name = ${name} order by seq`;
+  return rows.map((r) => r.data as Record<string, unknown>);
 }
 
 /** The caller's inbox through the notifications API. */

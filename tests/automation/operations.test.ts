@@ -178,9 +178,8 @@ itest("operations: documents.files.upload stores a file visible in Documents", a
   assert.ok(audit.some((r) => r.action === "uploaded"), JSON.stringify(audit));
   const { platform } = await testApp();
   const announced = await platform.db.sql`
-    select 1 from jobs where tenant_id = ${t.id}
-      and payload->>'event' = 'documents.file.uploaded' and payload->'data'->>'fileId' = ${file
-    .id as string}`;
+    select 1 from event_log where tenant_id = ${t.id}
+      and name = 'documents.file.uploaded' and data->>'fileId' = ${file.id as string}`;
   assert.equal(announced.length, 1);
 });
 
