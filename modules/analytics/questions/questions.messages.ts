@@ -24,8 +24,8 @@ export const questionsMessages = defineMessages({
   "analytics.questions.editor": ["Question", "Soru"],
   "analytics.questions.sql": ["SQL", "SQL"],
   "analytics.questions.sqlHint": [
-    "One SELECT. Write parameters as {{name}} without quotes: each is sent as a typed value, never as SQL text. Inside quotes it is refused; inside a comment it is ignored.",
-    "Tek bir SELECT. Parametreleri tırnaksız {{ad}} olarak yazın: her biri SQL metni olarak değil, türüyle bir değer olarak gönderilir. Tırnak içinde reddedilir; yorum içinde yok sayılır.",
+    "One SELECT. Write parameters as {{from}} without quotes: each is sent as a typed value, never as SQL text. Inside quotes it is refused; inside a comment it is ignored.",
+    "Tek bir SELECT. Parametreleri tırnaksız {{from}} olarak yazın: her biri SQL metni olarak değil, türüyle bir değer olarak gönderilir. Tırnak içinde reddedilir; yorum içinde yok sayılır.",
   ],
   "analytics.questions.source": ["Runs on", "Çalıştığı yer"],
   "analytics.questions.tenantData": [
