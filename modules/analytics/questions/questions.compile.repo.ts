@@ -5,40 +5,10 @@
  * value is never SQL text. The tenant's tables are offered by name as CTEs over
  * analytics_q.table_rows, their columns typed as the table declares them.
  */
-import {
-  DummyDriver,
-  Kysely,
-  MysqlAdapter,
-  MysqlIntrospector,
-  MysqlQueryCompiler,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  type RawBuilder,
-  sql,
-} from "kysely";
+import { type RawBuilder, sql } from "kysely";
+import { dialects } from "../sources/sources.compile.repo.ts";
 import type { Dialect, ParamDecl, Template } from "./questions.rules.ts";
 import { PG_CAST } from "./questions.rules.ts";
-
-// deno-lint-ignore no-explicit-any
-const DB: Record<Dialect, Kysely<any>> = {
-  postgres: new Kysely({
-    dialect: {
-      createAdapter: () => new PostgresAdapter(),
-      createDriver: () => new DummyDriver(),
-      createIntrospector: (k) => new PostgresIntrospector(k),
-      createQueryCompiler: () => new PostgresQueryCompiler(),
-    },
-  }),
-  mysql: new Kysely({
-    dialect: {
-      createAdapter: () => new MysqlAdapter(),
-      createDriver: () => new DummyDriver(),
-      createIntrospector: (k) => new MysqlIntrospector(k),
-      createQueryCompiler: () => new MysqlQueryCompiler(),
-    },
-  }),
-};
 
 export type Value = string | number | boolean | null;
 
@@ -65,7 +35,7 @@ export function questionSql(
 }
 
 export function compile(dialect: Dialect, q: RawBuilder<unknown>) {
-  const c = q.compile(DB[dialect]);
+  const c = q.compile(dialects[dialect]);
   return { sql: c.sql, parameters: [...c.parameters] };
 }
 
