@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { callApp, itest, newTenant, problem } from "../helpers.ts";
 import { API, customer, json, ticket } from "../support/fixtures.ts";
 import { seedObjects } from "./api-sweep.fixtures.ts";
+import { uploadOne } from "../documents/helpers.ts";
 
 // deno-lint-ignore no-explicit-any
 type Schema = any;
@@ -287,4 +288,137 @@ itest("fields: project tasks and plain support resources read and page with fiel
   const got = await json(await t.owner.call("GET", `${API}/customers/${c.id}?fields=email`), 200);
   assert.deepEqual(got, { email: "fields@example.test" });
   await problem(await other.owner.call("GET", `${API}/customers/${c.id}?fields=email`), 404);
+});
+
+itest(
+  "fields: a document folder's listing reads, pages and skips thumbnails with fields",
+  async () => {
+    const t = await newTenant();
+    for (const name of ["b.txt", "a.txt", "c.txt"]) await uploadOne(t.owner, name);
+    const full = await json(await t.owner.call("GET", "/api/documents/files?limit=2"), 200);
+    const asked = await json(
+      await t.owner.call("GET", "/api/documents/files?limit=2&fields=name,size,createdByName"),
+      200,
+    );
+    assert.deepEqual(
+      asked.items,
+      full.items.map((f: Schema) => ({
+        name: f.name,
+        size: f.size,
+        createdByName: f.createdByName,
+      })),
+    );
+    assert.ok(full.items[0].thumbnail, "the full listing has thumbnails");
+    // The keyset cursor works without the asked fields naming the sort key.
+    const next = await json(
+      await t.owner.call(
+        "GET",
+        `/api/documents/files?limit=2&fields=name&cursor=${asked.nextCursor}`,
+      ),
+      200,
+    );
+    assert.deepEqual(next.items, [{ name: "c.txt" }]);
+    const thumbs = await json(
+      await t.owner.call("GET", "/api/documents/files?limit=2&fields=name,thumbnail"),
+      200,
+    );
+    assert.deepEqual(thumbs.items.map((f: Schema) => keysOf(f)), [
+      ["name", "thumbnail"],
+      ["name", "thumbnail"],
+    ]);
+    assert.equal(thumbs.items[0].thumbnail.status, full.items[0].thumbnail.status);
+    // Another tenant's folder is still a 404, with or without fields.
+    const other = await newTenant();
+    const folder = await json(
+      await other.owner.call("POST", "/api/documents/folders", { name: "Theirs" }),
+      201,
+    );
+    await problem(
+      await t.owner.call("GET", `/api/documents/files?folderId=${folder.id}&fields=name`),
+      404,
+    );
+  },
+);
+
+itest("fields: the automation run history reads and pages with fields", async () => {
+  const t = await newTenant();
+  await seedObjects(t);
+  const url = "/api/automation/jobs/history?limit=1";
+  const full = await json(await t.owner.call("GET", url), 200);
+  assert.ok(full.items.length, "the seed queued a run");
+  const asked = await json(await t.owner.call("GET", `${url}&fields=status,input,agentName`), 200);
+  assert.deepEqual(
+    asked.items,
+    full.items.map((r: Schema) => ({ status: r.status, input: r.input, agentName: r.agentName })),
+  );
+  assert.equal(asked.nextCursor, full.nextCursor);
+  await problem(await t.owner.call("GET", `${url}&fields=status,log`), 400);
+});
+
+itest("fields: the workflow instance list reads and pages with fields", async () => {
+  const t = await newTenant();
+  await seedObjects(t);
+  const url = "/api/workflow/process?limit=1";
+  const full = await json(await t.owner.call("GET", url), 200);
+  assert.ok(full.items.length, "the seed started an instance");
+  const asked = await json(
+    await t.owner.call("GET", `${url}&fields=state,definitionName,startedByName`),
+    200,
+  );
+  assert.deepEqual(
+    asked.items,
+    full.items.map((i: Schema) => ({
+      state: i.state,
+      definitionName: i.definitionName,
+      startedByName: i.startedByName,
+    })),
+  );
+  assert.equal(asked.nextCursor, full.nextCursor);
+});
+
+itest("fields: the workflow task list reads form fields and data only when asked", async () => {
+  const t = await newTenant();
+  await seedObjects(t);
+  const url = "/api/workflow/tasks?view=all&limit=1";
+  const full = await json(await t.owner.call("GET", url), 200);
+  assert.ok(full.items.length, "the seed made a task");
+  for (const fields of [["name", "overdue", "assigneeName"], ["formFields", "data"]]) {
+    const asked = await json(await t.owner.call("GET", `${url}&fields=${fields}`), 200);
+    assert.deepEqual(
+      asked.items,
+      full.items.map((x: Schema) => Object.fromEntries(fields.map((f) => [f, x[f]]))),
+    );
+    assert.equal(asked.nextCursor, full.nextCursor);
+  }
+});
+
+itest("fields: projects read their task counts and the reader's role only when asked", async () => {
+  const t = await newTenant();
+  const project = await json(
+    await t.owner.call("POST", "/api/projects/projects", { name: "Counted" }),
+    201,
+  );
+  await json(
+    await t.owner.call("POST", "/api/projects/tasks", { projectId: project.id, title: "One" }),
+    201,
+  );
+  const full = await json(await t.owner.call("GET", `/api/projects/projects/${project.id}`), 200);
+  assert.equal(full.taskCount, 1);
+  for (const fields of [["name", "taskCount", "myRole"], ["status", "updatedAt"]]) {
+    const one = await json(
+      await t.owner.call("GET", `/api/projects/projects/${project.id}?fields=${fields}`),
+      200,
+    );
+    assert.deepEqual(one, Object.fromEntries(fields.map((f) => [f, full[f]])));
+    const list = await json(
+      await t.owner.call("GET", `/api/projects/projects?limit=1&fields=${fields}`),
+      200,
+    );
+    assert.deepEqual(list.items, [one]);
+  }
+  const other = await newTenant();
+  await problem(
+    await other.owner.call("GET", `/api/projects/projects/${project.id}?fields=name`),
+    404,
+  );
 });

@@ -1,3 +1,4 @@
+import { fieldsOf } from "../../../shared/http/fields.ts";
 import type { OpenAPIHono, RouteHandler } from "@hono/zod-openapi";
 import { actorOf } from "../../../shared/http/actor.ts";
 import type { Upload } from "./upload.lib.ts";
@@ -34,7 +35,10 @@ export const upload: H<typeof R.uploadRoute> = async (c) => {
 };
 
 export const list: H<typeof R.listFilesRoute> = async (c) =>
-  c.json(await c.var.scope((tx) => listFolder(actorOf(c, tx), c.req.valid("query"))), 200);
+  c.json(
+    await c.var.scope((tx) => listFolder(actorOf(c, tx), c.req.valid("query"), fieldsOf(c))),
+    200,
+  );
 
 export const get: H<typeof R.getFileRoute> = async (c) =>
   c.json(await c.var.scope((tx) => getFile(actorOf(c, tx), c.req.valid("param").id)), 200);

@@ -3,6 +3,7 @@ import { uuidv7 } from "uuidv7";
 import type { Sql } from "../../../shared/db/database.ts";
 import { rowOf, rowsOf } from "../../../shared/db/rows.ts";
 import { fold } from "../../../shared/text/fold.ts";
+import { type FieldColumns, selectList } from "../../../shared/db/fieldset.ts";
 import type { Received } from "./upload.lib.ts";
 
 export interface FileRow {
@@ -39,6 +40,27 @@ const COLUMNS = (sql: Sql) =>
     f.storage_key, f.version, f.owner_module, f.owner_type, f.owner_id, f.created_by,
     md.name as created_by_name, f.created_at, f.updated_at, f.deleted_at, f.deleted_by,
     f.trash_root`;
+
+/**
+ * A file's API fields and their select items, for a sparse fieldset (`fields=`,
+ * shared/db/fieldset.ts): a listing reads the asked ones, and what the access check and the
+ * keyset need (the id, the folder, the sort name) whatever was asked.
+ */
+const FILE_FIELDS: FieldColumns = {
+  id: "f.id",
+  folderId: "f.folder_id",
+  name: "f.name",
+  contentType: "f.content_type",
+  size: "f.size::float8 as size",
+  sha256: "f.sha256",
+  version: "f.version",
+  createdBy: "f.created_by",
+  createdByName: "md.name as created_by_name",
+  createdAt: "f.created_at",
+  updatedAt: "f.updated_at",
+  deletedAt: "f.deleted_at",
+  deletedBy: "f.deleted_by",
+};
 
 const FROM = (sql: Sql) =>
   sql`doc_files f left join member_directory md on md.user_id = f.created_by`;
@@ -114,15 +136,22 @@ export interface VersionRow {
   createdAt: string;
 }
 
-/** Live files of a folder, by name, keyset-paged on (lower(name), id). */
+/**
+ * Live files of a folder, by name, keyset-paged on (lower(name), id); with `fields` (a sparse
+ * fieldset) only those columns, the id and the folder.
+ */
 export async function folderFiles(
   sql: Sql,
   folderId: string | null,
   limit: number,
   after: [string, string] | null,
+  fields?: readonly string[],
 ): Promise<FileRow[]> {
+  const columns = fields
+    ? sql.unsafe(selectList(FILE_FIELDS, fields, ["id", "folderId"]))
+    : COLUMNS(sql);
   return await rowsOf<FileRow>(sql`
-    select ${COLUMNS(sql)}, lower(f.name) as sort_name from ${FROM(sql)}
+    select ${columns}, lower(f.name) as sort_name from ${FROM(sql)}
     where f.folder_id is not distinct from ${folderId} and f.deleted_at is null
       and f.owner_module is null
       ${after ? sql`and (lower(f.name), f.id) > (${after[0]}, ${after[1]}::uuid)` : sql``}

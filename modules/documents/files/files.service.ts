@@ -48,9 +48,14 @@ export async function visibleFile(
   return f;
 }
 
+/**
+ * A folder's files. With `fields` (a sparse fieldset) only those columns are read, and the
+ * thumbnails only when asked for.
+ */
 export async function listFolder(
   { sql, session: who }: Actor,
   q: { folderId?: string; limit: number; cursor?: string },
+  fields?: readonly string[],
 ) {
   const folderId = q.folderId ?? null;
   const after = nameCursor(decodeCursor(q.cursor, ["text", "uuid"]));
@@ -58,11 +63,14 @@ export async function listFolder(
   // folder is known to be visible.
   const [access, rows] = await Promise.all([
     loadAccess({ sql, session: who }),
-    folderFiles(sql, folderId, q.limit, after),
+    folderFiles(sql, folderId, q.limit, after, fields),
   ]);
   if (folderId) await visibleFolder({ sql }, { access: access, id: folderId });
   else access.require(access.folder(null), "view");
   const page = toPage(rows, q.limit, (r) => [r.sortName!, r.id]);
+  if (fields && !fields.includes("thumbnail")) {
+    return { items: page.items.map((f) => fileView(f, access)), nextCursor: page.nextCursor };
+  }
   const thumbs = await thumbnailsOf({ sql }, { files: page.items, excerptChars: 0 });
   return {
     items: page.items.map((f) => {
