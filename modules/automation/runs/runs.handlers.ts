@@ -1,3 +1,4 @@
+import { fieldsOf } from "../../../shared/http/fields.ts";
 import type { OpenAPIHono, RouteHandler } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { actorOf } from "../../../shared/http/actor.ts";
@@ -11,7 +12,7 @@ import {
 import { cancelRun, getRun, listHistory, runStatistics, testRun } from "./runs.service.ts";
 
 const history: RouteHandler<typeof historyRoute, AppEnv> = async (c) =>
-  c.json(await listHistory(actorOf(c), c.req.valid("query")), 200);
+  c.json(await listHistory(actorOf(c), c.req.valid("query"), fieldsOf(c)), 200);
 
 const stats: RouteHandler<typeof statsRoute, AppEnv> = async (c) =>
   c.json(await runStatistics(actorOf(c), c.req.valid("query")), 200);

@@ -1,5 +1,6 @@
 import type { Sql } from "../../../shared/db/database.ts";
 import type { RunRecord, RunStatus, RunTrigger } from "../common/common.schemas.ts";
+import { type FieldColumns, selectList } from "../../../shared/db/fieldset.ts";
 
 // Keyset key with microseconds: runs queued in one transaction share one now().
 const US = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
@@ -16,6 +17,34 @@ const columns = (sql: Sql, withLog: boolean) =>
   r.finished_at, r.duration_ms, r.created_by, j.name as job_name, a.name as agent_name,
   to_char(r.queued_at at time zone 'UTC', ${US}) as sort_key`);
 
+/**
+ * A run's API fields and their select items, for a sparse fieldset (`fields=`,
+ * shared/db/fieldset.ts): the history reads the asked ones, the id and its keyset key.
+ */
+const RUN_FIELDS: FieldColumns = {
+  id: "r.id",
+  jobId: "r.job_id",
+  jobName: "j.name as job_name",
+  agentId: "r.agent_id",
+  agentName: "a.name as agent_name",
+  agentVersion: "r.agent_version",
+  trigger: "r.trigger",
+  occurrence: "r.occurrence",
+  status: "r.status",
+  attempt: "r.attempt",
+  maxAttempts: "r.max_attempts",
+  input: "r.input::text as input_json",
+  result: "r.result::text as result_json",
+  error: "r.error",
+  logTruncated: "r.log_truncated",
+  cancelRequested: "r.cancel_requested",
+  queuedAt: "r.queued_at",
+  startedAt: "r.started_at",
+  finishedAt: "r.finished_at",
+  durationMs: "r.duration_ms",
+  createdBy: "r.created_by",
+};
+
 const from = (sql: Sql) =>
   sql`from automation_runs r
       join automation_agents a on a.id = r.agent_id
@@ -26,12 +55,12 @@ type RawRun = Omit<RunRow, "input" | "result"> & {
   resultJson: string | null;
 };
 
+// A column a sparse fieldset did not read stays undefined (and out of the answer).
+const parsed = (json: string | null | undefined) =>
+  typeof json === "string" ? JSON.parse(json) : json;
+
 function toRun({ inputJson, resultJson, ...r }: RawRun): RunRow {
-  return {
-    ...r,
-    input: inputJson === null ? null : JSON.parse(inputJson),
-    result: resultJson === null ? null : JSON.parse(resultJson),
-  };
+  return { ...r, input: parsed(inputJson), result: parsed(resultJson) };
 }
 
 export interface NewRun {
@@ -105,15 +134,25 @@ const filterSql = (sql: Sql, f: HistoryFilter) =>
       ${f.from ? sql`and r.queued_at >= ${f.from}::timestamptz` : sql``}
       ${f.to ? sql`and r.queued_at < ${f.to}::timestamptz` : sql``}`;
 
-/** Runs newest first, keyset-paged on (queued_at, id); fetches limit + 1. */
+/**
+ * Runs newest first, keyset-paged on (queued_at, id); fetches limit + 1. With `fields` (a sparse
+ * fieldset) only those columns, the id and the keyset key.
+ */
 export async function selectRuns(
   sql: Sql,
   f: HistoryFilter,
   limit: number,
   after: [string, string] | null,
+  fields?: readonly string[],
 ): Promise<RunRow[]> {
+  const cols = fields
+    ? sql.unsafe(
+      `${selectList(RUN_FIELDS, fields, ["id"])}, to_char(r.queued_at at time zone 'UTC', ${US})
+        as sort_key`,
+    )
+    : columns(sql, false);
   const rows = await sql<RawRun[]>`
-    select ${columns(sql, false)} ${from(sql)}
+    select ${cols} ${from(sql)}
     where true ${filterSql(sql, f)}
       ${
     after ? sql`and (r.queued_at, r.id) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql``

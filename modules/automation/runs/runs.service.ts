@@ -45,9 +45,14 @@ function toRun(r: RunRow): Run {
   };
 }
 
-export async function listHistory({ sql }: Actor, q: HistoryQuery) {
+/** The run history; `fields` (a sparse fieldset) reads only those columns. */
+export async function listHistory(
+  { sql }: Actor,
+  q: HistoryQuery,
+  fields?: readonly string[],
+) {
   const after = decodeCursor(q.cursor, ["timestamp", "uuid"]) as [string, string] | null;
-  const rows = await selectRuns(sql, { ...q, statuses: q.status }, q.limit, after);
+  const rows = await selectRuns(sql, { ...q, statuses: q.status }, q.limit, after, fields);
   const page = toPage(rows, q.limit, (r) => [r.sortKey, r.id]);
   return { items: page.items.map(toRun), nextCursor: page.nextCursor };
 }
