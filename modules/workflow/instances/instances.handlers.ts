@@ -1,3 +1,4 @@
+import { fieldsOf } from "../../../shared/http/fields.ts";
 import type { OpenAPIHono, RouteHandler } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { actorOf } from "../../../shared/http/actor.ts";
@@ -30,7 +31,7 @@ import { listMigrations, migrate } from "./migrations.service.ts";
 type H<R extends Parameters<OpenAPIHono<AppEnv>["openapi"]>[0]> = RouteHandler<R, AppEnv>;
 
 const list: H<typeof listInstancesRoute> = async (c) =>
-  c.json(await listInstances(actorOf(c), c.req.valid("query")), 200);
+  c.json(await listInstances(actorOf(c), c.req.valid("query"), fieldsOf(c)), 200);
 const start: H<typeof startInstanceRoute> = async (c) =>
   c.json(await startProcess(actorOf(c), c.req.valid("json")), 201);
 const get: H<typeof getInstanceRoute> = async (c) =>

@@ -5,6 +5,7 @@
  */
 import type { Sql } from "../../../shared/db/database.ts";
 import { foldedContains } from "../../../shared/text/fold.ts";
+import { type FieldColumns, selectList } from "../../../shared/db/fieldset.ts";
 import type { ProcessModel } from "../common/model.lib.ts";
 import type { HistoryEntry, Incident, Instance, InstanceTask } from "./instances.schemas.ts";
 
@@ -44,6 +45,27 @@ const columns = (sql: Sql) =>
     i.started_by, md.name as started_by_name, i.started_at, i.ended_at,
     to_char(i.started_at at time zone 'UTC', ${sql.unsafe(US)}) as started_key`;
 
+/**
+ * An instance's API fields and their select items, for a sparse fieldset (`fields=`,
+ * shared/db/fieldset.ts): a list reads the asked ones, the id and its keyset key.
+ */
+const INSTANCE_FIELDS: FieldColumns = {
+  id: "i.id",
+  name: "i.name",
+  businessKey: "i.business_key",
+  definitionId: "i.definition_id",
+  definitionKey: "d.key as definition_key",
+  definitionName: "d.name as definition_name",
+  versionId: "i.version_id",
+  version: "v.version",
+  state: "i.state",
+  incidentCount: "i.incident_count",
+  startedBy: "i.started_by",
+  startedByName: "md.name as started_by_name",
+  startedAt: "i.started_at",
+  endedAt: "i.ended_at",
+};
+
 const from = (sql: Sql) =>
   sql`from workflow_instances i
     join workflow_definitions d on d.id = i.definition_id
@@ -65,6 +87,8 @@ export interface ListOptions {
   incident?: boolean;
   limit: number;
   after: (string | number)[] | null;
+  /** A sparse fieldset: only these fields' columns (and the id and the keyset key). */
+  fields?: readonly string[];
 }
 
 export async function selectInstances(sql: Sql, o: ListOptions): Promise<InstanceRow[]> {
@@ -81,7 +105,13 @@ export async function selectInstances(sql: Sql, o: ListOptions): Promise<Instanc
     o.incident && sql`and i.incident_count > 0`,
     o.after && sql`and (i.started_at, i.id) < (${o.after[0]}::timestamptz, ${o.after[1]}::uuid)`,
   ]);
-  return await sql<InstanceRow[]>`select ${columns(sql)} ${from(sql)} where true ${f}
+  const cols = o.fields
+    ? sql.unsafe(
+      `${selectList(INSTANCE_FIELDS, o.fields, ["id"])}, to_char(i.started_at at time zone 'UTC',
+        ${US}) as started_key`,
+    )
+    : columns(sql);
+  return await sql<InstanceRow[]>`select ${cols} ${from(sql)} where true ${f}
     order by i.started_at desc, i.id desc limit ${o.limit + 1}`;
 }
 

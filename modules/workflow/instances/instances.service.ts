@@ -72,13 +72,15 @@ const toInstance = (r: InstanceRow): Instance => ({
   endedAt: r.endedAt,
 });
 
-export async function listInstances(actor: Actor, q: InstanceQuery) {
+/** Instances the caller may see; `fields` (a sparse fieldset) reads only those columns. */
+export async function listInstances(actor: Actor, q: InstanceQuery, fields?: readonly string[]) {
   const after = decodeCursor(q.cursor, ["timestamp", "uuid"]);
   const rows = await selectInstances(actor.sql, {
     ...q,
     viewer: viewerOf(actor),
     startedBy: q.mine ? actor.session.userId : undefined,
     after,
+    fields,
   });
   const page = toPage(rows, q.limit, (r) => [r.startedKey, r.id]);
   return { items: page.items.map(toInstance), nextCursor: page.nextCursor };

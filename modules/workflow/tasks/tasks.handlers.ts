@@ -1,3 +1,4 @@
+import { fieldsOf } from "../../../shared/http/fields.ts";
 import type { OpenAPIHono, RouteHandler } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { actorOf } from "../../../shared/http/actor.ts";
@@ -29,7 +30,7 @@ import { mountTaskAttachments } from "./tasks.attachments.handlers.ts";
 import { mountTaskBpmnEvents } from "./tasks.bpmn.handlers.ts";
 
 const list: RouteHandler<typeof listTasksRoute, AppEnv> = async (c) =>
-  c.json(await listTasks(actorOf(c), c.req.valid("query")), 200);
+  c.json(await listTasks(actorOf(c), c.req.valid("query"), fieldsOf(c)), 200);
 const create: RouteHandler<typeof createTaskRoute, AppEnv> = async (c) =>
   c.json(await createTask(actorOf(c), c.req.valid("json")), 201);
 const get: RouteHandler<typeof getTaskRoute, AppEnv> = async (c) =>

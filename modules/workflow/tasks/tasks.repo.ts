@@ -2,6 +2,7 @@
 import { uuidv7 } from "uuidv7";
 import type { Sql } from "../../../shared/db/database.ts";
 import { foldedContains } from "../../../shared/text/fold.ts";
+import { type FieldColumns, selectList } from "../../../shared/db/fieldset.ts";
 import type { NewTask } from "./tasks.schemas.ts";
 
 const US = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
@@ -49,6 +50,39 @@ const columns = (sql: Sql) =>
   t.completed_by, t.reminded, i.started_by,
   to_char(t.created_at at time zone 'UTC', ${US}) as sort_key`);
 
+/**
+ * A task's API fields and their select items, for a sparse fieldset (`fields=`,
+ * shared/db/fieldset.ts): a list reads the asked ones, the id and its keyset key.
+ */
+const TASK_FIELDS: FieldColumns = {
+  id: "t.id",
+  instanceId: "t.instance_id",
+  definitionId: "t.definition_id",
+  elementId: "t.element_id",
+  name: "t.name",
+  description: "t.description",
+  state: "t.state",
+  assignee: "t.assignee",
+  assigneeName: "a.name as assignee_name",
+  owner: "t.owner",
+  ownerName: "o.name as owner_name",
+  candidateUsers: "t.candidate_users",
+  candidateRoles: "t.candidate_roles",
+  priority: "t.priority",
+  dueAt: "t.due_at",
+  followUpAt: "t.follow_up_at",
+  overdue: `(t.due_at is not null and t.due_at <= now()
+    and t.state in ('created', 'claimed', 'delegated')) as overdue`,
+  formKey: "t.form_key",
+  formFields: "t.form::text as form_json",
+  data: "t.data::text as data_json",
+  createdBy: "t.created_by",
+  createdAt: "t.created_at",
+  claimedAt: "t.claimed_at",
+  completedAt: "t.completed_at",
+  completedBy: "t.completed_by",
+};
+
 const from = (sql: Sql) =>
   sql.unsafe(`workflow_tasks t
   left join member_directory a on a.user_id = t.assignee
@@ -70,6 +104,8 @@ export interface TaskFilter {
   q?: string;
   limit: number;
   after: (string | number)[] | null;
+  /** A sparse fieldset: only these fields' columns (and the id and the keyset key). */
+  fields?: readonly string[];
 }
 
 // jsonb is read as text and parsed here: the driver's camel transform would rename the keys
@@ -78,10 +114,13 @@ type RawTask = Omit<TaskRow, "form" | "data"> & {
   formJson: string | null;
   dataJson: string | null;
 };
+// A column a sparse fieldset did not read stays undefined (and out of the answer).
+const json = (text: string | null | undefined) =>
+  typeof text === "string" ? JSON.parse(text) : text;
 const parsed = ({ formJson, dataJson, ...row }: RawTask): TaskRow => ({
   ...row,
-  form: formJson === null ? null : JSON.parse(formJson),
-  data: dataJson === null ? null : JSON.parse(dataJson),
+  form: json(formJson),
+  data: json(dataJson),
 });
 
 export async function selectTasks(sql: Sql, f: TaskFilter): Promise<TaskRow[]> {
@@ -92,8 +131,14 @@ export async function selectTasks(sql: Sql, f: TaskFilter): Promise<TaskRow[]> {
     ? sql`and t.assignee is null and t.state = 'created' and (${f.me} = any(t.candidate_users)
         or t.candidate_roles && ${f.roles}::text[])`
     : sql``;
+  const cols = f.fields
+    ? sql.unsafe(
+      `${selectList(TASK_FIELDS, f.fields, ["id"])},
+        to_char(t.created_at at time zone 'UTC', ${US}) as sort_key`,
+    )
+    : columns(sql);
   const rows = await sql<RawTask[]>`
-    select ${columns(sql)} from ${from(sql)}
+    select ${cols} from ${from(sql)}
     where true ${view}
     ${f.state ? sql`and t.state = ${f.state}` : sql`and ${open}`}
     ${f.priority ? sql`and t.priority = ${f.priority}` : sql``}

@@ -55,7 +55,8 @@ export async function loadTask(
   return row;
 }
 
-export async function listTasks(actor: Actor, q: TaskQuery) {
+/** The caller's task list; `fields` (a sparse fieldset) reads only those columns. */
+export async function listTasks(actor: Actor, q: TaskQuery, fields?: readonly string[]) {
   if (q.view === "all" && !isSupervisor(actor.session)) {
     throw problems.forbidden("Seeing every task needs the permission to manage processes.");
   }
@@ -66,6 +67,7 @@ export async function listTasks(actor: Actor, q: TaskQuery) {
     me: actor.session.userId,
     roles: actor.session.roles,
     after,
+    fields,
   });
   const page = toPage(rows, q.limit, (r) => [r.sortKey, r.id]);
   return { items: page.items.map(toTask), nextCursor: page.nextCursor };
