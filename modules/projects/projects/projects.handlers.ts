@@ -1,3 +1,4 @@
+import { fieldsOf } from "../../../shared/http/fields.ts";
 import type { OpenAPIHono, RouteHandler } from "@hono/zod-openapi";
 import type { AppEnv } from "../../../shared/http/env.ts";
 import { actorOf } from "../../../shared/http/actor.ts";
@@ -24,7 +25,7 @@ import {
 } from "./projects.routes.ts";
 
 export const listProjectsHandler: RouteHandler<typeof listProjectsRoute, AppEnv> = async (c) =>
-  c.json(await listProjects(actorOf(c), c.req.valid("query")), 200);
+  c.json(await listProjects(actorOf(c), c.req.valid("query"), fieldsOf(c)), 200);
 
 export const createProjectHandler: RouteHandler<typeof createProjectRoute, AppEnv> = async (c) =>
   c.json(
@@ -33,7 +34,7 @@ export const createProjectHandler: RouteHandler<typeof createProjectRoute, AppEn
   );
 
 export const getProjectHandler: RouteHandler<typeof getProjectRoute, AppEnv> = async (c) =>
-  c.json(await getProject(actorOf(c), c.req.valid("param").id), 200);
+  c.json(await getProject(actorOf(c), c.req.valid("param").id, fieldsOf(c)), 200);
 
 export const updateProjectHandler: RouteHandler<typeof updateProjectRoute, AppEnv> = async (c) =>
   c.json(

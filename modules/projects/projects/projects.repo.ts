@@ -2,22 +2,54 @@ import { uuidv7 } from "uuidv7";
 import type { Sql } from "../../../shared/db/database.ts";
 import type { Session } from "../../../shared/http/env.ts";
 import { foldedContains } from "../../../shared/text/fold.ts";
+import type { PendingQuery } from "../../../shared/db/sql.ts";
+import { pickFields } from "../../../shared/db/fieldset.ts";
 import { visibleProjects } from "../access/access.repo.ts";
 import type { MemberRow, ProjectRow } from "./projects.schemas.ts";
 export type { MemberRow, ProjectRow };
 
 const TENANT = (sql: Sql) => sql`nullif(current_setting('app.tenant_id', true), '')::uuid`;
 
-const columns = (sql: Sql, session: Session) =>
-  sql`p.id, p.name, p.description, p.status, p.start_date, p.due_date, p.time_zone, p.archived,
-    p.created_at, p.updated_at,
-    (select role from project_members m where m.tenant_id = p.tenant_id and m.project_id = p.id
-       and m.user_id = ${session.userId}) as my_role,
-    (select count(*)::int from tasks t where t.tenant_id = p.tenant_id and t.project_id = p.id)
-      as task_count,
-    (select count(*)::int from tasks t where t.tenant_id = p.tenant_id and t.project_id = p.id
-       and t.done_at is not null) as done_count,
-    to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as sort_at`;
+type Item = (sql: Sql, session: Session) => PendingQuery;
+const myRole: Item = (sql, session) =>
+  sql`(select role from project_members m where m.tenant_id = p.tenant_id and m.project_id = p.id
+       and m.user_id = ${session.userId}) as my_role`;
+const taskCount: Item = (sql) =>
+  sql`(select count(*)::int from tasks t where t.tenant_id = p.tenant_id and t.project_id = p.id)
+      as task_count`;
+const doneCount: Item = (sql) =>
+  sql`(select count(*)::int from tasks t where t.tenant_id = p.tenant_id and t.project_id = p.id
+       and t.done_at is not null) as done_count`;
+const sortAt = (sql: Sql) =>
+  sql`to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as sort_at`;
+
+/**
+ * A project's API fields and their select items, for a sparse fieldset (`fields=`,
+ * shared/db/fieldset.ts): the task counts and the reader's role are read only when asked for.
+ */
+const PROJECT_FIELDS: Record<string, Item> = {
+  id: (sql) => sql`p.id`,
+  name: (sql) => sql`p.name`,
+  description: (sql) => sql`p.description`,
+  status: (sql) => sql`p.status`,
+  startDate: (sql) => sql`p.start_date`,
+  dueDate: (sql) => sql`p.due_date`,
+  timeZone: (sql) => sql`p.time_zone`,
+  archived: (sql) => sql`p.archived`,
+  createdAt: (sql) => sql`p.created_at`,
+  updatedAt: (sql) => sql`p.updated_at`,
+  myRole,
+  taskCount,
+  doneCount,
+};
+
+const columns = (sql: Sql, session: Session, fields?: readonly string[]) =>
+  fields
+    ? [...pickFields(PROJECT_FIELDS, fields, ["id"]).map((item) => item(sql, session)), sortAt(sql)]
+      .reduce((acc, part) => sql`${acc}, ${part}`)
+    : sql`p.id, p.name, p.description, p.status, p.start_date, p.due_date, p.time_zone,
+    p.archived, p.created_at, p.updated_at, ${myRole(sql, session)}, ${taskCount(sql, session)},
+    ${doneCount(sql, session)}, ${sortAt(sql)}`;
 
 export async function selectProjects(
   sql: Sql,
@@ -25,9 +57,10 @@ export async function selectProjects(
   f: { status?: string; archived: "true" | "false" | "all"; q?: string },
   limit: number,
   after: [string, string] | null,
+  fields?: readonly string[],
 ): Promise<ProjectRow[]> {
   return await sql<ProjectRow[]>`
-    select ${columns(sql, session)} from projects p
+    select ${columns(sql, session, fields)} from projects p
     where ${visibleProjects(sql, session)}
       ${f.archived === "all" ? sql`` : sql`and p.archived = ${f.archived === "true"}`}
       ${f.status ? sql`and p.status = ${f.status}` : sql``}
@@ -38,9 +71,14 @@ export async function selectProjects(
     order by p.created_at desc, p.id desc limit ${limit + 1}`;
 }
 
-export async function selectProject(sql: Sql, session: Session, id: string) {
+export async function selectProject(
+  sql: Sql,
+  session: Session,
+  id: string,
+  fields?: readonly string[],
+) {
   const [row] = await sql<ProjectRow[]>`
-    select ${columns(sql, session)} from projects p where p.id = ${id}`;
+    select ${columns(sql, session, fields)} from projects p where p.id = ${id}`;
   return row;
 }
 

@@ -44,21 +44,23 @@ const audit = (p: ProjectRow) => {
   return { ...rest, projectId: p.id };
 };
 
+/** Projects the caller may see; `fields` (a sparse fieldset) reads only those columns. */
 export async function listProjects(
   actor: Actor,
   q: z.infer<typeof ProjectQuery> & { limit: number; cursor?: string },
+  fields?: readonly string[],
 ) {
   const { sql, session } = actor;
   const after = decodeCursor(q.cursor, ["timestamp", "uuid"]) as [string, string] | null;
-  const rows = await selectProjects(sql, session, q, q.limit, after);
+  const rows = await selectProjects(sql, session, q, q.limit, after, fields);
   const page = toPage(rows, q.limit, (r) => [r.sortAt!, r.id]);
   return { items: page.items.map(strip), nextCursor: page.nextCursor };
 }
 
-export async function getProject(actor: Actor, id: string) {
+export async function getProject(actor: Actor, id: string, fields?: readonly string[]) {
   const { sql, session } = actor;
   await projectAccess({ sql, session }, id);
-  return strip(await selectProject(sql, session, id));
+  return strip(await selectProject(sql, session, id, fields));
 }
 
 /**
