@@ -114,64 +114,74 @@ let seq = 0;
 
 async function client(token: string, customerId: string, until: number) {
   while (Date.now() < until) {
-    const roll = Math.random();
-    const ids = [...ackedTickets.keys()];
-    const files = [...ackedFiles.keys()];
-    if (roll < 0.35 || !ids.length) {
-      const subject = `chaos-${seq++}`;
-      const res = await send("POST", "/api/support/support-ticket", token, {
-        subject,
-        description: "under chaos",
-        customerId,
-      });
-      if (res?.status === 201) ackedTickets.set((await res.json()).id, subject);
-      else await res?.body?.cancel();
-    } else if (roll < 0.5) {
-      const ticketId = any(ids);
-      const body = `comment ${crypto.randomUUID()}`;
-      const res = await send("POST", `/api/support/support-ticket/${ticketId}/comments`, token, {
-        body,
-      });
-      if (res?.status === 201) ackedComments.set(body, ticketId);
-      await res?.body?.cancel();
-    } else if (roll < 0.6) {
-      const bytes = crypto.getRandomValues(
-        new Uint8Array(8192 + Math.floor(Math.random() * 57344)),
-      );
-      const form = new FormData();
-      form.append("file", new File([bytes], `chaos-${seq++}.bin`));
-      const res = await send("POST", "/api/documents/files/upload", token, form);
-      if (res?.status === 201) {
-        const id = (await res.json()).items[0].id;
-        ackedFiles.set(id, await sha(bytes));
-      } else await res?.body?.cancel();
-    } else if (roll < 0.75) {
-      const res = await send("GET", "/api/support/support-ticket?limit=20", token);
-      await res?.body?.cancel();
-    } else if (roll < 0.9 || !files.length) {
-      // Read-after-acknowledge: a ticket one instance confirmed, read through any.
-      const id = any(ids);
-      const res = await send("GET", `/api/support/support-ticket/${id}`, token);
-      if (res && res.status !== 200 && res.status !== 503) {
-        readMisses++;
-        if (readMissSamples.length < 5) readMissSamples.push(`ticket ${id}: ${res.status}`);
-      }
-      await res?.body?.cancel();
-    } else {
-      const id = any(files);
-      const res = await send("GET", `/api/documents/files/${id}/download`, token);
-      if (res?.status === 200) {
-        const got = await sha(new Uint8Array(await res.arrayBuffer()));
-        if (got !== ackedFiles.get(id)) {
-          readMisses++;
-          if (readMissSamples.length < 5) readMissSamples.push(`file ${id}: other bytes`);
-        }
-      } else if (res && res.status !== 503) {
-        readMisses++;
-        if (readMissSamples.length < 5) readMissSamples.push(`file ${id}: ${res.status}`);
-        await res.body?.cancel();
-      } else await res?.body?.cancel().catch(() => {});
+    try {
+      await step(token, customerId);
+    } catch {
+      // The instance died between the answer's head and its body: not acknowledged, no answer.
+      counts.unanswered++;
     }
+  }
+}
+
+/** One request of the mix. */
+async function step(token: string, customerId: string) {
+  const roll = Math.random();
+  const ids = [...ackedTickets.keys()];
+  const files = [...ackedFiles.keys()];
+  if (roll < 0.35 || !ids.length) {
+    const subject = `chaos-${seq++}`;
+    const res = await send("POST", "/api/support/support-ticket", token, {
+      subject,
+      description: "under chaos",
+      customerId,
+    });
+    if (res?.status === 201) ackedTickets.set((await res.json()).id, subject);
+    else await res?.body?.cancel();
+  } else if (roll < 0.5) {
+    const ticketId = any(ids);
+    const body = `comment ${crypto.randomUUID()}`;
+    const res = await send("POST", `/api/support/support-ticket/${ticketId}/comments`, token, {
+      body,
+    });
+    if (res?.status === 201) ackedComments.set(body, ticketId);
+    await res?.body?.cancel();
+  } else if (roll < 0.6) {
+    const bytes = crypto.getRandomValues(
+      new Uint8Array(8192 + Math.floor(Math.random() * 57344)),
+    );
+    const form = new FormData();
+    form.append("file", new File([bytes], `chaos-${seq++}.bin`));
+    const res = await send("POST", "/api/documents/files/upload", token, form);
+    if (res?.status === 201) {
+      const id = (await res.json()).items[0].id;
+      ackedFiles.set(id, await sha(bytes));
+    } else await res?.body?.cancel();
+  } else if (roll < 0.75) {
+    const res = await send("GET", "/api/support/support-ticket?limit=20", token);
+    await res?.body?.cancel();
+  } else if (roll < 0.9 || !files.length) {
+    // Read-after-acknowledge: a ticket one instance confirmed, read through any.
+    const id = any(ids);
+    const res = await send("GET", `/api/support/support-ticket/${id}`, token);
+    if (res && res.status !== 200 && res.status !== 503) {
+      readMisses++;
+      if (readMissSamples.length < 5) readMissSamples.push(`ticket ${id}: ${res.status}`);
+    }
+    await res?.body?.cancel();
+  } else {
+    const id = any(files);
+    const res = await send("GET", `/api/documents/files/${id}/download`, token);
+    if (res?.status === 200) {
+      const got = await sha(new Uint8Array(await res.arrayBuffer()));
+      if (got !== ackedFiles.get(id)) {
+        readMisses++;
+        if (readMissSamples.length < 5) readMissSamples.push(`file ${id}: other bytes`);
+      }
+    } else if (res && res.status !== 503) {
+      readMisses++;
+      if (readMissSamples.length < 5) readMissSamples.push(`file ${id}: ${res.status}`);
+      await res.body?.cancel();
+    } else await res?.body?.cancel().catch(() => {});
   }
 }
 
