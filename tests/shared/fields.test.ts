@@ -422,3 +422,19 @@ itest("fields: projects read their task counts and the reader's role only when a
     404,
   );
 });
+
+itest("fields: the agent list reads code and configuration only when asked", async () => {
+  const t = await newTenant();
+  await seedObjects(t);
+  const url = "/api/automation/agents?limit=2";
+  const full = await json(await t.owner.call("GET", url), 200);
+  assert.ok(full.items.length, "the seed made an agent");
+  for (const fields of [["name", "state"], ["config", "grants", "version"]]) {
+    const asked = await json(await t.owner.call("GET", `${url}&fields=${fields}`), 200);
+    assert.deepEqual(
+      asked.items,
+      full.items.map((x: Schema) => Object.fromEntries(fields.map((f) => [f, x[f]]))),
+    );
+    assert.equal(asked.nextCursor, full.nextCursor);
+  }
+});

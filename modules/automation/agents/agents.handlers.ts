@@ -1,3 +1,4 @@
+import { fieldsOf } from "../../../shared/http/fields.ts";
 import type { OpenAPIHono, RouteHandler } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../../shared/http/env.ts";
@@ -34,7 +35,7 @@ import { grantChoices } from "./agents.rules.ts";
 const perms = (c: Context<AppEnv>) => ({ known: c.var.platform.permissions });
 
 const list: RouteHandler<typeof listAgentsRoute, AppEnv> = async (c) =>
-  c.json(await listAgents(actorOf(c), c.req.valid("query")), 200);
+  c.json(await listAgents(actorOf(c), c.req.valid("query"), fieldsOf(c)), 200);
 
 const create: RouteHandler<typeof createAgentRoute, AppEnv> = async (c) =>
   c.json(await createAgent(actorOf(c), { agent: c.req.valid("json"), perms: perms(c) }), 201);

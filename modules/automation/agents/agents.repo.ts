@@ -1,5 +1,6 @@
 import type { Sql } from "../../../shared/db/database.ts";
 import type { AgentRecord, AgentState } from "../common/common.schemas.ts";
+import { type FieldColumns, selectList } from "../../../shared/db/fieldset.ts";
 
 const US = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
 
@@ -12,9 +13,35 @@ const columns = (sql: Sql) =>
   version, template, consecutive_failures, last_error, last_run_at, last_status, created_by,
   created_at, updated_at, to_char(created_at at time zone 'UTC', ${US}) as sort_key`);
 
+/**
+ * An agent's API fields and their select items, for a sparse fieldset (`fields=`,
+ * shared/db/fieldset.ts): a list reads the asked ones, the id and its keyset key, so a list
+ * without `code` and `config` does not read the agents' source.
+ */
+const AGENT_FIELDS: FieldColumns = {
+  id: "id",
+  name: "name",
+  description: "description",
+  kind: "kind",
+  state: "state",
+  config: "config::text as config_json",
+  code: "code",
+  grants: "grants",
+  version: "version",
+  template: "template",
+  consecutiveFailures: "consecutive_failures",
+  lastError: "last_error",
+  lastRunAt: "last_run_at",
+  lastStatus: "last_status",
+  createdBy: "created_by",
+  createdAt: "created_at",
+  updatedAt: "updated_at",
+};
+
+// A column a sparse fieldset did not read stays undefined (and out of the answer).
 const toAgent = ({ configJson, ...r }: RawAgent): AgentRow => ({
   ...r,
-  config: JSON.parse(configJson),
+  config: typeof configJson === "string" ? JSON.parse(configJson) : configJson,
 });
 
 export interface AgentFilter {
@@ -25,15 +52,25 @@ export interface AgentFilter {
 
 const like = (q: string) => `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
-/** Newest first, keyset on (created_at, id); fetches limit + 1. */
+/**
+ * Newest first, keyset on (created_at, id); fetches limit + 1. With `fields` (a sparse fieldset)
+ * only those columns, the id and the keyset key.
+ */
 export async function selectAgents(
   sql: Sql,
   f: AgentFilter,
   limit: number,
   after: [string, string] | null,
+  fields?: readonly string[],
 ): Promise<AgentRow[]> {
+  const cols = fields
+    ? sql.unsafe(
+      `${selectList(AGENT_FIELDS, fields, ["id"])},
+        to_char(created_at at time zone 'UTC', ${US}) as sort_key`,
+    )
+    : columns(sql);
   const rows = await sql<RawAgent[]>`
-    select ${columns(sql)} from automation_agents where true
+    select ${cols} from automation_agents where true
     ${f.state ? sql`and state = ${f.state}` : sql``}
     ${f.kind ? sql`and kind = ${f.kind}` : sql``}
     ${f.q ? sql`and (name ilike ${like(f.q)} or description ilike ${like(f.q)})` : sql``}

@@ -73,9 +73,10 @@ async function getAgentRow(sql: Sql, id: string, lock = false): Promise<AgentRow
   return row;
 }
 
-export async function listAgents({ sql }: Actor, q: AgentQuery) {
+/** The agents; `fields` (a sparse fieldset) reads only those columns. */
+export async function listAgents({ sql }: Actor, q: AgentQuery, fields?: readonly string[]) {
   const after = decodeCursor(q.cursor, ["timestamp", "uuid"]) as [string, string] | null;
-  const rows = await selectAgents(sql, q, q.limit, after);
+  const rows = await selectAgents(sql, q, q.limit, after, fields);
   const page = toPage(rows, q.limit, (r) => [r.sortKey, r.id]);
   return { items: page.items.map(toAgent), nextCursor: page.nextCursor };
 }
