@@ -23,7 +23,10 @@ import type { AnalyticsQuery } from "../query/query.types.schemas.ts";
 import type { RunColumn } from "./sources.engine.lib.ts";
 import type { Engine } from "./sources.statement.lib.ts";
 
-/** Compile-only kysely instances per engine (a DummyDriver runs nothing); saved questions use them too. */
+/**
+ * Compile-only kysely instances per engine (a DummyDriver runs nothing); saved questions use them
+ * too.
+ */
 // deno-lint-ignore no-explicit-any
 export const dialects: Record<Engine, Kysely<any>> = {
   postgres: new Kysely({

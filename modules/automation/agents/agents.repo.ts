@@ -8,11 +8,6 @@ const US = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
 export type AgentRow = AgentRecord & { sortKey: string };
 type RawAgent = Omit<AgentRow, "config"> & { configJson: string };
 
-const columns = (sql: Sql) =>
-  sql.unsafe(`id, name, description, kind, state, config::text as config_json, code, grants,
-  version, template, consecutive_failures, last_error, last_run_at, last_status, created_by,
-  created_at, updated_at, to_char(created_at at time zone 'UTC', ${US}) as sort_key`);
-
 /**
  * An agent's API fields and their select items, for a sparse fieldset (`fields=`,
  * shared/db/fieldset.ts): a list reads the asked ones, the id and its keyset key, so a list
@@ -37,6 +32,11 @@ const AGENT_FIELDS: FieldColumns = {
   createdAt: "created_at",
   updatedAt: "updated_at",
 };
+
+/** The agent's columns (all, or a sparse fieldset's and the id) and its keyset key. */
+const columns = (sql: Sql, fields?: readonly string[]) =>
+  sql.unsafe(`${selectList(AGENT_FIELDS, fields, ["id"])},
+    to_char(created_at at time zone 'UTC', ${US}) as sort_key`);
 
 // A column a sparse fieldset did not read stays undefined (and out of the answer).
 const toAgent = ({ configJson, ...r }: RawAgent): AgentRow => ({
@@ -63,14 +63,8 @@ export async function selectAgents(
   after: [string, string] | null,
   fields?: readonly string[],
 ): Promise<AgentRow[]> {
-  const cols = fields
-    ? sql.unsafe(
-      `${selectList(AGENT_FIELDS, fields, ["id"])},
-        to_char(created_at at time zone 'UTC', ${US}) as sort_key`,
-    )
-    : columns(sql);
   const rows = await sql<RawAgent[]>`
-    select ${cols} from automation_agents where true
+    select ${columns(sql, fields)} from automation_agents where true
     ${f.state ? sql`and state = ${f.state}` : sql``}
     ${f.kind ? sql`and kind = ${f.kind}` : sql``}
     ${f.q ? sql`and (name ilike ${like(f.q)} or description ilike ${like(f.q)})` : sql``}

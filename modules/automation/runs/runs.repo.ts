@@ -8,15 +8,6 @@ const US = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
 /** A run with the names a person reads (job and agent) and its keyset key. */
 export type RunRow = RunRecord & { jobName: string | null; agentName: string; sortKey: string };
 
-// JSON columns travel as text: the driver's camelCase transform would rename keys inside them.
-const columns = (sql: Sql, withLog: boolean) =>
-  sql.unsafe(`r.id, r.job_id, r.agent_id, r.agent_version, r.trigger, r.occurrence, r.status,
-  r.attempt, r.max_attempts, r.queue_job_id, r.input::text as input_json,
-  r.result::text as result_json, r.error, ${withLog ? "r.log" : "''::text as log"},
-  r.log_truncated, r.cancel_requested, r.worker, r.heartbeat_at, r.queued_at, r.started_at,
-  r.finished_at, r.duration_ms, r.created_by, j.name as job_name, a.name as agent_name,
-  to_char(r.queued_at at time zone 'UTC', ${US}) as sort_key`);
-
 /**
  * A run's API fields and their select items, for a sparse fieldset (`fields=`,
  * shared/db/fieldset.ts): the history reads the asked ones, the id and its keyset key.
@@ -44,6 +35,21 @@ const RUN_FIELDS: FieldColumns = {
   durationMs: "r.duration_ms",
   createdBy: "r.created_by",
 };
+
+/**
+ * The run's columns and its keyset key: every API field plus what the engine and the run page
+ * need (the queue job, the worker, its heartbeat, the log or an empty one), or a sparse fieldset's
+ * fields and the id. JSON columns travel as text: the driver's camelCase transform would rename
+ * keys inside them.
+ */
+const columns = (sql: Sql, withLog: boolean, fields?: readonly string[]) =>
+  sql.unsafe(
+    `${selectList(RUN_FIELDS, fields, ["id"])}, ${
+      fields
+        ? ""
+        : `r.queue_job_id, r.worker, r.heartbeat_at, ${withLog ? "r.log" : "''::text as log"},`
+    } to_char(r.queued_at at time zone 'UTC', ${US}) as sort_key`,
+  );
 
 const from = (sql: Sql) =>
   sql`from automation_runs r
@@ -145,14 +151,8 @@ export async function selectRuns(
   after: [string, string] | null,
   fields?: readonly string[],
 ): Promise<RunRow[]> {
-  const cols = fields
-    ? sql.unsafe(
-      `${selectList(RUN_FIELDS, fields, ["id"])}, to_char(r.queued_at at time zone 'UTC', ${US})
-        as sort_key`,
-    )
-    : columns(sql, false);
   const rows = await sql<RawRun[]>`
-    select ${cols} ${from(sql)}
+    select ${columns(sql, false, fields)} ${from(sql)}
     where true ${filterSql(sql, f)}
       ${
     after ? sql`and (r.queued_at, r.id) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql``

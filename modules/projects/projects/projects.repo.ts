@@ -43,13 +43,10 @@ const PROJECT_FIELDS: Record<string, Item> = {
   doneCount,
 };
 
+/** The project's columns (all, or a sparse fieldset's and the id) and its keyset key. */
 const columns = (sql: Sql, session: Session, fields?: readonly string[]) =>
-  fields
-    ? [...pickFields(PROJECT_FIELDS, fields, ["id"]).map((item) => item(sql, session)), sortAt(sql)]
-      .reduce((acc, part) => sql`${acc}, ${part}`)
-    : sql`p.id, p.name, p.description, p.status, p.start_date, p.due_date, p.time_zone,
-    p.archived, p.created_at, p.updated_at, ${myRole(sql, session)}, ${taskCount(sql, session)},
-    ${doneCount(sql, session)}, ${sortAt(sql)}`;
+  [...pickFields(PROJECT_FIELDS, fields, ["id"]).map((item) => item(sql, session)), sortAt(sql)]
+    .reduce((acc, part) => sql`${acc}, ${part}`);
 
 export async function selectProjects(
   sql: Sql,

@@ -39,12 +39,6 @@ export function instanceSearch(sql: Sql, q: string) {
   }`;
 }
 
-const columns = (sql: Sql) =>
-  sql`i.id, i.name, i.business_key, i.definition_id, d.key as definition_key,
-    d.name as definition_name, i.version_id, v.version, i.state, i.incident_count,
-    i.started_by, md.name as started_by_name, i.started_at, i.ended_at,
-    to_char(i.started_at at time zone 'UTC', ${sql.unsafe(US)}) as started_key`;
-
 /**
  * An instance's API fields and their select items, for a sparse fieldset (`fields=`,
  * shared/db/fieldset.ts): a list reads the asked ones, the id and its keyset key.
@@ -65,6 +59,11 @@ const INSTANCE_FIELDS: FieldColumns = {
   startedAt: "i.started_at",
   endedAt: "i.ended_at",
 };
+
+/** The instance's columns (all, or a sparse fieldset's and the id) and its keyset key. */
+const columns = (sql: Sql, fields?: readonly string[]) =>
+  sql.unsafe(`${selectList(INSTANCE_FIELDS, fields, ["id"])},
+    to_char(i.started_at at time zone 'UTC', ${US}) as started_key`);
 
 const from = (sql: Sql) =>
   sql`from workflow_instances i
@@ -105,13 +104,7 @@ export async function selectInstances(sql: Sql, o: ListOptions): Promise<Instanc
     o.incident && sql`and i.incident_count > 0`,
     o.after && sql`and (i.started_at, i.id) < (${o.after[0]}::timestamptz, ${o.after[1]}::uuid)`,
   ]);
-  const cols = o.fields
-    ? sql.unsafe(
-      `${selectList(INSTANCE_FIELDS, o.fields, ["id"])}, to_char(i.started_at at time zone 'UTC',
-        ${US}) as started_key`,
-    )
-    : columns(sql);
-  return await sql<InstanceRow[]>`select ${cols} ${from(sql)} where true ${f}
+  return await sql<InstanceRow[]>`select ${columns(sql, o.fields)} ${from(sql)} where true ${f}
     order by i.started_at desc, i.id desc limit ${o.limit + 1}`;
 }
 

@@ -40,16 +40,6 @@ export interface TaskRow {
   sortKey: string;
 }
 
-const columns = (sql: Sql) =>
-  sql.unsafe(`t.id, t.instance_id, t.token_id, t.definition_id, t.element_id, t.name,
-  t.description, t.state, t.assignee, a.name as assignee_name, t.owner, o.name as owner_name,
-  t.candidate_users, t.candidate_roles, t.priority, t.due_at, t.follow_up_at,
-  (t.due_at is not null and t.due_at <= now() and t.state in ('created', 'claimed', 'delegated'))
-    as overdue,
-  t.form_key, t.form::text as form_json, t.data::text as data_json, t.created_by, t.created_at, t.claimed_at, t.completed_at,
-  t.completed_by, t.reminded, i.started_by,
-  to_char(t.created_at at time zone 'UTC', ${US}) as sort_key`);
-
 /**
  * A task's API fields and their select items, for a sparse fieldset (`fields=`,
  * shared/db/fieldset.ts): a list reads the asked ones, the id and its keyset key.
@@ -82,6 +72,16 @@ const TASK_FIELDS: FieldColumns = {
   completedAt: "t.completed_at",
   completedBy: "t.completed_by",
 };
+
+/**
+ * The task's columns and its keyset key: every API field plus what the engine and the access
+ * check need (the token, reminders sent, the instance's starter), or a sparse fieldset's fields
+ * and the id.
+ */
+const columns = (sql: Sql, fields?: readonly string[]) =>
+  sql.unsafe(`${selectList(TASK_FIELDS, fields, ["id"])},
+    ${fields ? "" : "t.token_id, t.reminded, i.started_by,"}
+    to_char(t.created_at at time zone 'UTC', ${US}) as sort_key`);
 
 const from = (sql: Sql) =>
   sql.unsafe(`workflow_tasks t
@@ -131,14 +131,8 @@ export async function selectTasks(sql: Sql, f: TaskFilter): Promise<TaskRow[]> {
     ? sql`and t.assignee is null and t.state = 'created' and (${f.me} = any(t.candidate_users)
         or t.candidate_roles && ${f.roles}::text[])`
     : sql``;
-  const cols = f.fields
-    ? sql.unsafe(
-      `${selectList(TASK_FIELDS, f.fields, ["id"])},
-        to_char(t.created_at at time zone 'UTC', ${US}) as sort_key`,
-    )
-    : columns(sql);
   const rows = await sql<RawTask[]>`
-    select ${cols} from ${from(sql)}
+    select ${columns(sql, f.fields)} from ${from(sql)}
     where true ${view}
     ${f.state ? sql`and t.state = ${f.state}` : sql`and ${open}`}
     ${f.priority ? sql`and t.priority = ${f.priority}` : sql``}
