@@ -599,36 +599,28 @@ async function main() {
   // null for a comparison printed for context. Issue 39 measures the lists against a bare server
   // in the same transaction frame (forced RLS needs it) and prints the frameless one beside it.
   const ISSUE_13 = { rps: 0.6, p99: 1.5 };
+  // The same app requests, each against two bare references (plain and framed) or three (page).
+  const viaApp = (path: string) => tenants.map((t) => ({ path, headers: bearer(t) }));
+  const viaBare = (path: string) => tenants.map((t) => ({ path, headers: tenant(t) }));
+  const viaPage = (path: string) =>
+    tenants.map((t) => ({ path, headers: { ...tenant(t), "x-user": t.userId } }));
+  const list = viaApp("/api/support/support-ticket?limit=25");
+  const six = viaApp(`/api/support/support-ticket?limit=25&fields=${SIX_FIELDS}`);
+  const listPage = viaApp("/support/tickets");
   const pairs: [string, Requests, Requests, { rps: number; p99?: number } | null][] = [
-    [
-      "ticket list (25 rows)",
-      tenants.map((t) => ({ path: "/api/support/support-ticket?limit=25", headers: bearer(t) })),
-      tenants.map((t) => ({ path: "/tickets", headers: tenant(t) })),
-      null,
-    ],
+    ["ticket list (25 rows)", list, viaBare("/tickets"), null],
     [
       "ticket list (25 rows), bare server in the same transaction frame",
-      tenants.map((t) => ({ path: "/api/support/support-ticket?limit=25", headers: bearer(t) })),
-      tenants.map((t) => ({ path: "/tickets-framed", headers: tenant(t) })),
+      list,
+      viaBare("/tickets-framed"),
       ISSUE_13,
     ],
-    [
-      // Sparse fieldsets (issue 39): six fields asked for, against six columns selected.
-      "ticket list, six fields (fields=)",
-      tenants.map((t) => ({
-        path: `/api/support/support-ticket?limit=25&fields=${SIX_FIELDS}`,
-        headers: bearer(t),
-      })),
-      tenants.map((t) => ({ path: "/tickets-six", headers: tenant(t) })),
-      null,
-    ],
+    // Sparse fieldsets (issue 39): six fields asked for, against six columns selected.
+    ["ticket list, six fields (fields=)", six, viaBare("/tickets-six"), null],
     [
       "ticket list, six fields (fields=), bare server in the same transaction frame",
-      tenants.map((t) => ({
-        path: `/api/support/support-ticket?limit=25&fields=${SIX_FIELDS}`,
-        headers: bearer(t),
-      })),
-      tenants.map((t) => ({ path: "/tickets-six-framed", headers: tenant(t) })),
+      six,
+      viaBare("/tickets-six-framed"),
       { rps: 0.6 },
     ],
     [
@@ -657,23 +649,20 @@ async function main() {
     ],
     [
       "ticket list page (HTML), bare server rendering the same rows",
-      tenants.map((t) => ({ path: "/support/tickets", headers: bearer(t) })),
-      tenants.map((t) => ({
-        path: "/page-html",
-        headers: { ...tenant(t), "x-user": t.userId },
-      })),
+      listPage,
+      viaPage("/page-html"),
       { rps: 0.5 },
     ],
     [
       "ticket list page (HTML), bare server answering the page's reads as JSON",
-      tenants.map((t) => ({ path: "/support/tickets", headers: bearer(t) })),
-      tenants.map((t) => ({ path: "/page", headers: { ...tenant(t), "x-user": t.userId } })),
+      listPage,
+      viaPage("/page"),
       null,
     ],
     [
       "ticket list page (HTML), bare server running the list's SQL only",
-      tenants.map((t) => ({ path: "/support/tickets", headers: bearer(t) })),
-      tenants.map((t) => ({ path: "/tickets", headers: tenant(t) })),
+      listPage,
+      viaBare("/tickets"),
       null,
     ],
   ];
