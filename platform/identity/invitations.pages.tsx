@@ -221,7 +221,7 @@ async function linkPage(
   if (link.state !== "pending") return html(c, <DeadInvitationPage reason={link.state} />, 410);
   const roles = roleNames(tr(c), link.roles, []).join(", ");
   const verdict = extra.password !== undefined
-    ? checkPassword(extra.password, { email: link.email, name: extra.values?.name })
+    ? await checkPassword(extra.password, { email: link.email, name: extra.values?.name })
     : undefined;
   return html(
     c,
@@ -267,7 +267,7 @@ export const invitationPublicPages = new Hono<AppEnv>()
       return c.redirect("/", 303);
     } catch (err) {
       if (isPolicyRefusal(err)) {
-        const reasons = checkPassword(password, { name, email: form.email })
+        const reasons = (await checkPassword(password, { name, email: form.email }))
           .issues.map((i) => t(l, `password.issue.${i}`)).join(" ");
         return again(t(l, "password.rejected", { reasons }), 400);
       }

@@ -369,7 +369,7 @@ export async function acceptAsNewPerson(
   const link = await openInvitationLink(platform, input.token);
   if (!link || link.state !== "pending") throw deadLink();
   if (link.accountId) throw problems.conflict("An account with this address exists; sign in.");
-  enforcePassword(input.password, { email: link.email, name: input.name });
+  await enforcePassword(input.password, { email: link.email, name: input.name });
   // Hashing runs outside any transaction so it never holds the (possibly single) connection.
   const passwordHash = await hashPassword(input.password);
   return await withScope(platform.db.sql, {}, async (tx) => {

@@ -39,10 +39,12 @@ export const completePasswordResetHandler: RouteHandler<
   return c.body(null, 204);
 };
 
-export const checkPasswordHandler: RouteHandler<typeof routes.checkPasswordRoute, AppEnv> = (c) => {
+export const checkPasswordHandler: RouteHandler<typeof routes.checkPasswordRoute, AppEnv> = async (
+  c,
+) => {
   const { password, email, name } = c.req.valid("json");
   return c.json(
-    { ...checkPassword(password, { email, name }), minLength: PASSWORD_MIN_LENGTH },
+    { ...await checkPassword(password, { email, name }), minLength: PASSWORD_MIN_LENGTH },
     200,
   );
 };

@@ -29,9 +29,10 @@ async function rawForm(c: C): Promise<Record<string, string>> {
 const TOKEN_PARAM = ":token{[A-Za-z0-9_-]{43}}";
 
 /** The policy's refusal in the reader's words. */
-function refusalText(c: C, password: string, context: { email?: string; name?: string }) {
+async function refusalText(c: C, password: string, context: { email?: string; name?: string }) {
   const l = c.var.locale;
-  const reasons = checkPassword(password, context).issues.map((i) => t(l, `password.issue.${i}`));
+  const reasons = (await checkPassword(password, context)).issues
+    .map((i) => t(l, `password.issue.${i}`));
   return t(l, "password.rejected", { reasons: reasons.join(" ") });
 }
 
@@ -90,14 +91,14 @@ export const passwordResetPages = new Hono<AppEnv>()
     const password = form.password ?? "";
     const account = await openResetLink(c.var.platform, token);
     if (!account) return html(c, <ResetDeadPage />, 410);
-    const again = (error: string, status: 400 | 403) =>
+    const again = async (error: string, status: 400 | 403) =>
       html(
         c,
         <ResetPage
           token={token}
           email={account.email}
           error={error}
-          verdict={checkPassword(password, account)}
+          verdict={await checkPassword(password, account)}
         />,
         status,
       );
@@ -106,7 +107,7 @@ export const passwordResetPages = new Hono<AppEnv>()
     try {
       await completePasswordReset(c.var.platform, { token, password, address: clientAddress(c) });
     } catch (err) {
-      if (isPolicyRefusal(err)) return again(refusalText(c, password, account), 400);
+      if (isPolicyRefusal(err)) return again(await refusalText(c, password, account), 400);
       if (err instanceof Problem && err.status === 404) return html(c, <ResetDeadPage />, 410);
       throw err;
     }
@@ -116,7 +117,7 @@ export const passwordResetPages = new Hono<AppEnv>()
   .post("/password/strength", async (c) => {
     const form = await rawForm(c);
     const password = (form.password ?? form.newPassword ?? "").slice(0, 1024);
-    const verdict = checkPassword(password, { email: form.email, name: form.name });
+    const verdict = await checkPassword(password, { email: form.email, name: form.name });
     c.header("Cache-Control", "no-store");
     return html(c, <PasswordMeter verdict={verdict} length={[...password].length} />);
   });

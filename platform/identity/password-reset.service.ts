@@ -141,7 +141,7 @@ export async function completePasswordReset(
 ): Promise<{ email: string }> {
   const account = await openResetLink(platform, input.token);
   if (!account) throw deadLink();
-  enforcePassword(input.password, account);
+  await enforcePassword(input.password, account);
   // Hashing runs outside any transaction so it never holds the (possibly single) connection.
   const passwordHash = await hashPassword(input.password);
   const hash = await hashLinkToken(input.token);

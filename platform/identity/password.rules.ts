@@ -2,12 +2,11 @@
  * The password policy, in one place: every path that sets a password (password reset,
  * accepting an invitation as a new person, changing one's own password) checks it here, and
  * the strength meter beside those fields shows the same verdict while the person types.
- * Pure: the strength estimate is @zxcvbn-ts/core's, with the common and English dictionaries.
+ * Pure but for loading the estimator: @zxcvbn-ts/core with the common and English dictionaries,
+ * imported by the first check (shared/lazy.ts), so the checks are async.
  */
-import { ZxcvbnFactory } from "@zxcvbn-ts/core";
-import * as common from "@zxcvbn-ts/language-common";
-import * as en from "@zxcvbn-ts/language-en";
 import { Problem } from "../../shared/http/problem.ts";
+import { lazy } from "../../shared/lazy.ts";
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 1024;
@@ -27,15 +26,19 @@ export interface PasswordVerdict {
   issues: PasswordIssue[];
 }
 
-let factory: ZxcvbnFactory | undefined;
-function estimator() {
-  factory ??= new ZxcvbnFactory({
+/** The estimator with its dictionaries (about 13 MB of heap), loaded by the first check. */
+const estimator = lazy(async () => {
+  const [{ ZxcvbnFactory }, common, en] = await Promise.all([
+    import("@zxcvbn-ts/core"),
+    import("@zxcvbn-ts/language-common"),
+    import("@zxcvbn-ts/language-en"),
+  ]);
+  return new ZxcvbnFactory({
     translations: en.translations,
     graphs: common.adjacencyGraphs,
     dictionary: { ...common.dictionary, ...en.dictionary },
   });
-  return factory;
-}
+});
 
 const STRENGTHS: PasswordStrength[] = ["veryWeak", "weak", "fair", "good", "strong"];
 
@@ -53,16 +56,16 @@ function personalWords(context: { email?: string; name?: string }): string[] {
  * Checks a new password: long enough, not too long, and not easy to guess (zxcvbn's score with
  * the person's own e-mail and name counted as known words). Never trims.
  */
-export function checkPassword(
+export async function checkPassword(
   password: string,
   context: { email?: string; name?: string } = {},
-): PasswordVerdict {
+): Promise<PasswordVerdict> {
   if (!password) return { ok: false, score: -1, strength: "empty", issues: ["tooShort"] };
   const issues: PasswordIssue[] = [];
   if ([...password].length < PASSWORD_MIN_LENGTH) issues.push("tooShort");
   if (password.length > PASSWORD_MAX_LENGTH) issues.push("tooLong");
   const personal = personalWords(context);
-  const result = estimator().check(password.slice(0, ESTIMATE_CHARS), personal);
+  const result = (await estimator()).check(password.slice(0, ESTIMATE_CHARS), personal);
   let score: number = result.score;
   const lower = password.toLowerCase();
   if (personal.some((w) => lower.includes(w))) {
@@ -84,12 +87,12 @@ const ISSUE_TEXT: Record<PasswordIssue, string> = {
  * The policy as a server rule: a password that breaks it is refused with 400 problem+json
  * naming the field (`path`) and why; the verdict is returned when it passes.
  */
-export function enforcePassword(
+export async function enforcePassword(
   password: string,
   context: { email?: string; name?: string } = {},
   path = "password",
-): PasswordVerdict {
-  const verdict = checkPassword(password, context);
+): Promise<PasswordVerdict> {
+  const verdict = await checkPassword(password, context);
   if (!verdict.ok) {
     throw new Problem(
       400,

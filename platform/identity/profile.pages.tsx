@@ -103,14 +103,14 @@ export const profilePages = new Hono<AppEnv>()
     const current = form.currentPassword ?? "";
     const next = form.newPassword ?? "";
     let result: { flash: Flash; status: Status };
+    // The password policy (password.rules.ts), said in the reader's words when it refuses.
+    const policy = await checkPassword(next, c.var.session);
     if (!current || !NewPassword.safeParse(next).success) {
       result = { flash: { kind: "error", text: t(l, "profile.passwordShort") }, status: 400 };
     } else if (next !== form.confirmPassword) {
       result = { flash: { kind: "error", text: t(l, "profile.passwordMismatch") }, status: 400 };
-    } else if (!checkPassword(next, c.var.session).ok) {
-      // The password policy (password.rules.ts), in the reader's words.
-      const reasons = checkPassword(next, c.var.session).issues
-        .map((i) => t(l, `password.issue.${i}`)).join(" ");
+    } else if (!policy.ok) {
+      const reasons = policy.issues.map((i) => t(l, `password.issue.${i}`)).join(" ");
       result = {
         flash: { kind: "error", text: t(l, "password.rejected", { reasons }) },
         status: 400,

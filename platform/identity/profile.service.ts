@@ -53,7 +53,7 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
 ) {
   // The password policy (password.rules.ts), as for every password a person sets.
-  enforcePassword(input.newPassword, session, "newPassword");
+  await enforcePassword(input.newPassword, session, "newPassword");
   const keys = attemptKeys(session.email, address);
   const wait = await scope((tx) => countSignIn(tx, keys));
   if (wait > 0) throw problems.tooManyRequests(wait);

@@ -2,26 +2,33 @@
  * Pictures of charts for mail: the server's ECharts SVG drawn to PNG with resvg (WebAssembly,
  * no native code) and a PDF of those pictures with pdf-lib. The SVG carries text, and resvg in
  * WebAssembly sees no system fonts, so DejaVu Sans (which covers Turkish) comes from its package.
+ * Both libraries are loaded by their first use (shared/lazy.ts): only mail with charts needs them.
  */
-import { initWasm, Resvg } from "@resvg/resvg-wasm";
-import { PDFDocument, rgb } from "pdf-lib";
-import fontkit from "@pdf-lib/fontkit";
+import { lazy } from "../../../shared/lazy.ts";
 
 const pkg = (path: string) => new URL(`../../../node_modules/${path}`, import.meta.url);
-let ready: Promise<Uint8Array> | undefined;
 
-/** Loads the WebAssembly module and the font once per process. */
-function init(): Promise<Uint8Array> {
-  ready ??= (async () => {
-    await initWasm(await Deno.readFile(pkg("@resvg/resvg-wasm/index_bg.wasm")));
-    return await Deno.readFile(pkg("dejavu-fonts-ttf/ttf/DejaVuSans.ttf"));
-  })();
-  return ready;
-}
+/** resvg with its WebAssembly module started, and the font, once per process. */
+const renderer = lazy(async () => {
+  const resvg = await import("@resvg/resvg-wasm");
+  await resvg.initWasm(await Deno.readFile(pkg("@resvg/resvg-wasm/index_bg.wasm")));
+  return {
+    Resvg: resvg.Resvg,
+    font: await Deno.readFile(pkg("dejavu-fonts-ttf/ttf/DejaVuSans.ttf")),
+  };
+});
+
+const pdfLib = lazy(async () => {
+  const [{ PDFDocument, rgb }, { default: fontkit }] = await Promise.all([
+    import("pdf-lib"),
+    import("@pdf-lib/fontkit"),
+  ]);
+  return { PDFDocument, rgb, fontkit };
+});
 
 /** A PNG of an SVG document, `scale` times its own size (2 for sharp pictures in mail). */
 export async function svgToPng(svg: string, scale = 2): Promise<Uint8Array> {
-  const font = await init();
+  const { Resvg, font } = await renderer();
   const resvg = new Resvg(svg, {
     background: "#ffffff",
     fitTo: { mode: "zoom", value: scale },
@@ -44,11 +51,12 @@ export interface PdfPicture {
  * Titles use the embedded DejaVu Sans (subset), so Turkish letters print as they are.
  */
 export async function picturesToPdf(heading: string, pictures: PdfPicture[]): Promise<Uint8Array> {
+  const { PDFDocument, rgb, fontkit } = await pdfLib();
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
   // The document's title (what a reader's window and search show) is the heading.
   pdf.setTitle(heading, { showInWindowTitleBar: true });
-  const font = await pdf.embedFont(await init(), { subset: true });
+  const font = await pdf.embedFont((await renderer()).font, { subset: true });
   const [W, H, M] = [842, 595, 36];
   let page = pdf.addPage([W, H]);
   let y = H - M;

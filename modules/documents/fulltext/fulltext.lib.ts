@@ -7,6 +7,7 @@
 import { Buffer } from "node:buffer";
 import { unzipSync } from "fflate";
 import sanitizeHtml from "sanitize-html";
+import { lazy } from "../../../shared/lazy.ts";
 import {
   EXTRACT_TIMEOUT_MS,
   type FailReason,
@@ -40,11 +41,6 @@ const parsers = {
   }),
   xlsx: lazy(async () => (await import("read-excel-file/universal")).default),
 };
-
-function lazy<T>(load: () => Promise<T>): () => Promise<T> {
-  let loaded: Promise<T> | null = null;
-  return () => (loaded ??= load());
-}
 
 /** Declared unpacked size of an office file's parts above which it is not opened (zip bombs). */
 const MAX_UNPACKED_BYTES = 256 * 1024 * 1024;

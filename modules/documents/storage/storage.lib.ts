@@ -1,7 +1,8 @@
 import { loadConfig } from "../../../shared/config.ts";
 import type { Config } from "../../../shared/config.ts";
+import { lazy } from "../../../shared/lazy.ts";
 import { LocalStorage } from "./storage.local.lib.ts";
-import { ObjectStorage } from "./storage.s3.lib.ts";
+import type { ObjectStorageOptions } from "./storage.s3.lib.ts";
 import type { Storage } from "./storage.contract.lib.ts";
 
 export {
@@ -14,7 +15,7 @@ export {
 
 export function createStorage(config: Config): Storage {
   if (config.STORAGE_MODE === "objstore") {
-    return new ObjectStorage({
+    return objectStorage({
       bucket: config.OBJ_BUCKET!,
       region: config.OBJ_REGION,
       endpoint: config.OBJ_ENDPOINT,
@@ -23,6 +24,24 @@ export function createStorage(config: Config): Storage {
     });
   }
   return new LocalStorage(config.LOCAL_STORAGE_PATH);
+}
+
+/**
+ * The S3 bucket, its client (the AWS SDK: about 8 MB of heap) imported by the first call
+ * (shared/lazy.ts), so an instance on local storage never loads it.
+ */
+function objectStorage(options: ObjectStorageOptions): Storage {
+  const bucket = lazy(async () => new (await import("./storage.s3.lib.ts")).ObjectStorage(options));
+  return {
+    mode: "objstore",
+    put: async (key, body) => (await bucket()).put(key, body),
+    get: async (key, range) => (await bucket()).get(key, range),
+    delete: async (key) => (await bucket()).delete(key),
+    async *list() {
+      yield* (await bucket()).list();
+    },
+    sweepPartial: async (before) => (await bucket()).sweepPartial(before),
+  };
 }
 
 let current: Storage | null = null;

@@ -1,5 +1,5 @@
 // @ts-types="@types/mailparser"
-import { type AddressObject, simpleParser } from "mailparser";
+import type { AddressObject } from "mailparser";
 import EmailReplyParser from "email-reply-parser";
 import { Buffer } from "node:buffer";
 import { createHash } from "node:crypto";
@@ -7,6 +7,10 @@ import { z } from "zod";
 import type { HeaderMap } from "./mail.loop.rules.ts";
 import { htmlToText } from "./mail.html.lib.ts";
 import { normalizeMessageId, referencedIds } from "./mail.thread.rules.ts";
+import { lazy } from "../../../shared/lazy.ts";
+
+/** mailparser (about 5 MB of heap), loaded by the first message parsed. */
+const parser = lazy(async () => (await import("mailparser")).simpleParser);
 
 export interface MailFile {
   name: string;
@@ -136,6 +140,7 @@ export async function parseMail(raw: Uint8Array): Promise<ParseResult> {
   if (!raw.byteLength) return { ok: false, reason: "The message is empty." };
   let parsed;
   try {
+    const simpleParser = await parser();
     parsed = await simpleParser(Buffer.from(raw), {
       skipHtmlToText: false,
       skipTextToHtml: true,

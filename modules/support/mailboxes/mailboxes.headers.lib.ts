@@ -3,8 +3,11 @@
  * section, Message-ID, sender and subject (for the list and the failed list). The body is
  * the intake's business (modules/support/mail).
  */
-import { simpleParser } from "mailparser";
 import { Buffer } from "node:buffer";
+import { lazy } from "../../../shared/lazy.ts";
+
+/** mailparser (about 5 MB of heap), loaded by the first message read. */
+const parser = lazy(async () => (await import("mailparser")).simpleParser);
 
 /** The header section is searched for in at most this many bytes. */
 export const HEADER_BYTES = 64 * 1024;
@@ -50,7 +53,7 @@ export async function summarize(raw: Uint8Array): Promise<Summary> {
   let subject: string | null = null;
   if (parsable) {
     try {
-      const parsed = await simpleParser(Buffer.from(head), {
+      const parsed = await (await parser())(Buffer.from(head), {
         skipHtmlToText: true,
         skipTextToHtml: true,
         skipTextLinks: true,
