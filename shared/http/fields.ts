@@ -119,6 +119,9 @@ function pick(value: unknown, names: string[]): unknown {
  */
 function onlyAsked(value: unknown, asked: Set<string>): boolean {
   if (!value || typeof value !== "object" || Array.isArray(value)) return true;
+  // A plain object only: another kind (a Date, a class with toJSON) may encode more than it holds.
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false;
   for (const key in value) if (!asked.has(key)) return false;
   return true;
 }

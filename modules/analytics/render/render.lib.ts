@@ -11,11 +11,11 @@ const pkg = (path: string) => new URL(`../../../node_modules/${path}`, import.me
 /** resvg with its WebAssembly module started, and the font, once per process. */
 const renderer = lazy(async () => {
   const resvg = await import("@resvg/resvg-wasm");
-  await resvg.initWasm(await Deno.readFile(pkg("@resvg/resvg-wasm/index_bg.wasm")));
-  return {
-    Resvg: resvg.Resvg,
-    font: await Deno.readFile(pkg("dejavu-fonts-ttf/ttf/DejaVuSans.ttf")),
-  };
+  const wasm = await Deno.readFile(pkg("@resvg/resvg-wasm/index_bg.wasm"));
+  const font = await Deno.readFile(pkg("dejavu-fonts-ttf/ttf/DejaVuSans.ttf"));
+  // Last: resvg starts once per process, so nothing after it may fail and be tried again.
+  await resvg.initWasm(wasm);
+  return { Resvg: resvg.Resvg, font };
 });
 
 const pdfLib = lazy(async () => {

@@ -138,9 +138,10 @@ export function visibleTextOf(text: string): string {
  */
 export async function parseMail(raw: Uint8Array): Promise<ParseResult> {
   if (!raw.byteLength) return { ok: false, reason: "The message is empty." };
+  // Outside the try: a parser that cannot load is the process's fault, not the message's.
+  const simpleParser = await parser();
   let parsed;
   try {
-    const simpleParser = await parser();
     parsed = await simpleParser(Buffer.from(raw), {
       skipHtmlToText: false,
       skipTextToHtml: true,

@@ -52,8 +52,10 @@ export async function summarize(raw: Uint8Array): Promise<Summary> {
   let fromAddress: string | null = null;
   let subject: string | null = null;
   if (parsable) {
+    // Outside the try: a parser that cannot load is the process's fault, not the message's.
+    const simpleParser = await parser();
     try {
-      const parsed = await (await parser())(Buffer.from(head), {
+      const parsed = await simpleParser(Buffer.from(head), {
         skipHtmlToText: true,
         skipTextToHtml: true,
         skipTextLinks: true,
