@@ -232,11 +232,19 @@ async function reorderSheets(page: Page, base: string, t: TestTenant, appId: str
   const to = (await rows.first().boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
+  const x = from.x + from.width / 2;
   for (let i = 1; i <= 12; i++) {
     await page.mouse.move(
-      from.x + from.width / 2,
+      x,
       from.y + from.height / 2 + (to.y + 4 - from.y - from.height / 2) * i / 12,
     );
+  }
+  // Sortable moves the row while it handles the pointer's moves, and on a busy machine the last
+  // ones may not have been handled yet: keep the pointer over the first row (a pixel back and
+  // forth, so each move is an event) until the dragged row leads, then let go.
+  for (let i = 0; i < 40 && await rows.first().getAttribute("data-sheet-id") !== ids.at(-1); i++) {
+    await page.mouse.move(x, to.y + 4 + (i % 2));
+    await page.waitForTimeout(50);
   }
   await Promise.all([page.waitForEvent("load", WAIT), page.mouse.up()]);
   const order = await json(await t.owner.call("GET", `${API}/apps/${appId}/sheets`), 200);
