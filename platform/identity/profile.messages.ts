@@ -18,7 +18,7 @@ export const profileMessages = defineMessages({
   "profile.currentPassword": ["Current password", "Mevcut parola"],
   "profile.newPassword": ["New password", "Yeni parola"],
   "profile.confirmPassword": ["New password again", "Yeni parola (tekrar)"],
-  "profile.passwordHint": ["At least 8 characters.", "En az 8 karakter."],
+  "profile.passwordHint": ["At least {min} characters.", "En az {min} karakter."],
   "profile.passwordSaved": ["Your password was changed.", "Parolanız değiştirildi."],
   "profile.passwordWrong": ["The current password is not correct.", "Mevcut parola doğru değil."],
   "profile.passwordMismatch": [

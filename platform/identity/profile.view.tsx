@@ -87,7 +87,10 @@ export function PasswordCard({ flash }: { flash?: Flash }) {
               autocomplete="current-password"
             />
           </Field>
-          <Field label={t("profile.newPassword")} hint={t("profile.passwordHint")}>
+          <Field
+            label={t("profile.newPassword")}
+            hint={t("profile.passwordHint", { min: PASSWORD_MIN_LENGTH })}
+          >
             <input
               name="newPassword"
               type="password"
