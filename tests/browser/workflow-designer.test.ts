@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { AXE, browserTest, type Page } from "./browser.ts";
 import { signIn, watch, withServer } from "./session.ts";
 import { newTenant } from "../helpers.ts";
-import { centre, designerReady, idsOf, type Lang, setLanguage } from "./workflow.draw.ts";
+import { centre, designerReady, idsOf, type Lang, selectAt, setLanguage } from "./workflow.draw.ts";
 
 const LABELS = {
   en: {
@@ -62,7 +62,8 @@ async function draw(page: Page, lang: Lang) {
   const canvas = await page.locator(".wf-designer-canvas").boundingBox();
   await page.mouse.click(canvas!.x + canvas!.width - 40, canvas!.y + canvas!.height - 40);
   let task = await centre(page, taskId);
-  await page.mouse.click(task.x, task.y);
+  // Selected once the panel shows it (a click while the label editor closes may be lost).
+  await selectAt(page, task, taskId);
   await page.locator('.djs-context-pad .entry[data-action="replace"]').click();
   await page.locator('.djs-popup [data-id="replace-with-user-task"]').click();
   const [userTaskId] = await idsOf(page, "bpmn:UserTask");
@@ -199,8 +200,7 @@ async function serviceTopic(page: Page, besideId: string) {
   await page.mouse.move(task.x, task.y + 120, { steps: 4 });
   await page.mouse.click(task.x, task.y + 150);
   const [plain] = await idsOf(page, "bpmn:Task");
-  const placed = await centre(page, plain);
-  await page.mouse.click(placed.x, placed.y);
+  await selectAt(page, await centre(page, plain), plain);
   await page.locator('.djs-context-pad .entry[data-action="replace"]').click();
   await page.locator('.djs-popup [data-id="replace-with-service-task"]').click();
   const [serviceId] = await idsOf(page, "bpmn:ServiceTask");
