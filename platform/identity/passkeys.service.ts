@@ -5,18 +5,13 @@
  * signed tokens (two-factor.crypto.lib.ts) and are spent when used, so an answer counts once.
  * The relying party is the request's host (PasskeySite, from the pages and handlers).
  */
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from "@simplewebauthn/server";
 import type {
   AuthenticationResponseJSON,
   AuthenticatorTransport,
   RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import type { Platform } from "../../shared/modules.ts";
+import { lazy } from "../../shared/lazy.ts";
 import type { Sql } from "../../shared/db/database.ts";
 import type { Actor } from "../../shared/http/actor.ts";
 import { withScope } from "../../shared/db/scope.ts";
@@ -42,6 +37,9 @@ import {
 import type { PasskeyAnswerT, PasskeyT } from "./two-factor.schemas.ts";
 import { keepLastFactor } from "./two-factor.gate.service.ts";
 import { refuseSignInIfSsoRequired } from "./sso-required.service.ts";
+
+/** @simplewebauthn/server (about 6 MB of heap), loaded by the first passkey ceremony. */
+const webauthn = lazy(() => import("@simplewebauthn/server"));
 
 /** The relying party: the host the browser sees (its RP ID) and the page's origin. */
 export interface PasskeySite {
@@ -75,7 +73,7 @@ export async function registrationOptionsFor(
   },
 ) {
   const existing = await credentialsOf(tx, input.user.id);
-  const options = await generateRegistrationOptions({
+  const options = await (await webauthn()).generateRegistrationOptions({
     rpName: input.rpName,
     rpID: input.site.rpId,
     userName: input.user.email,
@@ -112,7 +110,7 @@ export async function addPasskeyFor(
   if (!claims) return null;
   let info;
   try {
-    const result = await verifyRegistrationResponse({
+    const result = await (await webauthn()).verifyRegistrationResponse({
       response: input.answer.credential as unknown as RegistrationResponseJSON,
       expectedChallenge: claims.challenge,
       expectedOrigin: input.site.origin,
@@ -155,7 +153,7 @@ async function verifyAssertion(
   requireUserVerification: boolean,
 ): Promise<number | null> {
   try {
-    const result = await verifyAuthenticationResponse({
+    const result = await (await webauthn()).verifyAuthenticationResponse({
       response: answer.credential as unknown as AuthenticationResponseJSON,
       expectedChallenge: challenge,
       expectedOrigin: site.origin,
@@ -180,7 +178,7 @@ export async function secondFactorOptions(
   input: { userId: string; site: PasskeySite },
 ) {
   const mine = await credentialsOf(tx, input.userId);
-  const options = await generateAuthenticationOptions({
+  const options = await (await webauthn()).generateAuthenticationOptions({
     rpID: input.site.rpId,
     allowCredentials: mine.map((c) => ({
       id: c.credentialId,
@@ -215,7 +213,7 @@ export async function checkOwnPasskey(
 
 /** Options for a password-less sign-in: any discoverable credential of this site. */
 export async function signInOptions(input: { site: PasskeySite }) {
-  const options = await generateAuthenticationOptions({
+  const options = await (await webauthn()).generateAuthenticationOptions({
     rpID: input.site.rpId,
     userVerification: "required",
   });

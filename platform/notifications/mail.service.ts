@@ -1,7 +1,7 @@
 import { Buffer } from "node:buffer";
 import type { SystemActor } from "../../shared/http/actor.ts";
 // @ts-types="@types/nodemailer"
-import nodemailer from "nodemailer";
+import type nodemailer from "nodemailer";
 import { uuidv7 } from "uuidv7";
 import { z } from "zod";
 import { problems } from "../../shared/http/problem.ts";
@@ -10,6 +10,7 @@ import { enqueue } from "../../shared/jobs/queue.ts";
 import type { JobContext } from "../../shared/jobs/dispatcher.ts";
 import type { SystemJob } from "../../shared/modules.ts";
 import { escapeHtml } from "./templates.lib.ts";
+import { lazy } from "../../shared/lazy.ts";
 import type { MailAttachmentRef, OutgoingMail } from "./mail.schemas.ts";
 import {
   claimMail,
@@ -144,11 +145,14 @@ export async function queueMail(
   return id;
 }
 
+// Loaded when the first message is sent: most instances send mail rarely (docs/limits.md).
+// @ts-types="@types/nodemailer"
+const mailer = lazy(async () => (await import("nodemailer")).default);
 const transports = new Map<string, nodemailer.Transporter>();
-function transport(url: string) {
+async function transport(url: string) {
   let t = transports.get(url);
   if (!t) {
-    t = nodemailer.createTransport(url, {
+    t = (await mailer()).createTransport(url, {
       connectionTimeout: SMTP_TIMEOUT_MS,
       greetingTimeout: SMTP_TIMEOUT_MS,
       socketTimeout: SMTP_TIMEOUT_MS,
@@ -201,7 +205,7 @@ async function sendOne(ctx: JobContext, settings: Required<MailSettings>, id: st
     const from = row.fromName
       ? { name: row.fromName, address: addressOf(settings.MAIL_FROM) }
       : settings.MAIL_FROM;
-    await transport(settings.SMTP_URL).sendMail({
+    await (await transport(settings.SMTP_URL)).sendMail({
       from,
       to: { name: "", address: row.toAddress },
       ...(row.cc?.length ? { cc: row.cc.map((address: string) => ({ name: "", address })) } : {}),

@@ -1,6 +1,9 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { argon2id } from "hash-wasm";
 import { timingSafeEqual } from "../crypto/bytes.ts";
+import { lazy } from "../lazy.ts";
+
+/** argon2id (hash-wasm), loaded at the first sign-in or password change, not at start. */
+const argon2id = lazy(async () => (await import("hash-wasm")).argon2id);
 
 /**
  * Hashes made before a request's transaction opened (see shared/http/prehash.ts): argon2id takes
@@ -55,7 +58,7 @@ export async function hashPassword(password: string): Promise<string> {
 
 async function computeHash(password: string): Promise<string> {
   const salt = crypto.getRandomValues(new Uint8Array(16));
-  const hash = await argon2id({ ...PARAMS, password, salt, outputType: "binary" });
+  const hash = await (await argon2id())({ ...PARAMS, password, salt, outputType: "binary" });
   const { memorySize: m, iterations: t, parallelism: p } = PARAMS;
   return `$argon2id$v=19$m=${m},t=${t},p=${p}$${b64(salt)}$${b64(hash)}`;
 }
@@ -67,7 +70,7 @@ export async function verifyPassword(password: string, encoded: string | null): 
   const [m, t, p, salt, expected] = parsed
     ? [+parsed[1], +parsed[2], +parsed[3], unb64(parsed[4]), unb64(parsed[5])]
     : [PARAMS.memorySize, PARAMS.iterations, 1, new Uint8Array(16), new Uint8Array(32)];
-  const actual = await argon2id({
+  const actual = await (await argon2id())({
     password,
     salt,
     memorySize: m,

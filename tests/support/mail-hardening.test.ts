@@ -28,30 +28,30 @@ import { API, customer, defaultPolicy, json, ticket } from "./fixtures.ts";
 
 // ---- pure: bounded parsing ----
 
-Deno.test("mail parsing: adversarial bodies come back whole or trimmed, never stuck", () => {
+Deno.test("mail parsing: adversarial bodies come back whole or trimmed, never stuck", async () => {
   // Each of these took seconds to minutes in email-reply-parser at a fraction of this size.
   const blank = "\n".repeat(200_000) + "On";
-  assert.equal(visibleTextOf(blank), "On");
+  assert.equal(await visibleTextOf(blank), "On");
   const digits = "1111 from <a> ".repeat(15_000);
-  assert.equal(visibleTextOf(digits), digits.trim());
+  assert.equal(await visibleTextOf(digits), digits.trim());
   const headers = "abc. x\n".repeat(30_000);
-  assert.equal(visibleTextOf(headers), headers.trim());
+  assert.equal(await visibleTextOf(headers), headers.trim());
   const spaces = "From: " + " ".repeat(200_000) + "x";
-  assert.equal(visibleTextOf(spaces), spaces.trim());
+  assert.equal(await visibleTextOf(spaces), spaces.trim());
 });
 
-Deno.test("mail parsing: quoted history still goes, long lines and long texts stay whole", () => {
+Deno.test("mail parsing: quoted history still goes, long lines and long texts stay whole", async () => {
   const quote = "On Mon, 1 Dec 2026 at 10:00, Support <s@example.com> wrote:\n> old\n> older\n";
-  assert.equal(visibleTextOf(`Hi,\n\nit works now.\n\n${quote}`), "Hi,\n\nit works now.");
+  assert.equal(await visibleTextOf(`Hi,\n\nit works now.\n\n${quote}`), "Hi,\n\nit works now.");
   // A paragraph on one long line (HTML mail) comes back in full, not cut where parsing was.
   const long = "word ".repeat(2_000).trim();
-  assert.equal(visibleTextOf(`${long}\n\n${quote}`), long);
+  assert.equal(await visibleTextOf(`${long}\n\n${quote}`), long);
   // A long thread: the answer at the top, 100 KB of history below.
   const history = "> an older message line\n".repeat(4_000);
-  assert.equal(visibleTextOf(`Thanks!\n\n${quote}${history}`), "Thanks!");
+  assert.equal(await visibleTextOf(`Thanks!\n\n${quote}${history}`), "Thanks!");
   // A long text with no quoted history in the part read stays whole.
   const essay = "A line of a long report.\n".repeat(4_000);
-  assert.equal(visibleTextOf(essay), essay.trim());
+  assert.equal(await visibleTextOf(essay), essay.trim());
 });
 
 Deno.test("mail parsing: deep HTML quotes are marked at most 10 deep, text size bounded", async () => {

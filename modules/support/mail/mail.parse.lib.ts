@@ -1,6 +1,5 @@
 // @ts-types="@types/mailparser"
 import type { AddressObject } from "mailparser";
-import EmailReplyParser from "email-reply-parser";
 import { Buffer } from "node:buffer";
 import { createHash } from "node:crypto";
 import { z } from "zod";
@@ -11,6 +10,8 @@ import { lazy } from "../../../shared/lazy.ts";
 
 /** mailparser (about 5 MB of heap), loaded by the first message parsed. */
 const parser = lazy(async () => (await import("mailparser")).simpleParser);
+/** email-reply-parser (about 2 MB of heap), loaded by the first reply trimmed. */
+const ReplyParser = lazy(async () => (await import("email-reply-parser")).default);
 
 export interface MailFile {
   name: string;
@@ -95,7 +96,7 @@ const PARSE_MAX = 16_000;
  * the parser reads is trimmed only when the part read holds quoted history or a signature
  * (what follows it is more of the history); else it is kept whole.
  */
-export function visibleTextOf(text: string): string {
+export async function visibleTextOf(text: string): Promise<string> {
   const original = text.split("\n");
   const kept: number[] = [];
   const skeleton: string[] = [];
@@ -112,7 +113,7 @@ export function visibleTextOf(text: string): string {
     kept.push(i);
     skeleton.push(line);
   }
-  const email = new EmailReplyParser().read(skeleton.join("\n"));
+  const email = new (await ReplyParser())().read(skeleton.join("\n"));
   if (cut && !email.getFragments().some((f) => f.isHidden() && f.getContent().trim())) {
     return text.trim();
   }
@@ -187,7 +188,7 @@ export async function parseMail(raw: Uint8Array): Promise<ParseResult> {
       date: parsed.date ?? null,
       subject: (parsed.subject ?? "").replace(/\s+/g, " ").trim(),
       text,
-      visibleText: visibleTextOf(text),
+      visibleText: await visibleTextOf(text),
       html,
       headers,
       files,
