@@ -11,6 +11,7 @@ import {
 } from "../../modules/analytics/dashboard/widgets.rules.ts";
 import {
   chartOption,
+  chartsReady,
   cspSafeSvg,
   renderSvg,
 } from "../../modules/analytics/dashboard/widgets.charts.lib.ts";
@@ -80,7 +81,16 @@ Deno.test("dashboard rules: CSV quotes and defuses formulas", () => {
   assert.equal(csv, 'Subject,N\r\n"\'=HYPERLINK(""x"")",-3\r\n"a,b",1\r\n');
 });
 
-Deno.test("dashboard charts: every chart type draws server-side SVG without inline styles", () => {
+Deno.test("dashboard charts: drawing before ECharts is loaded fails loudly", async () => {
+  // ECharts loads on first use: a page that renders a chart without awaiting it fails, not blank.
+  const option = { xAxis: { type: "category", data: ["a"] }, yAxis: {}, series: [] };
+  assert.throws(() => renderSvg(option), /await chartsReady\(\)/);
+  await chartsReady();
+  assert.match(renderSvg(option), /^<svg/);
+});
+
+Deno.test("dashboard charts: every chart type draws server-side SVG without inline styles", async () => {
+  await chartsReady();
   const result: QueryResult = {
     columns: [
       { name: "c", label: "Status", type: "text", values: [{ value: "acik", label: "Open" }] },

@@ -39,6 +39,12 @@ const LOADED_ON_USE = [
   "@resvg/resvg-wasm",
   "mailparser",
   "@aws-sdk/client-s3",
+  "echarts",
+  "nodemailer",
+  "hash-wasm",
+  "email-reply-parser",
+  "mysql2",
+  "@simplewebauthn/server",
 ];
 /** The S3 storage itself: importing it imports the S3 client. */
 const S3_STORAGE = /(^|\/)storage\.s3\.lib\.ts$/;

@@ -16,7 +16,7 @@ import type { AnalyticsQuery, QueryResult } from "../query/query.types.schemas.t
 import { runQuery } from "../query/query.service.ts";
 import { loadWidget } from "../dashboard/widgets.service.ts";
 import { kpiPeriods, mapping, withFilters } from "../dashboard/widgets.rules.ts";
-import { chartOption, renderSvg } from "../dashboard/widgets.charts.lib.ts";
+import { chartOption, chartsReady, renderSvg } from "../dashboard/widgets.charts.lib.ts";
 import type { Widget } from "../dashboard/widgets.schemas.ts";
 import { svgToPng } from "../render/render.lib.ts";
 import { actAs, insertFiring, saveCheck, selectAlert } from "./alerts.repo.ts";
@@ -156,10 +156,9 @@ export function conditionText(alert: Pick<Alert, "kind" | "threshold">, locale: 
 async function chartPng(seen: Observation, locale: string): Promise<Uint8Array> {
   const { widget, result } = seen;
   const option = chartOption(widget.chartType, result, mapping(widget), widget.options);
-  const svg = option
-    ? renderSvg(option as never, 640, 320)
-    : valueSvg(widget.title, formatValue(seen.value, locale));
-  return await svgToPng(svg, 2);
+  if (!option) return await svgToPng(valueSvg(widget.title, formatValue(seen.value, locale)), 2);
+  await chartsReady();
+  return await svgToPng(renderSvg(option as never, 640, 320), 2);
 }
 
 function texts(

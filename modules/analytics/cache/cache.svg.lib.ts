@@ -14,7 +14,10 @@ const MAX_KEY_CHARS = 100_000;
 const pictures = new Map<string, string>();
 let chars = 0;
 
-/** The chart as CSP-safe SVG markup, drawn once per distinct option and size. */
+/**
+ * The chart as CSP-safe SVG markup, drawn once per distinct option and size. Drawing needs
+ * ECharts loaded: whatever renders a view that calls this awaits `chartsReady()` first.
+ */
 export function chartSvg(option: Record<string, unknown>, width: number, height: number): string {
   const key = `${width}x${height}:${JSON.stringify(option)}`;
   const kept = pictures.get(key);

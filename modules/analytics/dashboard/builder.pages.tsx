@@ -18,6 +18,7 @@ import { requireSheet } from "../apps/access.service.ts";
 import { appFrame } from "../apps/apps.pages.tsx";
 import { loadWidget } from "./widgets.service.ts";
 import type { Body } from "./dashboard.view.tsx";
+import { chartsReady } from "./widgets.charts.lib.ts";
 import { type BuilderState, type SourceDetail, stateOf, stateOfWidget } from "./builder.lib.ts";
 import {
   builderSources,
@@ -187,6 +188,8 @@ export function mountBuilderPages(app: Hono<AppEnv>) {
         : built.chartType === "table"
         ? { kind: "table", columns: result.columns, rows: result.rows }
         : { kind: "chart", option, rows: result.rows, keys: [] };
+      // The preview draws the chart as it renders, with ECharts loaded by then.
+      await chartsReady();
       return fragment(
         c,
         <BuilderPreview title={built.title} chartType={built.chartType} body={body} />,

@@ -42,6 +42,7 @@ import {
   WidgetInput,
 } from "./widgets.schemas.ts";
 import { type Body, cellText, Dashboard, DrillRows, WidgetBody } from "./dashboard.view.tsx";
+import { chartsReady } from "./widgets.charts.lib.ts";
 import { type FilterState, filterState } from "./dashboard.filters.lib.ts";
 import { cacheTtlOf, type CacheUse, keepResults, type NewEntry } from "../cache/cache.service.ts";
 import { CacheDialog } from "../cache/cache.view.tsx";
@@ -122,6 +123,8 @@ async function dashboardPage(
       <EditDialog />
     </>
   );
+  // The view draws each chart's first paint as it renders, with ECharts loaded by then.
+  await chartsReady();
   return await appFrame(c, appId, {
     sheetId,
     flash,
@@ -251,6 +254,7 @@ export function mountDashboardPages(app: Hono<AppEnv>) {
     });
     const width = Math.max(200, Number(c.req.query("width")) || widget.w * 100);
     const height = Math.max(120, Number(c.req.query("height")) || widget.h * 70 - 56);
+    await chartsReady();
     return c.html(renderToString(
       <ReaderContext.Provider value={readerOf(c)}>
         <WidgetBody

@@ -2,13 +2,29 @@
  * ECharts options per chart type from a query result and the widget's mapping, and the
  * server-side SVG of the first paint (the instance is always disposed). Tables and KPIs are
  * drawn as HTML, so they have no option.
+ * ECharts itself (over 10 MB of heap) is loaded on first use (shared/lazy.ts), not at start. The
+ * views draw the first paint synchronously while they render, so whatever renders a chart — a
+ * page, a fragment, an export, a mail job — awaits `chartsReady()` first.
  */
-import * as echarts from "echarts";
+import { lazy } from "../../../shared/lazy.ts";
 import type { QueryResult } from "../query/query.types.schemas.ts";
 import type { ChartType } from "./widgets.schemas.ts";
 import { toNumber } from "./widgets.rules.ts";
 
 type Option = Record<string, unknown>;
+
+/** The loaded library: set by `chartsReady()`, null until then. */
+let echarts: typeof import("echarts") | null = null;
+
+/**
+ * Loads ECharts, once per process (a failed load is tried again by the next caller). Await it
+ * before rendering anything that calls `renderSvg` (the dashboard views through
+ * cache.svg.lib.ts): rendering cannot wait for an import.
+ */
+export const chartsReady: () => Promise<void> = lazy(async () => {
+  echarts ??= await import("echarts");
+});
+
 interface Mapping {
   category?: string;
   value?: string;
@@ -168,8 +184,17 @@ export function chartOption(
   }
 }
 
-/** The first paint: the option as an SVG string, rendered without animation. */
+/**
+ * The first paint: the option as an SVG string, rendered without animation. Synchronous, so the
+ * views can call it; throws when `chartsReady()` was not awaited before (a caller that forgot it
+ * fails here rather than drawing nothing).
+ */
 export function renderSvg(option: Option, width = 480, height = 260): string {
+  if (!echarts) {
+    throw new Error(
+      "ECharts is not loaded: await chartsReady() (widgets.charts.lib.ts) before rendering a chart",
+    );
+  }
   const chart = echarts.init(null, null, { renderer: "svg", ssr: true, width, height });
   try {
     const axes = "xAxis" in option;

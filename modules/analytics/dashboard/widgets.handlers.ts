@@ -29,7 +29,7 @@ import {
 } from "./widgets.service.ts";
 import { toCsv } from "./widgets.rules.ts";
 import { wantsRefresh } from "../cache/cache.schemas.ts";
-import { renderSvg } from "./widgets.charts.lib.ts";
+import { chartsReady, renderSvg } from "./widgets.charts.lib.ts";
 import { LIVE_CHANNEL, type LiveMessage } from "./widgets.live.lib.ts";
 
 const KEEPALIVE_MS = 25_000;
@@ -104,6 +104,7 @@ const svg: RouteHandler<typeof widgetSvgRoute, AppEnv> = async (c) => {
     locale: c.var.locale,
   });
   if (!out.option) throw problems.unprocessable("Tables and KPI numbers have no chart image.");
+  await chartsReady();
   return c.body(renderSvg({ ...out.option, title: { text: out.widget.title } }, 900, 450), 200, {
     "Content-Type": "image/svg+xml",
     "Content-Disposition": `attachment; filename="${fileName(out.widget.title, "svg")}"`,

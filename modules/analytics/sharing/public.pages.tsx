@@ -18,6 +18,7 @@ import { html, shellLook } from "../../../ui/render.tsx";
 import { ReaderContext } from "../../../ui/context.ts";
 import { filterState } from "../dashboard/dashboard.filters.lib.ts";
 import { WidgetBody } from "../dashboard/dashboard.view.tsx";
+import { chartsReady } from "../dashboard/widgets.charts.lib.ts";
 import { parseWhere, toCsv } from "../dashboard/widgets.rules.ts";
 import { datasetCatalog } from "../query/query.datasets.lib.ts";
 import type { Widget } from "../dashboard/widgets.schemas.ts";
@@ -134,6 +135,8 @@ async function linkPage(c: C, token: string, password?: string) {
   try {
     const { sheet, widgets } = await publicSheet(ctxOf(c), grant, viewOf(c, f));
     const { fields, dateFields } = fieldsOf(widgets.map((w) => w.widget), c.var.locale);
+    // The page draws its charts on the server as it renders, with ECharts loaded by then.
+    await chartsReady();
     const res = html(
       c,
       <PublicSheetPage
@@ -165,7 +168,11 @@ function embedFilters(c: C, grant: Grant) {
   return filterState(q);
 }
 
-function widgetFragment(c: C, widget: Widget, body: Parameters<typeof WidgetBody>[0]["body"]) {
+async function widgetFragment(
+  c: C,
+  widget: Widget,
+  body: Parameters<typeof WidgetBody>[0]["body"],
+) {
   const width = Math.max(200, Math.min(2000, Number(c.req.query("width")) || widget.w * 100));
   const height = Math.max(120, Math.min(2000, Number(c.req.query("height")) || widget.h * 70 - 56));
   const reader = {
@@ -173,6 +180,8 @@ function widgetFragment(c: C, widget: Widget, body: Parameters<typeof WidgetBody
     timeZone: c.var.timeZone ?? "UTC",
     now: Date.now(),
   };
+  // The body draws its chart as it renders, with ECharts loaded by then.
+  await chartsReady();
   return c.html(
     renderToString(
       <ReaderContext.Provider value={reader}>
@@ -209,7 +218,7 @@ export function publicSharingPages() {
           c.req.param("id"),
           viewOf(c, f),
         );
-        return widgetFragment(c, widget, body);
+        return await widgetFragment(c, widget, body);
       } catch (err) {
         if (!(err instanceof Problem) || err.status >= 500) throw err;
         return c.text(err.title || "Not found", err.status === 401 ? 401 : 404, NO_STORE);
@@ -253,6 +262,7 @@ export function publicSharingPages() {
         const { fields } = fieldsOf(widgets.map((w) => w.widget), c.var.locale);
         const locked = grant.claims!.params;
         const own = parseWhere(f.where).slice(locked.length);
+        await chartsReady();
         const res = html(
           c,
           <EmbedSheetPage
@@ -284,7 +294,7 @@ export function publicSharingPages() {
           c.req.param("id"),
           viewOf(c, f),
         );
-        return widgetFragment(c, widget, body);
+        return await widgetFragment(c, widget, body);
       } catch (err) {
         if (!(err instanceof Problem) || err.status >= 500) throw err;
         const status = err.status === 401 || err.status === 403 ? err.status : 404;

@@ -24,7 +24,7 @@ import { formatDateTime, formatNumber } from "../../../ui/format.ts";
 import { picturesToPdf, svgToPng } from "../render/render.lib.ts";
 import { requireSheet } from "../apps/access.service.ts";
 import { listWidgets, widgetData } from "../dashboard/widgets.service.ts";
-import { renderSvg } from "../dashboard/widgets.charts.lib.ts";
+import { chartsReady, renderSvg } from "../dashboard/widgets.charts.lib.ts";
 import { cellText } from "../dashboard/dashboard.cells.lib.ts";
 import { datasetCatalog } from "../query/query.datasets.lib.ts";
 import "../dashboard/dashboard.messages.ts";
@@ -209,6 +209,7 @@ async function draw(g: Gathered, locale: Locale, key: string, withPdf: boolean):
   for (const { title, content: c } of g.widgets) {
     n++;
     if (c.kind === "chart" && c.rows > 0 && c.option) {
+      await chartsReady();
       const png = await svgToPng(renderSvg(c.option, 640, 320), 2);
       const cid = `w${n}-${key}@subscription`;
       inline.push({ cid, png, name: `widget-${n}.png` });

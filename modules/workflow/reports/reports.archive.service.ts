@@ -84,7 +84,7 @@ export async function snapshot(
   const option = chartOption(l, result, report.chart);
   const title = `${report.name} · ${formatDateTime(l, now)} UTC`;
   const svg = option
-    ? await store(writer, folder, base, "svg", renderChartSvg(option, title))
+    ? await store(writer, folder, base, "svg", await renderChartSvg(option, title))
     : null;
   const id = await insertSnapshot(actor.sql, {
     reportId: report.id,
