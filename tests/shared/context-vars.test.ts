@@ -74,3 +74,31 @@ Deno.test("c.var: spreading, listing or writing it is a clear error", async () =
     "c.var is read-only: set a variable with c.set(key, value)",
   ]);
 });
+
+Deno.test("context: c.json answers UTF-8 bytes with Hono's status and headers", async () => {
+  const router = new Hono();
+  router.use(contextVars);
+  router.get("/plain", (c) => c.json({ name: "Çağrı ü", n: [1, 2] }));
+  router.get("/created", (c) => {
+    c.header("X-Kept", "yes");
+    return c.json({ ok: true }, 201, { "X-Extra": "1" });
+  });
+  router.get(
+    "/problem",
+    (c) =>
+      c.json({ title: "Bad" }, { status: 422 }, { "Content-Type": "application/problem+json" }),
+  );
+  const plain = await router.request("/plain");
+  assert.equal(plain.status, 200);
+  assert.equal(plain.headers.get("content-type"), "application/json");
+  assert.deepEqual(await plain.json(), { name: "Çağrı ü", n: [1, 2] });
+  const created = await router.request("/created");
+  assert.equal(created.status, 201);
+  assert.equal(created.headers.get("x-kept"), "yes");
+  assert.equal(created.headers.get("x-extra"), "1");
+  assert.equal(await created.text(), '{"ok":true}');
+  const problem = await router.request("/problem");
+  assert.equal(problem.status, 422);
+  assert.equal(problem.headers.get("content-type"), "application/problem+json");
+  assert.deepEqual(await problem.json(), { title: "Bad" });
+});
