@@ -45,9 +45,15 @@ const LOADED_ON_USE = [
   "email-reply-parser",
   "mysql2",
   "@simplewebauthn/server",
+  "busboy",
+  "bpmnlint",
 ];
-/** The S3 storage itself: importing it imports the S3 client. */
-const S3_STORAGE = /(^|\/)storage\.s3\.lib\.ts$/;
+/**
+ * App files that are themselves imported on first use, each the one user of a library above (the
+ * S3 storage of the S3 client, the BPMN linter of bpmnlint): what they import is loaded with them,
+ * and importing one statically would load it at start.
+ */
+const LOADED_FILES = /(^|\/)(storage\.s3|definitions\.lint)\.lib\.ts$/;
 
 /**
  * Static imports, re-exports and side-effect imports that load code (not `import type`, not a
@@ -117,11 +123,10 @@ Deno.test("lazy: the app imports the libraries few requests need only on first u
   ];
   const eager: string[] = [];
   for (const file of files) {
-    // The S3 storage is the S3 client's one user: what it imports is loaded with it.
-    if (S3_STORAGE.test(file)) continue;
+    if (LOADED_FILES.test(file)) continue;
     for (const spec of staticImports(await Deno.readTextFile(file))) {
       const pkg = packageOf(spec);
-      if ((pkg && LOADED_ON_USE.includes(pkg)) || S3_STORAGE.test(spec)) {
+      if ((pkg && LOADED_ON_USE.includes(pkg)) || LOADED_FILES.test(spec)) {
         eager.push(`${file}: ${spec}`);
       }
     }

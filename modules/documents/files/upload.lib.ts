@@ -1,4 +1,4 @@
-import busboy from "busboy";
+import type busboy from "busboy";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream";
 import { createHash } from "node:crypto";
@@ -9,6 +9,10 @@ import { newKey, storage } from "../storage/storage.lib.ts";
 import { uploadName } from "../common/names.lib.ts";
 import { contentTypeFor } from "./content-types.lib.ts";
 import { coalesce, pulled } from "../storage/streams.lib.ts";
+import { lazy } from "../../../shared/lazy.ts";
+
+/** busboy (with node:stream's parsers, about 2 MB of heap), loaded by the first upload. */
+const multipart = lazy(async () => (await import("busboy")).default);
 
 /**
  * A streaming request's body and how to reach the database meanwhile: bytes flow outside any
@@ -74,8 +78,9 @@ export async function receiveFiles(
     throw problems.badRequest("Send the files as multipart/form-data, in parts named file.");
   }
   let parser: busboy.Busboy;
+  const busboyOf = await multipart();
   try {
-    parser = busboy({
+    parser = busboyOf({
       headers: { "content-type": type },
       defParamCharset: "utf8",
       limits: { files: opts.maxFiles ?? 100, fields: 50, fieldSize: 64 * 1024 },

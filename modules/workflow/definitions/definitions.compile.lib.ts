@@ -6,8 +6,8 @@
 import { layoutProcess } from "bpmn-auto-layout";
 import type { ProcessModel, TimerDef } from "../common/model.lib.ts";
 import { type BpmnProblem, ModelBuilder, Report } from "./definitions.build.lib.ts";
-import { lintDefinitions } from "./definitions.lint.lib.ts";
 import { parseHistoryTtl } from "../cleanup/cleanup.rules.ts";
+import { lazy } from "../../../shared/lazy.ts";
 import {
   type El,
   hasDiagram,
@@ -176,9 +176,12 @@ export async function compileBpmn(xml: string): Promise<CompileResult> {
   };
 }
 
+/** bpmnlint and its rules (about 2 MB of heap), loaded when a model is first deployed. */
+const linter = lazy(async () => (await import("./definitions.lint.lib.ts")).lintDefinitions);
+
 async function lintFindings(definitions: El) {
   try {
-    return await lintDefinitions(definitions);
+    return await (await linter())(definitions);
   } catch (e) {
     return [{
       elementId: "",
