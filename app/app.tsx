@@ -43,7 +43,7 @@ async function pageError(c: Context<AppEnv>, status: number, message: string) {
  * platform feature's and module's API and pages, the API document, and the error answers.
  */
 export function createApp(platform: Platform) {
-  const app = createRouter();
+  const app = createRouter({ remembersMatches: true });
   useRequestPath(app, platform);
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));

@@ -1,5 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { Hono } from "hono";
+import type { Result, Router } from "hono/router";
+import { TrieRouter } from "hono/router/trie-router";
 import type { AppEnv } from "./env.ts";
 import type { Context } from "hono";
 import { problems } from "./problem.ts";
@@ -10,8 +12,9 @@ import { fieldsetOf, withFields } from "./fields.ts";
  * Every API sub-app starts here, so invalid input always becomes a 400 problem, and a list that
  * is not paged answers `nextCursor: null` like every list (see withNullCursor).
  */
-export function createRouter() {
+export function createRouter(opts: { remembersMatches?: boolean } = {}) {
   const router = new OpenAPIHono<AppEnv>({
+    ...(opts.remembersMatches ? { router: new RememberingRouter() } : {}),
     defaultHook: (result) => {
       if (!result.success) {
         const where = result.target === "json" ? "body" : result.target;
@@ -32,6 +35,42 @@ export function createRouter() {
     return register(route, set ? withFields(paged as never, set) as never : paged, hook);
   }) as typeof register;
   return router;
+}
+
+/** How many method-and-path matches the application's router keeps. */
+const REMEMBERED_MATCHES = 1_000;
+
+/**
+ * The application's router: Hono's trie router (the app's ~3,000 routes are not all ones its
+ * faster RegExpRouter accepts), with the answer for each method and path kept, so a request to a
+ * path seen before (a list, a page) does not walk the trie again. A match was about 5 KB of
+ * short-lived arrays per request, alive for the whole request and so often promoted under load
+ * (docs/architecture.md, "The request hot path"). Hono only reads a match (the handlers, and the
+ * path's parameters by name), so one can serve many requests. The oldest are dropped past
+ * REMEMBERED_MATCHES (paths with ids are each their own entry); adding a route forgets them all.
+ */
+export class RememberingRouter<T> implements Router<T> {
+  name = "TrieRouter, remembering matches";
+  #trie = new TrieRouter<T>();
+  #matches = new Map<string, Result<T>>();
+
+  add(method: string, path: string, handler: T) {
+    this.#matches.clear();
+    this.#trie.add(method, path, handler);
+  }
+
+  match(method: string, path: string): Result<T> {
+    const key = `${method} ${path}`;
+    let result = this.#matches.get(key);
+    if (!result) {
+      result = this.#trie.match(method, path);
+      if (this.#matches.size >= REMEMBERED_MATCHES) {
+        this.#matches.delete(this.#matches.keys().next().value!);
+      }
+      this.#matches.set(key, result);
+    }
+    return result;
+  }
 }
 
 /**
