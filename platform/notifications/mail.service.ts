@@ -145,7 +145,7 @@ export async function queueMail(
   return id;
 }
 
-// Loaded when the first message is sent: most instances send mail rarely (docs/limits.md).
+// nodemailer loads when the first message is sent (docs/architecture.md, "The request hot path").
 // @ts-types="@types/nodemailer"
 const mailer = lazy(async () => (await import("nodemailer")).default);
 const transports = new Map<string, nodemailer.Transporter>();
