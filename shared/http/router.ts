@@ -37,8 +37,9 @@ export function createRouter(opts: { remembersMatches?: boolean } = {}) {
   return router;
 }
 
-/** How many method-and-path matches the application's router keeps. */
+/** How many method-and-path matches the application's router keeps, and of which paths. */
 const REMEMBERED_MATCHES = 1_000;
+const REMEMBERED_PATH_MAX = 512;
 
 /**
  * The application's router: Hono's trie router (the app's ~3,000 routes are not all ones its
@@ -47,7 +48,8 @@ const REMEMBERED_MATCHES = 1_000;
  * short-lived arrays per request, alive for the whole request and so often promoted under load
  * (docs/architecture.md, "The request hot path"). Hono only reads a match (the handlers, and the
  * path's parameters by name), so one can serve many requests. The oldest are dropped past
- * REMEMBERED_MATCHES (paths with ids are each their own entry); adding a route forgets them all.
+ * REMEMBERED_MATCHES (paths with ids are each their own entry), paths longer than
+ * REMEMBERED_PATH_MAX are not kept, and adding a route forgets them all.
  */
 export class RememberingRouter<T> implements Router<T> {
   name = "TrieRouter, remembering matches";
@@ -60,6 +62,8 @@ export class RememberingRouter<T> implements Router<T> {
   }
 
   match(method: string, path: string): Result<T> {
+    // A very long path (made up, most likely) is matched each time rather than kept.
+    if (path.length > REMEMBERED_PATH_MAX) return this.#trie.match(method, path);
     const key = `${method} ${path}`;
     let result = this.#matches.get(key);
     if (!result) {

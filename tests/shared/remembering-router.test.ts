@@ -60,4 +60,9 @@ Deno.test("remembering router: a route added after matches is found; many paths 
   for (let i = 0; i < 2_500; i += 499) {
     assert.equal(await (await router.request(`/items/${i}`)).text(), `item ${i}`);
   }
+  // A path too long to keep is still matched, each time.
+  const long = "x".repeat(600);
+  for (let round = 0; round < 2; round++) {
+    assert.equal(await (await router.request(`/items/${long}`)).text(), `item ${long}`);
+  }
 });
