@@ -85,9 +85,10 @@ Deno.test("context: c.json answers UTF-8 bytes with Hono's status and headers", 
   });
   router.get(
     "/problem",
-    (c) =>
-      c.json({ title: "Bad" }, { status: 422 }, { "Content-Type": "application/problem+json" }),
+    (c) => c.json({ title: "Bad" }, 422, { "Content-Type": "application/problem+json" }),
   );
+  router.get("/init", (c) => c.json({ gone: true }, { status: 410 }));
+
   const plain = await router.request("/plain");
   assert.equal(plain.status, 200);
   assert.equal(plain.headers.get("content-type"), "application/json");
@@ -101,4 +102,8 @@ Deno.test("context: c.json answers UTF-8 bytes with Hono's status and headers", 
   assert.equal(problem.status, 422);
   assert.equal(problem.headers.get("content-type"), "application/problem+json");
   assert.deepEqual(await problem.json(), { title: "Bad" });
+  const init = await router.request("/init");
+  assert.equal(init.status, 410);
+  assert.equal(init.headers.get("content-type"), "application/json");
+  assert.deepEqual(await init.json(), { gone: true });
 });
