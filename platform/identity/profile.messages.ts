@@ -18,7 +18,6 @@ export const profileMessages = defineMessages({
   "profile.currentPassword": ["Current password", "Mevcut parola"],
   "profile.newPassword": ["New password", "Yeni parola"],
   "profile.confirmPassword": ["New password again", "Yeni parola (tekrar)"],
-  "profile.passwordHint": ["At least {min} characters.", "En az {min} karakter."],
   "profile.passwordSaved": ["Your password was changed.", "Parolanız değiştirildi."],
   "profile.passwordWrong": ["The current password is not correct.", "Mevcut parola doğru değil."],
   "profile.passwordMismatch": [

@@ -87,10 +87,7 @@ export function PasswordCard({ flash }: { flash?: Flash }) {
               autocomplete="current-password"
             />
           </Field>
-          <Field
-            label={t("profile.newPassword")}
-            hint={t("profile.passwordHint", { min: PASSWORD_MIN_LENGTH })}
-          >
+          <Field label={t("profile.newPassword")}>
             <input
               name="newPassword"
               type="password"
