@@ -20,7 +20,33 @@ import { seedDataQueries } from "../tests/browser/seed.ts"; // data queries
 import { seedAnalyticsApps } from "../tests/browser/seed.ts"; // analytics apps
 import { seedAnalyticsTables } from "../tests/browser/seed.ts"; // analytics tables
 import { seedAnalyticsSources } from "../tests/browser/seed.ts"; // analytics sources
-import { testApp } from "../tests/helpers.ts";
+import { type Caller, testApp } from "../tests/helpers.ts";
+
+/** A bar and a pie chart on the app's first sheet; the sheet page's path. */
+async function seedSheetCharts(owner: Caller, appPath: string): Promise<string> {
+  const appId = appPath.split("/").pop()!;
+  const sheets = await (await owner.call("GET", `/api/analytics/apps/${appId}/sheets`)).json();
+  const sheetId = sheets.items[0].id as string;
+  const query = {
+    source: { kind: "dataset", name: "tickets" },
+    aggregates: [{ fn: "count", as: "tickets" }],
+  };
+  for (
+    const [title, chartType, field] of [["Talepler", "bar", "status"], [
+      "Öncelik",
+      "pie",
+      "priority",
+    ]]
+  ) {
+    const res = await owner.call("POST", `/api/analytics/sheets/${sheetId}/widgets`, {
+      title,
+      chartType,
+      query: { ...query, fields: [{ field, as: field }] },
+    });
+    if (res.status !== 201) throw new Error(`widget: ${res.status} ${await res.text()}`);
+  }
+  return `/analytics/apps/${appId}/sheets/${sheetId}`;
+}
 
 const OUT = "screenshots";
 const VIEWPORTS = [{ width: 1280, height: 800 }, { width: 375, height: 812 }];
@@ -56,6 +82,7 @@ try {
   const analyticsApps = await seedAnalyticsApps(seeded.owner); // analytics apps
   const analyticsTables = await seedAnalyticsTables(seeded.owner); // analytics tables
   const analyticsSources = await seedAnalyticsSources(seeded.owner); // analytics sources
+  const analyticsSheet = await seedSheetCharts(seeded.owner, analyticsApps.app); // analytics sheet
   const pages: Record<string, string> = {
     dashboard: "/",
     tickets: "/support/tickets",
@@ -118,6 +145,8 @@ try {
     "analytics-sources": "/analytics/sources", // analytics sources
     "analytics-source": analyticsSources.source, // analytics sources
     "analytics-source-new": "/analytics/sources", // analytics sources
+    "analytics-sheet": analyticsSheet, // analytics sheet: charts drawn on the server
+    profile: "/profile",
   };
   /** What to click once a page has loaded, for pictures of an open dialog. */
   const clicks: Record<string, string> = {
