@@ -35,6 +35,19 @@ itest("rowsOf: the same rows as postgres.js builds, key order included", async (
   });
 });
 
+itest("rowsOf: the driver's own answer is emptied once the rows are built", async () => {
+  // A query is a Promise that keeps what it answered; an old-generation query kept its value
+  // arrays alive through every young collection (shared/db/rows.ts).
+  const { platform } = await testApp();
+  await withScope(platform.db.sql, {}, async (tx) => {
+    const query = tx.unsafe(WIDE);
+    const built = await rowsOf<Record<string, unknown>>(query);
+    assert.equal(built.length, 3);
+    assert.equal(built[2].rowName, "r3");
+    assert.deepEqual([...await query], [], "the query itself now answers no rows");
+  });
+});
+
 itest("rowsOf: no rows, one row, a __proto__ column, column lists kept apart", async () => {
   const { platform } = await testApp();
   await withScope(platform.db.sql, {}, async (tx) => {
