@@ -6,7 +6,8 @@
 //        (without DATABASE_URL: embedded mode, PGlite, seeded into a temporary data directory)
 // Env: BENCH_DURATION (15s), BENCH_CONNECTIONS (50), BENCH_THREADS (2), BENCH_ONLY (a target
 //      name substring), BENCH_TENANTS (100), BENCH_TICKETS_PER_TENANT (1000), BENCH_WARMUP (5s),
-//      BENCH_ROUNDS (3), BENCH_APP_V8_FLAGS (V8 flags for the app, e.g. for a --prof profile).
+//      BENCH_ROUNDS (3), BENCH_APP_V8_FLAGS (V8 flags for the app after the start task's own,
+//      e.g. for a --prof profile), BENCH_BARE_V8_FLAGS (V8 flags for the bare server).
 // Internal modes: `--reference-sql <port>` and `--reference-json <port>` run the reference servers.
 import postgres from "postgres";
 import { renderBareTicketPage } from "./bare-ticket-page.ts";
@@ -292,6 +293,12 @@ async function waitFor(url: string) {
   throw new Error(`${url} did not come up`);
 }
 
+/** The `--v8-flags` of deno.json's start task (empty when it has none). */
+async function startTaskV8Flags(): Promise<string> {
+  const config = JSON.parse(await Deno.readTextFile(new URL("../deno.json", import.meta.url)));
+  return /--v8-flags=(\S+)/.exec(config.tasks.start)?.[1] ?? "";
+}
+
 function spawn(args: string[], env: Record<string, string>) {
   return new Deno.Command(Deno.execPath(), {
     args,
@@ -572,10 +579,22 @@ async function main() {
   if (!databaseUrl) {
     await new Deno.Command("cp", { args: ["-r", `${dataDir}/pgdata`, bareDir] }).output();
   }
-  // BENCH_APP_V8_FLAGS, e.g. --prof,--logfile=v8.log,--no-logfile-per-isolate (profiling).
-  const v8 = Deno.env.get("BENCH_APP_V8_FLAGS");
+  // The app runs with the V8 flags `deno task start` gives it (docs/operations.md, "Memory"),
+  // then BENCH_APP_V8_FLAGS, e.g. --prof,--logfile=v8.log,--no-logfile-per-isolate (profiling).
+  const v8 = [await startTaskV8Flags(), Deno.env.get("BENCH_APP_V8_FLAGS")].filter(Boolean).join(
+    ",",
+  );
   const app = spawn(["run", "-A", ...(v8 ? [`--v8-flags=${v8}`] : []), mainTs], appEnv);
-  const refSql = spawn(["run", "-A", self, "--reference-sql", "8712"], {
+  // BENCH_BARE_V8_FLAGS: the same for the bare server (by default it runs as plain `deno run`).
+  const bareV8 = Deno.env.get("BENCH_BARE_V8_FLAGS");
+  const refSql = spawn([
+    "run",
+    "-A",
+    ...(bareV8 ? [`--v8-flags=${bareV8}`] : []),
+    self,
+    "--reference-sql",
+    "8712",
+  ], {
     DATABASE_URL: databaseUrl,
     BARE_PGDATA: databaseUrl ? "" : bareDir,
   });
@@ -589,7 +608,9 @@ async function main() {
   console.log(
     `\nwrk -t${Deno.env.get("BENCH_THREADS") ?? 2} -c${Deno.env.get("BENCH_CONNECTIONS") ?? 50} -d${
       Deno.env.get("BENCH_DURATION") ?? "15s"
-    }, ${navigator.hardwareConcurrency} cores, ` +
+    }, ${navigator.hardwareConcurrency} cores, app V8 flags: ${v8 || "none"}, bare server's: ${
+      bareV8 || "none"
+    }, ` +
       `load average before: ${load1.split(" ").slice(0, 3).join(" ")}\n`,
   );
 
