@@ -31,13 +31,8 @@ async function seedSheetCharts(owner: Caller, appPath: string): Promise<string> 
     source: { kind: "dataset", name: "tickets" },
     aggregates: [{ fn: "count", as: "tickets" }],
   };
-  for (
-    const [title, chartType, field] of [["Talepler", "bar", "status"], [
-      "Öncelik",
-      "pie",
-      "priority",
-    ]]
-  ) {
+  const charts = [["Talepler", "bar", "status"], ["Öncelik", "pie", "priority"]];
+  for (const [title, chartType, field] of charts) {
     const res = await owner.call("POST", `/api/analytics/sheets/${sheetId}/widgets`, {
       title,
       chartType,
